@@ -1,0 +1,48 @@
+// Digest throughput on one core, beside memcpy of the same bytes (the memory bandwidth a
+// single core sees), so the ratio of the two is measured in one run.
+
+#include <benchmark/benchmark.h>
+
+#include <cstring>
+#include <vector>
+
+#include "detbench/DataGenerator.hpp"
+#include "detbench/Digest.hpp"
+
+namespace {
+
+std::vector<float> data(std::size_t bytes) {
+  std::vector<float> v(bytes / 4);
+  detbench::DataGenerator(1).uniform(v, 1, -1, 1);
+  return v;
+}
+
+void BM_Digest(benchmark::State& state) {
+  const auto v = data(static_cast<std::size_t>(state.range(0)));
+  for (auto _ : state) benchmark::DoNotOptimize(detbench::digestBytes(v.data(), 4, v.size()));
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
+}
+
+void BM_Memcpy(benchmark::State& state) {
+  const auto v = data(static_cast<std::size_t>(state.range(0)));
+  std::vector<float> w(v.size());
+  for (auto _ : state) {
+    std::memcpy(w.data(), v.data(), v.size() * 4);
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
+}
+
+void BM_Fingerprint(benchmark::State& state) {
+  const auto v = data(static_cast<std::size_t>(state.range(0)));
+  for (auto _ : state) benchmark::DoNotOptimize(detbench::fingerprintBytes(v.data(), v.size() * 4));
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
+}
+
+BENCHMARK(BM_Digest)->Arg(1 << 20)->Arg(16 << 20)->Arg(256 << 20)->UseRealTime();
+BENCHMARK(BM_Memcpy)->Arg(1 << 20)->Arg(16 << 20)->Arg(256 << 20)->UseRealTime();
+BENCHMARK(BM_Fingerprint)->Arg(16 << 20)->UseRealTime();
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,142 @@
+#!/usr/bin/python3
+"""Times the same ops, sizes and settings in detbench and in PyTorch, in one run.
+
+For every case, detbench runs the atomic and the deterministic form (`detbench run`, the
+median per-trial time from its report) and writes its inputs with --save-io; PyTorch then runs
+the same op on exactly those inputs with the same thread count, timed the same way (median of
+the trials after warm-up). Both include writing the output's starting value: PyTorch's
+out-of-place call clones `self`, detbench's op copies it.
+
+Usage:
+  bench/compare_pytorch.py [--detbench build/cli/detbench] [--threads N] [--trials N]
+                           [--sizes 1048576,4194304,16777216] [--json OUT.json]
+                           [--device cpu-threads|cuda]
+
+--device cuda runs PyTorch on the GPU (default mode, then use_deterministic_algorithms(True))
+and needs a detbench built with its CUDA backend.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+import torch
+
+
+def detbench_run(exe, op, params, form, device, threads, trials, save_io=None):
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
+        report = f.name
+    cmd = [exe, "run", "--op", op, "--device", device, "--trials", str(trials), "--warmup", "3",
+           "--threads", str(threads), "--quiet", "--out", report, "--data-seed", "7"]
+    if form == "deterministic":
+        cmd += ["--deterministic", "error"]
+    else:
+        cmd += ["--form", "atomic"]
+    for k, v in params.items():
+        cmd += ["-p", f"{k}={v}"]
+    if save_io:
+        cmd += ["--save-io", save_io]
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    with open(report) as f:
+        doc = json.load(f)
+    os.unlink(report)
+    s = doc["summary"]
+    return {"median_ns": s["time_ns"]["median"], "distinct": s["distinct_digests"],
+            "trials": s["trials"], "threads": doc["op"]["threads"]}
+
+
+def torch_time(fn, trials, device):
+    sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
+    for _ in range(3):
+        fn()
+    sync()
+    times, digests = [], set()
+    for _ in range(trials):
+        t0 = time.perf_counter_ns()
+        out = fn()
+        sync()
+        times.append(time.perf_counter_ns() - t0)
+        digests.add(hash(out.cpu().numpy().tobytes()))
+    return {"median_ns": statistics.median(times), "distinct": len(digests), "trials": trials}
+
+
+def load(io_dir, name, device):
+    t = torch.from_numpy(np.load(os.path.join(io_dir, name + ".npy")))
+    return t.to("cuda") if device == "cuda" else t
+
+
+def torch_case(op, io_dir, device):
+    if op == "index_add":
+        self_, index, source = (load(io_dir, n, device) for n in ("self", "index", "source"))
+        return lambda: torch.index_add(self_, 0, index, source)
+    self_, index, src = (load(io_dir, n, device) for n in ("self", "index", "src"))
+    return lambda: torch.scatter_add(self_, 0, index, src)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--detbench", default=os.path.join(os.path.dirname(__file__), "..", "build",
+                                                       "cli", "detbench"))
+    ap.add_argument("--threads", type=int, default=os.cpu_count())
+    ap.add_argument("--trials", type=int, default=30)
+    ap.add_argument("--sizes", default="1048576,4194304,16777216")
+    ap.add_argument("--device", default="cpu-threads", choices=["cpu-threads", "cuda"])
+    ap.add_argument("--json")
+    args = ap.parse_args()
+
+    torch_device = "cuda" if args.device == "cuda" else "cpu"
+    torch.set_num_threads(args.threads)
+    rows_param = {"index_add": "rows", "scatter_add": "out_size"}
+    results = []
+    for op in ("index_add", "scatter_add"):
+        for size in (int(s) for s in args.sizes.split(",")):
+            for rows in (4096, size // 4):
+                params = {"size": size, rows_param[op]: rows}
+                with tempfile.TemporaryDirectory() as io_dir:
+                    atomic = detbench_run(args.detbench, op, params, "atomic", args.device,
+                                          args.threads, args.trials, save_io=io_dir)
+                    det = detbench_run(args.detbench, op, params, "deterministic", args.device,
+                                       args.threads, args.trials)
+                    fn = torch_case(op, io_dir, torch_device)
+                    torch.use_deterministic_algorithms(False)
+                    pt = torch_time(fn, args.trials, torch_device)
+                    pt_det = None
+                    if torch_device == "cuda":
+                        torch.use_deterministic_algorithms(True)
+                        pt_det = torch_time(fn, args.trials, torch_device)
+                        torch.use_deterministic_algorithms(False)
+                row = {"op": op, "size": size, "rows": rows, "threads": atomic["threads"],
+                       "device": args.device, "detbench_atomic": atomic,
+                       "detbench_deterministic": det, "pytorch": pt,
+                       "pytorch_deterministic": pt_det,
+                       "deterministic_over_atomic_throughput":
+                           atomic["median_ns"] / det["median_ns"],
+                       "deterministic_speedup_over_pytorch": pt["median_ns"] / det["median_ns"]}
+                results.append(row)
+                print(json.dumps(row), file=sys.stderr)
+
+    ms = lambda ns: f"{ns / 1e6:.2f}"
+    print(f"PyTorch {torch.__version__} on {torch_device}, {args.threads} threads, "
+          f"{args.trials} trials each; medians in ms")
+    print("| op | size | rows | detbench atomic | detbench deterministic | det/atomic throughput "
+          "| PyTorch default | detbench det vs PyTorch | distinct outputs (atomic / det / PyTorch) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in results:
+        a, d, p = r["detbench_atomic"], r["detbench_deterministic"], r["pytorch"]
+        print(f"| {r['op']} | {r['size']} | {r['rows']} | {ms(a['median_ns'])} | "
+              f"{ms(d['median_ns'])} | {r['deterministic_over_atomic_throughput']:.2f} | "
+              f"{ms(p['median_ns'])} | {r['deterministic_speedup_over_pytorch']:.2f}x faster | "
+              f"{a['distinct']} / {d['distinct']} / {p['distinct']} |")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"torch": torch.__version__, "results": results}, f, indent=2)
+
+
+if __name__ == "__main__":
+    main()

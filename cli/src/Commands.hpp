@@ -1,0 +1,29 @@
+#pragma once
+// The subcommands of `detbench`. Each returns the process exit code (ExitCodes.hpp) and lets
+// detbench::Error escape for main to print as one line with exit code 2.
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "RunOptions.hpp"
+#include "detbench/BackendRegistry.hpp"
+
+namespace detbench::cli {
+
+struct CliStreams {
+  std::ostream& out;
+  std::ostream& err;
+  bool errIsTerminal;
+};
+
+BackendRegistry makeRegistry();
+
+int opsCommand(const CliStreams& io, bool json);
+int runCommand(const CliStreams& io, const RunOptions& options);
+int sweepCommand(const CliStreams& io, const RunOptions& options, const std::string& configs);
+int compareCommand(const CliStreams& io, const std::vector<std::string>& files, bool json,
+                   bool expectEqual);
+int envCommand(const CliStreams& io, bool json);
+
+}  // namespace detbench::cli

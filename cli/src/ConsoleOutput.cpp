@@ -1,0 +1,202 @@
+#include "ConsoleOutput.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "detbench/Format.hpp"
+#include "detbench/OpCatalog.hpp"
+
+namespace detbench::cli {
+
+ProgressBar::ProgressBar(std::ostream& err, bool enabled, std::string label)
+    : err_(err),
+      enabled_(enabled),
+      label_(std::move(label)),
+      start_(std::chrono::steady_clock::now()) {}
+
+ProgressBar::~ProgressBar() {
+  finish();
+}
+
+void ProgressBar::update(int done, int total) {
+  if (!enabled_ || total <= 0) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (drawn_ && done < total && now - lastDraw_ < std::chrono::milliseconds(50)) return;
+  lastDraw_ = now;
+  drawn_ = true;
+  constexpr int kWidth = 30;
+  const int filled = static_cast<int>(static_cast<long long>(kWidth) * done / total);
+  const double secs = std::chrono::duration<double>(now - start_).count();
+  char rate[48];
+  std::snprintf(rate, sizeof rate, "%.1f trials/s", secs > 0 ? done / secs : 0.0);
+  err_ << "\r\033[2K" << label_ << " [" << std::string(static_cast<std::size_t>(filled), '#')
+       << std::string(static_cast<std::size_t>(kWidth - filled), '-') << "] " << done << "/"
+       << total << "  " << rate << std::flush;
+}
+
+void ProgressBar::finish() {
+  if (enabled_ && drawn_) err_ << "\r\033[2K" << std::flush;
+  drawn_ = false;
+}
+
+namespace {
+
+std::string paramsText(const OpParams& params) {
+  std::string s;
+  for (const auto& [k, v] : params) s += (s.empty() ? "" : ", ") + k + "=" + std::to_string(v);
+  return s;
+}
+
+std::string formText(const RunResult& r) {
+  std::string f = std::string(toString(r.dispatch.form));
+  if (r.dispatch.extension) f += " (detbench extension)";
+  if (r.dispatch.contrast) f += " (contrast: not PyTorch's default)";
+  return f;
+}
+
+std::string verdict(const RunResult& r) {
+  if (r.failed()) return "raised " + r.errors.front().kind;
+  if (r.summary.trials == 0) return "no trials";
+  if (r.summary.reproducible) {
+    return "bitwise reproducible over " + std::to_string(r.summary.trials) + " trials";
+  }
+  return std::to_string(r.summary.distinctDigests) + " distinct outputs in " +
+         std::to_string(r.summary.trials) + " trials: NOT reproducible";
+}
+
+// Ratio of means with its propagated uncertainty.
+void ratio(const TimingStats& a, const TimingStats& b, double& value, double& sigma) {
+  value = a.mean / b.mean;
+  const double ra = a.mean > 0 ? a.stddev / a.mean : 0, rb = b.mean > 0 ? b.stddev / b.mean : 0;
+  sigma = value * std::sqrt(ra * ra + rb * rb);
+}
+
+}  // namespace
+
+void printRunSummary(std::ostream& out, const RunResult& r) {
+  out << r.op << " on " << r.device << " (" << r.threads
+      << (r.threads == 1 ? " thread" : " threads") << ")  " << paramsText(r.params) << "\n";
+  out << "  Settings:  deterministic algorithms " << toString(r.settings.deterministic)
+      << ", semantics " << toString(r.settings.semantics) << ", seed " << r.seed
+      << (r.seedWasSet ? "" : " (unset, drawn fresh)") << "\n";
+  for (const auto& w : r.warnings) out << "  Warning:   " << w.message << "\n";
+  if (r.failed()) {
+    for (const auto& e : r.errors) out << "  Error:     " << e.kind << ": " << e.message << "\n";
+    return;
+  }
+  out << "  Form:      " << formText(r) << "\n";
+  const RunSummary& s = r.summary;
+  if (s.trials == 0) {
+    out << "  No trials ran.\n";
+    return;
+  }
+  out << "  Outputs:   " << verdict(r) << "\n";
+  if (!s.reproducible) {
+    out << "             max |diff| vs trial 0 " << formatFloat(s.maxAbsDiff) << " (max "
+        << s.maxUlp << " ULP, up to " << s.maxNDiff << " elements differ)\n";
+  }
+  out << "  Accuracy:  max |error| vs float64 " << formatFloat(s.refMaxAbsErr) << " ("
+      << formatFloat(s.refMaxErrOverMagnitude) << " of the magnitude)\n";
+  out << "  Time (mean ± σ):     " << formatDuration(s.time.mean) << " ± "
+      << formatDuration(s.time.stddev) << "    [median " << formatDuration(s.time.median)
+      << ", p95 " << formatDuration(s.time.p95) << "]\n";
+  out << "  Range (min … max):   " << formatDuration(s.time.min) << " … "
+      << formatDuration(s.time.max) << "    " << s.trials << " trials after " << r.warmup
+      << " warm-up\n";
+  if (s.trials >= 5 &&
+      s.time.max > s.time.median + 10 * std::max(s.time.stddev, 0.05 * s.time.median)) {
+    out << "  Warning: some trials took far longer than the rest (another process, or a cold "
+           "cache); compare medians, or run more trials.\n";
+  }
+  if (r.cancelled) out << "  Cancelled after " << s.trials << " trials.\n";
+}
+
+void printSweepSummary(std::ostream& out, const ReportDocument& doc) {
+  for (const auto& r : doc.runs) {
+    out << "[" << r.label << "] ";
+    printRunSummary(out, r);
+    out << "\n";
+  }
+  const RunResult* base = nullptr;
+  for (const auto& r : doc.runs) {
+    if (!r.failed() && r.summary.trials > 0) {
+      base = &r;
+      break;
+    }
+  }
+  out << "Summary\n";
+  for (const auto& r : doc.runs) {
+    char line[256];
+    std::snprintf(line, sizeof line, "  %-20s %-15s ", r.label.c_str(),
+                  r.dispatched ? std::string(toString(r.dispatch.form)).c_str() : "-");
+    out << line << verdict(r);
+    if (!r.failed() && r.summary.trials > 0) {
+      out << ", " << formatDuration(r.summary.time.mean) << " ± "
+          << formatDuration(r.summary.time.stddev);
+    }
+    out << "\n";
+  }
+  if (base == nullptr) return;
+  for (const auto& r : doc.runs) {
+    if (&r == base || r.failed() || r.summary.trials == 0) continue;
+    double v = 0, sigma = 0;
+    ratio(r.summary.time, base->summary.time, v, sigma);
+    char line[256];
+    if (v >= 1) {
+      std::snprintf(line, sizeof line, "  '%s' ran %.2f ± %.2f times slower than '%s'\n",
+                    r.label.c_str(), v, sigma, base->label.c_str());
+    } else {
+      std::snprintf(line, sizeof line, "  '%s' ran %.2f ± %.2f times faster than '%s'\n",
+                    r.label.c_str(), 1 / v, sigma / (v * v), base->label.c_str());
+    }
+    out << line;
+  }
+}
+
+void printCompare(std::ostream& out, const CompareResult& result) {
+  for (std::size_t i = 0; i < result.entries.size(); ++i) {
+    const auto& e = result.entries[i];
+    out << "  [" << i + 1 << "] " << e.file << " (" << e.label << "): " << e.op << " on "
+        << e.device;
+    if (!e.host.empty()) out << " @ " << e.host;
+    if (e.failed)
+      out << ", raised an error";
+    else if (e.digests.size() == 1)
+      out << ", output " << formatDigest(e.digests.front());
+    else
+      out << ", " << e.digests.size()
+          << " distinct outputs (trial 0: " << formatDigest(e.digests.front()) << ")";
+    out << "\n";
+  }
+  if (!result.sameInputs) {
+    out << "Warning: the reports do not share the op, its parameters and its inputs (input "
+           "fingerprints differ); their outputs are not comparable.\n";
+  }
+  out << "Groups of bitwise-equal outputs (trial 0):\n";
+  for (const auto& g : result.groups) {
+    out << "  " << formatDigest(g.digest) << ":";
+    for (auto m : g.members) out << " [" << m + 1 << "]";
+    out << "\n";
+  }
+  out << (result.allBitwiseEqual ? "All outputs are bitwise equal.\n"
+                                 : "The outputs are NOT all bitwise equal.\n");
+}
+
+void printEnvironment(std::ostream& out, const Environment& env) {
+  out << "detbench " << env.toolVersion << " (" << env.gitRevision << ", " << env.buildType << ", "
+      << env.compiler << ")\n";
+  out << "  host:     " << env.host << "\n";
+  out << "  OS:       " << env.os << "\n";
+  out << "  CPU:      " << env.cpu << " (" << env.logicalCores << " logical cores)\n";
+  out << "  CUBLAS_WORKSPACE_CONFIG: "
+      << (env.cublasWorkspaceConfigEnv.empty() ? "unset" : env.cublasWorkspaceConfigEnv) << "\n";
+  for (const auto& [k, v] : env.libraries) out << "  " << k << ": " << v << "\n";
+  out << "  catalog:  follows PyTorch " << kCatalogRelease << "\n";
+  out << "Devices:\n";
+  for (const auto& d : env.devices) {
+    out << "  " << d.id << ": " << (d.available ? "available" : "unavailable: " + d.reason) << "\n";
+    for (const auto& [k, v] : d.info) out << "      " << k << ": " << v << "\n";
+  }
+}
+
+}  // namespace detbench::cli

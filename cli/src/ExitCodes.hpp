@@ -1,0 +1,12 @@
+#pragma once
+
+namespace detbench::cli {
+
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitNotReproducible = 1,   // --expect-reproducible and more than one distinct output
+  kExitUsage = 2,             // bad usage or bad input
+  kExitNondeterministic = 3,  // the op raised because deterministic mode is error
+};
+
+}  // namespace detbench::cli

@@ -1,0 +1,42 @@
+#pragma once
+// The options shared by `run` and `sweep`, and how they become a RunRequest.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "detbench/TrialRunner.hpp"
+
+namespace detbench::cli {
+
+struct RunOptions {
+  std::string op;
+  std::string device = "cpu-threads";
+  int trials = 50;
+  int warmup = 3;
+  std::optional<std::int64_t> size;
+  std::vector<std::string> params;  // name=value
+  std::optional<std::uint64_t> seed;
+  std::uint64_t dataSeed = 0;
+  std::string deterministic = "off";
+  bool cudnnBenchmark = false;
+  bool cudnnDeterministic = false;
+  std::optional<std::string> cublasWorkspaceConfig;
+  int threads = 0;
+  std::string semantics = "pytorch";
+  std::string form = "default";
+  std::optional<std::string> out;
+  std::optional<std::string> markdown;
+  bool noReport = false;
+  bool expectReproducible = false;
+  std::optional<std::string> saveIo;
+  bool quiet = false;
+};
+
+void addRunOptions(CLI::App& app, RunOptions& o);
+// Raises InvalidArgument for a malformed value.
+RunRequest buildRequest(const RunOptions& o);
+
+}  // namespace detbench::cli

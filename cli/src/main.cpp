@@ -1,0 +1,83 @@
+// detbench: run an op many times on identical inputs and see whether its outputs vary.
+
+#include <unistd.h>
+
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "Commands.hpp"
+#include "ExitCodes.hpp"
+#include "detbench/BuildInfo.hpp"
+#include "detbench/Error.hpp"
+
+int main(int argc, char** argv) {
+  using namespace detbench::cli;
+  CLI::App app{
+      "detbench: determinism workbench. Runs an op many times on bit-identical inputs "
+      "and shows how much its outputs vary and what determinism costs."};
+  app.set_version_flag("--version", std::string("detbench ") + detbench::kToolVersion + " (" +
+                                        detbench::kGitRevision + ")");
+  app.require_subcommand(1);
+
+  bool opsJson = false;
+  auto* ops = app.add_subcommand("ops", "List the op catalog");
+  ops->add_flag("--json", opsJson, "JSON output");
+
+  RunOptions runOpts;
+  auto* run = app.add_subcommand("run", "Run one op for N trials and report its variance");
+  addRunOptions(*run, runOpts);
+
+  RunOptions sweepOpts;
+  std::string configs = "default,deterministic";
+  auto* sweep = app.add_subcommand("sweep", "Run one op under several configurations");
+  addRunOptions(*sweep, sweepOpts);
+  sweep
+      ->add_option("--configs", configs,
+                   "Comma-separated: default, deterministic, warn, extensions, atomic, "
+                   "benchmark, cudnn-deterministic")
+      ->capture_default_str();
+
+  std::vector<std::string> files;
+  bool compareJson = false, expectEqual = false;
+  auto* compare = app.add_subcommand("compare", "Say which report outputs are bitwise equal");
+  compare->add_option("reports", files, "Report JSON files")->required();
+  compare->add_flag("--json", compareJson, "JSON output");
+  compare->add_flag("--expect-equal", expectEqual, "Exit with 1 unless all are bitwise equal");
+
+  bool envJson = false;
+  auto* env = app.add_subcommand("env", "Show the host, devices and library versions");
+  env->add_flag("--json", envJson, "JSON output");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "detbench: " << e.what() << " (see detbench --help)\n";
+    return kExitUsage;
+  }
+
+  const CliStreams io{std::cout, std::cerr, isatty(STDERR_FILENO) != 0};
+  try {
+    if (*ops) return opsCommand(io, opsJson);
+    if (*run) return runCommand(io, runOpts);
+    if (*sweep) return sweepCommand(io, sweepOpts, configs);
+    if (*compare) return compareCommand(io, files, compareJson, expectEqual);
+    if (*env) return envCommand(io, envJson);
+  } catch (const detbench::NondeterministicError& e) {
+    std::cerr << "detbench: " << e.message() << "\n";
+    return kExitNondeterministic;
+  } catch (const detbench::Error& e) {
+    std::cerr << "detbench: " << e.message() << "\n";
+    return kExitUsage;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "detbench: out of memory\n";
+    return kExitUsage;
+  }
+  return kExitUsage;
+}

@@ -1,0 +1,6 @@
+# Warnings are errors for every detbench target.
+function(detbench_warnings target)
+  target_compile_options(${target} PRIVATE
+    $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor
+                              -Wold-style-cast -Wcast-align -Woverloaded-virtual -Werror>)
+endfunction()

@@ -1,0 +1,39 @@
+#pragma once
+// The provenance block of a report: tool, build, host, CPU and devices.
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "detbench/BackendRegistry.hpp"
+
+namespace detbench {
+
+struct DeviceSummary {
+  std::string id;
+  bool available;
+  std::string reason;
+  std::vector<std::pair<std::string, std::string>> info;
+};
+
+struct Environment {
+  std::string toolVersion;
+  std::string gitRevision;
+  std::string buildType;
+  std::string compiler;
+  std::string host;
+  std::string os;
+  std::string cpu;
+  int logicalCores = 0;
+  std::string cublasWorkspaceConfigEnv;  // the process's CUBLAS_WORKSPACE_CONFIG, "" if unset
+  std::vector<std::pair<std::string, std::string>> libraries;  // name, version
+  std::vector<DeviceSummary> devices;
+};
+
+Environment collectEnvironment(const BackendRegistry& registry);
+
+// Bytes of memory the process may use for a trial set (MemAvailable, or a fallback).
+std::int64_t availableMemoryBytes();
+
+}  // namespace detbench

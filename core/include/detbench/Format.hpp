@@ -1,0 +1,18 @@
+#pragma once
+// Number formatting shared by the reports and the command line.
+
+#include <cstdint>
+#include <string>
+
+namespace detbench {
+
+// "1.23 ms", "845 ns", "12.5 µs": three significant digits and a unit that fits.
+std::string formatDuration(double ns);
+// "0x1f2e3d4c5b6a7988": the 16 hex digits of a digest.
+std::string formatDigest(std::uint64_t digest);
+// Short float: "3.05e-05", "0", "inf".
+std::string formatFloat(double value);
+// Parses what formatDigest writes; false when malformed.
+bool parseDigest(const std::string& text, std::uint64_t& digest);
+
+}  // namespace detbench

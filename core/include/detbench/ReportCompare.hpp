@@ -1,0 +1,41 @@
+#pragma once
+// Reads reports written on different runs or machines and says which outputs are bitwise equal.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace detbench {
+
+// One trial set found in a report (a run, or one configuration of a sweep).
+struct ComparedEntry {
+  std::string file;
+  std::string label;
+  std::string op;
+  std::string device;
+  std::string host;
+  std::string parameters;  // canonical "k=v, ..." text
+  std::string inputFingerprint;
+  std::vector<std::uint64_t> digests;  // distinct output digests, trial 0's first
+  bool failed = false;
+};
+
+// Raises IoError for an unreadable file and InvalidArgument for one that is not a detbench
+// report of a supported schema version.
+std::vector<ComparedEntry> loadComparedEntries(const std::string& path);
+
+struct CompareGroup {
+  std::uint64_t digest;              // trial 0's output digest shared by the group
+  std::vector<std::size_t> members;  // indices into the entries
+};
+
+struct CompareResult {
+  std::vector<ComparedEntry> entries;
+  bool sameInputs = true;            // every entry ran the same op on the same input fingerprint
+  std::vector<CompareGroup> groups;  // entries grouped by trial 0's output digest
+  bool allBitwiseEqual = false;      // one group, and every entry reproducible with that digest
+};
+
+CompareResult compareEntries(std::vector<ComparedEntry> entries);
+
+}  // namespace detbench

@@ -1,0 +1,83 @@
+#include "detbench/Dispatch.hpp"
+
+#include <string>
+
+#include "detbench/Error.hpp"
+
+namespace detbench {
+
+std::string_view toString(Form form) {
+  switch (form) {
+    case Form::Sequential:
+      return "sequential";
+    case Form::Atomic:
+      return "atomic";
+    case Form::Deterministic:
+      return "deterministic";
+  }
+  return "?";
+}
+
+namespace {
+
+std::string callerOf(const OpTraits& op, const DeviceTraits& t) {
+  return t.pytorchCaller.empty() ? std::string(op.name) : std::string(t.pytorchCaller);
+}
+
+bool atomicIsExact(const DeviceTraits& t) {
+  return t.source == NondeterminismSource::IntegerAtomics;
+}
+
+}  // namespace
+
+DispatchDecision dispatch(const OpTraits& op, TraitsClass cls, Context& context) {
+  const FormRequest request = context.settings().form;
+  if (cls == TraitsClass::Cpu) {
+    if (request == FormRequest::Atomic) {
+      DETBENCH_THROW(InvalidArgument, "op " + std::string(op.name) +
+                                          ": the cpu device runs the sequential reference only; "
+                                          "atomic forms are on cpu-threads and cuda");
+    }
+    return {Form::Sequential, false, false, true};
+  }
+
+  const DeviceTraits& t = op.cuda;
+  const bool semanticsExtensions = context.settings().semantics == CatalogSemantics::Extensions;
+  const bool hasPyTorchDeterministic =
+      !t.nondeterministicByDefault || t.errorMode == ErrorModeBehavior::SwitchesToDeterministic;
+
+  switch (request) {
+    case FormRequest::Atomic: {
+      if (!atomicIsExact(t)) context.alertNotDeterministic(callerOf(op, t));
+      return {Form::Atomic, false, t.atomicContrast, atomicIsExact(t)};
+    }
+    case FormRequest::Deterministic: {
+      if (hasPyTorchDeterministic) return {Form::Deterministic, false, false, true};
+      if (t.detbenchExtension && semanticsExtensions)
+        return {Form::Deterministic, true, false, true};
+      if (t.detbenchExtension) {
+        DETBENCH_THROW(
+            InvalidArgument,
+            "op " + std::string(op.name) +
+                ": PyTorch has no deterministic form; detbench's deterministic kernel is "
+                "an extension: choose extensions semantics to use it");
+      }
+      DETBENCH_THROW(InvalidArgument,
+                     "op " + std::string(op.name) + " has no deterministic form on this device");
+    }
+    case FormRequest::Default:
+      break;
+  }
+
+  if (!t.nondeterministicByDefault) {
+    // PyTorch's default is deterministic. For integer atomics the atomic kernel is the default.
+    return {atomicIsExact(t) ? Form::Atomic : Form::Deterministic, false, false, true};
+  }
+  if (!context.deterministicAlgorithms()) return {Form::Atomic, false, false, false};
+  if (hasPyTorchDeterministic) return {Form::Deterministic, false, false, true};
+  if (t.detbenchExtension && semanticsExtensions) return {Form::Deterministic, true, false, true};
+  context.alertNotDeterministic(callerOf(op, t));  // raises in error mode
+  return {Form::Atomic, false, false, false};
+}
+
+}  // namespace detbench

@@ -1,0 +1,86 @@
+#include "detbench/Environment.hpp"
+
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <thread>
+
+#include <xxhash.h>
+#include <nlohmann/json.hpp>
+
+#include "detbench/BuildInfo.hpp"
+
+namespace detbench {
+
+namespace {
+
+std::string readKey(const char* path, const std::string& key, char sep) {
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(key, 0) != 0) continue;
+    const auto pos = line.find(sep);
+    if (pos == std::string::npos) continue;
+    std::string value = line.substr(pos + 1);
+    while (!value.empty() &&
+           (value.front() == ' ' || value.front() == '\t' || value.front() == '"'))
+      value.erase(value.begin());
+    while (!value.empty() && (value.back() == '"' || value.back() == ' ')) value.pop_back();
+    return value;
+  }
+  return {};
+}
+
+}  // namespace
+
+Environment collectEnvironment(const BackendRegistry& registry) {
+  Environment env;
+  env.toolVersion = kToolVersion;
+  env.gitRevision = kGitRevision;
+  env.buildType = kBuildType;
+  env.compiler = kCompiler;
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) == 0) env.host = host;
+  utsname u{};
+  std::string pretty = readKey("/etc/os-release", "PRETTY_NAME", '=');
+  if (uname(&u) == 0) {
+    env.os = (pretty.empty() ? std::string(u.sysname) : pretty) + " (" + u.sysname + " " +
+             u.release + ", " + u.machine + ")";
+  }
+  env.cpu = readKey("/proc/cpuinfo", "model name", ':');
+  env.logicalCores = static_cast<int>(std::thread::hardware_concurrency());
+  if (const char* cfg = std::getenv("CUBLAS_WORKSPACE_CONFIG")) env.cublasWorkspaceConfigEnv = cfg;
+  env.libraries = {
+      {"xxhash", std::to_string(XXH_VERSION_MAJOR) + "." + std::to_string(XXH_VERSION_MINOR) + "." +
+                     std::to_string(XXH_VERSION_RELEASE)},
+      {"nlohmann_json", std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." +
+                            std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." +
+                            std::to_string(NLOHMANN_JSON_VERSION_PATCH)},
+  };
+  for (const auto& d : registry.devices()) {
+    DeviceSummary s{d.id, d.availability.available, d.availability.reason, {}};
+    if (d.backend && d.availability.available) {
+      for (const auto& [k, v] : d.backend->deviceInfo()) s.info.emplace_back(k, v);
+    }
+    env.devices.push_back(std::move(s));
+  }
+  return env;
+}
+
+std::int64_t availableMemoryBytes() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  std::int64_t value = 0;
+  std::string unit;
+  while (in >> key >> value >> unit) {
+    if (key == "MemAvailable:") return value * 1024;
+  }
+  const long pages = sysconf(_SC_AVPHYS_PAGES);
+  const long size = sysconf(_SC_PAGE_SIZE);
+  if (pages > 0 && size > 0) return static_cast<std::int64_t>(pages) * size;
+  return std::int64_t{4} << 30;
+}
+
+}  // namespace detbench

@@ -1,0 +1,134 @@
+#include "detbench/OpCatalog.hpp"
+
+#include <array>
+
+namespace detbench {
+
+namespace {
+
+using NS = NondeterminismSource;
+using EM = ErrorModeBehavior;
+
+// PyTorch's CPU kernels for every op below add in a fixed order: deterministic.
+constexpr DeviceTraits kCpuDeterministic{false, NS::None, EM::Runs, false, false, "", ""};
+
+// The table. Sources: the documentation of torch.use_deterministic_algorithms (release
+// kCatalogRelease), the lists "will use deterministic algorithms" and "will throw a
+// RuntimeError", and the alerts in ATen's CUDA kernels.
+constexpr std::array kCatalog{
+    OpTraits{"index_add",
+             "torch.Tensor.index_add_(0, index, source)",
+             "out[index[i], :] += source[i, :] along dim 0, rows of D columns",
+             kCpuDeterministic,
+             {true, NS::FloatAtomics, EM::SwitchesToDeterministic, false, false, "index_add_cuda_",
+              "deterministic mode sorts the indices and reduces each run in index order"}},
+    OpTraits{"scatter_add",
+             "torch.Tensor.scatter_add_(dim, index, src)",
+             "out[index[i]] += src[i] (1-D), or along dim 0 or 1 of a 2-D tensor",
+             kCpuDeterministic,
+             {true, NS::FloatAtomics, EM::SwitchesToDeterministic, false, false,
+              "scatter_add_cuda_kernel",
+              "deterministic mode sorts the indices and reduces each run in index order"}},
+    OpTraits{"bincount",
+             "torch.bincount(input)",
+             "counts of each value, without weights",
+             kCpuDeterministic,
+             {false, NS::IntegerAtomics, EM::Runs, false, false, "",
+              "integer atomics: the order of the adds varies but integer addition is exact"}},
+    OpTraits{"bincount_weighted",
+             "torch.bincount(input, weights)",
+             "sum of float weights per value",
+             kCpuDeterministic,
+             {true, NS::FloatAtomics, EM::Raises, true, false, "_bincount_cuda",
+              "PyTorch has no deterministic form with weights; detbench's extension reduces each "
+              "bin in index order"}},
+    OpTraits{
+        "embedding_bag_backward",
+        "torch.nn.functional.embedding_bag(mode='sum'|'mean') backward",
+        "gradient of the embedding table: each bag's gradient added to its rows",
+        kCpuDeterministic,
+        {false, NS::None, EM::Runs, false, true, "",
+         "PyTorch's CUDA kernel sorts the indices (deterministic) for sum and mean; the atomic "
+         "form is a contrast, not PyTorch's default"}},
+    OpTraits{"sum",
+             "torch.sum(input)",
+             "sum of all elements to a scalar",
+             kCpuDeterministic,
+             {false, NS::None, EM::Runs, false, true, "",
+              "PyTorch reduces in a fixed tree (deterministic); the atomic-partials form is a "
+              "contrast, not PyTorch's default"}},
+    OpTraits{"max_pool2d_backward",
+             "torch.nn.functional.max_pool2d backward (overlapping windows)",
+             "gradient routed to each window's argmax; windows overlap",
+             kCpuDeterministic,
+             {false, NS::None, EM::Runs, false, true, "",
+              "PyTorch's CUDA kernel gathers per input element (deterministic); the atomic "
+              "scatter form is a contrast, not PyTorch's default"}},
+    OpTraits{
+        "upsample_bilinear2d_backward",
+        "torch.nn.functional.interpolate(mode='bilinear') backward",
+        "each output gradient spread over its four source pixels",
+        kCpuDeterministic,
+        {true, NS::FloatAtomics, EM::Raises, true, false, "upsample_bilinear2d_backward_out_cuda",
+         "PyTorch has no deterministic form; detbench's extension reduces each plane in a "
+         "fixed order"}},
+    OpTraits{"avg_pool3d_backward",
+             "torch.nn.functional.avg_pool3d backward",
+             "each output gradient spread evenly over its (overlapping) window",
+             kCpuDeterministic,
+             {true, NS::FloatAtomics, EM::Raises, true, false, "avg_pool3d_backward_cuda",
+              "PyTorch has no deterministic form; detbench's extension reduces each plane in a "
+              "fixed order"}},
+    OpTraits{"adaptive_avg_pool2d_backward",
+             "torch.nn.functional.adaptive_avg_pool2d backward",
+             "each output gradient spread over its adaptive (overlapping) window",
+             kCpuDeterministic,
+             {true, NS::FloatAtomics, EM::Raises, true, false, "adaptive_avg_pool2d_backward_cuda",
+              "PyTorch has no deterministic form; detbench's extension reduces each plane in a "
+              "fixed order"}},
+};
+
+}  // namespace
+
+std::span<const OpTraits> opCatalog() {
+  return kCatalog;
+}
+
+const OpTraits* findOpTraits(std::string_view name) {
+  for (const auto& op : kCatalog) {
+    if (op.name == name) return &op;
+  }
+  return nullptr;
+}
+
+std::string_view toString(NondeterminismSource source) {
+  switch (source) {
+    case NS::None:
+      return "none";
+    case NS::FloatAtomics:
+      return "float_atomics";
+    case NS::IntegerAtomics:
+      return "integer_atomics";
+    case NS::AlgorithmChoice:
+      return "algorithm_choice";
+    case NS::Autotuning:
+      return "autotuning";
+    case NS::Rng:
+      return "rng";
+  }
+  return "none";
+}
+
+std::string_view toString(ErrorModeBehavior behavior) {
+  switch (behavior) {
+    case EM::Runs:
+      return "runs";
+    case EM::SwitchesToDeterministic:
+      return "switches_to_deterministic";
+    case EM::Raises:
+      return "raises";
+  }
+  return "runs";
+}
+
+}  // namespace detbench

@@ -1,0 +1,222 @@
+#include "detbench/ReportJson.hpp"
+
+#include <cmath>
+
+#include "detbench/Format.hpp"
+
+namespace detbench {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+// JSON has no infinity or NaN: they are written as strings.
+json number(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return v;
+}
+
+json contextJson(const Environment& env) {
+  json c;
+  c["tool"] = "detbench";
+  c["tool_version"] = env.toolVersion;
+  c["git_revision"] = env.gitRevision;
+  c["build_type"] = env.buildType;
+  c["compiler"] = env.compiler;
+  c["host"] = env.host;
+  c["os"] = env.os;
+  c["cpu"] = env.cpu;
+  c["logical_cores"] = env.logicalCores;
+  c["cublas_workspace_config"] =
+      env.cublasWorkspaceConfigEnv.empty() ? json(nullptr) : json(env.cublasWorkspaceConfigEnv);
+  json libs = json::object();
+  for (const auto& [k, v] : env.libraries) libs[k] = v;
+  c["libraries"] = libs;
+  json devices = json::array();
+  for (const auto& d : env.devices) {
+    json dj;
+    dj["id"] = d.id;
+    dj["available"] = d.available;
+    dj["reason"] = d.available ? json(nullptr) : json(d.reason);
+    json info = json::object();
+    for (const auto& [k, v] : d.info) info[k] = v;
+    dj["info"] = info;
+    devices.push_back(dj);
+  }
+  c["devices"] = devices;
+  return c;
+}
+
+json settingsJson(const RunResult& r) {
+  const Settings& s = r.settings;
+  json j;
+  j["seed"] = s.seed ? json(*s.seed) : json(nullptr);
+  j["seed_in_force"] = r.seed;
+  j["cudnn_benchmark"] = s.cudnnBenchmark;
+  j["cudnn_deterministic"] = s.cudnnDeterministic;
+  j["deterministic_algorithms"] = std::string(toString(s.deterministic));
+  j["cublas_workspace_config"] =
+      s.cublasWorkspaceConfig ? json(s.cublasWorkspaceConfig->text) : json(nullptr);
+  j["fill_uninitialized_memory"] = s.fillUninitializedMemory;
+  j["threads"] = s.threads;
+  j["semantics"] = std::string(toString(s.semantics));
+  j["form"] = std::string(toString(s.form));
+  return j;
+}
+
+json tensorSpecJson(const TensorSpec& t) {
+  json j;
+  j["name"] = t.name;
+  j["shape"] = t.shape;
+  j["dtype"] = std::string(toString(t.dtype));
+  return j;
+}
+
+json opJson(const RunResult& r) {
+  json j;
+  j["name"] = r.op;
+  json params = json::object();
+  for (const auto& [k, v] : r.params) params[k] = v;
+  j["parameters"] = params;
+  json inputs = json::array();
+  for (const auto& t : r.inputs) inputs.push_back(tensorSpecJson(t));
+  j["inputs"] = inputs;
+  j["output"] = tensorSpecJson(r.output);
+  j["dtype"] = std::string(toString(r.output.dtype));
+  j["device"] = r.device;
+  j["threads"] = r.threads;
+  j["data_seed"] = r.dataSeed;
+  j["input_fingerprint"] = formatDigest(r.inputFingerprint);
+  return j;
+}
+
+json dispatchJson(const RunResult& r) {
+  if (!r.dispatched) return nullptr;
+  json j;
+  j["form"] = std::string(toString(r.dispatch.form));
+  j["detbench_extension"] = r.dispatch.extension;
+  j["contrast"] = r.dispatch.contrast;
+  j["catalog_expects_reproducible"] = r.dispatch.deterministicExpected;
+  return j;
+}
+
+json trialsJson(const RunResult& r) {
+  json trials = json::array();
+  for (const auto& t : r.trials) {
+    json j;
+    j["index"] = t.index;
+    j["time_ns"] = t.timeNs;
+    j["digest"] = formatDigest(t.digest);
+    j["max_abs_diff"] = number(t.maxAbsDiff);
+    j["max_ulp"] = t.maxUlp;
+    j["n_diff"] = t.nDiff;
+    j["ref_max_abs_err"] = number(t.refMaxAbsErr);
+    j["algorithm"] = t.algorithm.empty() ? json(nullptr) : json(t.algorithm);
+    trials.push_back(j);
+  }
+  return trials;
+}
+
+json summaryJson(const RunResult& r) {
+  const RunSummary& s = r.summary;
+  json j;
+  j["trials"] = s.trials;
+  j["requested_trials"] = r.requestedTrials;
+  j["warmup"] = r.warmup;
+  j["cancelled"] = r.cancelled;
+  j["distinct_digests"] = s.distinctDigests;
+  j["reproducible"] = s.reproducible;
+  j["trials_differing_from_first"] = s.trialsDifferingFromFirst;
+  j["max_abs_diff"] = number(s.maxAbsDiff);
+  j["max_ulp"] = s.maxUlp;
+  j["max_n_diff"] = s.maxNDiff;
+  j["ref_max_abs_err"] = number(s.refMaxAbsErr);
+  j["ref_max_err_over_magnitude"] = number(s.refMaxErrOverMagnitude);
+  json t;
+  t["min"] = number(s.time.min);
+  t["median"] = number(s.time.median);
+  t["mean"] = number(s.time.mean);
+  t["p95"] = number(s.time.p95);
+  t["max"] = number(s.time.max);
+  t["stddev"] = number(s.time.stddev);
+  j["time_ns"] = t;
+  json digests = json::array();
+  for (const auto& d : s.digests) {
+    digests.push_back(
+        {{"digest", formatDigest(d.digest)}, {"count", d.count}, {"first_trial", d.firstTrial}});
+  }
+  j["digests"] = digests;
+  return j;
+}
+
+json alertsJson(const RunResult& r) {
+  json a = json::array();
+  for (const auto& w : r.warnings) {
+    a.push_back({{"code", w.code == AlertCode::NoDeterministicImplementation
+                              ? "no_deterministic_implementation"
+                              : "cublas_workspace_config"},
+                 {"caller", w.caller},
+                 {"message", w.message}});
+  }
+  return a;
+}
+
+json errorsJson(const RunResult& r) {
+  json a = json::array();
+  for (const auto& e : r.errors)
+    a.push_back({{"kind", e.kind}, {"message", e.message}, {"where", e.where}});
+  return a;
+}
+
+// The fields that describe one trial set, shared by runs and sweep configurations.
+void putTrialSet(json& j, const RunResult& r) {
+  j["settings"] = settingsJson(r);
+  j["dispatch"] = dispatchJson(r);
+  j["trials"] = trialsJson(r);
+  j["summary"] = summaryJson(r);
+  j["warnings"] = alertsJson(r);
+  j["errors"] = errorsJson(r);
+}
+
+}  // namespace
+
+json reportToJson(const ReportDocument& report) {
+  json j;
+  j["schema_version"] = kReportSchemaVersion;
+  j["kind"] = report.kind == ReportKind::Run ? "run" : "sweep";
+  j["context"] = contextJson(report.context);
+  if (report.runs.empty()) return j;
+  j["op"] = opJson(report.runs.front());
+  if (report.kind == ReportKind::Run) {
+    putTrialSet(j, report.runs.front());
+    return j;
+  }
+  json configs = json::array();
+  const RunResult* baseline = nullptr;
+  for (const auto& r : report.runs) {
+    if (!r.failed() && r.summary.trials > 0) {
+      baseline = &r;
+      break;
+    }
+  }
+  for (const auto& r : report.runs) {
+    json c;
+    c["name"] = r.label;
+    putTrialSet(c, r);
+    c["mean_time_relative_to_baseline"] =
+        (baseline && !r.failed() && r.summary.trials > 0 && baseline->summary.time.mean > 0)
+            ? json(r.summary.time.mean / baseline->summary.time.mean)
+            : json(nullptr);
+    configs.push_back(c);
+  }
+  j["baseline"] = baseline ? json(baseline->label) : json(nullptr);
+  j["configurations"] = configs;
+  return j;
+}
+
+std::string reportJsonText(const ReportDocument& report) {
+  return reportToJson(report).dump(2) + "\n";
+}
+
+}  // namespace detbench

@@ -1,0 +1,49 @@
+#include "detbench/Sweep.hpp"
+
+namespace detbench {
+
+std::vector<std::string_view> sweepPresetNames() {
+  return {"default",   "deterministic",      "warn", "extensions", "atomic",
+          "benchmark", "cudnn-deterministic"};
+}
+
+std::optional<SweepConfig> sweepPreset(std::string_view name, const Settings& base) {
+  Settings s = base;
+  s.form = FormRequest::Default;
+  s.deterministic = DeterministicMode::Off;
+  if (name == "default") {
+  } else if (name == "deterministic") {
+    s.deterministic = DeterministicMode::Error;
+  } else if (name == "warn") {
+    s.deterministic = DeterministicMode::Warn;
+  } else if (name == "extensions") {
+    s.deterministic = DeterministicMode::Error;
+    s.semantics = CatalogSemantics::Extensions;
+  } else if (name == "atomic") {
+    s.form = FormRequest::Atomic;
+  } else if (name == "benchmark") {
+    s.cudnnBenchmark = true;
+  } else if (name == "cudnn-deterministic") {
+    s.cudnnDeterministic = true;
+  } else {
+    return std::nullopt;
+  }
+  return SweepConfig{std::string(name), s};
+}
+
+SweepResult runSweep(const TrialRunner& runner, const RunRequest& base,
+                     const std::vector<SweepConfig>& configs, const RunCallbacks& callbacks,
+                     const CancelToken* cancel) {
+  const PreparedInputs prepared = runner.prepare(base);
+  SweepResult result;
+  for (const auto& config : configs) {
+    if (cancel && cancel->cancelled()) break;
+    RunRequest request = base;
+    request.settings = config.settings;
+    request.label = config.name;
+    result.runs.push_back(runner.run(request, prepared, callbacks, cancel));
+  }
+  return result;
+}
+
+}  // namespace detbench

@@ -1,0 +1,142 @@
+#include "detbench/TrialRunner.hpp"
+
+#include <map>
+#include <string>
+
+#include "detbench/Digest.hpp"
+#include "detbench/Error.hpp"
+#include "detbench/Statistics.hpp"
+
+namespace detbench {
+
+namespace {
+
+ErrorRecord recordOf(const Error& e) {
+  return {errorKindName(e.kind()), e.message(),
+          std::string(e.file()) + ":" + std::to_string(e.line())};
+}
+
+}  // namespace
+
+void validateRequest(const RunRequest& request) {
+  DETBENCH_CHECK_ARG(request.trials >= 1, "trials must be at least 1");
+  DETBENCH_CHECK_ARG(request.trials <= 10'000'000, "trials must be at most 10000000");
+  DETBENCH_CHECK_ARG(request.warmup >= 0, "warm-up trials must not be negative");
+  DETBENCH_CHECK_ARG(request.warmup <= 1'000'000, "warm-up trials must be at most 1000000");
+}
+
+PreparedInputs TrialRunner::prepare(const RunRequest& request) const {
+  validateRequest(request);
+  const OpDefinition& op = opDefinition(request.op);
+  // The device is checked before the inputs are made, so a bad device fails fast.
+  Backend& backend = registry_.get(request.device);
+  if (!backend.supports(request.op)) {
+    DETBENCH_THROW(NotAvailable, "op " + request.op + " is not implemented on " + request.device);
+  }
+  PreparedInputs p;
+  p.params = resolveParams(request.op, op.params(), request.params);
+  p.inputs = prepareInputs(op, p.params, request.dataSeed, request.memoryLimitBytes);
+  p.reference = op.reference(p.params, p.inputs);
+  return p;
+}
+
+RunResult TrialRunner::run(const RunRequest& request, const RunCallbacks& callbacks,
+                           const CancelToken* cancel) const {
+  return run(request, prepare(request), callbacks, cancel);
+}
+
+RunResult TrialRunner::run(const RunRequest& request, const PreparedInputs& prepared,
+                           const RunCallbacks& callbacks, const CancelToken* cancel) const {
+  validateRequest(request);
+  const OpDefinition& op = opDefinition(request.op);
+  const OpTraits* traits = findOpTraits(request.op);
+  if (traits == nullptr)
+    DETBENCH_THROW(InvalidArgument, "op " + request.op + " is not in the catalog");
+  Backend& backend = registry_.get(request.device);
+
+  Context context(request.settings);
+  RunResult r;
+  r.label = request.label;
+  r.settings = request.settings;
+  r.seed = context.seed();
+  r.seedWasSet = context.seedWasSet();
+  r.device = request.device;
+  r.threads = backend.threads(context);
+  r.op = request.op;
+  r.params = prepared.params;
+  r.inputs = prepared.inputs.specs;
+  r.output = prepared.inputs.output;
+  r.dataSeed = request.dataSeed;
+  r.inputFingerprint = prepared.inputs.fingerprint;
+  r.warmup = request.warmup;
+  r.requestedTrials = request.trials;
+
+  try {
+    r.dispatch = dispatch(*traits, backend.traitsClass(), context);
+    r.dispatched = true;
+    r.warnings = context.warnings();
+    auto prepared_op =
+        backend.prepare(op, prepared.params, prepared.inputs, r.dispatch.form, context);
+    for (int w = 0; w < request.warmup; ++w) {
+      if (cancel && cancel->cancelled()) break;
+      prepared_op->execute();
+    }
+
+    HostTensor first;
+    std::map<std::uint64_t, ReferenceError> refByDigest;
+    double refRel = 0;
+    r.trials.reserve(static_cast<std::size_t>(request.trials));
+    for (int i = 0; i < request.trials; ++i) {
+      if (cancel && cancel->cancelled()) {
+        r.cancelled = true;
+        break;
+      }
+      TrialRecord t;
+      t.index = i;
+      t.timeNs = prepared_op->execute();
+      t.digest = prepared_op->outputDigest();
+      t.algorithm = prepared_op->algorithm();
+      // The output is copied to the host only for trial 0 and for trials that differ from it.
+      const bool differs = i > 0 && t.digest != r.trials.front().digest;
+      HostTensor current;
+      if (i == 0 || differs) current = prepared_op->readOutput();
+      if (differs) {
+        const OutputDiff d = compareOutputs(current, first);
+        t.maxAbsDiff = d.maxAbsDiff;
+        t.maxUlp = d.maxUlp;
+        t.nDiff = d.nDiff;
+      }
+      auto it = refByDigest.find(t.digest);
+      if (it == refByDigest.end()) {
+        it = refByDigest.emplace(t.digest, referenceError(current, prepared.reference)).first;
+        refRel = std::max(refRel, it->second.maxErrOverMagnitude);
+      }
+      t.refMaxAbsErr = it->second.maxAbsErr;
+      if (i == 0) {
+        if (callbacks.onFirstOutput) callbacks.onFirstOutput(current);
+        first = std::move(current);
+      }
+      r.trials.push_back(t);
+      if (callbacks.onTrial) callbacks.onTrial(r.trials.back(), i + 1, request.trials);
+    }
+    r.summary = summarize(r.trials);
+    r.summary.refMaxErrOverMagnitude = refRel;
+  } catch (const NondeterministicError& e) {
+    r.errors.push_back(recordOf(e));
+  } catch (const OutOfMemory& e) {
+    r.errors.push_back(recordOf(e));
+  } catch (const NotAvailable& e) {
+    r.errors.push_back(recordOf(e));
+  } catch (const CudaError& e) {
+    r.errors.push_back(recordOf(e));
+  } catch (const CublasError& e) {
+    r.errors.push_back(recordOf(e));
+  } catch (const CudnnError& e) {
+    r.errors.push_back(recordOf(e));
+  }
+  if (r.warnings.size() < context.warnings().size()) r.warnings = context.warnings();
+  if (!r.trials.empty() && r.summary.trials == 0) r.summary = summarize(r.trials);
+  return r;
+}
+
+}  // namespace detbench

@@ -1,0 +1,50 @@
+#include "detbench/ops/AdaptiveAvgPool2dBackwardOp.hpp"
+
+#include "detbench/ops/OpSupport.hpp"
+#include "ops/OpDefinitionImpl.hpp"
+
+namespace detbench::ops {
+
+const std::vector<ParamSpec>& AdaptiveAvgPool2dBackwardOp::params() {
+  static const std::vector<ParamSpec> specs{
+      {"batch", "N", 8, 1, 1 << 16},
+      {"channels", "C", 32, 1, 1 << 16},
+      {"height", "input H", 64, 1, 1 << 20},
+      {"width", "input W", 64, 1, 1 << 20},
+      {"out_height", "output H (not a divisor of H: overlap)", 24, 1, 1 << 20},
+      {"out_width", "output W", 24, 1, 1 << 20},
+  };
+  return specs;
+}
+
+AdaptiveAvgPool2dBackwardOp::Problem AdaptiveAvgPool2dBackwardOp::problem(const OpParams& p) {
+  return {param(p, "batch"), param(p, "channels"),   param(p, "height"),
+          param(p, "width"), param(p, "out_height"), param(p, "out_width")};
+}
+
+std::vector<TensorSpec> AdaptiveAvgPool2dBackwardOp::inputSpecs(const Problem& p) {
+  return {{"grad_output", {p.batch, p.channels, p.outHeight, p.outWidth}, DType::Float32}};
+}
+
+TensorSpec AdaptiveAvgPool2dBackwardOp::outputSpec(const Problem& p) {
+  return {"grad_input", {p.batch, p.channels, p.height, p.width}, DType::Float32};
+}
+
+std::vector<HostTensor> AdaptiveAvgPool2dBackwardOp::makeInputs(const Problem& p,
+                                                                const DataGenerator& data) {
+  std::vector<HostTensor> t;
+  t.push_back(uniformTensor(inputSpecs(p)[kGradOutput], data, 1));
+  return t;
+}
+
+Reference AdaptiveAvgPool2dBackwardOp::reference(const Problem& p, const OpInputs& in) {
+  return referenceBySequential(in, [&](const DoubleInputs& d, double* out) {
+    sequential<double>(p, {d.f(kGradOutput)}, out);
+  });
+}
+
+std::unique_ptr<OpDefinition> makeAdaptiveAvgPool2dBackwardDefinition() {
+  return makeDefinition<AdaptiveAvgPool2dBackwardOp>();
+}
+
+}  // namespace detbench::ops

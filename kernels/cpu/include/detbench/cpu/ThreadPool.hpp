@@ -1,0 +1,49 @@
+#pragma once
+// A fixed pool of worker threads for the cpu-threads device. parallelFor hands out tasks
+// dynamically (an atomic counter), so which worker runs which task varies from call to call,
+// as thread blocks are scheduled on a GPU; the calling thread works too.
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace detbench::cpu {
+
+class ThreadPool {
+ public:
+  explicit ThreadPool(int threads);
+  ~ThreadPool();
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  int size() const noexcept { return static_cast<int>(workers_.size()) + 1; }
+
+  // Runs fn(task) for every task in [0, tasks) and returns when all are done. The first
+  // exception thrown by a task is rethrown here.
+  void parallelFor(std::int64_t tasks, const std::function<void(std::int64_t)>& fn);
+
+ private:
+  void workerLoop();
+  void drain();
+
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::condition_variable done_;
+  std::uint64_t generation_ = 0;
+  bool stop_ = false;
+  int busy_ = 0;
+  const std::function<void(std::int64_t)>* job_ = nullptr;
+  std::int64_t tasks_ = 0;
+  std::atomic<std::int64_t> next_{0};
+  std::exception_ptr error_;
+};
+
+// Worker count for a request: `requested`, or one per core when 0.
+int resolveThreads(int requested);
+
+}  // namespace detbench::cpu

@@ -1,0 +1,165 @@
+#pragma once
+// The two ways the cpu-threads device adds contributions into output rows:
+//
+//  atomic:        tasks of kAtomicGrain consecutive contributions, handed out dynamically, each
+//                 added with a relaxed atomic fetch_add; the order of the adds into a row
+//                 depends on scheduling, so float results vary run to run (integer results do
+//                 not). Rows whose contributions all fall in one task never race: the grain is
+//                 coarser than a GPU's one thread per contribution.
+//  deterministic: one of two fixed-order schemes, chosen by the problem's shape only (never by
+//                 the thread count, so every thread count gives the same bits):
+//    privatised   when the output is small next to the input: the contributions are cut into
+//                 kPrivateCopies fixed chunks, each summed in order into its own zeroed copy of
+//                 the output, and the copies are added to the output in chunk order;
+//    bucketed     otherwise: a stable bucketing of contributions by owner (a block of output
+//                 rows), then each owner adds its rows' contributions in increasing order.
+//                 Every row receives its terms in the sequential order, so the result is the
+//                 sequential reference's, bit for bit.
+//
+// target(k) is the output row of contribution k; value(k, c) its value for column c.
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "detbench/cpu/ThreadPool.hpp"
+
+namespace detbench::cpu {
+
+inline constexpr std::int64_t kAtomicGrain = 8192;
+
+template <typename T, typename Target, typename Value>
+void accumulateAtomic(ThreadPool& pool, std::int64_t n, std::int64_t cols, T* out, Target target,
+                      Value value) {
+  const std::int64_t tasks = (n + kAtomicGrain - 1) / kAtomicGrain;
+  pool.parallelFor(tasks, [&](std::int64_t task) {
+    const std::int64_t end = std::min(n, (task + 1) * kAtomicGrain);
+    for (std::int64_t k = task * kAtomicGrain; k < end; ++k) {
+      T* row = out + target(k) * cols;
+      for (std::int64_t c = 0; c < cols; ++c) {
+        std::atomic_ref<T>(row[c]).fetch_add(value(k, c), std::memory_order_relaxed);
+      }
+    }
+  });
+}
+
+template <typename T, typename Target, typename Value>
+void accumulateSequential(std::int64_t begin, std::int64_t end, std::int64_t cols, T* out,
+                          Target target, Value value) {
+  for (std::int64_t k = begin; k < end; ++k) {
+    T* row = out + target(k) * cols;
+    for (std::int64_t c = 0; c < cols; ++c) row[c] += value(k, c);
+  }
+}
+
+// Scratch reused across trials so the steady state does not allocate.
+template <typename T>
+struct AccumulateScratch {
+  std::vector<std::uint32_t> order;
+  std::vector<std::int64_t> counts;
+  std::vector<T> copies;
+};
+
+inline constexpr std::int64_t kPrivateCopies = 16;
+
+// True when the privatised scheme is used: the copies together are no larger than the input.
+inline bool usesPrivateCopies(std::int64_t n, std::int64_t rows) {
+  return rows <= n / kPrivateCopies;
+}
+
+template <typename T, typename Target, typename Value>
+void accumulatePrivatised(ThreadPool& pool, std::int64_t n, std::int64_t rows, std::int64_t cols,
+                          T* out, Target target, Value value, AccumulateScratch<T>& scratch) {
+  const std::int64_t elems = rows * cols;
+  scratch.copies.resize(static_cast<std::size_t>(kPrivateCopies * elems));
+  T* copies = scratch.copies.data();
+  const std::int64_t chunkLen = (n + kPrivateCopies - 1) / kPrivateCopies;
+  pool.parallelFor(kPrivateCopies, [&](std::int64_t c) {
+    T* copy = copies + c * elems;
+    std::fill(copy, copy + elems, T{0});
+    accumulateSequential(c * chunkLen, std::min(n, (c + 1) * chunkLen), cols, copy, target, value);
+  });
+  constexpr std::int64_t kMergeBlock = 4096;
+  pool.parallelFor((elems + kMergeBlock - 1) / kMergeBlock, [&](std::int64_t b) {
+    const std::int64_t end = std::min(elems, (b + 1) * kMergeBlock);
+    for (std::int64_t e = b * kMergeBlock; e < end; ++e) {
+      T v = out[e];
+      for (std::int64_t c = 0; c < kPrivateCopies; ++c) v += copies[c * elems + e];
+      out[e] = v;
+    }
+  });
+}
+
+template <typename T, typename Target, typename Value>
+void accumulateDeterministic(ThreadPool& pool, std::int64_t n, std::int64_t rows, std::int64_t cols,
+                             T* out, Target target, Value value, AccumulateScratch<T>& scratch) {
+  if (usesPrivateCopies(n, rows)) {
+    accumulatePrivatised(pool, n, rows, cols, out, target, value, scratch);
+    return;
+  }
+  const std::int64_t p = pool.size();
+  if (p == 1 || n < 2 * kAtomicGrain || n > std::numeric_limits<std::uint32_t>::max()) {
+    accumulateSequential(0, n, cols, out, target, value);
+    return;
+  }
+  const std::int64_t chunks = p;
+  const std::int64_t owners = p;
+  const std::int64_t chunkLen = (n + chunks - 1) / chunks;
+  // owner = floor(row * owners / rows), by a multiply with a precomputed reciprocal (a 64-bit
+  // division per contribution would cost more than the add itself). Any fixed map from rows to
+  // owners gives the same result; this one keeps each owner's rows contiguous.
+  __extension__ using u128 = unsigned __int128;
+  const u128 magic =
+      ((static_cast<u128>(owners) << 64) + static_cast<u128>(rows) - 1) / static_cast<u128>(rows);
+  auto ownerOf = [magic, owners](std::int64_t row) {
+    const auto o = static_cast<std::int64_t>((static_cast<u128>(row) * magic) >> 64);
+    return o < owners ? o : owners - 1;
+  };
+  scratch.counts.assign(static_cast<std::size_t>(chunks * owners), 0);
+  scratch.order.resize(static_cast<std::size_t>(n));
+  std::int64_t* counts = scratch.counts.data();
+  std::uint32_t* order = scratch.order.data();
+
+  // 1. Count each chunk's contributions per owner.
+  // Counters live on each task's stack while they change (no false sharing between tasks).
+  pool.parallelFor(chunks, [&](std::int64_t c) {
+    std::vector<std::int64_t> cnt(static_cast<std::size_t>(owners), 0);
+    const std::int64_t end = std::min(n, (c + 1) * chunkLen);
+    for (std::int64_t k = c * chunkLen; k < end; ++k)
+      ++cnt[static_cast<std::size_t>(ownerOf(target(k)))];
+    std::copy(cnt.begin(), cnt.end(), counts + c * owners);
+  });
+  // 2. Offsets, owner-major and chunk-minor, so each owner's list is in increasing k.
+  std::vector<std::int64_t> start(static_cast<std::size_t>(owners + 1), 0);
+  std::int64_t running = 0;
+  for (std::int64_t o = 0; o < owners; ++o) {
+    start[static_cast<std::size_t>(o)] = running;
+    for (std::int64_t c = 0; c < chunks; ++c) {
+      const std::int64_t count = counts[c * owners + o];
+      counts[c * owners + o] = running;
+      running += count;
+    }
+  }
+  start[static_cast<std::size_t>(owners)] = running;
+  // 3. Stable scatter of contribution numbers into the owners' lists.
+  pool.parallelFor(chunks, [&](std::int64_t c) {
+    std::vector<std::int64_t> pos(counts + c * owners, counts + (c + 1) * owners);
+    const std::int64_t end = std::min(n, (c + 1) * chunkLen);
+    for (std::int64_t k = c * chunkLen; k < end; ++k) {
+      order[pos[static_cast<std::size_t>(ownerOf(target(k)))]++] = static_cast<std::uint32_t>(k);
+    }
+  });
+  // 4. Each owner adds its rows' contributions in order; no two owners share a row.
+  pool.parallelFor(owners, [&](std::int64_t o) {
+    const std::int64_t end = start[static_cast<std::size_t>(o + 1)];
+    for (std::int64_t j = start[static_cast<std::size_t>(o)]; j < end; ++j) {
+      const std::int64_t k = order[j];
+      T* row = out + target(k) * cols;
+      for (std::int64_t c = 0; c < cols; ++c) row[c] += value(k, c);
+    }
+  });
+}
+
+}  // namespace detbench::cpu

@@ -1,0 +1,62 @@
+#include "detbench/cpu/CpuBackends.hpp"
+
+#include <thread>
+
+#include "CpuKernel.hpp"
+#include "CpuPreparedOp.hpp"
+#include "detbench/Error.hpp"
+
+namespace detbench::cpu {
+
+namespace {
+
+class CpuBackendBase : public Backend {
+ public:
+  Availability availability() const override { return {true, ""}; }
+  bool supports(std::string_view op) const override { return findCpuKernel(op) != nullptr; }
+  std::unique_ptr<PreparedOp> prepare(const OpDefinition& op, const OpParams& params,
+                                      const OpInputs& inputs, Form form,
+                                      const Context& context) override {
+    const KernelEntry* kernel = findCpuKernel(op.name());
+    if (kernel == nullptr) {
+      DETBENCH_THROW(NotAvailable, "op " + std::string(op.name()) + " is not implemented on " +
+                                       std::string(id()));
+    }
+    return std::make_unique<CpuPreparedOp>(*kernel, params, inputs, form, threads(context),
+                                           context.fillsUninitializedMemory());
+  }
+};
+
+class CpuBackend final : public CpuBackendBase {
+ public:
+  std::string_view id() const override { return "cpu"; }
+  TraitsClass traitsClass() const override { return TraitsClass::Cpu; }
+  int threads(const Context&) const override { return 1; }
+  std::map<std::string, std::string> deviceInfo() const override {
+    return {{"kind", "sequential reference (PyTorch CPU order)"}};
+  }
+};
+
+class CpuThreadsBackend final : public CpuBackendBase {
+ public:
+  std::string_view id() const override { return "cpu-threads"; }
+  TraitsClass traitsClass() const override { return TraitsClass::Cuda; }
+  int threads(const Context& context) const override {
+    return resolveThreads(context.settings().threads);
+  }
+  std::map<std::string, std::string> deviceInfo() const override {
+    return {{"kind", "thread pool with float atomics (mirrors PyTorch's CUDA traits)"},
+            {"hardware_threads", std::to_string(std::thread::hardware_concurrency())}};
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> makeCpuBackend() {
+  return std::make_unique<CpuBackend>();
+}
+std::unique_ptr<Backend> makeCpuThreadsBackend() {
+  return std::make_unique<CpuThreadsBackend>();
+}
+
+}  // namespace detbench::cpu

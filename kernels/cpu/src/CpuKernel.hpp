@@ -1,0 +1,34 @@
+#pragma once
+// How the CPU devices run an op: a kernel factory binds an op's inputs and output to a closure
+// for the form that dispatch chose.
+
+#include <functional>
+#include <span>
+#include <string_view>
+
+#include "detbench/Dispatch.hpp"
+#include "detbench/OpDefinition.hpp"
+#include "detbench/cpu/ThreadPool.hpp"
+
+namespace detbench::cpu {
+
+struct KernelArgs {
+  const OpParams& params;
+  const OpInputs& inputs;
+  HostTensor& output;
+  ThreadPool* pool;  // null on the sequential `cpu` device
+  Form form;
+};
+
+// Returns the closure that computes the whole output once.
+using KernelFactory = std::function<void()> (*)(const KernelArgs&);
+
+struct KernelEntry {
+  std::string_view op;
+  KernelFactory make;
+};
+
+std::span<const KernelEntry> cpuKernels();
+const KernelEntry* findCpuKernel(std::string_view op);
+
+}  // namespace detbench::cpu

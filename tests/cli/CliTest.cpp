@@ -1,0 +1,239 @@
+// End-to-end tests of the `detbench` command line: exit codes, one clear line on stderr for
+// bad input, reports written whole or not at all.
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+class CliTest : public ::testing::Test {
+ protected:
+  CliTest() {
+    dir_ = fs::temp_directory_path() /
+           ("detbench-cli-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  ~CliTest() override { fs::remove_all(dir_); }
+
+  Result run(const std::string& args) const {
+    const std::string cmd = "cd '" + dir_.string() + "' && '" DETBENCH_CLI "' " + args +
+                            " > out.txt 2> err.txt < /dev/null";
+    const int status = std::system(cmd.c_str());
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir_ / "out.txt"),
+            slurp(dir_ / "err.txt")};
+  }
+
+  static int lines(const std::string& s) {
+    int n = 0;
+    for (char c : s) n += c == '\n';
+    return n;
+  }
+
+  fs::path dir_;
+};
+
+const char* kSmall = "--op index_add --size 65536 -p rows=64 --trials 5 --warmup 1 ";
+
+TEST_F(CliTest, RunWritesAReportWithTheSummaryFields) {
+  const Result r = run(std::string("run ") + kSmall + "--out r.json --markdown r.md");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Time (mean ± σ)"), std::string::npos);
+  const auto j = nlohmann::json::parse(slurp(dir_ / "r.json"));
+  const auto& s = j["summary"];
+  EXPECT_EQ(s["trials"], 5);
+  for (const char* k : {"distinct_digests", "reproducible", "max_abs_diff", "max_ulp"}) {
+    EXPECT_TRUE(s.contains(k)) << k;
+  }
+  for (const char* k : {"min", "median", "mean", "p95", "max"})
+    EXPECT_TRUE(s["time_ns"].contains(k));
+  EXPECT_NE(slurp(dir_ / "r.md").find("# detbench run"), std::string::npos);
+  EXPECT_TRUE(r.err.empty()) << "no progress bar when stderr is not a terminal: " << r.err;
+}
+
+TEST_F(CliTest, WithoutOutTheReportGoesUnderReports) {
+  const Result r = run(std::string("run ") + kSmall);
+  ASSERT_EQ(r.code, 0) << r.err;
+  ASSERT_TRUE(fs::is_directory(dir_ / "reports"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_ / "reports"), fs::directory_iterator{}), 1);
+}
+
+TEST_F(CliTest, ExpectReproducibleExitsWithOneForTheAtomicForm) {
+  // Contended atomic index_add varies from trial to trial; retried because a busy machine can
+  // serialise the threads for a short run.
+  int code = 0;
+  for (int attempt = 0; attempt < 5 && code != 1; ++attempt) {
+    code = run("run --op index_add --size 262144 -p rows=64 --threads 4 --trials 40 "
+               "--no-report --expect-reproducible")
+               .code;
+  }
+  EXPECT_EQ(code, 1);
+  EXPECT_EQ(run(std::string("run ") + kSmall +
+                "--deterministic error --no-report "
+                "--expect-reproducible")
+                .code,
+            0);
+}
+
+TEST_F(CliTest, ErrorModeRaisesWithExitCodeThree) {
+  const Result r =
+      run("run --op adaptive_avg_pool2d_backward --deterministic error --trials 2 "
+          "--out r.json");
+  EXPECT_EQ(r.code, 3);
+  EXPECT_NE(r.out.find("does not have a deterministic implementation"), std::string::npos);
+  const auto j = nlohmann::json::parse(slurp(dir_ / "r.json"));
+  EXPECT_EQ(j["errors"][0]["kind"], "NondeterministicError");
+}
+
+TEST_F(CliTest, WarnModeWarnsAndRuns) {
+  const Result r = run("run --op avg_pool3d_backward --deterministic warn --trials 2 --no-report");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Warning:"), std::string::npos);
+}
+
+TEST_F(CliTest, BadInputGetsOneLineAndExitCodeTwo) {
+  const char* bad[] = {
+      "run --op no_such_op",
+      "run --op index_add --device tpu",
+      "run --op index_add --device cuda",
+      "run --op index_add --trials 0",
+      "run --op index_add --size 0",
+      "run --op index_add --size -5",
+      "run --op index_add --size 1099511627776 -p cols=1048576",
+      "run --op index_add --cublas-workspace-config 4096:8",
+      "run --op index_add --cublas-workspace-config :4096:x",
+      "run --op index_add --deterministic maybe",
+      "run --op index_add -p depth=3",
+      "run --op index_add -p rows",
+      "run --op index_add --out /nonexistent/dir/r.json",
+      "run --op index_add --markdown /proc/r.md",
+      "sweep --op index_add --configs default,turbo",
+      "compare missing.json",
+      "frobnicate",
+  };
+  for (const char* args : bad) {
+    const Result s = run(args);
+    EXPECT_EQ(s.code, 2) << args << "\n" << s.err;
+    EXPECT_EQ(lines(s.err), 1) << args << "\n" << s.err;
+    EXPECT_EQ(s.err.rfind("detbench: ", 0), 0u) << args << "\n" << s.err;
+  }
+  EXPECT_FALSE(fs::exists(dir_ / "reports")) << "no report from a refused run";
+}
+
+TEST_F(CliTest, AbsurdSizesSayWhatMemoryTheyNeed) {
+  const Result r = run("run --op sum --size 1099511627776");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("would need about"), std::string::npos) << r.err;
+}
+
+TEST_F(CliTest, AnUnwritableOutputFailsBeforeRunningAndLeavesNoFile) {
+  fs::create_directories(dir_ / "ro");
+  ::chmod((dir_ / "ro").c_str(), 0555);
+  const Result r = run(std::string("run ") + kSmall + "--out ro/r.json");
+  if (::geteuid() == 0) {
+    // root can write to a read-only folder; use a path under a file instead.
+    std::ofstream(dir_ / "file") << "x";
+    const Result s = run(std::string("run ") + kSmall + "--out file/r.json");
+    EXPECT_EQ(s.code, 2);
+    EXPECT_EQ(lines(s.err), 1);
+  } else {
+    EXPECT_EQ(r.code, 2);
+    EXPECT_FALSE(fs::exists(dir_ / "ro" / "r.json"));
+  }
+  ::chmod((dir_ / "ro").c_str(), 0755);
+}
+
+TEST_F(CliTest, SweepWritesOneReportWithARowPerConfiguration) {
+  const Result r =
+      run(std::string("sweep ") + kSmall + "--configs default,deterministic,warn --out s.json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("times"), std::string::npos) << r.out;
+  const auto j = nlohmann::json::parse(slurp(dir_ / "s.json"));
+  ASSERT_EQ(j["configurations"].size(), 3u);
+  EXPECT_EQ(j["configurations"][1]["summary"]["reproducible"], true);
+  EXPECT_EQ(j["configurations"][1]["dispatch"]["form"], "deterministic");
+}
+
+TEST_F(CliTest, SweepReportsARaisingConfigurationAndGoesOn) {
+  const Result r =
+      run("sweep --op upsample_bilinear2d_backward -p batch=1 --trials 2 "
+          "--configs default,deterministic,extensions --out s.json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(slurp(dir_ / "s.json"));
+  EXPECT_EQ(j["configurations"][1]["errors"][0]["kind"], "NondeterministicError");
+  EXPECT_EQ(j["configurations"][2]["summary"]["reproducible"], true);
+}
+
+TEST_F(CliTest, CompareSaysWhichOutputsAreBitwiseEqual) {
+  ASSERT_EQ(run(std::string("run ") + kSmall + "--device cpu --out a.json").code, 0);
+  ASSERT_EQ(
+      run(std::string("run ") + kSmall + "--deterministic error --threads 3 --out b.json").code, 0);
+  ASSERT_EQ(
+      run(std::string("run ") + kSmall + "--deterministic error --threads 1 --out c.json").code, 0);
+  // b and c: the deterministic form, any thread count, the same bits.
+  Result r = run("compare b.json c.json --expect-equal");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("All outputs are bitwise equal"), std::string::npos);
+  r = run("compare a.json b.json --json");
+  EXPECT_EQ(r.code, 0);
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["same_inputs"].get<bool>());
+  ASSERT_EQ(run("run --op sum --trials 2 --out d.json").code, 0);
+  r = run("compare a.json d.json");
+  EXPECT_NE(r.out.find("not comparable"), std::string::npos);
+  std::ofstream(dir_ / "bad.json") << "{\"schema_version\": 1";
+  r = run("compare a.json bad.json");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(lines(r.err), 1);
+}
+
+TEST_F(CliTest, SaveIoWritesNpyFiles) {
+  const Result r = run(std::string("run ") + kSmall + "--no-report --save-io io");
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const char* f : {"self.npy", "index.npy", "source.npy", "out_trial0.npy"}) {
+    EXPECT_TRUE(fs::exists(dir_ / "io" / f)) << f;
+  }
+  EXPECT_EQ(slurp(dir_ / "io" / "index.npy").substr(1, 5), "NUMPY");
+}
+
+TEST_F(CliTest, OpsAndEnv) {
+  Result r = run("ops --json");
+  ASSERT_EQ(r.code, 0);
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["ops"].size(), 10u);
+  r = run("ops");
+  EXPECT_NE(r.out.find("adaptive_avg_pool2d_backward"), std::string::npos);
+  r = run("env");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("cuda: unavailable"), std::string::npos);
+  r = run("env --json");
+  EXPECT_TRUE(nlohmann::json::parse(r.out).contains("devices"));
+  EXPECT_EQ(run("--help").code, 0);
+}
+
+}  // namespace

@@ -1,0 +1,75 @@
+#include <gtest/gtest.h>
+
+#include "detbench/Error.hpp"
+#include "detbench/OpCatalog.hpp"
+#include "detbench/OpDefinition.hpp"
+
+namespace detbench {
+namespace {
+
+TEST(OpDefinitionTest, EveryCatalogOpHasADefinitionAndBack) {
+  for (const auto& t : opCatalog()) EXPECT_NE(findOpDefinition(t.name), nullptr) << t.name;
+  for (const auto& d : opDefinitions()) EXPECT_NE(findOpTraits(d->name()), nullptr) << d->name();
+}
+
+TEST(OpDefinitionTest, UnknownOpListsTheKnownOnes) {
+  try {
+    opDefinition("index_ad");
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("index_add"), std::string::npos);
+  }
+}
+
+TEST(OpDefinitionTest, ParametersAreCheckedByNameAndRange) {
+  const OpDefinition& op = opDefinition("index_add");
+  EXPECT_THROW(resolveParams("index_add", op.params(), {{"depth", 3}}), InvalidArgument);
+  EXPECT_THROW(resolveParams("index_add", op.params(), {{"size", 0}}), InvalidArgument);
+  EXPECT_THROW(resolveParams("index_add", op.params(), {{"size", -5}}), InvalidArgument);
+  const OpParams p = resolveParams("index_add", op.params(), {{"cols", 8}});
+  EXPECT_EQ(p.at("cols"), 8);
+  EXPECT_EQ(p.at("size"), 1 << 20);
+}
+
+TEST(OpDefinitionTest, AbsurdSizesAreRefusedBeforeAllocatingWithTheMemoryNeeded) {
+  const OpDefinition& op = opDefinition("index_add");
+  try {
+    prepareInputs(op, {{"size", std::int64_t{1} << 40}, {"cols", 1 << 20}}, 0,
+                  std::int64_t{1} << 30);
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("would need about"), std::string::npos) << m;
+    EXPECT_NE(m.find("EiB"), std::string::npos) << m;
+  }
+}
+
+TEST(OpDefinitionTest, InputsAreBitIdenticalForTheSameDataSeed) {
+  for (const auto& d : opDefinitions()) {
+    OpParams small;
+    if (d->sizeParam() == "size") small["size"] = 4096;
+    const OpInputs a = prepareInputs(*d, small, 11, std::int64_t{1} << 33);
+    const OpInputs b = prepareInputs(*d, small, 11, std::int64_t{1} << 33);
+    const OpInputs c = prepareInputs(*d, small, 12, std::int64_t{1} << 33);
+    EXPECT_EQ(a.fingerprint, b.fingerprint) << d->name();
+    EXPECT_NE(a.fingerprint, c.fingerprint) << d->name();
+    ASSERT_EQ(a.tensors.size(), a.specs.size());
+    for (std::size_t i = 0; i < a.specs.size(); ++i) {
+      EXPECT_EQ(a.tensors[i].shape(), a.specs[i].shape);
+      EXPECT_EQ(a.tensors[i].dtype(), a.specs[i].dtype);
+    }
+  }
+}
+
+TEST(OpDefinitionTest, InconsistentParametersAreRefused) {
+  EXPECT_THROW(prepareInputs(opDefinition("scatter_add"), {{"ndim", 1}, {"dim", 1}}, 0, 1LL << 33),
+               InvalidArgument);
+  EXPECT_THROW(prepareInputs(opDefinition("embedding_bag_backward"),
+                             {{"size", 100}, {"bag_size", 16}}, 0, 1LL << 33),
+               InvalidArgument);
+  EXPECT_THROW(prepareInputs(opDefinition("max_pool2d_backward"), {{"height", 2}}, 0, 1LL << 33),
+               InvalidArgument);
+}
+
+}  // namespace
+}  // namespace detbench

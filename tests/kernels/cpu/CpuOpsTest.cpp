@@ -1,0 +1,211 @@
+// Every op on the CPU devices, through the trial runner, on small contended inputs:
+//  - the atomic form agrees with the float64 reference within the recursive-summation bound
+//    |computed - exact| <= T * 2^-24 * sum|terms| (Higham, Accuracy and Stability of Numerical
+//    Algorithms, 2nd ed., section 4.2), T the op's bound on terms per output element;
+//  - the deterministic form is bitwise identical over 50 runs and across 1, 2, 4 and 8 threads;
+//  - on contended inputs the atomic form gives more than one distinct output (integer atomics:
+//    exactly one);
+//  - error mode raises for the ops PyTorch lists, and warn mode warns and runs the atomic form.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "detbench/Error.hpp"
+#include "detbench/OpCatalog.hpp"
+#include "detbench/TrialRunner.hpp"
+#include "detbench/cpu/CpuBackends.hpp"
+
+namespace detbench {
+namespace {
+
+struct OpCase {
+  std::string name;  // test name
+  std::string op;
+  OpParams params;
+  bool deterministicEqualsSequential;  // the deterministic form adds in the sequential order
+};
+
+std::ostream& operator<<(std::ostream& os, const OpCase& c) {
+  return os << c.name;
+}
+
+const std::vector<OpCase>& cases() {
+  static const std::vector<OpCase> all{
+      {"index_add_privatised", "index_add", {{"size", 1 << 18}, {"rows", 64}}, false},
+      {"index_add_bucketed", "index_add", {{"size", 1 << 17}, {"rows", 1 << 17}}, true},
+      {"index_add_wide", "index_add", {{"size", 1 << 14}, {"rows", 64}, {"cols", 32}}, false},
+      {"scatter_add_1d", "scatter_add", {{"size", 1 << 18}, {"out_size", 64}}, false},
+      {"scatter_add_2d_dim0",
+       "scatter_add",
+       {{"ndim", 2}, {"dim", 0}, {"size", 4096}, {"cols", 64}, {"out_size", 16}},
+       false},
+      {"scatter_add_2d_dim1",
+       "scatter_add",
+       {{"ndim", 2}, {"dim", 1}, {"size", 8}, {"cols", 65536}, {"out_size", 16}},
+       false},
+      {"bincount", "bincount", {{"size", 1 << 18}, {"bins", 64}}, false},
+      {"bincount_weighted", "bincount_weighted", {{"size", 1 << 18}, {"bins", 64}}, false},
+      {"embedding_bag_backward_sum",
+       "embedding_bag_backward",
+       {{"size", 1 << 16}, {"bag_size", 8}, {"embeddings", 64}, {"cols", 8}},
+       false},
+      {"embedding_bag_backward_mean",
+       "embedding_bag_backward",
+       {{"size", 1 << 16}, {"bag_size", 8}, {"embeddings", 64}, {"cols", 8}, {"mode", 1}},
+       false},
+      {"sum", "sum", {{"size", 1 << 20}}, true},
+      {"max_pool2d_backward",
+       "max_pool2d_backward",
+       {{"batch", 2}, {"channels", 8}, {"height", 64}, {"width", 64}, {"stride", 1}},
+       true},
+      {"upsample_bilinear2d_backward",
+       "upsample_bilinear2d_backward",
+       {{"batch", 2}, {"channels", 8}, {"height", 32}, {"width", 32}},
+       true},
+      {"avg_pool3d_backward",
+       "avg_pool3d_backward",
+       {{"batch", 2}, {"channels", 4}, {"depth", 8}, {"height", 16}, {"width", 16}},
+       true},
+      {"adaptive_avg_pool2d_backward",
+       "adaptive_avg_pool2d_backward",
+       {{"batch", 2}, {"channels", 8}, {"height", 64}, {"width", 64}},
+       true},
+  };
+  return all;
+}
+
+class CpuOpsTest : public ::testing::TestWithParam<OpCase> {
+ protected:
+  CpuOpsTest() {
+    registry_.add(cpu::makeCpuBackend());
+    registry_.add(cpu::makeCpuThreadsBackend());
+  }
+
+  RunRequest request(const std::string& device, FormRequest form, int threads, int trials) const {
+    RunRequest r;
+    r.op = GetParam().op;
+    r.params = GetParam().params;
+    r.device = device;
+    r.trials = trials;
+    r.warmup = 0;
+    r.settings.threads = threads;
+    r.settings.form = form;
+    r.settings.semantics = CatalogSemantics::Extensions;
+    return r;
+  }
+
+  RunResult run(const RunRequest& r) const { return TrialRunner(registry_).run(r); }
+
+  double termsBound() const {
+    const OpDefinition& def = opDefinition(GetParam().op);
+    return static_cast<double>(
+        def.maxTermsPerElement(resolveParams(GetParam().op, def.params(), GetParam().params)));
+  }
+
+  bool integerOutput() const { return GetParam().op == "bincount"; }
+
+  BackendRegistry registry_;
+};
+
+TEST_P(CpuOpsTest, AtomicFormAgreesWithFloat64Reference) {
+  const RunResult r = run(request("cpu-threads", FormRequest::Atomic, 4, 3));
+  ASSERT_FALSE(r.failed()) << r.errors.front().message;
+  if (integerOutput()) {
+    EXPECT_EQ(r.summary.refMaxAbsErr, 0.0);
+    return;
+  }
+  const double tolerance = termsBound() * std::ldexp(1.0, -24);
+  EXPECT_LE(r.summary.refMaxErrOverMagnitude, tolerance);
+  EXPECT_GT(r.summary.refMaxAbsErr, 0.0) << "float32 results should carry rounding error";
+}
+
+TEST_P(CpuOpsTest, SequentialReferenceAgreesWithFloat64Reference) {
+  const RunResult r = run(request("cpu", FormRequest::Default, 1, 2));
+  ASSERT_FALSE(r.failed());
+  EXPECT_TRUE(r.summary.reproducible);
+  EXPECT_LE(r.summary.refMaxErrOverMagnitude, termsBound() * std::ldexp(1.0, -24));
+}
+
+TEST_P(CpuOpsTest, DeterministicFormIsBitwiseIdenticalOver50RunsAndAnyThreadCount) {
+  std::uint64_t digest = 0;
+  for (int threads : {1, 2, 4, 8}) {
+    const RunResult r = run(request("cpu-threads", FormRequest::Deterministic, threads, 50));
+    ASSERT_FALSE(r.failed()) << r.errors.front().message;
+    EXPECT_EQ(r.dispatch.form, Form::Deterministic);
+    EXPECT_TRUE(r.summary.reproducible)
+        << r.summary.distinctDigests << " distinct outputs with " << threads << " threads";
+    if (threads == 1) digest = r.trials.front().digest;
+    EXPECT_EQ(r.trials.front().digest, digest) << "differs with " << threads << " threads";
+    EXPECT_LE(r.summary.refMaxErrOverMagnitude, termsBound() * std::ldexp(1.0, -24));
+  }
+  if (GetParam().deterministicEqualsSequential) {
+    const RunResult seq = run(request("cpu", FormRequest::Default, 1, 1));
+    EXPECT_EQ(seq.trials.front().digest, digest) << "should add in the sequential order";
+  }
+}
+
+TEST_P(CpuOpsTest, AtomicFormVariesOnContendedInputs) {
+  // Whether two threads race on the same element is up to the scheduler, so a busy machine
+  // can make a short attempt look deterministic: several attempts, each with many trials.
+  constexpr int kAttempts = 6;
+  int distinct = 1;
+  for (int attempt = 0; attempt < kAttempts && (distinct == 1 || integerOutput()); ++attempt) {
+    const RunResult r = run(request("cpu-threads", FormRequest::Atomic, 4, 40));
+    ASSERT_FALSE(r.failed());
+    distinct = r.summary.distinctDigests;
+    if (integerOutput()) {
+      EXPECT_EQ(distinct, 1) << "integer atomics are exact";
+      if (attempt == 1) return;
+    }
+  }
+  if (!integerOutput()) {
+    EXPECT_GT(distinct, 1) << "no variation in " << kAttempts << " attempts";
+  }
+}
+
+TEST_P(CpuOpsTest, DeterministicModeFollowsTheCatalog) {
+  const OpTraits& traits = *findOpTraits(GetParam().op);
+  for (auto mode : {DeterministicMode::Error, DeterministicMode::Warn}) {
+    RunRequest r = request("cpu-threads", FormRequest::Default, 2, 2);
+    r.settings.semantics = CatalogSemantics::PyTorch;
+    r.settings.deterministic = mode;
+    const RunResult res = run(r);
+    if (traits.cuda.errorMode == ErrorModeBehavior::Raises) {
+      if (mode == DeterministicMode::Error) {
+        EXPECT_TRUE(res.raisedNondeterministic());
+        EXPECT_TRUE(res.trials.empty());
+      } else {
+        EXPECT_FALSE(res.failed());
+        ASSERT_EQ(res.warnings.size(), 1u);
+        EXPECT_EQ(res.warnings[0].caller, traits.cuda.pytorchCaller);
+        EXPECT_EQ(res.dispatch.form, Form::Atomic);
+        EXPECT_EQ(res.trials.size(), 2u);
+      }
+    } else {
+      EXPECT_FALSE(res.failed());
+      EXPECT_TRUE(res.warnings.empty());
+      EXPECT_TRUE(res.dispatch.deterministicExpected);
+    }
+    // The cpu device follows PyTorch's CPU kernels: never raises.
+    RunRequest c = r;
+    c.device = "cpu";
+    EXPECT_FALSE(run(c).failed());
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllOps, CpuOpsTest, ::testing::ValuesIn(cases()),
+                         [](const auto& test) { return test.param.name; });
+
+TEST(CpuOpsCoverageTest, EveryCatalogOpHasACase) {
+  for (const auto& t : opCatalog()) {
+    bool found = false;
+    for (const auto& c : cases()) found = found || c.op == t.name;
+    EXPECT_TRUE(found) << t.name;
+  }
+}
+
+}  // namespace
+}  // namespace detbench

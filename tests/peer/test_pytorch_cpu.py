@@ -1,0 +1,162 @@
+#!/usr/bin/python3
+"""The `cpu` device against PyTorch's CPU build on the same inputs.
+
+For each op, `detbench run --device cpu --save-io DIR` writes the inputs and trial 0's output
+as .npy files; this script runs the same op in PyTorch on those inputs and compares:
+  - bitwise, where PyTorch's CPU kernel adds in the same order as detbench's sequential
+    reference (index order, or output order for the pooling backward ops);
+  - within a stated tolerance elsewhere (PyTorch sums in another order: cascade sums, sorted
+    indices, or differently rounded interpolation weights).
+Usage: test_pytorch_cpu.py PATH/TO/detbench. Exit 77 (skipped) when torch is not installed.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+try:
+    import numpy as np
+    import torch
+    import torch.nn.functional as F
+except ImportError as e:  # pragma: no cover
+    print(f"skipped: {e} (install python3-torch and python3-numpy)")
+    sys.exit(77)
+
+torch.set_num_threads(1)
+DETBENCH = sys.argv[1]
+
+
+def run(op, params, workdir):
+    out = os.path.join(workdir, op + "-" + "-".join(f"{k}{v}" for k, v in params.items()))
+    cmd = [DETBENCH, "run", "--op", op, "--device", "cpu", "--trials", "1", "--warmup", "0",
+           "--no-report", "--quiet", "--save-io", out]
+    for k, v in params.items():
+        cmd += ["-p", f"{k}={v}"]
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    return lambda name: torch.from_numpy(np.load(os.path.join(out, name + ".npy")))
+
+
+def t_index_add(io, p):
+    return torch.index_add(io("self"), 0, io("index"), io("source")), io("out_trial0")
+
+
+def t_scatter_add(io, p):
+    return torch.scatter_add(io("self"), p.get("dim", 0), io("index"), io("src")), io("self_trial0")
+
+
+def t_bincount(io, p):
+    return torch.bincount(io("input"), minlength=p["bins"]), io("out_trial0")
+
+
+def t_bincount_weighted(io, p):
+    return torch.bincount(io("input"), io("weights"), minlength=p["bins"]), io("out_trial0")
+
+
+def t_embedding_bag_backward(io, p):
+    indices, grad = io("indices"), io("grad_output")
+    weight = torch.zeros(p["embeddings"], p["cols"], requires_grad=True)
+    offsets = torch.arange(0, indices.numel(), p["bag_size"])
+    mode = "mean" if p.get("mode", 0) == 1 else "sum"
+    F.embedding_bag(indices, weight, offsets, mode=mode).backward(grad)
+    return weight.grad, io("grad_weight_trial0")
+
+
+def t_sum(io, p):
+    # Judged against sum |x| rather than |sum x|: cancellation makes the sum itself small.
+    x = io("input")
+    return torch.sum(x).reshape(1), io("out_trial0"), x.abs().sum().item()
+
+
+def t_max_pool2d_backward(io, p):
+    k, s = p["kernel"], p["stride"]
+    got = torch.ops.aten.max_pool2d_with_indices_backward(
+        io("grad_output"), io("self"), [k, k], [s, s], [0, 0], [1, 1], False, io("indices"))
+    return got, io("grad_input_trial0")
+
+
+def t_upsample_bilinear2d_backward(io, p):
+    g = io("grad_output")
+    n, c, h, w = g.shape[0], g.shape[1], p["height"], p["width"]
+    got = torch.ops.aten.upsample_bilinear2d_backward(g, [g.shape[2], g.shape[3]], [n, c, h, w],
+                                                      False)
+    return got, io("grad_input_trial0")
+
+
+def t_avg_pool3d_backward(io, p):
+    g = io("grad_output")
+    k, s, pad = p["kernel"], p["stride"], p["padding"]
+    self = torch.zeros(g.shape[0], g.shape[1], p["depth"], p["height"], p["width"])
+    got = torch.ops.aten.avg_pool3d_backward(g, self, [k] * 3, [s] * 3, [pad] * 3, False, True,
+                                             None)
+    return got, io("grad_input_trial0")
+
+
+def t_adaptive_avg_pool2d_backward(io, p):
+    g = io("grad_output")
+    self = torch.zeros(g.shape[0], g.shape[1], p["height"], p["width"])
+    return torch.ops.aten._adaptive_avg_pool2d_backward(g, self), io("grad_input_trial0")
+
+
+# (op, parameters, peer, expectation): "bitwise", or a tolerance on max |diff| over a scale:
+# max |value|, or for sum, sum |x|. Parameters not listed take detbench's defaults, repeated here where the peer
+# needs them.
+CASES = [
+    ("index_add", {"size": 65536, "rows": 256, "cols": 4}, t_index_add, "bitwise"),
+    ("scatter_add", {"size": 65536, "out_size": 256}, t_scatter_add, "bitwise"),
+    ("scatter_add", {"ndim": 2, "dim": 0, "size": 256, "cols": 64, "out_size": 16},
+     t_scatter_add, "bitwise"),
+    ("scatter_add", {"ndim": 2, "dim": 1, "size": 64, "cols": 256, "out_size": 16},
+     t_scatter_add, "bitwise"),
+    ("bincount", {"size": 65536, "bins": 300}, t_bincount, "bitwise"),
+    ("bincount_weighted", {"size": 65536, "bins": 300}, t_bincount_weighted, "bitwise"),
+    ("embedding_bag_backward",
+     {"size": 8192, "bag_size": 8, "embeddings": 128, "cols": 16}, t_embedding_bag_backward, 1e-5),
+    ("embedding_bag_backward",
+     {"size": 8192, "bag_size": 8, "embeddings": 128, "cols": 16, "mode": 1},
+     t_embedding_bag_backward, 1e-5),
+    ("sum", {"size": 1 << 20}, t_sum, 1e-6),
+    ("max_pool2d_backward", {"batch": 2, "channels": 4, "height": 33, "width": 31,
+                             "kernel": 3, "stride": 2}, t_max_pool2d_backward, "bitwise"),
+    ("upsample_bilinear2d_backward", {"batch": 2, "channels": 4, "height": 17, "width": 13},
+     t_upsample_bilinear2d_backward, 1e-5),
+    ("avg_pool3d_backward", {"batch": 2, "channels": 2, "depth": 8, "height": 9, "width": 10,
+                             "kernel": 3, "stride": 2, "padding": 1},
+     t_avg_pool3d_backward, "bitwise"),
+    ("adaptive_avg_pool2d_backward", {"batch": 2, "channels": 4, "height": 50, "width": 37,
+                                      "out_height": 15, "out_width": 11},
+     t_adaptive_avg_pool2d_backward, "bitwise"),
+]
+
+
+def main():
+    failures = 0
+    with tempfile.TemporaryDirectory() as workdir:
+        for op, params, peer, expect in CASES:
+            result = peer(run(op, params, workdir), params)
+            want, got = result[0], result[1]
+            want = want.reshape(got.shape)
+            label = f"{op} {params}"
+            if want.dtype != got.dtype:
+                print(f"FAIL {label}: dtype {got.dtype}, PyTorch {want.dtype}")
+                failures += 1
+                continue
+            bitwise = torch.equal(want, got)
+            if expect == "bitwise":
+                ok = bitwise
+                detail = "bitwise equal" if ok else \
+                    f"differs in {(want != got).sum().item()} elements"
+            else:
+                scale = result[2] if len(result) > 2 else max(want.abs().max().item(), 1e-30)
+                rel = (want.double() - got.double()).abs().max().item() / scale
+                ok = rel <= expect
+                detail = f"max |diff| / scale = {rel:.3g} (tolerance {expect:g})" + \
+                    (", bitwise equal" if bitwise else "")
+            print(("ok   " if ok else "FAIL ") + label + ": " + detail)
+            failures += 0 if ok else 1
+    print(f"{len(CASES) - failures} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
