@@ -5,11 +5,13 @@ For every case, detbench runs the atomic and the deterministic form (`detbench r
 median per-trial time from its report) and writes its inputs with --save-io; PyTorch then runs
 the same op on exactly those inputs with the same thread count, timed the same way (median of
 the trials after warm-up). Both include writing the output's starting value: PyTorch's
-out-of-place call clones `self`, detbench's op copies it.
+out-of-place call clones `self`, detbench's op copies it. The three measurements of a case are
+interleaved over --rounds rounds and each figure is the median of its rounds' medians, so a
+slow spell of a shared machine does not land on one side only.
 
 Usage:
   bench/compare_pytorch.py [--detbench build/cli/detbench] [--threads N] [--trials N]
-                           [--sizes 1048576,4194304,16777216] [--json OUT.json]
+                           [--sizes 1048576,4194304,16777216] [--rounds 3] [--json OUT.json]
                            [--device cpu-threads|cuda]
 
 --device cuda runs PyTorch on the GPU (default mode, then use_deterministic_algorithms(True))
@@ -66,6 +68,16 @@ def torch_time(fn, trials, device):
     return {"median_ns": statistics.median(times), "distinct": len(digests), "trials": trials}
 
 
+def combine(rounds):
+    """Median of the rounds' medians; distinct outputs summed over the rounds' trials."""
+    out = dict(rounds[0])
+    out["median_ns"] = statistics.median(r["median_ns"] for r in rounds)
+    out["round_medians_ns"] = [r["median_ns"] for r in rounds]
+    out["distinct"] = max(r["distinct"] for r in rounds)
+    out["trials"] = sum(r["trials"] for r in rounds)
+    return out
+
+
 def load(io_dir, name, device):
     t = torch.from_numpy(np.load(os.path.join(io_dir, name + ".npy")))
     return t.to("cuda") if device == "cuda" else t
@@ -85,6 +97,7 @@ def main():
                                                        "cli", "detbench"))
     ap.add_argument("--threads", type=int, default=os.cpu_count())
     ap.add_argument("--trials", type=int, default=30)
+    ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--sizes", default="1048576,4194304,16777216")
     ap.add_argument("--device", default="cpu-threads", choices=["cpu-threads", "cuda"])
     ap.add_argument("--json")
@@ -98,19 +111,24 @@ def main():
         for size in (int(s) for s in args.sizes.split(",")):
             for rows in (4096, size // 4):
                 params = {"size": size, rows_param[op]: rows}
+                rounds = {"atomic": [], "det": [], "pt": [], "pt_det": []}
                 with tempfile.TemporaryDirectory() as io_dir:
-                    atomic = detbench_run(args.detbench, op, params, "atomic", args.device,
-                                          args.threads, args.trials, save_io=io_dir)
-                    det = detbench_run(args.detbench, op, params, "deterministic", args.device,
-                                       args.threads, args.trials)
-                    fn = torch_case(op, io_dir, torch_device)
-                    torch.use_deterministic_algorithms(False)
-                    pt = torch_time(fn, args.trials, torch_device)
-                    pt_det = None
-                    if torch_device == "cuda":
-                        torch.use_deterministic_algorithms(True)
-                        pt_det = torch_time(fn, args.trials, torch_device)
+                    for r in range(args.rounds):
+                        rounds["atomic"].append(detbench_run(
+                            args.detbench, op, params, "atomic", args.device, args.threads,
+                            args.trials, save_io=io_dir if r == 0 else None))
+                        rounds["det"].append(detbench_run(args.detbench, op, params,
+                                                          "deterministic", args.device,
+                                                          args.threads, args.trials))
+                        fn = torch_case(op, io_dir, torch_device)
                         torch.use_deterministic_algorithms(False)
+                        rounds["pt"].append(torch_time(fn, args.trials, torch_device))
+                        if torch_device == "cuda":
+                            torch.use_deterministic_algorithms(True)
+                            rounds["pt_det"].append(torch_time(fn, args.trials, torch_device))
+                            torch.use_deterministic_algorithms(False)
+                atomic, det, pt = (combine(rounds[k]) for k in ("atomic", "det", "pt"))
+                pt_det = combine(rounds["pt_det"]) if rounds["pt_det"] else None
                 row = {"op": op, "size": size, "rows": rows, "threads": atomic["threads"],
                        "device": args.device, "detbench_atomic": atomic,
                        "detbench_deterministic": det, "pytorch": pt,
@@ -122,8 +140,10 @@ def main():
                 print(json.dumps(row), file=sys.stderr)
 
     ms = lambda ns: f"{ns / 1e6:.2f}"
+    relative = lambda x: f"{x:.2f}x faster" if x >= 1 else f"{1 / x:.2f}x slower"
     print(f"PyTorch {torch.__version__} on {torch_device}, {args.threads} threads, "
-          f"{args.trials} trials each; medians in ms")
+          f"{args.trials} trials x {args.rounds} interleaved rounds; median of round medians, ms; "
+          f"distinct outputs: the most seen in one round")
     print("| op | size | rows | detbench atomic | detbench deterministic | det/atomic throughput "
           "| PyTorch default | detbench det vs PyTorch | distinct outputs (atomic / det / PyTorch) |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -131,7 +151,7 @@ def main():
         a, d, p = r["detbench_atomic"], r["detbench_deterministic"], r["pytorch"]
         print(f"| {r['op']} | {r['size']} | {r['rows']} | {ms(a['median_ns'])} | "
               f"{ms(d['median_ns'])} | {r['deterministic_over_atomic_throughput']:.2f} | "
-              f"{ms(p['median_ns'])} | {r['deterministic_speedup_over_pytorch']:.2f}x faster | "
+              f"{ms(p['median_ns'])} | {relative(r['deterministic_speedup_over_pytorch'])} | "
               f"{a['distinct']} / {d['distinct']} / {p['distinct']} |")
     if args.json:
         with open(args.json, "w") as f:

@@ -8,11 +8,13 @@
 //                 coarser than a GPU's one thread per contribution.
 //  deterministic: one of two fixed-order schemes, chosen by the problem's shape only (never by
 //                 the thread count, so every thread count gives the same bits):
-//    privatised   when the output is small next to the input: the contributions are cut into
-//                 kPrivateCopies fixed chunks, each summed in order into its own zeroed copy of
-//                 the output, and the copies are added to the output in chunk order;
-//    bucketed     otherwise: a stable bucketing of contributions by owner (a block of output
-//                 rows), then each owner adds its rows' contributions in increasing order.
+//    privatised   when there are at least twice as many contributions as output rows: the
+//                 contributions are cut into C = min(16, n / rows) fixed chunks, each summed in
+//                 order into its own zeroed copy of the output, and the copies are added to the
+//                 output in chunk order (the copies together are never larger than the input);
+//    bucketed     otherwise: with 4 or more threads, a stable bucketing of contributions by
+//                 owner (a block of output rows), then each owner adds its rows' contributions
+//                 in increasing order; with fewer, one sequential pass (the same bits).
 //                 Every row receives its terms in the sequential order, so the result is the
 //                 sequential reference's, bit for bit.
 //
@@ -48,6 +50,18 @@ void accumulateAtomic(ThreadPool& pool, std::int64_t n, std::int64_t cols, T* ou
 template <typename T, typename Target, typename Value>
 void accumulateSequential(std::int64_t begin, std::int64_t end, std::int64_t cols, T* out,
                           Target target, Value value) {
+  if (cols == 1) {  // the common scalar case, without the inner loop's overhead
+    // Prefetching the row a few contributions ahead keeps several cache misses in flight when
+    // the output is larger than the caches.
+    constexpr std::int64_t kAhead = 16;
+    std::int64_t k = begin;
+    for (; k + kAhead < end; ++k) {
+      __builtin_prefetch(out + target(k + kAhead), 1);
+      out[target(k)] += value(k, 0);
+    }
+    for (; k < end; ++k) out[target(k)] += value(k, 0);
+    return;
+  }
   for (std::int64_t k = begin; k < end; ++k) {
     T* row = out + target(k) * cols;
     for (std::int64_t c = 0; c < cols; ++c) row[c] += value(k, c);
@@ -64,29 +78,48 @@ struct AccumulateScratch {
 
 inline constexpr std::int64_t kPrivateCopies = 16;
 
-// True when the privatised scheme is used: the copies together are no larger than the input.
+// The number of private copies for n contributions into `rows` rows: a function of the shape
+// alone, so the result does not depend on the thread count.
+inline std::int64_t privateCopies(std::int64_t n, std::int64_t rows) {
+  return std::min(kPrivateCopies, n / rows);
+}
 inline bool usesPrivateCopies(std::int64_t n, std::int64_t rows) {
-  return rows <= n / kPrivateCopies;
+  return privateCopies(n, rows) >= 2;
+}
+
+// Below this many contributions waking the workers costs more than it saves; the same tasks
+// then run on the calling thread, in the same fixed chunks (the same bits).
+inline constexpr std::int64_t kSerialBelow = 1 << 17;
+
+template <typename Fn>
+void forTasks(ThreadPool& pool, bool serial, std::int64_t tasks, const Fn& fn) {
+  if (serial) {
+    for (std::int64_t t = 0; t < tasks; ++t) fn(t);
+  } else {
+    pool.parallelFor(tasks, fn);
+  }
 }
 
 template <typename T, typename Target, typename Value>
 void accumulatePrivatised(ThreadPool& pool, std::int64_t n, std::int64_t rows, std::int64_t cols,
                           T* out, Target target, Value value, AccumulateScratch<T>& scratch) {
+  const bool serial = n < kSerialBelow;
   const std::int64_t elems = rows * cols;
-  scratch.copies.resize(static_cast<std::size_t>(kPrivateCopies * elems));
+  const std::int64_t ncopies = privateCopies(n, rows);
+  scratch.copies.resize(static_cast<std::size_t>(ncopies * elems));
   T* copies = scratch.copies.data();
-  const std::int64_t chunkLen = (n + kPrivateCopies - 1) / kPrivateCopies;
-  pool.parallelFor(kPrivateCopies, [&](std::int64_t c) {
+  const std::int64_t chunkLen = (n + ncopies - 1) / ncopies;
+  forTasks(pool, serial, ncopies, [&](std::int64_t c) {
     T* copy = copies + c * elems;
     std::fill(copy, copy + elems, T{0});
     accumulateSequential(c * chunkLen, std::min(n, (c + 1) * chunkLen), cols, copy, target, value);
   });
   constexpr std::int64_t kMergeBlock = 4096;
-  pool.parallelFor((elems + kMergeBlock - 1) / kMergeBlock, [&](std::int64_t b) {
+  forTasks(pool, serial, (elems + kMergeBlock - 1) / kMergeBlock, [&](std::int64_t b) {
     const std::int64_t end = std::min(elems, (b + 1) * kMergeBlock);
     for (std::int64_t e = b * kMergeBlock; e < end; ++e) {
       T v = out[e];
-      for (std::int64_t c = 0; c < kPrivateCopies; ++c) v += copies[c * elems + e];
+      for (std::int64_t c = 0; c < ncopies; ++c) v += copies[c * elems + e];
       out[e] = v;
     }
   });
@@ -99,8 +132,15 @@ void accumulateDeterministic(ThreadPool& pool, std::int64_t n, std::int64_t rows
     accumulatePrivatised(pool, n, rows, cols, out, target, value, scratch);
     return;
   }
+  // The bucketed schedule reads the indices three times and writes a permutation: about three
+  // times the memory traffic of one sequential pass. Where memory bandwidth, not the core count,
+  // bounds the op (measured on a 2-core machine, see docs/BENCHMARKS.md) one sequential pass is
+  // faster, so it is used below kBucketedMinThreads. Both schedules add every row's terms in
+  // the sequential order: the choice never changes the result.
+  constexpr int kBucketedMinThreads = 4;
   const std::int64_t p = pool.size();
-  if (p == 1 || n < 2 * kAtomicGrain || n > std::numeric_limits<std::uint32_t>::max()) {
+  if (p < kBucketedMinThreads || n < 2 * kAtomicGrain ||
+      n > std::numeric_limits<std::uint32_t>::max()) {
     accumulateSequential(0, n, cols, out, target, value);
     return;
   }

@@ -1,6 +1,32 @@
 #include "detbench/cpu/ThreadPool.hpp"
 
+#include <chrono>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define DETBENCH_CPU_RELAX() _mm_pause()
+#else
+#define DETBENCH_CPU_RELAX() std::this_thread::yield()
+#endif
+
 namespace detbench::cpu {
+
+namespace {
+
+constexpr auto kSpin = std::chrono::microseconds(50);
+
+// Spins until `ready()` or kSpin has passed; true when ready.
+template <typename Ready>
+bool spinUntil(Ready ready) {
+  const auto deadline = std::chrono::steady_clock::now() + kSpin;
+  while (!ready()) {
+    for (int i = 0; i < 64; ++i) DETBENCH_CPU_RELAX();
+    if (std::chrono::steady_clock::now() > deadline) return ready();
+  }
+  return true;
+}
+
+}  // namespace
 
 int resolveThreads(int requested) {
   if (requested > 0) return requested;
@@ -17,7 +43,7 @@ ThreadPool::ThreadPool(int threads) {
 ThreadPool::~ThreadPool() {
   {
     std::lock_guard lock(mutex_);
-    stop_ = true;
+    stop_.store(true);
   }
   wake_.notify_all();
   for (auto& t : workers_) t.join();
@@ -40,16 +66,19 @@ void ThreadPool::drain() {
 void ThreadPool::workerLoop() {
   std::uint64_t seen = 0;
   while (true) {
-    {
+    auto woken = [&] {
+      return stop_.load() || generation_.load(std::memory_order_acquire) != seen;
+    };
+    if (!spinUntil(woken)) {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
-      if (stop_) return;
-      seen = generation_;
+      wake_.wait(lock, woken);
     }
+    if (stop_.load()) return;
+    seen = generation_.load(std::memory_order_acquire);
     drain();
-    {
+    if (busy_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
       std::lock_guard lock(mutex_);
-      if (--busy_ == 0) done_.notify_one();
+      done_.notify_one();
     }
   }
 }
@@ -60,22 +89,26 @@ void ThreadPool::parallelFor(std::int64_t tasks, const std::function<void(std::i
     for (std::int64_t t = 0; t < tasks; ++t) fn(t);
     return;
   }
+  job_ = &fn;
+  tasks_ = tasks;
+  next_.store(0, std::memory_order_relaxed);
+  error_ = nullptr;
+  busy_.store(static_cast<int>(workers_.size()), std::memory_order_relaxed);
   {
     std::lock_guard lock(mutex_);
-    job_ = &fn;
-    tasks_ = tasks;
-    next_.store(0, std::memory_order_relaxed);
-    error_ = nullptr;
-    busy_ = static_cast<int>(workers_.size());
-    ++generation_;
+    generation_.fetch_add(1, std::memory_order_release);
   }
   wake_.notify_all();
   drain();
+  auto finished = [&] { return busy_.load(std::memory_order_acquire) == 0; };
+  if (!spinUntil(finished)) {
+    std::unique_lock lock(mutex_);
+    done_.wait(lock, finished);
+  }
+  job_ = nullptr;
   std::exception_ptr error;
   {
-    std::unique_lock lock(mutex_);
-    done_.wait(lock, [&] { return busy_ == 0; });
-    job_ = nullptr;
+    std::lock_guard lock(mutex_);
     error = error_;
   }
   if (error) std::rethrow_exception(error);

@@ -1,7 +1,9 @@
 #pragma once
 // A fixed pool of worker threads for the cpu-threads device. parallelFor hands out tasks
 // dynamically (an atomic counter), so which worker runs which task varies from call to call,
-// as thread blocks are scheduled on a GPU; the calling thread works too.
+// as thread blocks are scheduled on a GPU; the calling thread works too. Idle workers spin for
+// a short while (kSpin) before they sleep, so back-to-back parallel regions do not pay a
+// futex wake-up each.
 
 #include <atomic>
 #include <condition_variable>
@@ -34,9 +36,9 @@ class ThreadPool {
   std::mutex mutex_;
   std::condition_variable wake_;
   std::condition_variable done_;
-  std::uint64_t generation_ = 0;
-  bool stop_ = false;
-  int busy_ = 0;
+  std::atomic<std::uint64_t> generation_{0};  // changed under mutex_, read without it
+  std::atomic<bool> stop_{false};
+  std::atomic<int> busy_{0};
   const std::function<void(std::int64_t)>* job_ = nullptr;
   std::int64_t tasks_ = 0;
   std::atomic<std::int64_t> next_{0};
