@@ -1,0 +1,74 @@
+#include "detbench/cuda/CudaBackend.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <string>
+
+#include "CudaCheck.hpp"
+
+namespace detbench::cuda {
+
+namespace {
+
+std::string versionText(int v) {
+  return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
+}
+
+class CudaBackend final : public Backend {
+ public:
+  CudaBackend() : availability_(probe()) {}
+
+  std::string_view id() const override { return "cuda"; }
+  TraitsClass traitsClass() const override { return TraitsClass::Cuda; }
+  Availability availability() const override { return availability_; }
+  int threads(const Context&) const override { return 1; }
+
+  std::map<std::string, std::string> deviceInfo() const override {
+    std::map<std::string, std::string> info;
+    int runtime = 0, driver = 0;
+    if (cudaRuntimeGetVersion(&runtime) == cudaSuccess) info["cuda_runtime"] = versionText(runtime);
+    if (cudaDriverGetVersion(&driver) == cudaSuccess && driver > 0) {
+      info["cuda_driver_api"] = versionText(driver);
+    }
+    (void)cudaGetLastError();
+    if (!availability_.available) return info;
+    cudaDeviceProp prop{};
+    if (cudaGetDeviceProperties(&prop, 0) == cudaSuccess) {
+      info["name"] = prop.name;
+      info["sm_count"] = std::to_string(prop.multiProcessorCount);
+      info["compute_capability"] = std::to_string(prop.major) + "." + std::to_string(prop.minor);
+      info["memory_bytes"] = std::to_string(prop.totalGlobalMem);
+    }
+    (void)cudaGetLastError();
+    return info;
+  }
+
+  // No op runs on the GPU yet: the kernels, cuDNN and cuBLAS come with the CUDA backend issue.
+  bool supports(std::string_view) const override { return false; }
+  std::unique_ptr<PreparedOp> prepare(const OpDefinition& op, const OpParams&, const OpInputs&,
+                                      Form, const Context&) override {
+    DETBENCH_THROW(NotAvailable, "op " + std::string(op.name()) + " is not implemented on cuda");
+  }
+
+ private:
+  static Availability probe() {
+    int count = 0;
+    const cudaError_t status = cudaGetDeviceCount(&count);
+    if (status != cudaSuccess) {
+      (void)cudaGetLastError();
+      return {false, describe(status)};
+    }
+    if (count == 0) return {false, describe(cudaErrorNoDevice)};
+    return {true, ""};
+  }
+
+  Availability availability_;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> makeCudaBackend() {
+  return std::make_unique<CudaBackend>();
+}
+
+}  // namespace detbench::cuda

@@ -1,0 +1,37 @@
+#pragma once
+// Checks on CUDA runtime calls: a failure becomes a typed CudaError with the call's file and
+// line, the error's name and description. The sticky last error is cleared first, so one failed
+// launch does not poison the next call.
+
+#include <cuda_runtime_api.h>
+
+#include <string>
+
+#include "detbench/Error.hpp"
+
+namespace detbench::cuda {
+
+inline std::string describe(cudaError_t status) {
+  return std::string(cudaGetErrorName(status)) + ": " + cudaGetErrorString(status);
+}
+
+[[noreturn]] inline void throwCuda(cudaError_t status, const char* what, const char* file,
+                                   int line) {
+  (void)cudaGetLastError();  // clear the sticky error
+  if (status == cudaErrorMemoryAllocation) {
+    throw OutOfMemory(std::string(what) + ": " + describe(status), file, line);
+  }
+  throw CudaError(std::string(what) + ": " + describe(status), file, line);
+}
+
+}  // namespace detbench::cuda
+
+#define DETBENCH_CUDA_CHECK(call)                                               \
+  do {                                                                          \
+    const cudaError_t detbench_status_ = (call);                                \
+    if (detbench_status_ != cudaSuccess)                                        \
+      ::detbench::cuda::throwCuda(detbench_status_, #call, __FILE__, __LINE__); \
+  } while (0)
+
+// After every kernel launch: launch errors (bad configuration) surface here.
+#define DETBENCH_CUDA_CHECK_LAUNCH() DETBENCH_CUDA_CHECK(cudaPeekAtLastError())

@@ -1,0 +1,42 @@
+// The CUDA backend module: it loads everywhere it was built, and reports itself unavailable,
+// with the CUDA runtime's reason, where there is no driver or no device. Runs everywhere.
+
+#include <gtest/gtest.h>
+
+#include <cuda_runtime_api.h>
+
+#include "detbench/BackendModule.hpp"
+#include "detbench/cuda/CudaBackend.hpp"
+
+namespace detbench {
+namespace {
+
+bool deviceVisible() {
+  int count = 0;
+  const bool ok = cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
+  (void)cudaGetLastError();
+  return ok;
+}
+
+TEST(CudaBackendTest, AvailabilityMatchesTheRuntimeAndNamesTheReason) {
+  const auto backend = cuda::makeCudaBackend();
+  EXPECT_EQ(backend->id(), "cuda");
+  const Availability a = backend->availability();
+  EXPECT_EQ(a.available, deviceVisible());
+  if (!a.available) {
+    EXPECT_EQ(a.reason.rfind("cudaError", 0), 0u) << a.reason;
+  } else {
+    EXPECT_FALSE(backend->deviceInfo().at("name").empty());
+  }
+  EXPECT_FALSE(backend->deviceInfo().at("cuda_runtime").empty());
+}
+
+TEST(CudaBackendTest, TheBuiltModuleLoadsThroughTheLoader) {
+  LoadedBackend loaded = loadBackendModule(defaultModulePath("cuda"));
+  ASSERT_NE(loaded.backend, nullptr) << loaded.reason;
+  EXPECT_EQ(loaded.backend->id(), "cuda");
+  EXPECT_EQ(loaded.backend->availability().available, deviceVisible());
+}
+
+}  // namespace
+}  // namespace detbench
