@@ -61,7 +61,7 @@ Environment collectEnvironment(const BackendRegistry& registry) {
   };
   for (const auto& d : registry.devices()) {
     DeviceSummary s{d.id, d.availability.available, d.availability.reason, {}};
-    if (d.backend && d.availability.available) {
+    if (d.backend) {  // also when unavailable: the runtime version says which CUDA was probed
       for (const auto& [k, v] : d.backend->deviceInfo()) s.info.emplace_back(k, v);
     }
     env.devices.push_back(std::move(s));
