@@ -5,6 +5,8 @@
 #include <string>
 
 #include "CudaCheck.hpp"
+#include "CudaKernel.hpp"
+#include "CudaPreparedOp.hpp"
 
 namespace detbench::cuda {
 
@@ -43,11 +45,17 @@ class CudaBackend final : public Backend {
     return info;
   }
 
-  // No op runs on the GPU yet: the kernels, cuDNN and cuBLAS come with the CUDA backend issue.
-  bool supports(std::string_view) const override { return false; }
-  std::unique_ptr<PreparedOp> prepare(const OpDefinition& op, const OpParams&, const OpInputs&,
-                                      Form, const Context&) override {
-    DETBENCH_THROW(NotAvailable, "op " + std::string(op.name()) + " is not implemented on cuda");
+  bool supports(std::string_view op) const override { return findCudaKernel(op) != nullptr; }
+  std::unique_ptr<PreparedOp> prepare(const OpDefinition& op, const OpParams& params,
+                                      const OpInputs& inputs, Form form, const Context&) override {
+    if (!availability_.available) {
+      DETBENCH_THROW(NotAvailable, "device cuda is not available: " + availability_.reason);
+    }
+    const CudaKernelEntry* kernel = findCudaKernel(op.name());
+    if (kernel == nullptr) {
+      DETBENCH_THROW(NotAvailable, "op " + std::string(op.name()) + " is not implemented on cuda");
+    }
+    return std::make_unique<CudaPreparedOp>(*kernel, params, inputs, form);
   }
 
  private:

@@ -1,0 +1,152 @@
+#pragma once
+// The two ways the cuda device adds contributions into output rows (compare
+// kernels/cpu/src/Accumulate.hpp):
+//   atomic:        one thread per (contribution, column), atomicAdd into the row;
+//   deterministic: PyTorch's approach for index_put_/index_add_: a stable radix sort of the
+//                  contributions by row, a run-length encoding of the sorted rows, and one
+//                  thread per (row, column) that adds its run in increasing contribution order.
+//                  Each row receives its terms in the sequential order, so the result is the
+//                  cpu device's, bit for bit.
+// Target(k) gives contribution k's row; Value(k, c) its value for column c. The workspace is
+// allocated when the op is prepared; the kernels never allocate.
+
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_run_length_encode.cuh>
+#include <cub/device/device_scan.cuh>
+
+#include <cstdint>
+#include <limits>
+
+#include "CudaCheck.hpp"
+#include "DeviceBuffer.hpp"
+
+namespace detbench::cuda {
+
+inline constexpr int kAccumulateThreads = 256;
+
+struct AccumulateWorkspace {
+  std::int64_t n = 0, rows = 0;
+  int keyBits = 32;
+  DeviceBuffer keys, sortedKeys, order, sortedOrder, runRows, runCounts, runStarts, numRuns, temp;
+
+  AccumulateWorkspace(std::int64_t contributions, std::int64_t outputRows)
+      : n(contributions), rows(outputRows) {
+    if (n > std::numeric_limits<std::int32_t>::max() ||
+        rows > std::numeric_limits<std::int32_t>::max()) {
+      DETBENCH_THROW(
+          NotAvailable,
+          "the cuda deterministic accumulate handles up to 2^31 - 1 contributions and rows");
+    }
+    while (keyBits > 1 && (std::int64_t{1} << (keyBits - 1)) > rows) --keyBits;
+    const auto un = static_cast<std::size_t>(n);
+    const auto runs = static_cast<std::size_t>(n < rows ? n : rows);
+    keys = DeviceBuffer(un * 4);
+    sortedKeys = DeviceBuffer(un * 4);
+    order = DeviceBuffer(un * 4);
+    sortedOrder = DeviceBuffer(un * 4);
+    runRows = DeviceBuffer(runs * 4);
+    runCounts = DeviceBuffer(runs * 4);
+    runStarts = DeviceBuffer(runs * 4);
+    numRuns = DeviceBuffer(4);
+    std::size_t sortBytes = 0, rleBytes = 0, scanBytes = 0;
+    DETBENCH_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
+        nullptr, sortBytes, static_cast<const std::uint32_t*>(nullptr),
+        static_cast<std::uint32_t*>(nullptr), static_cast<const std::uint32_t*>(nullptr),
+        static_cast<std::uint32_t*>(nullptr), static_cast<int>(n), 0, keyBits));
+    DETBENCH_CUDA_CHECK(cub::DeviceRunLengthEncode::Encode(
+        nullptr, rleBytes, static_cast<const std::uint32_t*>(nullptr),
+        static_cast<std::uint32_t*>(nullptr), static_cast<std::uint32_t*>(nullptr),
+        static_cast<std::uint32_t*>(nullptr), static_cast<int>(n)));
+    DETBENCH_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(
+        nullptr, scanBytes, static_cast<const std::uint32_t*>(nullptr),
+        static_cast<std::uint32_t*>(nullptr), static_cast<int>(runs)));
+    std::size_t bytes = sortBytes;
+    if (rleBytes > bytes) bytes = rleBytes;
+    if (scanBytes > bytes) bytes = scanBytes;
+    temp = DeviceBuffer(bytes > 0 ? bytes : 1);
+  }
+  std::int64_t maxRuns() const { return n < rows ? n : rows; }
+};
+
+template <typename T, typename Target, typename Value>
+__global__ void atomicAccumulateKernel(std::int64_t n, std::int64_t cols, T* out, Target target,
+                                       Value value) {
+  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n * cols) return;
+  const std::int64_t k = i / cols, c = i % cols;
+  atomicAdd(out + target(k) * cols + c, value(k, c));
+}
+
+template <typename Target>
+__global__ void fillKeysKernel(std::int64_t n, std::uint32_t* keys, std::uint32_t* order,
+                               Target target) {
+  const std::int64_t k = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (k >= n) return;
+  keys[k] = static_cast<std::uint32_t>(target(k));
+  order[k] = static_cast<std::uint32_t>(k);
+}
+
+template <typename T, typename Value>
+__global__ void runSumKernel(std::int64_t maxRuns, std::int64_t cols, const std::uint32_t* numRuns,
+                             const std::uint32_t* runRows, const std::uint32_t* runCounts,
+                             const std::uint32_t* runStarts, const std::uint32_t* sortedOrder,
+                             T* out, Value value) {
+  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t run = i / cols, c = i % cols;
+  if (run >= maxRuns || run >= static_cast<std::int64_t>(*numRuns)) return;
+  T* dst = out + static_cast<std::int64_t>(runRows[run]) * cols + c;
+  T acc = *dst;
+  const std::uint32_t end = runStarts[run] + runCounts[run];
+  for (std::uint32_t j = runStarts[run]; j < end; ++j)
+    acc += value(static_cast<std::int64_t>(sortedOrder[j]), c);
+  *dst = acc;
+}
+
+inline unsigned blocksFor(std::int64_t threads) {
+  return static_cast<unsigned>((threads + kAccumulateThreads - 1) / kAccumulateThreads);
+}
+
+template <typename T, typename Target, typename Value>
+void accumulateAtomic(cudaStream_t stream, std::int64_t n, std::int64_t cols, T* out, Target target,
+                      Value value) {
+  if (n == 0) return;
+  atomicAccumulateKernel<<<blocksFor(n * cols), kAccumulateThreads, 0, stream>>>(n, cols, out,
+                                                                                 target, value);
+  DETBENCH_CUDA_CHECK_LAUNCH();
+}
+
+template <typename T, typename Target, typename Value>
+void accumulateDeterministic(cudaStream_t stream, AccumulateWorkspace& ws, std::int64_t cols,
+                             T* out, Target target, Value value) {
+  if (ws.n == 0) return;
+  auto* keys = static_cast<std::uint32_t*>(ws.keys.data());
+  auto* sortedKeys = static_cast<std::uint32_t*>(ws.sortedKeys.data());
+  auto* order = static_cast<std::uint32_t*>(ws.order.data());
+  auto* sortedOrder = static_cast<std::uint32_t*>(ws.sortedOrder.data());
+  auto* runRows = static_cast<std::uint32_t*>(ws.runRows.data());
+  auto* runCounts = static_cast<std::uint32_t*>(ws.runCounts.data());
+  auto* runStarts = static_cast<std::uint32_t*>(ws.runStarts.data());
+  auto* numRuns = static_cast<std::uint32_t*>(ws.numRuns.data());
+  std::size_t tempBytes = ws.temp.size();
+  const int n = static_cast<int>(ws.n);
+
+  fillKeysKernel<<<blocksFor(ws.n), kAccumulateThreads, 0, stream>>>(ws.n, keys, order, target);
+  DETBENCH_CUDA_CHECK_LAUNCH();
+  DETBENCH_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
+      ws.temp.data(), tempBytes, keys, sortedKeys, order, sortedOrder, n, 0, ws.keyBits, stream));
+  tempBytes = ws.temp.size();
+  // Counts past the number of runs are scanned but never used; zero them so nothing reads
+  // uninitialised memory.
+  DETBENCH_CUDA_CHECK(cudaMemsetAsync(runCounts, 0, ws.runCounts.size(), stream));
+  DETBENCH_CUDA_CHECK(cub::DeviceRunLengthEncode::Encode(ws.temp.data(), tempBytes, sortedKeys,
+                                                         runRows, runCounts, numRuns, n, stream));
+  tempBytes = ws.temp.size();
+  // Counts past the number of runs are not read: a run's start depends only on earlier runs.
+  DETBENCH_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(ws.temp.data(), tempBytes, runCounts, runStarts,
+                                                    static_cast<int>(ws.maxRuns()), stream));
+  runSumKernel<<<blocksFor(ws.maxRuns() * cols), kAccumulateThreads, 0, stream>>>(
+      ws.maxRuns(), cols, numRuns, runRows, runCounts, runStarts, sortedOrder, out, value);
+  DETBENCH_CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace detbench::cuda

@@ -1,0 +1,43 @@
+#pragma once
+// How the cuda device runs an op: a factory copies what it needs to the device (outside any
+// timing) and returns the closure that computes the whole output once on a stream.
+
+#include <cuda_runtime_api.h>
+
+#include <functional>
+#include <span>
+#include <string_view>
+
+#include "DeviceBuffer.hpp"
+#include "detbench/Dispatch.hpp"
+#include "detbench/OpDefinition.hpp"
+
+namespace detbench::cuda {
+
+// Device copies of the inputs, in the op's input order, and the output buffer.
+struct DeviceTensors {
+  std::vector<DeviceBuffer> inputs;
+  DeviceBuffer output;
+  template <typename T>
+  const T* in(std::size_t i) const {
+    return static_cast<const T*>(inputs.at(i).data());
+  }
+  template <typename T>
+  T* out() const {
+    return static_cast<T*>(output.data());
+  }
+};
+
+using CudaRun = std::function<void(cudaStream_t)>;
+using CudaKernelFactory = CudaRun (*)(const OpParams& params, const OpInputs& inputs,
+                                      const DeviceTensors& device, Form form);
+
+struct CudaKernelEntry {
+  std::string_view op;
+  CudaKernelFactory make;
+};
+
+std::span<const CudaKernelEntry> cudaKernels();
+const CudaKernelEntry* findCudaKernel(std::string_view op);
+
+}  // namespace detbench::cuda

@@ -1,0 +1,28 @@
+#pragma once
+// A prepared op on the cuda device: inputs copied to the device once, the output and the
+// digest accumulator allocated once, a stream of its own, and CUDA events around each trial.
+
+#include "CudaKernel.hpp"
+#include "CudaStream.hpp"
+#include "detbench/Backend.hpp"
+
+namespace detbench::cuda {
+
+class CudaPreparedOp final : public PreparedOp {
+ public:
+  CudaPreparedOp(const CudaKernelEntry& kernel, const OpParams& params, const OpInputs& inputs,
+                 Form form);
+  std::int64_t execute() override;
+  std::uint64_t outputDigest() override;
+  HostTensor readOutput() override;
+
+ private:
+  CudaStream stream_;
+  CudaEvent start_, stop_;
+  DeviceTensors device_;
+  DeviceBuffer accumulator_;
+  TensorSpec output_;
+  CudaRun run_;
+};
+
+}  // namespace detbench::cuda
