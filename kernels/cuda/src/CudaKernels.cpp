@@ -6,12 +6,20 @@ namespace detbench::cuda {
 
 CudaRun makeIndexAddCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
 CudaRun makeScatterAddCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
+CudaRun makeBincountCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
+CudaRun makeBincountWeightedCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
+CudaRun makeEmbeddingBagBackwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
+CudaRun makeSumCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
 
 namespace {
 
 constexpr std::array kKernels{
     CudaKernelEntry{"index_add", makeIndexAddCuda},
     CudaKernelEntry{"scatter_add", makeScatterAddCuda},
+    CudaKernelEntry{"bincount", makeBincountCuda},
+    CudaKernelEntry{"bincount_weighted", makeBincountWeightedCuda},
+    CudaKernelEntry{"embedding_bag_backward", makeEmbeddingBagBackwardCuda},
+    CudaKernelEntry{"sum", makeSumCuda},
 };
 
 }  // namespace

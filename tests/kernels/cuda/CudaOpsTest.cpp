@@ -21,7 +21,9 @@ struct CudaCase {
   OpParams params;
 };
 
-std::ostream& operator<<(std::ostream& os, const CudaCase& c) { return os << c.name; }
+std::ostream& operator<<(std::ostream& os, const CudaCase& c) {
+  return os << c.name;
+}
 
 class CudaOpsTest : public ::testing::TestWithParam<CudaCase> {
  protected:
@@ -67,6 +69,13 @@ INSTANTIATE_TEST_SUITE_P(
         CudaCase{"index_add", "index_add", {{"size", 1 << 20}, {"rows", 4096}}},
         CudaCase{"index_add_wide", "index_add", {{"size", 1 << 16}, {"rows", 64}, {"cols", 128}}},
         CudaCase{"scatter_add_1d", "scatter_add", {{"size", 1 << 20}, {"out_size", 4096}}},
+        CudaCase{"bincount", "bincount", {{"size", 1 << 20}, {"bins", 64}}},
+        CudaCase{"bincount_weighted", "bincount_weighted", {{"size", 1 << 20}, {"bins", 64}}},
+        CudaCase{"embedding_bag_backward_sum", "embedding_bag_backward", {{"size", 1 << 18}}},
+        CudaCase{"embedding_bag_backward_mean",
+                 "embedding_bag_backward",
+                 {{"size", 1 << 18}, {"mode", 1}}},
+        CudaCase{"sum", "sum", {{"size", 1 << 22}}},
         CudaCase{"scatter_add_2d_dim1",
                  "scatter_add",
                  {{"ndim", 2}, {"dim", 1}, {"size", 64}, {"cols", 4096}, {"out_size", 16}}}),
