@@ -10,6 +10,12 @@ CudaRun makeBincountCuda(const OpParams&, const OpInputs&, const DeviceTensors&,
 CudaRun makeBincountWeightedCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
 CudaRun makeEmbeddingBagBackwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
 CudaRun makeSumCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
+CudaRun makeMaxPool2dBackwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
+CudaRun makeUpsampleBilinear2dBackwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&,
+                                           Form);
+CudaRun makeAvgPool3dBackwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
+CudaRun makeAdaptiveAvgPool2dBackwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&,
+                                          Form);
 
 namespace {
 
@@ -20,6 +26,10 @@ constexpr std::array kKernels{
     CudaKernelEntry{"bincount_weighted", makeBincountWeightedCuda},
     CudaKernelEntry{"embedding_bag_backward", makeEmbeddingBagBackwardCuda},
     CudaKernelEntry{"sum", makeSumCuda},
+    CudaKernelEntry{"max_pool2d_backward", makeMaxPool2dBackwardCuda},
+    CudaKernelEntry{"upsample_bilinear2d_backward", makeUpsampleBilinear2dBackwardCuda},
+    CudaKernelEntry{"avg_pool3d_backward", makeAvgPool3dBackwardCuda},
+    CudaKernelEntry{"adaptive_avg_pool2d_backward", makeAdaptiveAvgPool2dBackwardCuda},
 };
 
 }  // namespace

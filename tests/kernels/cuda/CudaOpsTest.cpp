@@ -41,6 +41,7 @@ class CudaOpsTest : public ::testing::TestWithParam<CudaCase> {
     r.trials = trials;
     r.warmup = 1;
     r.settings.form = form;
+    r.settings.semantics = CatalogSemantics::Extensions;  // the pooling ops' deterministic form
     return TrialRunner(registry_).run(r);
   }
   BackendRegistry registry_;
@@ -76,6 +77,10 @@ INSTANTIATE_TEST_SUITE_P(
                  "embedding_bag_backward",
                  {{"size", 1 << 18}, {"mode", 1}}},
         CudaCase{"sum", "sum", {{"size", 1 << 22}}},
+        CudaCase{"max_pool2d_backward", "max_pool2d_backward", {{"stride", 1}}},
+        CudaCase{"upsample_bilinear2d_backward", "upsample_bilinear2d_backward", {}},
+        CudaCase{"avg_pool3d_backward", "avg_pool3d_backward", {}},
+        CudaCase{"adaptive_avg_pool2d_backward", "adaptive_avg_pool2d_backward", {}},
         CudaCase{"scatter_add_2d_dim1",
                  "scatter_add",
                  {{"ndim", 2}, {"dim", 1}, {"size", 64}, {"cols", 4096}, {"out_size", 16}}}),

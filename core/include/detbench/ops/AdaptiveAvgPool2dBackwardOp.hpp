@@ -18,13 +18,13 @@ struct AdaptiveAvgPool2dBackwardOp {
   static constexpr std::string_view kSizeParam = "height";
   struct Problem {
     std::int64_t batch, channels, height, width, outHeight, outWidth;
-    std::int64_t planes() const { return batch * channels; }
-    std::int64_t inPlane() const { return height * width; }
-    std::int64_t outPlane() const { return outHeight * outWidth; }
-    static std::int64_t start(std::int64_t o, std::int64_t out, std::int64_t in) {
+    DETBENCH_HD std::int64_t planes() const { return batch * channels; }
+    DETBENCH_HD std::int64_t inPlane() const { return height * width; }
+    DETBENCH_HD std::int64_t outPlane() const { return outHeight * outWidth; }
+    DETBENCH_HD static std::int64_t start(std::int64_t o, std::int64_t out, std::int64_t in) {
       return (o * in) / out;
     }
-    static std::int64_t end(std::int64_t o, std::int64_t out, std::int64_t in) {
+    DETBENCH_HD static std::int64_t end(std::int64_t o, std::int64_t out, std::int64_t in) {
       return ((o + 1) * in + out - 1) / out;
     }
   };
@@ -45,8 +45,8 @@ struct AdaptiveAvgPool2dBackwardOp {
   }
 
   template <typename T, typename Add>
-  static void scatter(const Problem& p, const Args<T>& a, std::int64_t plane, std::int64_t o,
-                      Add&& add) {
+  DETBENCH_HD static void scatter(const Problem& p, const Args<T>& a, std::int64_t plane,
+                                  std::int64_t o, Add&& add) {
     const std::int64_t oh = o / p.outWidth, ow = o % p.outWidth;
     const std::int64_t h0 = Problem::start(oh, p.outHeight, p.height);
     const std::int64_t h1 = Problem::end(oh, p.outHeight, p.height);

@@ -17,10 +17,12 @@ struct AvgPool3dBackwardOp {
   static constexpr std::string_view kSizeParam = "height";
   struct Problem {
     std::int64_t batch, channels, depth, height, width, kernel, stride, padding;
-    std::int64_t out(std::int64_t in) const { return (in + 2 * padding - kernel) / stride + 1; }
-    std::int64_t planes() const { return batch * channels; }
-    std::int64_t inPlane() const { return depth * height * width; }
-    std::int64_t outPlane() const { return out(depth) * out(height) * out(width); }
+    DETBENCH_HD std::int64_t out(std::int64_t in) const {
+      return (in + 2 * padding - kernel) / stride + 1;
+    }
+    DETBENCH_HD std::int64_t planes() const { return batch * channels; }
+    DETBENCH_HD std::int64_t inPlane() const { return depth * height * width; }
+    DETBENCH_HD std::int64_t outPlane() const { return out(depth) * out(height) * out(width); }
   };
   enum Input { kGradOutput };
   template <typename T>
@@ -40,8 +42,8 @@ struct AvgPool3dBackwardOp {
   }
 
   template <typename T, typename Add>
-  static void scatter(const Problem& p, const Args<T>& a, std::int64_t plane, std::int64_t o,
-                      Add&& add) {
+  DETBENCH_HD static void scatter(const Problem& p, const Args<T>& a, std::int64_t plane,
+                                  std::int64_t o, Add&& add) {
     const std::int64_t ow = o % p.out(p.width);
     const std::int64_t oh = (o / p.out(p.width)) % p.out(p.height);
     const std::int64_t od = o / (p.out(p.width) * p.out(p.height));

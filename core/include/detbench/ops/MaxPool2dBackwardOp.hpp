@@ -16,11 +16,11 @@ struct MaxPool2dBackwardOp {
   static constexpr std::string_view kSizeParam = "height";
   struct Problem {
     std::int64_t batch, channels, height, width, kernel, stride;
-    std::int64_t outHeight() const { return (height - kernel) / stride + 1; }
-    std::int64_t outWidth() const { return (width - kernel) / stride + 1; }
-    std::int64_t planes() const { return batch * channels; }
-    std::int64_t inPlane() const { return height * width; }
-    std::int64_t outPlane() const { return outHeight() * outWidth(); }
+    DETBENCH_HD std::int64_t outHeight() const { return (height - kernel) / stride + 1; }
+    DETBENCH_HD std::int64_t outWidth() const { return (width - kernel) / stride + 1; }
+    DETBENCH_HD std::int64_t planes() const { return batch * channels; }
+    DETBENCH_HD std::int64_t inPlane() const { return height * width; }
+    DETBENCH_HD std::int64_t outPlane() const { return outHeight() * outWidth(); }
   };
   // self is the forward input (the peer test needs it); indices are flat within a plane.
   enum Input { kSelf, kGradOutput, kIndices };
@@ -42,8 +42,8 @@ struct MaxPool2dBackwardOp {
   }
 
   template <typename T, typename Add>
-  static void scatter(const Problem& p, const Args<T>& a, std::int64_t plane, std::int64_t o,
-                      Add&& add) {
+  DETBENCH_HD static void scatter(const Problem& p, const Args<T>& a, std::int64_t plane,
+                                  std::int64_t o, Add&& add) {
     const std::int64_t g = plane * p.outPlane() + o;
     add(plane * p.inPlane() + a.indices[g], a.gradOutput[g]);
   }

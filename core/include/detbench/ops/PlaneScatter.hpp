@@ -11,6 +11,14 @@
 #include <algorithm>
 #include <cstdint>
 
+// The plane-scatter functions compile for the GPU too (kernels/cuda), so the CPU and the GPU
+// run the same definition of each op.
+#ifdef __CUDACC__
+#define DETBENCH_HD __host__ __device__
+#else
+#define DETBENCH_HD
+#endif
+
 namespace detbench::ops {
 
 template <typename Op, typename T>

@@ -17,11 +17,11 @@ struct UpsampleBilinear2dBackwardOp {
   static constexpr std::string_view kSizeParam = "height";
   struct Problem {
     std::int64_t batch, channels, height, width, scale;
-    std::int64_t outHeight() const { return height * scale; }
-    std::int64_t outWidth() const { return width * scale; }
-    std::int64_t planes() const { return batch * channels; }
-    std::int64_t inPlane() const { return height * width; }
-    std::int64_t outPlane() const { return outHeight() * outWidth(); }
+    DETBENCH_HD std::int64_t outHeight() const { return height * scale; }
+    DETBENCH_HD std::int64_t outWidth() const { return width * scale; }
+    DETBENCH_HD std::int64_t planes() const { return batch * channels; }
+    DETBENCH_HD std::int64_t inPlane() const { return height * width; }
+    DETBENCH_HD std::int64_t outPlane() const { return outHeight() * outWidth(); }
   };
   enum Input { kGradOutput };
   template <typename T>
@@ -36,7 +36,7 @@ struct UpsampleBilinear2dBackwardOp {
   };
   // PyTorch's source index for align_corners=False: scale * (o + 0.5) - 0.5, clamped at 0.
   template <typename T>
-  static Tap<T> tap(std::int64_t inSize, std::int64_t outSize, std::int64_t o) {
+  DETBENCH_HD static Tap<T> tap(std::int64_t inSize, std::int64_t outSize, std::int64_t o) {
     const T scale = static_cast<T>(inSize) / static_cast<T>(outSize);
     T src = scale * (static_cast<T>(o) + T(0.5)) - T(0.5);
     if (src < T(0)) src = T(0);
@@ -55,8 +55,8 @@ struct UpsampleBilinear2dBackwardOp {
   static std::int64_t maxTerms(const Problem& p) { return 4 * (p.scale + 2) * (p.scale + 2); }
 
   template <typename T, typename Add>
-  static void scatter(const Problem& p, const Args<T>& a, std::int64_t plane, std::int64_t o,
-                      Add&& add) {
+  DETBENCH_HD static void scatter(const Problem& p, const Args<T>& a, std::int64_t plane,
+                                  std::int64_t o, Add&& add) {
     const std::int64_t oh = o / p.outWidth(), ow = o % p.outWidth();
     const Tap<T> h = tap<T>(p.height, p.outHeight(), oh);
     const Tap<T> w = tap<T>(p.width, p.outWidth(), ow);
