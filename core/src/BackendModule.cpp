@@ -23,15 +23,16 @@ LoadedBackend loadBackendModule(const std::string& path) {
     return out;
   }
   void* symbol = ::dlsym(handle, kBackendEntry);
+  Backend* backend = nullptr;
   if (symbol == nullptr) {
     out.reason = path + " is not a detbench backend module (no " + kBackendEntry + ")";
-    return out;
-  }
-  auto create = reinterpret_cast<CreateBackendFn>(symbol);
-  Backend* backend = create(kBackendModuleAbi);
-  if (backend == nullptr) {
+  } else if (backend = reinterpret_cast<CreateBackendFn>(symbol)(kBackendModuleAbi);
+             backend == nullptr) {
     out.reason =
         path + " was built for another module ABI than " + std::to_string(kBackendModuleAbi);
+  }
+  if (backend == nullptr) {
+    ::dlclose(handle);  // nothing from the module is in use
     return out;
   }
   out.backend.reset(backend);
@@ -50,9 +51,10 @@ std::string defaultModulePath(std::string_view name) {
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   const std::string file = "libdetbench_" + std::string(name) + ".so";
   if (ec) return file;
-  const fs::path buildTree = exe.parent_path().parent_path() / "kernels" / std::string(name) / file;
+  const fs::path root = exe.parent_path().parent_path();
+  const fs::path buildTree = root / "kernels" / std::string(name) / file;
   if (fs::exists(buildTree, ec)) return buildTree.string();
-  return (exe.parent_path().parent_path() / "lib" / "detbench" / file).string();
+  return (root / "lib" / "detbench" / file).string();
 }
 
 }  // namespace detbench
