@@ -111,6 +111,7 @@ json trialsJson(const RunResult& r) {
     j["max_abs_diff"] = number(t.maxAbsDiff);
     j["max_ulp"] = t.maxUlp;
     j["n_diff"] = t.nDiff;
+    j["ulp_histogram"] = t.ulpHistogram;
     j["ref_max_abs_err"] = number(t.refMaxAbsErr);
     j["algorithm"] = t.algorithm.empty() ? json(nullptr) : json(t.algorithm);
     trials.push_back(j);

@@ -41,6 +41,11 @@ std::uint64_t ulpDistanceT(F a, F b) {
                : static_cast<std::uint64_t>(y) - static_cast<std::uint64_t>(x);
 }
 
+void countUlp(OutputDiff& d, std::uint64_t ulp) {
+  if (d.ulpHistogram.empty()) d.ulpHistogram.assign(kUlpHistogramBuckets, 0);
+  ++d.ulpHistogram[static_cast<std::size_t>(ulpBucket(ulp))];
+}
+
 template <typename F>
 void compareFloats(std::span<const F> a, std::span<const F> b, OutputDiff& d) {
   using Bits = std::conditional_t<sizeof(F) == 4, std::uint32_t, std::uint64_t>;
@@ -49,6 +54,7 @@ void compareFloats(std::span<const F> a, std::span<const F> b, OutputDiff& d) {
     ++d.nDiff;  // bitwise different, even where the values compare equal (0.0 and -0.0)
     const std::uint64_t ulp = ulpDistanceT(a[i], b[i]);
     d.maxUlp = std::max(d.maxUlp, ulp);
+    countUlp(d, ulp);
     const double diff = (std::isnan(a[i]) || std::isnan(b[i]))
                             ? std::numeric_limits<double>::infinity()
                             : std::fabs(static_cast<double>(a[i]) - static_cast<double>(b[i]));
@@ -78,6 +84,11 @@ TimingStats timingStats(std::span<const std::int64_t> ns) {
   return s;
 }
 
+int ulpBucket(std::uint64_t ulp) {
+  if (ulp == 0) return 0;
+  return std::min(static_cast<int>(std::bit_width(ulp)) - 1, kUlpHistogramBuckets - 1);
+}
+
 std::uint64_t ulpDistance(float a, float b) {
   return ulpDistanceT(a, b);
 }
@@ -102,6 +113,7 @@ OutputDiff compareOutputs(const HostTensor& a, const HostTensor& b) {
                               ? static_cast<std::uint64_t>(x[i]) - static_cast<std::uint64_t>(y[i])
                               : static_cast<std::uint64_t>(y[i]) - static_cast<std::uint64_t>(x[i]);
         d.maxUlp = std::max(d.maxUlp, diff);
+        countUlp(d, diff);
         d.maxAbsDiff = std::max(d.maxAbsDiff, static_cast<double>(diff));
       }
       break;

@@ -105,6 +105,7 @@ RunResult TrialRunner::run(const RunRequest& request, const PreparedInputs& prep
         t.maxAbsDiff = d.maxAbsDiff;
         t.maxUlp = d.maxUlp;
         t.nDiff = d.nDiff;
+        t.ulpHistogram = d.ulpHistogram;
       }
       auto it = refByDigest.find(t.digest);
       if (it == refByDigest.end()) {

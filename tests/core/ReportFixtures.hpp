@@ -3,6 +3,7 @@
 // output depends on the report code alone.
 
 #include "detbench/Report.hpp"
+#include "detbench/Statistics.hpp"
 
 namespace detbench::testing {
 
@@ -52,6 +53,8 @@ inline RunResult fixedRun(const char* label, bool reproducible, std::uint64_t di
       t.maxAbsDiff = 1.1920928955078125e-07;
       t.maxUlp = 1;
       t.nDiff = 1;
+      t.ulpHistogram.assign(kUlpHistogramBuckets, 0);
+      t.ulpHistogram[0] = 1;
     }
     t.refMaxAbsErr = 2.384185791015625e-07;
     r.trials.push_back(t);

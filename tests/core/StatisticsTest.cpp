@@ -51,6 +51,27 @@ TEST(StatisticsTest, CompareOutputsCountsDifferingElements) {
   EXPECT_EQ(d.nDiff, 3);  // -0.0 differs bitwise
   EXPECT_DOUBLE_EQ(d.maxAbsDiff, 0.25);
   EXPECT_GT(d.maxUlp, 1u);
+  // One ULP apart (bucket 0), 2^23 ULPs apart (0.5 and 0.25: bucket 23, the last), and -0.0
+  // against 0.0 (zero ULPs, bitwise different: counted in bucket 0).
+  ASSERT_EQ(d.ulpHistogram.size(), std::size_t{kUlpHistogramBuckets});
+  EXPECT_EQ(d.ulpHistogram[0], 2);
+  EXPECT_EQ(d.ulpHistogram[23], 1);
+  std::int64_t total = 0;
+  for (auto c : d.ulpHistogram) total += c;
+  EXPECT_EQ(total, d.nDiff);
+}
+
+TEST(StatisticsTest, UlpBucketsArePowersOfTwo) {
+  EXPECT_EQ(ulpBucket(1), 0);
+  EXPECT_EQ(ulpBucket(2), 1);
+  EXPECT_EQ(ulpBucket(3), 1);
+  EXPECT_EQ(ulpBucket(4), 2);
+  EXPECT_EQ(ulpBucket(std::uint64_t{1} << 40), kUlpHistogramBuckets - 1);
+}
+
+TEST(StatisticsTest, EqualOutputsHaveNoHistogram) {
+  HostTensor a({4}, DType::Float32), b({4}, DType::Float32);
+  EXPECT_TRUE(compareOutputs(a, b).ulpHistogram.empty());
 }
 
 TEST(StatisticsTest, ReferenceErrorIsRelativeToMagnitude) {

@@ -21,6 +21,7 @@ struct TrialRecord {
   double maxAbsDiff = 0;
   std::uint64_t maxUlp = 0;
   std::int64_t nDiff = 0;
+  std::vector<std::int64_t> ulpHistogram;  // OutputDiff::ulpHistogram; empty when equal
   // Against the float64 reference.
   double refMaxAbsErr = 0;
   std::string algorithm;

@@ -23,7 +23,13 @@ struct OutputDiff {
   double maxAbsDiff = 0;     // inf where one side is NaN and the other is not
   std::uint64_t maxUlp = 0;  // floats: distance in representable values; ints: |a - b|
   std::int64_t nDiff = 0;    // elements whose bits differ
+  // Differing elements by ULP distance: bucket b counts distances in [2^b, 2^(b+1)); the last
+  // bucket also takes everything larger and NaN against a number. Empty when nothing differs.
+  std::vector<std::int64_t> ulpHistogram;
 };
+inline constexpr int kUlpHistogramBuckets = 24;
+// The bucket of one ULP distance (> 0).
+int ulpBucket(std::uint64_t ulp);
 OutputDiff compareOutputs(const HostTensor& a, const HostTensor& b);
 
 // Distance in units in the last place between two floats (0 for equal bits).
