@@ -1,26 +1,10 @@
 #include "Commands.hpp"
-#include "detbench/BackendModule.hpp"
-#include "detbench/cpu/CpuBackends.hpp"
+#include "detbench/DefaultRegistry.hpp"
 
 namespace detbench::cli {
 
 BackendRegistry makeRegistry() {
-  BackendRegistry registry;
-  registry.add(cpu::makeCpuBackend());
-  registry.add(cpu::makeCpuThreadsBackend());
-#ifdef DETBENCH_WITH_CUDA_MODULE
-  LoadedBackend cuda = loadBackendModule(defaultModulePath("cuda"));
-  if (cuda.backend) {
-    registry.add(std::move(cuda.backend));
-  } else {
-    registry.addUnavailable("cuda", cuda.reason);
-  }
-#else
-  registry.addUnavailable("cuda",
-                          "this build of detbench has no CUDA backend (configure with "
-                          "DETBENCH_CUDA=ON where the CUDA toolkit is installed)");
-#endif
-  return registry;
+  return makeDefaultRegistry();
 }
 
 }  // namespace detbench::cli

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "detbench/Format.hpp"
+#include "detbench/SettingsJson.hpp"
 
 namespace detbench {
 
@@ -49,19 +50,13 @@ json contextJson(const Environment& env) {
 }
 
 json settingsJson(const RunResult& r) {
-  const Settings& s = r.settings;
+  // The settings as the user gave them, with the seed in force after the seed.
   json j;
-  j["seed"] = s.seed ? json(*s.seed) : json(nullptr);
-  j["seed_in_force"] = r.seed;
-  j["cudnn_benchmark"] = s.cudnnBenchmark;
-  j["cudnn_deterministic"] = s.cudnnDeterministic;
-  j["deterministic_algorithms"] = std::string(toString(s.deterministic));
-  j["cublas_workspace_config"] =
-      s.cublasWorkspaceConfig ? json(s.cublasWorkspaceConfig->text) : json(nullptr);
-  j["fill_uninitialized_memory"] = s.fillUninitializedMemory;
-  j["threads"] = s.threads;
-  j["semantics"] = std::string(toString(s.semantics));
-  j["form"] = std::string(toString(s.form));
+  const json given = settingsToJson(r.settings);
+  for (const auto& [key, value] : given.items()) {
+    j[key] = value;
+    if (key == "seed") j["seed_in_force"] = r.seed;
+  }
   return j;
 }
 

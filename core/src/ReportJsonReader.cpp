@@ -7,6 +7,7 @@
 
 #include "detbench/Error.hpp"
 #include "detbench/Format.hpp"
+#include "detbench/SettingsJson.hpp"
 
 namespace detbench {
 
@@ -52,12 +53,6 @@ Form parseForm(const std::string& s) {
   if (s == "atomic") return Form::Atomic;
   if (s == "deterministic") return Form::Deterministic;
   bad("unknown form '" + s + "'");
-}
-
-template <typename T>
-T parsed(const std::optional<T>& v, const std::string& text, const char* what) {
-  if (!v) bad(std::string("unknown ") + what + " '" + text + "'");
-  return *v;
 }
 
 Environment readContext(const json& c) {
@@ -108,24 +103,9 @@ void readOp(const json& j, RunResult& r) {
 }
 
 void readSettings(const json& j, RunResult& r) {
-  Settings& s = r.settings;
-  if (!j.at("seed").is_null()) s.seed = j.at("seed").get<std::uint64_t>();
+  r.settings = settingsFromJson(j);
   r.seed = j.at("seed_in_force").get<std::uint64_t>();
-  r.seedWasSet = s.seed.has_value();
-  s.cudnnBenchmark = j.at("cudnn_benchmark").get<bool>();
-  s.cudnnDeterministic = j.at("cudnn_deterministic").get<bool>();
-  const auto mode = j.at("deterministic_algorithms").get<std::string>();
-  s.deterministic = parsed(parseDeterministicMode(mode), mode, "deterministic mode");
-  if (!j.at("cublas_workspace_config").is_null()) {
-    s.cublasWorkspaceConfig =
-        WorkspaceConfig::parse(j.at("cublas_workspace_config").get<std::string>());
-  }
-  s.fillUninitializedMemory = j.at("fill_uninitialized_memory").get<bool>();
-  s.threads = j.at("threads").get<int>();
-  const auto sem = j.at("semantics").get<std::string>();
-  s.semantics = parsed(parseCatalogSemantics(sem), sem, "semantics");
-  const auto form = j.at("form").get<std::string>();
-  s.form = parsed(parseFormRequest(form), form, "form");
+  r.seedWasSet = r.settings.seed.has_value();
 }
 
 void readTrialSet(const json& j, RunResult& r) {

@@ -1,0 +1,56 @@
+#include "detbench/SettingsJson.hpp"
+
+#include "detbench/Error.hpp"
+
+namespace detbench {
+
+using json = nlohmann::ordered_json;
+
+json settingsToJson(const Settings& s) {
+  json j;
+  j["seed"] = s.seed ? json(*s.seed) : json(nullptr);
+  j["cudnn_benchmark"] = s.cudnnBenchmark;
+  j["cudnn_deterministic"] = s.cudnnDeterministic;
+  j["deterministic_algorithms"] = std::string(toString(s.deterministic));
+  j["cublas_workspace_config"] =
+      s.cublasWorkspaceConfig ? json(s.cublasWorkspaceConfig->text) : json(nullptr);
+  j["fill_uninitialized_memory"] = s.fillUninitializedMemory;
+  j["threads"] = s.threads;
+  j["semantics"] = std::string(toString(s.semantics));
+  j["form"] = std::string(toString(s.form));
+  return j;
+}
+
+Settings settingsFromJson(const json& j) {
+  try {
+    Settings s;
+    if (!j.at("seed").is_null()) s.seed = j.at("seed").get<std::uint64_t>();
+    s.cudnnBenchmark = j.at("cudnn_benchmark").get<bool>();
+    s.cudnnDeterministic = j.at("cudnn_deterministic").get<bool>();
+    const auto mode = j.at("deterministic_algorithms").get<std::string>();
+    const auto parsedMode = parseDeterministicMode(mode);
+    DETBENCH_CHECK_ARG(parsedMode, "unknown deterministic_algorithms '" + mode + "'");
+    s.deterministic = *parsedMode;
+    if (!j.at("cublas_workspace_config").is_null()) {
+      s.cublasWorkspaceConfig =
+          WorkspaceConfig::parse(j.at("cublas_workspace_config").get<std::string>());
+    }
+    s.fillUninitializedMemory = j.at("fill_uninitialized_memory").get<bool>();
+    s.threads = j.at("threads").get<int>();
+    DETBENCH_CHECK_ARG(s.threads >= 0, "threads must be 0 or more");
+    const auto sem = j.at("semantics").get<std::string>();
+    const auto parsedSem = parseCatalogSemantics(sem);
+    DETBENCH_CHECK_ARG(parsedSem, "unknown semantics '" + sem + "'");
+    s.semantics = *parsedSem;
+    const auto form = j.at("form").get<std::string>();
+    const auto parsedForm = parseFormRequest(form);
+    DETBENCH_CHECK_ARG(parsedForm, "unknown form '" + form + "'");
+    s.form = *parsedForm;
+    return s;
+  } catch (const json::exception& ex) {
+    DETBENCH_THROW(InvalidArgument,
+                   std::string("settings: missing or mistyped field (") + ex.what() + ")");
+  }
+}
+
+}  // namespace detbench

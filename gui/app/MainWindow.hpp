@@ -1,0 +1,136 @@
+#pragma once
+// The workbench window: docks for the op catalog, the op's parameters and device, the settings,
+// the log and the environment; the run and compare views in the centre; menus and a tool bar
+// for runs, projects, exports and the language. It wires widgets to controllers and holds no
+// logic of its own beyond that.
+
+#include <QMainWindow>
+#include <memory>
+#include <optional>
+
+#include "detbench/Report.hpp"
+#include "project/Project.hpp"
+
+class QAction;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QTabWidget;
+class QTableView;
+
+namespace detbench::gui {
+
+class CompareWidget;
+class DeviceSelectorWidget;
+class EnvironmentWidget;
+class LanguageController;
+class LogWidget;
+class OpCatalogModel;
+class OpParamsWidget;
+class ProjectController;
+class RunController;
+class RunViewWidget;
+class SettingsWidget;
+struct RunPlan;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  MainWindow(std::shared_ptr<const BackendRegistry> registry, LanguageController* language,
+             QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // What the window shows, as a project; and the reverse.
+  Project project() const;
+  void applyProject(const Project& project);
+  bool openProject(const QString& path, QString* error);
+
+  // For tests and scripted screenshots.
+  RunController* runController() const { return runner_; }
+  RunViewWidget* runView() const { return runView_; }
+  CompareWidget* compareView() const { return compareView_; }
+  SettingsWidget* settingsWidget() const { return settings_; }
+  OpParamsWidget* paramsWidget() const { return params_; }
+  LogWidget* logWidget() const { return log_; }
+  ProjectController* projectController() const { return projects_; }
+  const std::optional<ReportDocument>& lastRun() const { return lastRun_; }
+  const std::optional<ReportDocument>& lastCompare() const { return lastCompare_; }
+  void selectOp(const QString& op);
+  void showCompareView();
+  void showRunView();
+  // The plan the form describes (nullopt, with the reason in the status bar, when invalid).
+  std::optional<RunPlan> currentPlan(bool compare);
+  void startRun();
+  void startCompare();
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void buildActions();
+  void buildMenus();
+  void buildDocks();
+  void connectRunner();
+  void retranslate();
+  void updateTitle();
+  void updateRecentMenu();
+  void setRunning(bool running);
+  bool maybeSave();
+  void newProject();
+  void openDialog();
+  bool saveProject(bool askPath);
+  void exportReport();
+  void exportPlots();
+  void copyMarkdown();
+  void offerRecovery();
+  const ReportDocument* currentReport() const;
+
+  std::shared_ptr<const BackendRegistry> registry_;
+  LanguageController* language_;
+  RunController* runner_;
+  ProjectController* projects_;
+
+  SettingsWidget* settings_;
+  OpParamsWidget* params_;
+  DeviceSelectorWidget* devices_;
+  OpCatalogModel* catalogModel_;
+  QTableView* catalogView_;
+  LogWidget* log_;
+  EnvironmentWidget* environment_;
+  RunViewWidget* runView_;
+  CompareWidget* compareView_;
+  QTabWidget* tabs_;
+  QProgressBar* progress_;
+  QLabel* rate_;
+  std::vector<class QDockWidget*> docks_;
+
+  QMenu* fileMenu_;
+  QMenu* recentMenu_;
+  QMenu* exportMenu_;
+  QMenu* runMenu_;
+  QMenu* viewMenu_;
+  QMenu* languageMenu_;
+  QMenu* helpMenu_;
+  QAction* newAction_;
+  QAction* openAction_;
+  QAction* saveAction_;
+  QAction* saveAsAction_;
+  QAction* exportAction_;
+  QAction* exportPlotsAction_;
+  QAction* copyMarkdownAction_;
+  QAction* quitAction_;
+  QAction* runAction_;
+  QAction* compareAction_;
+  QAction* cancelAction_;
+  QAction* englishAction_;
+  QAction* chineseAction_;
+  QAction* aboutAction_;
+
+  std::optional<ReportDocument> lastRun_;
+  std::optional<ReportDocument> lastCompare_;
+  bool comparing_ = false;
+};
+
+}  // namespace detbench::gui

@@ -1,0 +1,270 @@
+#include "export/ReportExporter.hpp"
+
+#include <QFileInfo>
+#include <QImage>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QTextDocument>
+#include <QUrl>
+
+#include "common/Text.hpp"
+#include "common/Verdict.hpp"
+#include "detbench/Format.hpp"
+#include "detbench/ReportJson.hpp"
+#include "detbench/ReportMarkdown.hpp"
+#include "plot/ReportPlots.hpp"
+
+namespace detbench::gui {
+
+namespace {
+
+QString esc(const QString& s) {
+  return s.toHtmlEscaped();
+}
+QString esc(const std::string& s) {
+  return QString::fromStdString(s).toHtmlEscaped();
+}
+
+QString row(const QString& k, const QString& v) {
+  return QStringLiteral("<tr><th>%1</th><td>%2</td></tr>\n").arg(esc(k), esc(v));
+}
+
+QString csvField(const QString& s) {
+  if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) &&
+      !s.contains(QLatin1Char('\n')))
+    return s;
+  QString q = s;
+  q.replace(QLatin1String("\""), QLatin1String("\"\""));
+  return QLatin1Char('"') + q + QLatin1Char('"');
+}
+
+constexpr const char* kStyle =
+    "body{font-family:'DejaVu Sans','Noto Sans CJK SC',sans-serif;max-width:980px;margin:24px auto;"
+    "color:#222;line-height:1.4}h1{font-size:1.6em}h2{font-size:1.25em;margin-top:1.6em;"
+    "border-bottom:1px solid #ddd}table{border-collapse:collapse;margin:8px 0}th,td{border:1px "
+    "solid #ddd;padding:3px 8px;text-align:left;font-size:0.92em}th{background:#f4f4f4}"
+    ".good{color:#2e7d32}.bad{color:#c62828}.warn{color:#b26a00}img{max-width:100%;"
+    "border:1px solid #eee;margin:6px 0}code{background:#f4f4f4;padding:0 3px}";
+
+}  // namespace
+
+std::optional<ReportExporter::Format> ReportExporter::formatForPath(const QString& path) {
+  const QString ext = QFileInfo(path).suffix().toLower();
+  if (ext == QLatin1String("html") || ext == QLatin1String("htm")) return Format::Html;
+  if (ext == QLatin1String("pdf")) return Format::Pdf;
+  if (ext == QLatin1String("md") || ext == QLatin1String("markdown")) return Format::Markdown;
+  if (ext == QLatin1String("json")) return Format::Json;
+  if (ext == QLatin1String("csv")) return Format::Csv;
+  return std::nullopt;
+}
+
+QString ReportExporter::markdown(const ReportDocument& report) {
+  return QString::fromStdString(reportToMarkdown(report));
+}
+
+QString ReportExporter::json(const ReportDocument& report) {
+  return QString::fromStdString(reportJsonText(report));
+}
+
+QString ReportExporter::csv(const ReportDocument& report) {
+  QString out = QStringLiteral(
+      "configuration,index,time_ns,digest,max_abs_diff,max_ulp,n_diff,ref_max_abs_err,algorithm\n");
+  for (const RunResult& r : report.runs) {
+    for (const TrialRecord& t : r.trials) {
+      out += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9\n")
+                 .arg(csvField(qstr(r.label)))
+                 .arg(t.index)
+                 .arg(t.timeNs)
+                 .arg(qstr(formatDigest(t.digest)))
+                 .arg(t.maxAbsDiff, 0, 'g', 17)
+                 .arg(t.maxUlp)
+                 .arg(t.nDiff)
+                 .arg(t.refMaxAbsErr, 0, 'g', 17)
+                 .arg(csvField(qstr(t.algorithm)));
+    }
+  }
+  return out;
+}
+
+QString ReportExporter::html(const ReportDocument& report, Images images) {
+  QString h;
+  h += QStringLiteral(
+           "<!DOCTYPE html>\n<html><head><meta "
+           "charset=\"utf-8\">\n<title>%1</title>\n<style>%2</style></head><body>\n")
+           .arg(esc(tr("detbench reproducibility report")), QLatin1String(kStyle));
+  h += QStringLiteral("<h1>%1</h1>\n").arg(esc(tr("detbench reproducibility report")));
+  if (!report.runs.empty()) {
+    const RunResult& first = report.runs.front();
+    h += QStringLiteral("<p><b>%1</b> %2 <b>%3</b></p>\n")
+             .arg(esc(first.op), esc(tr("on")), esc(first.device));
+    h += QStringLiteral("<table>\n");
+    QStringList params;
+    for (const auto& [k, v] : first.params) params << QStringLiteral("%1=%2").arg(qstr(k)).arg(v);
+    h += row(tr("Parameters"), params.join(QStringLiteral(", ")));
+    QStringList shapes;
+    for (const auto& t : first.inputs)
+      shapes << QStringLiteral("%1 %2 %3")
+                    .arg(qstr(t.name), qstr(toString(t.shape)), qstr(toString(t.dtype)));
+    h += row(tr("Inputs"), shapes.join(QStringLiteral("; ")));
+    h += row(tr("Input fingerprint"), qstr(formatDigest(first.inputFingerprint)));
+    h += row(tr("Data seed"), QString::number(first.dataSeed));
+    h += QStringLiteral("</table>\n");
+  }
+  auto image = [&](const RenderedPlot& p) {
+    const QString src = images == Images::Embedded ? QStringLiteral("data:image/png;base64,") +
+                                                         QString::fromLatin1(p.png.toBase64())
+                                                   : QStringLiteral("plot-%1.png").arg(p.name);
+    return QStringLiteral("<p><img src=\"%1\" alt=\"%2\" width=\"%3\"></p>\n")
+        .arg(src, esc(p.title))
+        .arg(ReportPlots::kWidth);
+  };
+  if (report.kind == ReportKind::Sweep) {
+    h += QStringLiteral("<h2>%1</h2>\n").arg(esc(tr("Configurations side by side")));
+    for (const auto& p : ReportPlots::render(report)) h += image(p);
+    const RunResult* baseline = nullptr;
+    for (const auto& r : report.runs) {
+      if (!r.failed() && r.summary.trials > 0) {
+        baseline = &r;
+        break;
+      }
+    }
+    h += QStringLiteral("<table><tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th><th>%5</th></tr>\n")
+             .arg(esc(tr("Configuration")), esc(tr("Verdict")), esc(tr("Distinct outputs")),
+                  esc(tr("Median time")), esc(tr("vs baseline")));
+    for (const auto& r : report.runs) {
+      h += QStringLiteral(
+               "<tr><td>%1</td><td class=\"%2\">%3</td><td>%4</td><td>%5</td><td>%6</td></tr>\n")
+               .arg(esc(r.label), Verdict::good(r) ? QStringLiteral("good") : QStringLiteral("bad"),
+                    esc(Verdict::headline(r)),
+                    r.failed() ? QStringLiteral("—") : QString::number(r.summary.distinctDigests),
+                    r.failed() ? QStringLiteral("—") : esc(formatDuration(r.summary.time.median)),
+                    baseline ? esc(Verdict::relative(r, *baseline)) : QString());
+    }
+    h += QStringLiteral("</table>\n");
+  }
+  for (const RunResult& r : report.runs) {
+    if (report.kind == ReportKind::Sweep)
+      h += QStringLiteral("<h2>%1</h2>\n").arg(esc(r.label));
+    else
+      h += QStringLiteral("<h2>%1</h2>\n").arg(esc(tr("Result")));
+    h += QStringLiteral("<p class=\"%1\"><b>%2</b></p>\n")
+             .arg(Verdict::good(r) ? QStringLiteral("good") : QStringLiteral("bad"),
+                  esc(Verdict::headline(r)));
+    h += QStringLiteral("<table>\n");
+    h += row(tr("Settings"), Verdict::settingsLine(r.settings));
+    h += row(tr("Seed in force"),
+             QString::number(r.seed) + (r.seedWasSet ? QString()
+                                                     : QStringLiteral(" (") + tr("drawn, not set") +
+                                                           QStringLiteral(")")));
+    if (r.dispatched)
+      h += row(tr("Implementation"),
+               qstr(toString(r.dispatch.form)) +
+                   (r.dispatch.extension ? QStringLiteral(" (detbench extension)") : QString()) +
+                   (r.dispatch.contrast ? QStringLiteral(" (contrast)") : QString()));
+    h += row(tr("Threads"), QString::number(r.threads));
+    if (!r.failed()) {
+      h += row(tr("Differences"), Verdict::differences(r));
+      h += row(tr("Time per trial"), Verdict::timing(r));
+    }
+    h += QStringLiteral("</table>\n");
+    for (const auto& w : r.warnings)
+      h += QStringLiteral("<p class=\"warn\">%1: %2</p>\n").arg(esc(tr("Warning")), esc(w.message));
+    for (const auto& e : r.errors)
+      h += QStringLiteral("<p class=\"bad\">%1 (%2): %3</p>\n")
+               .arg(esc(tr("Error")), esc(e.kind), esc(e.message));
+    if (report.kind == ReportKind::Run) {
+      for (const auto& p : ReportPlots::renderRun(r)) h += image(p);
+    }
+    if (!r.summary.digests.empty()) {
+      h += QStringLiteral("<table><tr><th>%1</th><th>%2</th><th>%3</th></tr>\n")
+               .arg(esc(tr("Output digest")), esc(tr("Trials")), esc(tr("First seen in trial")));
+      for (const auto& d : r.summary.digests) {
+        h += QStringLiteral("<tr><td><code>%1</code></td><td>%2</td><td>%3</td></tr>\n")
+                 .arg(qstr(formatDigest(d.digest)))
+                 .arg(d.count)
+                 .arg(d.firstTrial);
+      }
+      h += QStringLiteral("</table>\n");
+    }
+  }
+  const Environment& env = report.context;
+  h += QStringLiteral("<h2>%1</h2>\n<table>\n").arg(esc(tr("Environment")));
+  h += row(tr("detbench"),
+           QStringLiteral("%1 (%2, %3)")
+               .arg(qstr(env.toolVersion), qstr(env.gitRevision), qstr(env.buildType)));
+  h += row(tr("Host"), qstr(env.host));
+  h += row(tr("Operating system"), qstr(env.os));
+  h += row(tr("CPU"),
+           QStringLiteral("%1, %2 logical cores").arg(qstr(env.cpu)).arg(env.logicalCores));
+  h += row(QStringLiteral("CUBLAS_WORKSPACE_CONFIG"), env.cublasWorkspaceConfigEnv.empty()
+                                                          ? tr("(unset)")
+                                                          : qstr(env.cublasWorkspaceConfigEnv));
+  for (const auto& d : env.devices) {
+    QStringList info;
+    for (const auto& [k, v] : d.info) info << QStringLiteral("%1: %2").arg(qstr(k), qstr(v));
+    h += row(tr("Device %1").arg(qstr(d.id)), d.available
+                                                  ? info.join(QStringLiteral("; "))
+                                                  : tr("unavailable: %1").arg(qstr(d.reason)));
+  }
+  h += QStringLiteral("</table>\n</body></html>\n");
+  return h;
+}
+
+bool ReportExporter::writeBytes(const QString& path, const QByteArray& bytes, QString* error) {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    return false;
+  }
+  return true;
+}
+
+bool ReportExporter::writePdf(const QString& path, const ReportDocument& report, QString* error) {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) {
+    if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    return false;
+  }
+  {
+    QTextDocument doc;
+    for (const auto& p : ReportPlots::render(report)) {
+      doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("plot-%1.png").arg(p.name)),
+                      QImage::fromData(p.png, "PNG"));
+    }
+    doc.setHtml(html(report, Images::Resources));
+    QPdfWriter writer(&file);
+    writer.setTitle(tr("detbench reproducibility report"));
+    writer.setCreator(QStringLiteral("detbench"));
+    writer.setPageSize(QPageSize(QPageSize::A4));
+    writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
+    writer.setResolution(150);
+    doc.setPageSize(QSizeF(writer.width(), writer.height()));
+    doc.print(&writer);
+  }
+  if (!file.commit()) {
+    if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    return false;
+  }
+  return true;
+}
+
+bool ReportExporter::write(Format format, const QString& path, const ReportDocument& report,
+                           QString* error) {
+  switch (format) {
+    case Format::Html:
+      return writeBytes(path, html(report).toUtf8(), error);
+    case Format::Pdf:
+      return writePdf(path, report, error);
+    case Format::Markdown:
+      return writeBytes(path, QByteArray::fromStdString(reportToMarkdown(report)), error);
+    case Format::Json:
+      return writeBytes(path, QByteArray::fromStdString(reportJsonText(report)), error);
+    case Format::Csv:
+      return writeBytes(path, csv(report).toUtf8(), error);
+  }
+  return false;
+}
+
+}  // namespace detbench::gui

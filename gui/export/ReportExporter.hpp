@@ -1,0 +1,36 @@
+#pragma once
+// Writes a report in every format a person asks for: HTML (self-contained, plots embedded),
+// PDF, Markdown and JSON (the core's, so the GUI and `detbench` agree byte for byte), and CSV
+// of the trials. Every file is written atomically; a failure returns false with a message.
+
+#include <QCoreApplication>
+#include <QString>
+
+#include "detbench/Report.hpp"
+
+namespace detbench::gui {
+
+class ReportExporter {
+  Q_DECLARE_TR_FUNCTIONS(ReportExporter)
+
+ public:
+  enum class Format { Html, Pdf, Markdown, Json, Csv };
+
+  static bool write(Format format, const QString& path, const ReportDocument& report,
+                    QString* error);
+  // The format a file name asks for (by extension), or nullopt.
+  static std::optional<Format> formatForPath(const QString& path);
+
+  // The HTML text; images as data: URIs (self-contained) or as "plot-NAME.png" resources.
+  enum class Images { Embedded, Resources };
+  static QString html(const ReportDocument& report, Images images = Images::Embedded);
+  static QString csv(const ReportDocument& report);
+  static QString markdown(const ReportDocument& report);
+  static QString json(const ReportDocument& report);
+
+ private:
+  static bool writeBytes(const QString& path, const QByteArray& bytes, QString* error);
+  static bool writePdf(const QString& path, const ReportDocument& report, QString* error);
+};
+
+}  // namespace detbench::gui

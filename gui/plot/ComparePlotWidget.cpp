@@ -1,0 +1,138 @@
+#include "plot/ComparePlotWidget.hpp"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+
+#include "plot/PlotStyle.hpp"
+
+namespace detbench::gui {
+
+namespace {
+double quantile(const std::vector<double>& sorted, double q) {
+  const double pos = q * static_cast<double>(sorted.size() - 1);
+  const auto lo = static_cast<std::size_t>(pos);
+  const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - static_cast<double>(lo));
+}
+}  // namespace
+
+ComparePlotWidget::ComparePlotWidget(QWidget* parent) : PlotWidget(parent) {
+  plot()->plotLayout()->insertRow(0);
+  title_ = new QCPTextElement(plot(), QString());
+  plot()->plotLayout()->addElement(0, 0, title_);
+  timeRect_ = new QCPAxisRect(plot());
+  plot()->plotLayout()->addElement(1, 1, timeRect_);
+  plot()->plotLayout()->setRowStretchFactor(0, 0.001);
+
+  reproducible_ = new QCPBars(plot()->xAxis, plot()->yAxis);
+  reproducible_->setBrush(plotstyle::good());
+  reproducible_->setPen(QPen(plotstyle::good().darker(130)));
+  varying_ = new QCPBars(plot()->xAxis, plot()->yAxis);
+  varying_->setBrush(plotstyle::bad());
+  varying_->setPen(QPen(plotstyle::bad().darker(130)));
+  reproducible_->setWidth(0.6);
+  varying_->setWidth(0.6);
+
+  boxes_ =
+      new QCPStatisticalBox(timeRect_->axis(QCPAxis::atBottom), timeRect_->axis(QCPAxis::atLeft));
+  boxes_->setBrush(QColor(31, 119, 180, 60));
+  boxes_->setWidth(0.5);
+  boxes_->setWhiskerWidth(0.3);
+  plot()->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  timeRect_->setRangeDrag(Qt::Vertical);
+  timeRect_->setRangeZoom(Qt::Vertical);
+  plot()->axisRect(0)->setRangeDrag(Qt::Vertical);
+  plot()->axisRect(0)->setRangeZoom(Qt::Vertical);
+  styleAxes();
+  retranslate();
+}
+
+int ComparePlotWidget::pointCount() const {
+  return static_cast<int>(entries_.size());
+}
+
+void ComparePlotWidget::setEntries(const std::vector<CompareEntry>& entries, int baseline) {
+  entries_ = entries;
+  baseline_ = baseline;
+  reproducible_->data()->clear();
+  varying_->data()->clear();
+  boxes_->data()->clear();
+  for (auto* label : labels_) plot()->removeItem(label);
+  labels_.clear();
+
+  QSharedPointer<QCPAxisTickerText> names(new QCPAxisTickerText);
+  QSharedPointer<QCPAxisTickerText> names2(new QCPAxisTickerText);
+  double baselineMedian = 0;
+  std::vector<double> medians(entries_.size(), 0);
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    const auto& e = entries_[i];
+    const double x = static_cast<double>(i) + 1;
+    names->addTick(x, e.name);
+    names2->addTick(x, e.name);
+    if (e.failed) continue;
+    (e.distinct <= 1 ? reproducible_ : varying_)->addData(x, e.distinct);
+    if (e.timesUs.empty()) continue;
+    std::vector<double> v = e.timesUs;
+    std::sort(v.begin(), v.end());
+    const double q1 = quantile(v, 0.25), med = quantile(v, 0.5), q3 = quantile(v, 0.75);
+    const double iqr = q3 - q1;
+    const double lo = *std::lower_bound(v.begin(), v.end(), q1 - 1.5 * iqr);
+    const double hi = *(std::upper_bound(v.begin(), v.end(), q3 + 1.5 * iqr) - 1);
+    boxes_->addData(x, lo, q1, med, q3, hi);
+    medians[i] = med;
+    if (static_cast<int>(i) == baseline_) baselineMedian = med;
+  }
+  plot()->xAxis->setTicker(names);
+  timeRect_->axis(QCPAxis::atBottom)->setTicker(names2);
+  // Labels: the verdict over the bars, the ratio to the baseline over the boxes.
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    const auto& e = entries_[i];
+    const double x = static_cast<double>(i) + 1;
+    auto* label = new QCPItemText(plot());
+    label->setClipToAxisRect(false);
+    label->position->setAxes(plot()->xAxis, plot()->yAxis);
+    label->position->setCoords(x, e.failed ? 0 : e.distinct);
+    label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    label->setText(e.failed ? tr("raised") : QString::number(e.distinct));
+    labels_.push_back(label);
+    if (e.failed || medians[i] <= 0 || baselineMedian <= 0) continue;
+    auto* ratio = new QCPItemText(plot());
+    ratio->setClipAxisRect(timeRect_);
+    ratio->position->setAxes(timeRect_->axis(QCPAxis::atBottom), timeRect_->axis(QCPAxis::atLeft));
+    ratio->position->setCoords(x, medians[i]);
+    ratio->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    ratio->setPadding(QMargins(28, 0, 0, 0));
+    ratio->setText(static_cast<int>(i) == baseline_
+                       ? tr("baseline")
+                       : QStringLiteral("%1×").arg(medians[i] / baselineMedian, 0, 'f', 2));
+    labels_.push_back(ratio);
+  }
+  resetView();
+  requestReplot();
+}
+
+void ComparePlotWidget::resetView() {
+  const double n = static_cast<double>(std::max<std::size_t>(1, entries_.size()));
+  plot()->xAxis->setRange(0.3, n + 0.7);
+  timeRect_->axis(QCPAxis::atBottom)->setRange(0.3, n + 0.7);
+  int maxDistinct = 1;
+  double maxTime = 0;
+  for (const auto& e : entries_) {
+    maxDistinct = std::max(maxDistinct, e.distinct);
+    for (double t : e.timesUs) maxTime = std::max(maxTime, t);
+  }
+  plot()->yAxis->setRange(0, maxDistinct * 1.2 + 0.5);
+  timeRect_->axis(QCPAxis::atLeft)->setRange(0, maxTime > 0 ? maxTime * 1.1 : 1);
+}
+
+void ComparePlotWidget::retranslate() {
+  title_->setText(tr("Variance and speed per configuration"));
+  plot()->yAxis->setLabel(tr("distinct outputs"));
+  timeRect_->axis(QCPAxis::atLeft)->setLabel(tr("time per trial (µs)"));
+  reproducible_->setName(tr("reproducible"));
+  varying_->setName(tr("outputs vary"));
+  if (!entries_.empty()) setEntries(std::vector<CompareEntry>(entries_), baseline_);
+}
+
+}  // namespace detbench::gui

@@ -1,0 +1,70 @@
+#include "plot/ReportPlots.hpp"
+
+#include <QCoreApplication>
+#include <memory>
+
+#include "models/RunSeries.hpp"
+#include "plot/AlgorithmPlotWidget.hpp"
+#include "plot/ComparePlotWidget.hpp"
+#include "plot/DiffPlotWidget.hpp"
+#include "plot/DistinctPlotWidget.hpp"
+#include "plot/TimingPlotWidget.hpp"
+#include "plot/UlpHistogramPlotWidget.hpp"
+
+namespace detbench::gui {
+
+std::vector<RenderedPlot> ReportPlots::renderRun(const RunResult& result) {
+  std::vector<RenderedPlot> out;
+  if (result.trials.empty()) return out;
+  const RunSeries series = RunSeries::fromResult(result);
+  std::vector<std::unique_ptr<TrialPlotWidget>> plots;
+  plots.emplace_back(new DiffPlotWidget);
+  plots.emplace_back(new DistinctPlotWidget);
+  plots.emplace_back(new UlpHistogramPlotWidget);
+  plots.emplace_back(new TimingPlotWidget);
+  if (series.hasAlgorithms()) plots.emplace_back(new AlgorithmPlotWidget);
+  const QStringList titles = {
+      QCoreApplication::translate("ReportPlots", "Max |diff| against trial 0"),
+      QCoreApplication::translate("ReportPlots", "Distinct outputs so far"),
+      QCoreApplication::translate("ReportPlots", "ULP histogram"),
+      QCoreApplication::translate("ReportPlots", "Time per trial"),
+      QCoreApplication::translate("ReportPlots", "Algorithm per trial")};
+  for (std::size_t i = 0; i < plots.size(); ++i) {
+    auto& p = plots[i];
+    p->resize(kWidth, kHeight);
+    p->update(series);
+    p->replotNow();
+    out.push_back({p->exportName(), titles[static_cast<qsizetype>(i)], p->toPng(kWidth, kHeight)});
+  }
+  return out;
+}
+
+std::vector<RenderedPlot> ReportPlots::render(const ReportDocument& report) {
+  if (report.kind == ReportKind::Run) {
+    return report.runs.empty() ? std::vector<RenderedPlot>{} : renderRun(report.runs.front());
+  }
+  std::vector<RenderedPlot> out;
+  std::vector<CompareEntry> entries;
+  int baseline = -1;
+  for (std::size_t i = 0; i < report.runs.size(); ++i) {
+    const RunResult& r = report.runs[i];
+    CompareEntry e;
+    e.name = QString::fromStdString(r.label);
+    e.trials = r.summary.trials;
+    e.distinct = r.summary.distinctDigests;
+    e.failed = r.failed();
+    for (const auto& t : r.trials) e.timesUs.push_back(static_cast<double>(t.timeNs) / 1000.0);
+    if (baseline < 0 && !e.failed && e.trials > 0) baseline = static_cast<int>(i);
+    entries.push_back(std::move(e));
+  }
+  ComparePlotWidget plot;
+  plot.resize(kWidth, kHeight);
+  plot.setEntries(entries, std::max(0, baseline));
+  plot.replotNow();
+  out.push_back({plot.exportName(),
+                 QCoreApplication::translate("ReportPlots", "Variance and speed per configuration"),
+                 plot.toPng(kWidth, kHeight)});
+  return out;
+}
+
+}  // namespace detbench::gui

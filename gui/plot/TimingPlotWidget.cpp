@@ -1,0 +1,112 @@
+#include "plot/TimingPlotWidget.hpp"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+
+#include "plot/PlotStyle.hpp"
+
+namespace detbench::gui {
+
+namespace {
+double quantile(const std::vector<double>& sorted, double q) {
+  const double pos = q * static_cast<double>(sorted.size() - 1);
+  const auto lo = static_cast<std::size_t>(pos);
+  const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - static_cast<double>(lo));
+}
+}  // namespace
+
+TimingPlotWidget::TimingPlotWidget(QWidget* parent) : TrialPlotWidget(parent) {
+  plot()->plotLayout()->insertRow(0);
+  title_ = new QCPTextElement(plot(), QString());
+  plot()->plotLayout()->addElement(0, 0, title_);
+  boxRect_ = new QCPAxisRect(plot());
+  plot()->plotLayout()->addElement(1, 1, boxRect_);
+  plot()->plotLayout()->setColumnStretchFactor(0, 5);
+  plot()->plotLayout()->setColumnStretchFactor(1, 1);
+  plot()->plotLayout()->setColumnSpacing(4);
+  plot()->plotLayout()->setRowStretchFactor(0, 0.001);
+
+  graph_ = plot()->addGraph();
+  graph_->setLineStyle(QCPGraph::lsNone);
+  graph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, plotstyle::primary(), 3));
+  graph_->setAdaptiveSampling(true);
+
+  box_ = new QCPStatisticalBox(boxRect_->axis(QCPAxis::atBottom), boxRect_->axis(QCPAxis::atLeft));
+  box_->setBrush(QColor(31, 119, 180, 60));
+  box_->setWhiskerWidth(0.3);
+  box_->setWidth(0.5);
+  boxRect_->axis(QCPAxis::atBottom)->setTicks(false);
+  boxRect_->axis(QCPAxis::atBottom)->setTickLabels(false);
+  boxRect_->axis(QCPAxis::atBottom)->setRange(0, 2);
+  boxRect_->axis(QCPAxis::atLeft)->setTickLabels(false);
+  // One scale for both: the box follows the trials' time axis.
+  connect(plot()->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged),
+          boxRect_->axis(QCPAxis::atLeft), qOverload<const QCPRange&>(&QCPAxis::setRange));
+  plot()->xAxis->setRange(0, 10);
+  styleAxes();
+  retranslate();
+}
+
+int TimingPlotWidget::pointCount() const {
+  return graph_->dataCount();
+}
+
+void TimingPlotWidget::addPoints(const RunSeries& series, std::size_t from) {
+  for (std::size_t i = from; i < series.size(); ++i)
+    graph_->addData(series.trial[i], series.timeUs[i]);
+  if (series.size() == 0) return;
+  std::vector<double> v = series.timeUs;
+  std::sort(v.begin(), v.end());
+  const double q1 = quantile(v, 0.25), med = quantile(v, 0.5), q3 = quantile(v, 0.75);
+  const double iqr = q3 - q1;
+  const double loFence = q1 - 1.5 * iqr, hiFence = q3 + 1.5 * iqr;
+  const double lo = *std::lower_bound(v.begin(), v.end(), loFence);
+  const double hi = *(std::upper_bound(v.begin(), v.end(), hiFence) - 1);
+  QVector<double> outliers;
+  for (double x : v) {
+    if (x < lo || x > hi) outliers.push_back(x);
+  }
+  // Thousands of outliers would cost more to draw than they tell.
+  if (outliers.size() > 2000) outliers.resize(2000);
+  box_->data()->clear();
+  box_->addData(1, lo, q1, med, q3, hi, outliers);
+  double sum = 0;
+  for (double x : v) sum += x;
+  summary_ = tr("median %1 µs, IQR %2–%3 µs, %4 outliers")
+                 .arg(med, 0, 'g', 4)
+                 .arg(q1, 0, 'g', 4)
+                 .arg(q3, 0, 'g', 4)
+                 .arg(outliers.size());
+  retranslate();
+}
+
+void TimingPlotWidget::clearData() {
+  graph_->data()->clear();
+  box_->data()->clear();
+  summary_.clear();
+  retranslate();
+}
+
+void TimingPlotWidget::fitAxes(const RunSeries& series) {
+  plot()->xAxis->setRange(0, std::max<double>(10, static_cast<double>(series.size())));
+  bool found = false;
+  const QCPRange r = graph_->getValueRange(found);
+  if (found) {
+    const double pad = std::max(r.size() * 0.08, r.upper * 0.02);
+    plot()->yAxis->setRange(std::max(0.0, r.lower - pad), r.upper + pad);
+  }
+}
+
+void TimingPlotWidget::retranslate() {
+  QString text = tr("Time per trial");
+  if (!summary_.isEmpty()) text += QLatin1Char('\n') + summary_;
+  title_->setText(text);
+  graph_->setName(tr("time per trial"));
+  plot()->xAxis->setLabel(tr("trial"));
+  plot()->yAxis->setLabel(tr("time (µs)"));
+  boxRect_->axis(QCPAxis::atBottom)->setLabel(tr("all trials"));
+}
+
+}  // namespace detbench::gui

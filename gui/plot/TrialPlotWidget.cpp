@@ -1,0 +1,20 @@
+#include "plot/TrialPlotWidget.hpp"
+
+namespace detbench::gui {
+
+void TrialPlotWidget::update(const RunSeries& series) {
+  if (series.size() < drawn_) clear();
+  if (series.size() == drawn_ && drawn_ > 0) return;
+  addPoints(series, drawn_);
+  drawn_ = series.size();
+  fitAxes(series);
+  requestReplot();
+}
+
+void TrialPlotWidget::clear() {
+  clearData();
+  drawn_ = 0;
+  requestReplot();
+}
+
+}  // namespace detbench::gui

@@ -1,0 +1,88 @@
+#include "widgets/DeviceSelectorWidget.hpp"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QLabel>
+#include <QStandardItemModel>
+#include <QVBoxLayout>
+
+#include "common/Text.hpp"
+
+namespace detbench::gui {
+
+DeviceSelectorWidget::DeviceSelectorWidget(const BackendRegistry& registry, QWidget* parent)
+    : QWidget(parent), devices_(registry.devices()) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  combo_ = new QComboBox(this);
+  combo_->setObjectName(QStringLiteral("device"));
+  model_ = new QStandardItemModel(this);
+  for (const DeviceEntry& d : devices_) {
+    auto* item = new QStandardItem(qstr(d.id));
+    item->setData(qstr(d.id), Qt::UserRole);
+    if (!d.availability.available)
+      item->setFlags(item->flags() & ~Qt::ItemIsEnabled & ~Qt::ItemIsSelectable);
+    model_->appendRow(item);
+  }
+  combo_->setModel(model_);
+  reasons_ = new QLabel(this);
+  reasons_->setWordWrap(true);
+  reasons_->setStyleSheet(QStringLiteral("color: palette(mid);"));
+  reasons_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(combo_);
+  layout->addWidget(reasons_);
+  // The parallel CPU device mirrors the GPU's traits; it is the default where there is no GPU.
+  if (!setDevice(QStringLiteral("cuda"))) setDevice(QStringLiteral("cpu-threads"));
+  connect(combo_, &QComboBox::currentIndexChanged, this, [this] { emit deviceChanged(device()); });
+  retranslate();
+}
+
+QString DeviceSelectorWidget::device() const {
+  return combo_->currentData(Qt::UserRole).toString();
+}
+
+bool DeviceSelectorWidget::setDevice(const QString& id) {
+  for (int i = 0; i < model_->rowCount(); ++i) {
+    QStandardItem* item = model_->item(i);
+    if (item->data(Qt::UserRole).toString() == id && item->isEnabled()) {
+      combo_->setCurrentIndex(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+TraitsClass DeviceSelectorWidget::traitsClass() const {
+  for (const DeviceEntry& d : devices_) {
+    if (qstr(d.id) == device() && d.backend) return d.backend->traitsClass();
+  }
+  return TraitsClass::Cuda;
+}
+
+void DeviceSelectorWidget::retranslate() {
+  QStringList lines;
+  for (int i = 0; i < model_->rowCount(); ++i) {
+    const DeviceEntry& d = devices_[static_cast<std::size_t>(i)];
+    QStandardItem* item = model_->item(i);
+    if (d.availability.available) {
+      item->setText(qstr(d.id));
+      item->setToolTip(
+          d.backend && d.backend->traitsClass() == TraitsClass::Cpu
+              ? tr("Sequential reference with PyTorch's CPU semantics")
+              : tr("Follows PyTorch's CUDA kernels: float atomics where PyTorch has them"));
+    } else {
+      item->setText(tr("%1 (unavailable)").arg(qstr(d.id)));
+      item->setToolTip(qstr(d.availability.reason));
+      lines << tr("%1 is unavailable: %2").arg(qstr(d.id), qstr(d.availability.reason));
+    }
+  }
+  reasons_->setText(lines.join(QLatin1Char('\n')));
+  reasons_->setVisible(!lines.isEmpty());
+}
+
+void DeviceSelectorWidget::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QWidget::changeEvent(event);
+}
+
+}  // namespace detbench::gui

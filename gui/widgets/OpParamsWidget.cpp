@@ -1,0 +1,199 @@
+#include "widgets/OpParamsWidget.hpp"
+
+#include <QEvent>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+
+#include "common/Text.hpp"
+#include "detbench/Error.hpp"
+#include "detbench/OpDefinition.hpp"
+
+namespace detbench::gui {
+
+namespace {
+QLabel* errorLabel(QWidget* parent) {
+  auto* label = new QLabel(parent);
+  label->setStyleSheet(QStringLiteral("color: #c62828;"));
+  label->setWordWrap(true);
+  label->hide();
+  return label;
+}
+}  // namespace
+
+OpParamsWidget::OpParamsWidget(QWidget* parent) : QWidget(parent) {
+  form_ = new QFormLayout(this);
+  form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  paramsBox_ = new QWidget(this);
+  paramsForm_ = new QFormLayout(paramsBox_);
+  paramsForm_->setContentsMargins(0, 0, 0, 0);
+  paramsForm_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  form_->addRow(paramsBox_);
+  shapes_ = new QLabel(this);
+  shapes_->setWordWrap(true);
+  shapes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  shapes_->setStyleSheet(QStringLiteral("color: palette(mid);"));
+  shapesError_ = errorLabel(this);
+  form_->addRow(shapes_);
+  form_->addRow(shapesError_);
+  trials_ = new QSpinBox(this);
+  trials_->setObjectName(QStringLiteral("trials"));
+  trials_->setRange(1, 1000000);
+  trials_->setValue(50);
+  warmup_ = new QSpinBox(this);
+  warmup_->setRange(0, 1000);
+  warmup_->setValue(3);
+  dataSeed_ = new QLineEdit(QStringLiteral("0"), this);
+  for (auto*& l : labels_) l = new QLabel(this);
+  form_->addRow(labels_[0], trials_);
+  form_->addRow(labels_[1], warmup_);
+  form_->addRow(labels_[2], dataSeed_);
+  connect(trials_, &QSpinBox::valueChanged, this, &OpParamsWidget::changed);
+  connect(warmup_, &QSpinBox::valueChanged, this, &OpParamsWidget::changed);
+  connect(dataSeed_, &QLineEdit::textChanged, this, [this] {
+    validate();
+    emit changed();
+  });
+  retranslate();
+}
+
+void OpParamsWidget::retranslate() {
+  labels_[0]->setText(tr("Trials"));
+  labels_[1]->setText(tr("Warm-up runs"));
+  labels_[2]->setText(tr("Data seed"));
+  dataSeed_->setToolTip(
+      tr("Seeds the generated inputs; separate from the seed under study, so "
+         "every trial and configuration sees bit-identical inputs."));
+  trials_->setToolTip(tr("Trials recorded, each on the same inputs."));
+  validate();
+}
+
+void OpParamsWidget::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QWidget::changeEvent(event);
+}
+
+void OpParamsWidget::setOp(const QString& op) {
+  op_ = op;
+  while (paramsForm_->rowCount() > 0) paramsForm_->removeRow(0);
+  fields_.clear();
+  const OpDefinition* def = findOpDefinition(op.toStdString());
+  if (def) {
+    for (const ParamSpec& spec : def->params()) {
+      Field f{QString::fromStdString(spec.name), new QLineEdit(paramsBox_), errorLabel(paramsBox_),
+              spec.min, spec.max};
+      f.edit->setObjectName(QStringLiteral("param_") + f.name);
+      f.edit->setText(QString::number(spec.defaultValue));
+      f.edit->setToolTip(QString::fromStdString(spec.help) + QLatin1Char('\n') +
+                         tr("from %1 to %2").arg(spec.min).arg(spec.max));
+      connect(f.edit, &QLineEdit::textChanged, this, [this] {
+        validate();
+        emit changed();
+      });
+      paramsForm_->addRow(f.name, f.edit);
+      paramsForm_->addRow(QString(), f.error);
+      fields_.push_back(f);
+    }
+  }
+  validate();
+  emit changed();
+}
+
+QString OpParamsWidget::fieldProblem(const Field& f) const {
+  bool ok = false;
+  const qlonglong v = f.edit->text().trimmed().toLongLong(&ok);
+  if (!ok) return tr("%1 must be a whole number.").arg(f.name);
+  if (v < f.min || v > f.max)
+    return tr("%1 must be from %2 to %3.").arg(f.name).arg(f.min).arg(f.max);
+  return {};
+}
+
+std::optional<OpParams> OpParamsWidget::params() const {
+  OpParams p;
+  for (const Field& f : fields_) {
+    if (!fieldProblem(f).isEmpty()) return std::nullopt;
+    p[f.name.toStdString()] = f.edit->text().trimmed().toLongLong();
+  }
+  return p;
+}
+
+void OpParamsWidget::setParams(const OpParams& params) {
+  for (const Field& f : fields_) {
+    const auto it = params.find(f.name.toStdString());
+    if (it != params.end()) {
+      const QSignalBlocker block(f.edit);
+      f.edit->setText(QString::number(it->second));
+    }
+  }
+  validate();
+  emit changed();
+}
+
+int OpParamsWidget::trials() const {
+  return trials_->value();
+}
+void OpParamsWidget::setTrials(int trials) {
+  trials_->setValue(trials);
+}
+int OpParamsWidget::warmup() const {
+  return warmup_->value();
+}
+void OpParamsWidget::setWarmup(int warmup) {
+  warmup_->setValue(warmup);
+}
+
+std::uint64_t OpParamsWidget::dataSeed() const {
+  return static_cast<std::uint64_t>(dataSeed_->text().trimmed().toULongLong(nullptr, 0));
+}
+
+void OpParamsWidget::setDataSeed(std::uint64_t seed) {
+  dataSeed_->setText(QString::number(seed));
+}
+
+QString OpParamsWidget::problem() const {
+  for (const Field& f : fields_) {
+    const QString p = fieldProblem(f);
+    if (!p.isEmpty()) return p;
+  }
+  bool ok = false;
+  dataSeed_->text().trimmed().toULongLong(&ok, 0);
+  if (!ok) return tr("The data seed must be a non-negative integer.");
+  if (!shapesError_->text().isEmpty()) return shapesError_->text();
+  return {};
+}
+
+void OpParamsWidget::validate() {
+  bool allOk = true;
+  for (const Field& f : fields_) {
+    const QString p = fieldProblem(f);
+    f.error->setText(p);
+    f.error->setVisible(!p.isEmpty());
+    f.edit->setStyleSheet(p.isEmpty() ? QString() : QStringLiteral("border: 1px solid #c62828;"));
+    allOk = allOk && p.isEmpty();
+  }
+  shapesError_->clear();
+  shapesError_->hide();
+  shapes_->clear();
+  const OpDefinition* def = findOpDefinition(op_.toStdString());
+  if (!def || !allOk) return;
+  try {
+    const OpParams resolved = resolveParams(def->name().data(), def->params(), *params());
+    QStringList lines;
+    for (const TensorSpec& t : def->inputSpecs(resolved)) {
+      lines << QStringLiteral("%1 %2 %3")
+                   .arg(QString::fromStdString(t.name), QString::fromStdString(toString(t.shape)),
+                        qstr(toString(t.dtype)));
+    }
+    const TensorSpec out = def->outputSpec(resolved);
+    lines << QStringLiteral("→ %1 %2 %3")
+                 .arg(QString::fromStdString(out.name), QString::fromStdString(toString(out.shape)),
+                      qstr(toString(out.dtype)));
+    shapes_->setText(lines.join(QLatin1Char('\n')));
+  } catch (const Error& e) {
+    shapesError_->setText(QString::fromStdString(e.message()));
+    shapesError_->show();
+  }
+}
+
+}  // namespace detbench::gui

@@ -1,0 +1,12 @@
+#pragma once
+// The devices an application offers: the CPU backends, and the CUDA backend loaded from its
+// module where this build has one (listed as unavailable, with the reason, where it cannot
+// load or finds no GPU). Shared by the command line and the workbench.
+
+#include "detbench/BackendRegistry.hpp"
+
+namespace detbench {
+
+BackendRegistry makeDefaultRegistry();
+
+}  // namespace detbench

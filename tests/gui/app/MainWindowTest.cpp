@@ -1,0 +1,108 @@
+#include "app/MainWindow.hpp"
+
+#include <gtest/gtest.h>
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QMenuBar>
+#include <QTabWidget>
+
+#include "GuiTestSupport.hpp"
+#include "controllers/LanguageController.hpp"
+#include "controllers/ProjectController.hpp"
+#include "controllers/RunController.hpp"
+#include "detbench/DefaultRegistry.hpp"
+#include "detbench/OpCatalog.hpp"
+#include "models/OpCatalogModel.hpp"
+#include "widgets/OpParamsWidget.hpp"
+#include "widgets/SettingsWidget.hpp"
+
+namespace detbench::gui {
+namespace {
+
+std::shared_ptr<const BackendRegistry> registry() {
+  static auto r = std::make_shared<const BackendRegistry>(makeDefaultRegistry());
+  return r;
+}
+
+QStringList visibleTexts(const MainWindow& w) {
+  QStringList texts;
+  for (QAction* a : w.menuBar()->actions()) texts << a->text();
+  for (auto* tabs : w.findChildren<QTabWidget*>()) {
+    for (int i = 0; i < tabs->count(); ++i) texts << tabs->tabText(i);
+  }
+  return texts;
+}
+
+TEST(MainWindowTest, TheChineseTranslationLoadsAndChangesTheWindowsTexts) {
+  ProjectController::discardAutosave();
+  LanguageController language;
+  ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+  MainWindow window(registry(), &language);
+  const QStringList english = visibleTexts(window);
+  ASSERT_TRUE(english.contains(QStringLiteral("&File")));
+  ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+  QCoreApplication::processEvents();
+  const QStringList chinese = visibleTexts(window);
+  ASSERT_EQ(chinese.size(), english.size());
+  for (qsizetype i = 0; i < english.size(); ++i) {
+    EXPECT_NE(chinese[i], english[i]) << "not translated: " << english[i].toStdString();
+  }
+  ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+  QCoreApplication::processEvents();
+  EXPECT_EQ(visibleTexts(window), english);
+}
+
+TEST(MainWindowTest, EveryCatalogTextHasAChineseTranslation) {
+  LanguageController language;
+  ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+  for (const OpTraits& op : opCatalog()) {
+    EXPECT_NE(OpCatalogModel::translatedCatalogText(op.summary).toStdString(),
+              std::string(op.summary));
+    for (const DeviceTraits* t : {&op.cpu, &op.cuda}) {
+      if (t->note.empty()) continue;
+      EXPECT_NE(OpCatalogModel::translatedCatalogText(t->note).toStdString(), std::string(t->note));
+    }
+  }
+  language.setLanguage(QStringLiteral("en"));
+}
+
+TEST(MainWindowTest, AnUnknownLanguageFallsBackToEnglish) {
+  LanguageController language;
+  EXPECT_FALSE(language.setLanguage(QStringLiteral("xx_XX")));
+  EXPECT_EQ(language.language(), QStringLiteral("en"));
+  EXPECT_EQ(LanguageController::languageForLocale(QStringLiteral("zh_CN.UTF-8")),
+            QStringLiteral("zh_CN"));
+  EXPECT_EQ(LanguageController::languageForLocale(QStringLiteral("de_DE")), QStringLiteral("en"));
+}
+
+TEST(MainWindowTest, ARunFromTheWindowIsSavedAndReopenedWithItsResults) {
+  ProjectController::discardAutosave();
+  LanguageController language;
+  MainWindow window(registry(), &language);
+  window.selectOp(QStringLiteral("bincount"));
+  OpParams p = *window.paramsWidget()->params();
+  p["size"] = 10000;
+  window.paramsWidget()->setParams(p);
+  window.paramsWidget()->setTrials(12);
+  window.startRun();
+  ASSERT_TRUE(testing::waitUntil([&] { return window.lastRun().has_value(); }));
+  EXPECT_EQ(window.lastRun()->runs.front().summary.trials, 12);
+  const QString path = QDir::temp().filePath(QStringLiteral("detbench-mainwindow-test.detbench"));
+  QString error;
+  ASSERT_TRUE(window.projectController()->save(path, &error)) << error.toStdString();
+
+  MainWindow other(registry(), &language);
+  ASSERT_TRUE(other.openProject(path, &error)) << error.toStdString();
+  EXPECT_EQ(other.paramsWidget()->op(), QStringLiteral("bincount"));
+  EXPECT_EQ(other.paramsWidget()->trials(), 12);
+  ASSERT_TRUE(other.lastRun().has_value());
+  EXPECT_EQ(other.lastRun()->runs.front().summary.trials, 12);
+  EXPECT_FALSE(other.projectController()->isDirty());
+  QFile::remove(path);
+}
+
+}  // namespace
+}  // namespace detbench::gui

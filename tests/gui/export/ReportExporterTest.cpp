@@ -1,0 +1,131 @@
+#include "export/ReportExporter.hpp"
+
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QImage>
+#include <QRegularExpression>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTextDocument>
+
+#include "../../core/ReportFixtures.hpp"
+#include "detbench/ReportJson.hpp"
+#include "detbench/ReportMarkdown.hpp"
+#include "plot/DistinctPlotWidget.hpp"
+
+namespace detbench::gui {
+namespace {
+
+QByteArray readAll(const QString& path) {
+  QFile f(path);
+  EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << path.toStdString();
+  return f.readAll();
+}
+
+class ReportExporterTest : public ::testing::TestWithParam<bool> {
+ protected:
+  ReportDocument report() const {
+    return GetParam() ? detbench::testing::fixedSweepReport() : detbench::testing::fixedRunReport();
+  }
+};
+
+TEST_P(ReportExporterTest, JsonAndMarkdownAreTheCoresByteForByte) {
+  QTemporaryDir dir;
+  QString error;
+  const QString json = dir.filePath(QStringLiteral("r.json")),
+                md = dir.filePath(QStringLiteral("r.md"));
+  ASSERT_TRUE(ReportExporter::write(ReportExporter::Format::Json, json, report(), &error));
+  ASSERT_TRUE(ReportExporter::write(ReportExporter::Format::Markdown, md, report(), &error));
+  EXPECT_EQ(readAll(json).toStdString(), reportJsonText(report()));
+  EXPECT_EQ(readAll(md).toStdString(), reportToMarkdown(report()));
+}
+
+TEST_P(ReportExporterTest, HtmlIsSelfContainedAndItsImagesDecode) {
+  QTemporaryDir dir;
+  QString error;
+  const QString path = dir.filePath(QStringLiteral("r.html"));
+  ASSERT_TRUE(ReportExporter::write(ReportExporter::Format::Html, path, report(), &error))
+      << error.toStdString();
+  const QString html = QString::fromUtf8(readAll(path));
+  EXPECT_TRUE(html.startsWith(QStringLiteral("<!DOCTYPE html>")));
+  EXPECT_TRUE(html.trimmed().endsWith(QStringLiteral("</html>")));
+  EXPECT_FALSE(html.contains(QStringLiteral("src=\"plot-")));  // no external files
+  static const QRegularExpression img(QStringLiteral("data:image/png;base64,([A-Za-z0-9+/=]+)"));
+  int images = 0;
+  for (auto it = img.globalMatch(html); it.hasNext();) {
+    const QImage image =
+        QImage::fromData(QByteArray::fromBase64(it.next().captured(1).toLatin1()), "PNG");
+    EXPECT_FALSE(image.isNull());
+    ++images;
+  }
+  EXPECT_GE(images, 1);
+  QTextDocument doc;
+  doc.setHtml(html);  // parses: the text a reader sees carries the verdict and the environment
+  EXPECT_TRUE(doc.toPlainText().contains(QStringLiteral("golden-host")));
+  EXPECT_TRUE(doc.toPlainText().contains(QStringLiteral("distinct outputs")) ||
+              doc.toPlainText().contains(QStringLiteral("Bitwise reproducible")));
+}
+
+TEST_P(ReportExporterTest, PdfAndCsv) {
+  QTemporaryDir dir;
+  QString error;
+  const QString pdf = dir.filePath(QStringLiteral("r.pdf")),
+                csv = dir.filePath(QStringLiteral("r.csv"));
+  ASSERT_TRUE(ReportExporter::write(ReportExporter::Format::Pdf, pdf, report(), &error))
+      << error.toStdString();
+  const QByteArray bytes = readAll(pdf);
+  EXPECT_TRUE(bytes.startsWith("%PDF-"));
+  EXPECT_GT(bytes.size(), 2000);
+  ASSERT_TRUE(ReportExporter::write(ReportExporter::Format::Csv, csv, report(), &error));
+  const QList<QByteArray> lines = readAll(csv).trimmed().split('\n');
+  std::size_t trials = 0;
+  for (const auto& r : report().runs) trials += r.trials.size();
+  EXPECT_EQ(static_cast<std::size_t>(lines.size()), trials + 1);
+  EXPECT_TRUE(lines.front().startsWith("configuration,index,time_ns,digest"));
+}
+
+INSTANTIATE_TEST_SUITE_P(RunAndSweep, ReportExporterTest, ::testing::Values(false, true),
+                         [](const ::testing::TestParamInfo<bool>& p) {
+                           return p.param ? "Sweep" : "Run";
+                         });
+
+TEST(ReportExporterErrorsTest, AnUnwritablePlaceGivesAMessageForEveryFormat) {
+  for (auto f :
+       {ReportExporter::Format::Html, ReportExporter::Format::Pdf, ReportExporter::Format::Markdown,
+        ReportExporter::Format::Json, ReportExporter::Format::Csv}) {
+    QString error;
+    EXPECT_FALSE(ReportExporter::write(f, QStringLiteral("/nonexistent-folder/r.out"),
+                                       detbench::testing::fixedRunReport(), &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("/nonexistent-folder/r.out"))) << error.toStdString();
+  }
+}
+
+TEST(ReportExporterErrorsTest, FormatFollowsTheExtension) {
+  EXPECT_EQ(ReportExporter::formatForPath(QStringLiteral("a/b.PDF")), ReportExporter::Format::Pdf);
+  EXPECT_EQ(ReportExporter::formatForPath(QStringLiteral("x.md")),
+            ReportExporter::Format::Markdown);
+  EXPECT_FALSE(ReportExporter::formatForPath(QStringLiteral("x.docx")).has_value());
+}
+
+TEST(PlotExportTest, PngAndSvgOpen) {
+  QTemporaryDir dir;
+  DistinctPlotWidget plot;
+  plot.resize(600, 400);
+  plot.update(RunSeries::fromResult(detbench::testing::fixedRunReport().runs.front()));
+  plot.replotNow();
+  QString error;
+  const QString png = dir.filePath(QStringLiteral("p.png")),
+                svg = dir.filePath(QStringLiteral("p.svg"));
+  ASSERT_TRUE(plot.savePng(png, 800, 500, &error)) << error.toStdString();
+  ASSERT_TRUE(plot.saveSvg(svg, 800, 500, &error)) << error.toStdString();
+  const QImage image(png);
+  EXPECT_EQ(image.width(), 800);
+  EXPECT_EQ(image.height(), 500);
+  QSvgRenderer renderer(svg);
+  EXPECT_TRUE(renderer.isValid());
+  EXPECT_FALSE(plot.savePng(QStringLiteral("/nonexistent-folder/p.png"), 100, 100, &error));
+}
+
+}  // namespace
+}  // namespace detbench::gui

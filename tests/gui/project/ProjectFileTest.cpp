@@ -1,0 +1,109 @@
+#include "project/ProjectFile.hpp"
+
+#include <gtest/gtest.h>
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+
+#include "../../core/ReportFixtures.hpp"
+#include "controllers/ProjectController.hpp"
+
+namespace detbench::gui {
+namespace {
+
+Project sampleProject() {
+  Project p;
+  p.request.op = "scatter_add";
+  p.request.params = {{"size", 4096}, {"rows", 64}};
+  p.request.device = "cpu-threads";
+  p.request.trials = 123;
+  p.request.warmup = 2;
+  p.request.dataSeed = 9;
+  p.request.settings.seed = 77;
+  p.request.settings.deterministic = DeterministicMode::Warn;
+  p.comparePresets = {QStringLiteral("default"), QStringLiteral("benchmark")};
+  Settings custom;
+  custom.cublasWorkspaceConfig = WorkspaceConfig::parse(":16:8");
+  p.customConfigurations = {{"mine", custom}};
+  p.run = detbench::testing::fixedRunReport();
+  p.compare = detbench::testing::fixedSweepReport();
+  return p;
+}
+
+TEST(ProjectFileTest, SaveAndOpenRoundTrip) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("p.detbench"));
+  const Project p = sampleProject();
+  QString error;
+  ASSERT_TRUE(ProjectFile::save(path, p, &error)) << error.toStdString();
+  const auto back = ProjectFile::load(path, &error);
+  ASSERT_TRUE(back.has_value()) << error.toStdString();
+  EXPECT_EQ(ProjectFile::serialize(*back), ProjectFile::serialize(p));
+  EXPECT_EQ(back->request.settings, p.request.settings);
+  EXPECT_EQ(back->request.params, p.request.params);
+  EXPECT_EQ(back->comparePresets, p.comparePresets);
+  ASSERT_EQ(back->customConfigurations.size(), 1u);
+  EXPECT_EQ(back->customConfigurations[0].settings, p.customConfigurations[0].settings);
+  ASSERT_TRUE(back->compare.has_value());
+  EXPECT_EQ(back->compare->runs.size(), 3u);
+}
+
+TEST(ProjectFileTest, DamagedOrForeignFilesAreRefusedAndLeftAlone) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("bad.detbench"));
+  const QList<QByteArray> bad = {
+      QByteArrayLiteral("{\"format\": \"detbench-project\", \"version\": 1, \"req"),  // truncated
+      QByteArrayLiteral("PK\x03\x04 a zip file"),
+      QByteArrayLiteral("{\"name\": \"some other program\"}"),
+      QByteArrayLiteral("{\"format\": \"detbench-project\", \"version\": 7}"),
+      QByteArrayLiteral("{\"format\": \"detbench-project\", \"version\": 1, \"request\": {}}"),
+  };
+  for (const QByteArray& bytes : bad) {
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(bytes);
+    f.close();
+    QString error;
+    EXPECT_FALSE(ProjectFile::load(path, &error).has_value()) << bytes.toStdString();
+    EXPECT_FALSE(error.isEmpty());
+    QFile again(path);
+    ASSERT_TRUE(again.open(QIODevice::ReadOnly));
+    EXPECT_EQ(again.readAll(), bytes) << "the file was changed";
+  }
+}
+
+TEST(ProjectFileTest, AnUnwritablePlaceGivesAMessage) {
+  QString error;
+  EXPECT_FALSE(
+      ProjectFile::save(QStringLiteral("/nonexistent-folder/p.detbench"), sampleProject(), &error));
+  EXPECT_TRUE(error.contains(QStringLiteral("/nonexistent-folder/p.detbench")))
+      << error.toStdString();
+}
+
+TEST(ProjectControllerTest, AutosaveIsOfferedForRecoveryUntilDiscarded) {
+  ProjectController::discardAutosave();
+  EXPECT_FALSE(ProjectController::recoverable(nullptr).has_value());
+  ProjectController controller([] { return sampleProject(); });
+  ASSERT_TRUE(controller.autosaveNow());
+  QString savedAt;
+  const auto recovered = ProjectController::recoverable(&savedAt);
+  ASSERT_TRUE(recovered.has_value());
+  EXPECT_FALSE(savedAt.isEmpty());
+  EXPECT_EQ(recovered->request.trials, 123);
+  ProjectController::discardAutosave();
+  EXPECT_FALSE(ProjectController::recoverable(nullptr).has_value());
+}
+
+TEST(ProjectControllerTest, RecentFilesAreKeptNewestFirstWithoutDuplicates) {
+  ProjectController controller([] { return sampleProject(); });
+  for (int i = 0; i < 12; ++i) controller.addRecentFile(QStringLiteral("/tmp/p%1.detbench").arg(i));
+  controller.addRecentFile(QStringLiteral("/tmp/p5.detbench"));
+  const QStringList files = controller.recentFiles();
+  EXPECT_EQ(files.size(), ProjectController::kMaxRecent);
+  EXPECT_EQ(files.front(), QStringLiteral("/tmp/p5.detbench"));
+  EXPECT_EQ(files.count(QStringLiteral("/tmp/p5.detbench")), 1);
+}
+
+}  // namespace
+}  // namespace detbench::gui

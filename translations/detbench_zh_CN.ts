@@ -1,0 +1,1171 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+    <context>
+        <name>OpCatalog</name>
+        <message>
+            <source>out[index[i], :] += source[i, :] along dim 0, rows of D columns</source>
+            <translation>沿第 0 维执行 out[index[i], :] += source[i, :]，每行 D 列</translation>
+        </message>
+        <message>
+            <source>deterministic mode sorts the indices and reduces each run in index order</source>
+            <translation>确定性模式先对索引排序，再按索引顺序归约每一段</translation>
+        </message>
+        <message>
+            <source>out[index[i]] += src[i] (1-D), or along dim 0 or 1 of a 2-D tensor</source>
+            <translation>out[index[i]] += src[i]（一维），或沿二维张量的第 0 或第 1 维</translation>
+        </message>
+        <message>
+            <source>counts of each value, without weights</source>
+            <translation>统计每个值出现的次数，不带权重</translation>
+        </message>
+        <message>
+            <source>integer atomics: the order of the adds varies but integer addition is exact</source>
+            <translation>整数原子操作：加法顺序会变，但整数加法是精确的</translation>
+        </message>
+        <message>
+            <source>sum of float weights per value</source>
+            <translation>按值累加浮点权重</translation>
+        </message>
+        <message>
+            <source>PyTorch has no deterministic form with weights; detbench's extension reduces each bin in index order</source>
+            <translation>带权重时 PyTorch 没有确定性实现；detbench 的扩展按索引顺序归约每个桶</translation>
+        </message>
+        <message>
+            <source>gradient of the embedding table: each bag's gradient added to its rows</source>
+            <translation>嵌入表的梯度：每个 bag 的梯度累加到其对应的行</translation>
+        </message>
+        <message>
+            <source>PyTorch's CUDA kernel sorts the indices (deterministic) for sum and mean; the atomic form is a contrast, not PyTorch's default</source>
+            <translation>PyTorch 的 CUDA 内核在 sum 和 mean 模式下对索引排序（确定性）；原子形式仅作对照，并非 PyTorch 的默认实现</translation>
+        </message>
+        <message>
+            <source>sum of all elements to a scalar</source>
+            <translation>将所有元素求和为一个标量</translation>
+        </message>
+        <message>
+            <source>PyTorch reduces in a fixed tree (deterministic); the atomic-partials form is a contrast, not PyTorch's default</source>
+            <translation>PyTorch 按固定的树形顺序归约（确定性）；原子部分和形式仅作对照，并非 PyTorch 的默认实现</translation>
+        </message>
+        <message>
+            <source>gradient routed to each window's argmax; windows overlap</source>
+            <translation>梯度传回每个窗口的最大值位置；窗口相互重叠</translation>
+        </message>
+        <message>
+            <source>PyTorch's CUDA kernel gathers per input element (deterministic); the atomic scatter form is a contrast, not PyTorch's default</source>
+            <translation>PyTorch 的 CUDA 内核按输入元素收集（确定性）；原子散射形式仅作对照，并非 PyTorch 的默认实现</translation>
+        </message>
+        <message>
+            <source>each output gradient spread over its four source pixels</source>
+            <translation>每个输出梯度分摊到其四个源像素</translation>
+        </message>
+        <message>
+            <source>PyTorch has no deterministic form; detbench's extension reduces each plane in a fixed order</source>
+            <translation>PyTorch 没有确定性实现；detbench 的扩展按固定顺序归约每个平面</translation>
+        </message>
+        <message>
+            <source>each output gradient spread evenly over its (overlapping) window</source>
+            <translation>每个输出梯度平均分摊到其（重叠的）窗口</translation>
+        </message>
+        <message>
+            <source>each output gradient spread over its adaptive (overlapping) window</source>
+            <translation>每个输出梯度分摊到其自适应（重叠的）窗口</translation>
+        </message>
+    </context>
+    <context>
+        <name>ProjectFile</name>
+        <message>
+            <source>It is not a detbench project: the file is not valid JSON (damaged or another program's file).</source>
+            <translation>这不是 detbench 项目：文件不是有效的 JSON（已损坏，或是其他程序的文件）。</translation>
+        </message>
+        <message>
+            <source>It is not a detbench project (no "format": "detbench-project").</source>
+            <translation>这不是 detbench 项目（缺少 "format": "detbench-project"）。</translation>
+        </message>
+        <message>
+            <source>The project was written by a newer detbench (project version %1; this one reads version %2).</source>
+            <translation>该项目由更新版本的 detbench 写入（项目版本 %1；本程序读取版本 %2）。</translation>
+        </message>
+        <message>
+            <source>The project file is damaged: %1</source>
+            <translation>项目文件已损坏：%1</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <source>Cannot open %1: %2</source>
+            <translation>无法打开 %1：%2</translation>
+        </message>
+        <message>
+            <source>Cannot open %1. %2</source>
+            <translation>无法打开 %1。%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>ReportExporter</name>
+        <message>
+            <source>detbench reproducibility report</source>
+            <translation>detbench 可复现性报告</translation>
+        </message>
+        <message>
+            <source>on</source>
+            <translation>运行于</translation>
+        </message>
+        <message>
+            <source>Parameters</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <source>Inputs</source>
+            <translation>输入</translation>
+        </message>
+        <message>
+            <source>Input fingerprint</source>
+            <translation>输入指纹</translation>
+        </message>
+        <message>
+            <source>Data seed</source>
+            <translation>数据种子</translation>
+        </message>
+        <message>
+            <source>Configurations side by side</source>
+            <translation>各配置并列对比</translation>
+        </message>
+        <message>
+            <source>Configuration</source>
+            <translation>配置</translation>
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation>结论</translation>
+        </message>
+        <message>
+            <source>Distinct outputs</source>
+            <translation>不同输出数</translation>
+        </message>
+        <message>
+            <source>Median time</source>
+            <translation>中位耗时</translation>
+        </message>
+        <message>
+            <source>vs baseline</source>
+            <translation>相对基准</translation>
+        </message>
+        <message>
+            <source>Result</source>
+            <translation>结果</translation>
+        </message>
+        <message>
+            <source>Settings</source>
+            <translation>设置</translation>
+        </message>
+        <message>
+            <source>Seed in force</source>
+            <translation>实际使用的种子</translation>
+        </message>
+        <message>
+            <source>drawn, not set</source>
+            <translation>随机抽取，未设置</translation>
+        </message>
+        <message>
+            <source>Implementation</source>
+            <translation>实现</translation>
+        </message>
+        <message>
+            <source>Threads</source>
+            <translation>线程数</translation>
+        </message>
+        <message>
+            <source>Differences</source>
+            <translation>差异</translation>
+        </message>
+        <message>
+            <source>Time per trial</source>
+            <translation>每次试验耗时</translation>
+        </message>
+        <message>
+            <source>Warning</source>
+            <translation>警告</translation>
+        </message>
+        <message>
+            <source>Error</source>
+            <translation>错误</translation>
+        </message>
+        <message>
+            <source>Output digest</source>
+            <translation>输出摘要</translation>
+        </message>
+        <message>
+            <source>Trials</source>
+            <translation>试验次数</translation>
+        </message>
+        <message>
+            <source>First seen in trial</source>
+            <translation>首次出现于试验</translation>
+        </message>
+        <message>
+            <source>Environment</source>
+            <translation>环境</translation>
+        </message>
+        <message>
+            <source>detbench</source>
+            <translation>detbench</translation>
+        </message>
+        <message>
+            <source>Host</source>
+            <translation>主机</translation>
+        </message>
+        <message>
+            <source>Operating system</source>
+            <translation>操作系统</translation>
+        </message>
+        <message>
+            <source>CPU</source>
+            <translation>CPU</translation>
+        </message>
+        <message>
+            <source>(unset)</source>
+            <translation>（未设置）</translation>
+        </message>
+        <message>
+            <source>Device %1</source>
+            <translation>设备 %1</translation>
+        </message>
+        <message>
+            <source>unavailable: %1</source>
+            <translation>不可用：%1</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>ReportPlots</name>
+        <message>
+            <source>Max |diff| against trial 0</source>
+            <translation>相对试验 0 的最大 |差值|</translation>
+        </message>
+        <message>
+            <source>Distinct outputs so far</source>
+            <translation>目前为止的不同输出数</translation>
+        </message>
+        <message>
+            <source>ULP histogram</source>
+            <translation>ULP 直方图</translation>
+        </message>
+        <message>
+            <source>Time per trial</source>
+            <translation>每次试验耗时</translation>
+        </message>
+        <message>
+            <source>Algorithm per trial</source>
+            <translation>每次试验的算法</translation>
+        </message>
+        <message>
+            <source>Variance and speed per configuration</source>
+            <translation>各配置的差异与速度</translation>
+        </message>
+    </context>
+    <context>
+        <name>Verdict</name>
+        <message>
+            <source>Raised in error mode: %1</source>
+            <translation>错误模式下抛出异常：%1</translation>
+        </message>
+        <message>
+            <source>Failed: %1</source>
+            <translation>失败：%1</translation>
+        </message>
+        <message>
+            <source>No trials recorded</source>
+            <translation>没有记录到试验</translation>
+        </message>
+        <message>
+            <source>Bitwise reproducible over %1 trials</source>
+            <translation>%1 次试验逐位可复现</translation>
+        </message>
+        <message>
+            <source>%1 distinct outputs over %2 trials</source>
+            <translation>%2 次试验中出现 %1 种不同输出</translation>
+        </message>
+        <message>
+            <source>cancelled after %1 of %2</source>
+            <translation>已在 %1/%2 次后取消</translation>
+        </message>
+        <message>
+            <source>mean %1 ± %2 (min %3 … max %4), median %5</source>
+            <translation>平均 %1 ± %2（最小 %3 … 最大 %4），中位数 %5</translation>
+        </message>
+        <message>
+            <source>every output equals trial 0 bit for bit</source>
+            <translation>每次输出都与试验 0 逐位相同</translation>
+        </message>
+        <message>
+            <source>%1 of %2 trials differ from trial 0; max |diff| %3 (%4 ULP), up to %5 elements</source>
+            <translation>%2 次试验中有 %1 次与试验 0 不同；最大 |差值| %3（%4 ULP），最多 %5 个元素</translation>
+        </message>
+        <message>
+            <source>float64 reference error %1</source>
+            <translation>相对 float64 参考值的误差 %1</translation>
+        </message>
+        <message>
+            <source>deterministic algorithms: %1</source>
+            <translation>确定性算法：%1</translation>
+        </message>
+        <message>
+            <source>seed %1</source>
+            <translation>种子 %1</translation>
+        </message>
+        <message>
+            <source>seed unset</source>
+            <translation>未设置种子</translation>
+        </message>
+        <message>
+            <source>form: %1</source>
+            <translation>形式：%1</translation>
+        </message>
+        <message>
+            <source>detbench extensions</source>
+            <translation>detbench 扩展</translation>
+        </message>
+        <message>
+            <source>%1 threads</source>
+            <translation>%1 个线程</translation>
+        </message>
+        <message>
+            <source>%1× slower</source>
+            <translation>慢 %1 倍</translation>
+        </message>
+        <message>
+            <source>%1× faster</source>
+            <translation>快 %1 倍</translation>
+        </message>
+        <message>
+            <source>same speed</source>
+            <translation>速度相同</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::AlgorithmPlotWidget</name>
+        <message>
+            <source>Algorithm chosen per trial</source>
+            <translation>每次试验选择的算法</translation>
+        </message>
+        <message>
+            <source>this op has no algorithm choice</source>
+            <translation>此运算没有算法选择</translation>
+        </message>
+        <message>
+            <source>algorithm</source>
+            <translation>算法</translation>
+        </message>
+        <message>
+            <source>trial</source>
+            <translation>试验</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::ComparePlotWidget</name>
+        <message>
+            <source>raised</source>
+            <translation>抛出异常</translation>
+        </message>
+        <message>
+            <source>baseline</source>
+            <translation>基准</translation>
+        </message>
+        <message>
+            <source>Variance and speed per configuration</source>
+            <translation>各配置的差异与速度</translation>
+        </message>
+        <message>
+            <source>distinct outputs</source>
+            <translation>不同输出数</translation>
+        </message>
+        <message>
+            <source>time per trial (µs)</source>
+            <translation>每次试验耗时（µs）</translation>
+        </message>
+        <message>
+            <source>reproducible</source>
+            <translation>可复现</translation>
+        </message>
+        <message>
+            <source>outputs vary</source>
+            <translation>输出有变化</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::CompareWidget</name>
+        <message>
+            <source>custom %1</source>
+            <translation>自定义 %1</translation>
+        </message>
+        <message>
+            <source>running: %1 trials</source>
+            <translation>运行中：%1 次试验</translation>
+        </message>
+        <message>
+            <source>waiting</source>
+            <translation>等待中</translation>
+        </message>
+        <message>
+            <source>Configurations to compare, all on the same inputs:</source>
+            <translation>要对比的配置（输入完全相同）：</translation>
+        </message>
+        <message>
+            <source>Add current settings</source>
+            <translation>添加当前设置</translation>
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation>移除</translation>
+        </message>
+        <message>
+            <source>Baseline</source>
+            <translation>基准</translation>
+        </message>
+        <message>
+            <source>Run comparison</source>
+            <translation>运行对比</translation>
+        </message>
+        <message>
+            <source>Configuration</source>
+            <translation>配置</translation>
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation>结论</translation>
+        </message>
+        <message>
+            <source>Distinct outputs</source>
+            <translation>不同输出数</translation>
+        </message>
+        <message>
+            <source>Median time</source>
+            <translation>中位耗时</translation>
+        </message>
+        <message>
+            <source>vs baseline</source>
+            <translation>相对基准</translation>
+        </message>
+        <message>
+            <source>Warnings</source>
+            <translation>警告</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::DeviceSelectorWidget</name>
+        <message>
+            <source>Sequential reference with PyTorch's CPU semantics</source>
+            <translation>顺序参考实现，遵循 PyTorch 的 CPU 语义</translation>
+        </message>
+        <message>
+            <source>Follows PyTorch's CUDA kernels: float atomics where PyTorch has them</source>
+            <translation>遵循 PyTorch 的 CUDA 内核：PyTorch 使用浮点原子操作之处亦然</translation>
+        </message>
+        <message>
+            <source>%1 (unavailable)</source>
+            <translation>%1（不可用）</translation>
+        </message>
+        <message>
+            <source>%1 is unavailable: %2</source>
+            <translation>%1 不可用：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::DiffPlotWidget</name>
+        <message>
+            <source>max |diff| vs trial 0</source>
+            <translation>相对试验 0 的最大 |差值|</translation>
+        </message>
+        <message>
+            <source>trial</source>
+            <translation>试验</translation>
+        </message>
+        <message>
+            <source>max |diff| (log)</source>
+            <translation>最大 |差值|（对数）</translation>
+        </message>
+        <message>
+            <source>Max |diff| against trial 0</source>
+            <translation>相对试验 0 的最大 |差值|</translation>
+        </message>
+        <message>
+            <source>%1 of %2 trials identical to trial 0</source>
+            <translation>%2 次试验中有 %1 次与试验 0 相同</translation>
+        </message>
+        <message>
+            <source>%1 with NaN or inf</source>
+            <translation>%1 次含 NaN 或 inf</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::DistinctPlotWidget</name>
+        <message>
+            <source>Distinct outputs so far</source>
+            <translation>目前为止的不同输出数</translation>
+        </message>
+        <message>
+            <source>distinct outputs</source>
+            <translation>不同输出数</translation>
+        </message>
+        <message>
+            <source>trial</source>
+            <translation>试验</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::EnvironmentWidget</name>
+        <message>
+            <source>Item</source>
+            <translation>项目</translation>
+        </message>
+        <message>
+            <source>Value</source>
+            <translation>值</translation>
+        </message>
+        <message>
+            <source>detbench</source>
+            <translation>detbench</translation>
+        </message>
+        <message>
+            <source>version</source>
+            <translation>版本</translation>
+        </message>
+        <message>
+            <source>git revision</source>
+            <translation>git 版本</translation>
+        </message>
+        <message>
+            <source>build type</source>
+            <translation>构建类型</translation>
+        </message>
+        <message>
+            <source>compiler</source>
+            <translation>编译器</translation>
+        </message>
+        <message>
+            <source>host</source>
+            <translation>主机</translation>
+        </message>
+        <message>
+            <source>name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>operating system</source>
+            <translation>操作系统</translation>
+        </message>
+        <message>
+            <source>CPU</source>
+            <translation>CPU</translation>
+        </message>
+        <message>
+            <source>logical cores</source>
+            <translation>逻辑核心数</translation>
+        </message>
+        <message>
+            <source>(unset)</source>
+            <translation>（未设置）</translation>
+        </message>
+        <message>
+            <source>libraries</source>
+            <translation>库</translation>
+        </message>
+        <message>
+            <source>devices</source>
+            <translation>设备</translation>
+        </message>
+        <message>
+            <source>available</source>
+            <translation>可用</translation>
+        </message>
+        <message>
+            <source>unavailable</source>
+            <translation>不可用</translation>
+        </message>
+        <message>
+            <source>reason</source>
+            <translation>原因</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::LogWidget</name>
+        <message>
+            <source>warning</source>
+            <translation>警告</translation>
+        </message>
+        <message>
+            <source>error</source>
+            <translation>错误</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::MainWindow</name>
+        <message>
+            <source>About detbench</source>
+            <translation>关于 detbench</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;detbench&lt;/b&gt; %1&lt;br&gt;A workbench for determinism on GPUs and CPUs: run an op many times on identical inputs and see how its outputs vary and what determinism costs.&lt;br&gt;&lt;br&gt;Settings mean what they mean in PyTorch %2.</source>
+            <translation>&lt;b&gt;detbench&lt;/b&gt; %1&lt;br&gt;GPU 与 CPU 确定性工作台：在完全相同的输入上多次运行一个运算，查看输出如何变化、确定性需要付出多少代价。&lt;br&gt;&lt;br&gt;各项设置的含义与 PyTorch %2 相同。</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>运行</translation>
+        </message>
+        <message>
+            <source>Compare</source>
+            <translation>对比</translation>
+        </message>
+        <message>
+            <source>Op catalog</source>
+            <translation>运算目录</translation>
+        </message>
+        <message>
+            <source>Op and device</source>
+            <translation>运算与设备</translation>
+        </message>
+        <message>
+            <source>Settings</source>
+            <translation>设置</translation>
+        </message>
+        <message>
+            <source>Log</source>
+            <translation>日志</translation>
+        </message>
+        <message>
+            <source>Environment</source>
+            <translation>环境</translation>
+        </message>
+        <message>
+            <source>&amp;File</source>
+            <translation>文件(&amp;F)</translation>
+        </message>
+        <message>
+            <source>Open &amp;recent</source>
+            <translation>最近打开(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Run</source>
+            <translation>运行(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;View</source>
+            <translation>视图(&amp;V)</translation>
+        </message>
+        <message>
+            <source>&amp;Language</source>
+            <translation>语言(&amp;L)</translation>
+        </message>
+        <message>
+            <source>&amp;Help</source>
+            <translation>帮助(&amp;H)</translation>
+        </message>
+        <message>
+            <source>&amp;New project</source>
+            <translation>新建项目(&amp;N)</translation>
+        </message>
+        <message>
+            <source>&amp;Open…</source>
+            <translation>打开(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>&amp;Save</source>
+            <translation>保存(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Save &amp;as…</source>
+            <translation>另存为(&amp;A)…</translation>
+        </message>
+        <message>
+            <source>&amp;Export report…</source>
+            <translation>导出报告(&amp;E)…</translation>
+        </message>
+        <message>
+            <source>HTML, PDF, Markdown, JSON or CSV of the current view's results</source>
+            <translation>将当前视图的结果导出为 HTML、PDF、Markdown、JSON 或 CSV</translation>
+        </message>
+        <message>
+            <source>Export &amp;plots (PNG and SVG)…</source>
+            <translation>导出图表（PNG 和 SVG）(&amp;P)…</translation>
+        </message>
+        <message>
+            <source>&amp;Copy as Markdown</source>
+            <translation>复制为 Markdown(&amp;C)</translation>
+        </message>
+        <message>
+            <source>&amp;Quit</source>
+            <translation>退出(&amp;Q)</translation>
+        </message>
+        <message>
+            <source>Run the op's trials with the current settings (Ctrl+R)</source>
+            <translation>用当前设置运行该运算的试验（Ctrl+R）</translation>
+        </message>
+        <message>
+            <source>Run the checked configurations side by side (Ctrl+Shift+R)</source>
+            <translation>并列运行勾选的配置（Ctrl+Shift+R）</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>&amp;About detbench</source>
+            <translation>关于 detbench(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Untitled</source>
+            <translation>未命名</translation>
+        </message>
+        <message>
+            <source>Cannot open project</source>
+            <translation>无法打开项目</translation>
+        </message>
+        <message>
+            <source>No device can run here.</source>
+            <translation>此处没有可运行的设备。</translation>
+        </message>
+        <message>
+            <source>Check at least one configuration to compare.</source>
+            <translation>请至少勾选一个要对比的配置。</translation>
+        </message>
+        <message>
+            <source>Run: %1 on %2, %3 trials</source>
+            <translation>运行：%1，设备 %2，%3 次试验</translation>
+        </message>
+        <message>
+            <source>Compare: %1 on %2 under %3</source>
+            <translation>对比：%1，设备 %2，配置 %3</translation>
+        </message>
+        <message>
+            <source>%1 trials/s</source>
+            <translation>%1 次试验/秒</translation>
+        </message>
+        <message>
+            <source>Cancelled.</source>
+            <translation>已取消。</translation>
+        </message>
+        <message>
+            <source>Cancelled</source>
+            <translation>已取消</translation>
+        </message>
+        <message>
+            <source>Done</source>
+            <translation>完成</translation>
+        </message>
+        <message>
+            <source>The run could not start</source>
+            <translation>无法开始运行</translation>
+        </message>
+        <message>
+            <source>The project's device %1 cannot run here; using %2.</source>
+            <translation>项目的设备 %1 无法在此运行；改用 %2。</translation>
+        </message>
+        <message>
+            <source>Opened %1</source>
+            <translation>已打开 %1</translation>
+        </message>
+        <message>
+            <source>Unsaved changes</source>
+            <translation>未保存的更改</translation>
+        </message>
+        <message>
+            <source>Save the changes to this project?</source>
+            <translation>是否保存对此项目的更改？</translation>
+        </message>
+        <message>
+            <source>Open project</source>
+            <translation>打开项目</translation>
+        </message>
+        <message>
+            <source>detbench projects (*.detbench)</source>
+            <translation>detbench 项目 (*.detbench)</translation>
+        </message>
+        <message>
+            <source>Save project</source>
+            <translation>保存项目</translation>
+        </message>
+        <message>
+            <source>Cannot save project</source>
+            <translation>无法保存项目</translation>
+        </message>
+        <message>
+            <source>Saved %1</source>
+            <translation>已保存 %1</translation>
+        </message>
+        <message>
+            <source>Nothing to export</source>
+            <translation>没有可导出的内容</translation>
+        </message>
+        <message>
+            <source>Run the op (or a comparison) first.</source>
+            <translation>请先运行该运算（或一次对比）。</translation>
+        </message>
+        <message>
+            <source>Export report</source>
+            <translation>导出报告</translation>
+        </message>
+        <message>
+            <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;JSON (*.json);;CSV of the trials (*.csv)</source>
+            <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;JSON (*.json);;试验 CSV (*.csv)</translation>
+        </message>
+        <message>
+            <source>Cannot export</source>
+            <translation>无法导出</translation>
+        </message>
+        <message>
+            <source>Choose a file ending in .html, .pdf, .md, .json or .csv.</source>
+            <translation>请选择以 .html、.pdf、.md、.json 或 .csv 结尾的文件。</translation>
+        </message>
+        <message>
+            <source>Exported %1</source>
+            <translation>已导出 %1</translation>
+        </message>
+        <message>
+            <source>Export plots to folder</source>
+            <translation>将图表导出到文件夹</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <source>Exported %1 plots to %2</source>
+            <translation>已将 %1 张图表导出到 %2</translation>
+        </message>
+        <message>
+            <source>The report is on the clipboard as Markdown.</source>
+            <translation>报告已作为 Markdown 复制到剪贴板。</translation>
+        </message>
+        <message>
+            <source>Recover unsaved work?</source>
+            <translation>恢复未保存的工作？</translation>
+        </message>
+        <message>
+            <source>detbench did not close cleanly last time. Recover the work autosaved at %1?</source>
+            <translation>detbench 上次没有正常关闭。是否恢复 %1 自动保存的工作？</translation>
+        </message>
+        <message>
+            <source>Recovered the autosaved work from %1</source>
+            <translation>已恢复 %1 自动保存的工作</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::OpCatalogModel</name>
+        <message>
+            <source>deterministic</source>
+            <translation>确定性</translation>
+        </message>
+        <message>
+            <source>atomics, exact (integers)</source>
+            <translation>原子操作，结果精确（整数）</translation>
+        </message>
+        <message>
+            <source>nondeterministic: float atomics</source>
+            <translation>非确定性：浮点原子操作</translation>
+        </message>
+        <message>
+            <source>nondeterministic: algorithm choice</source>
+            <translation>非确定性：算法选择</translation>
+        </message>
+        <message>
+            <source>nondeterministic: autotuning</source>
+            <translation>非确定性：自动调优</translation>
+        </message>
+        <message>
+            <source>nondeterministic: random numbers</source>
+            <translation>非确定性：随机数</translation>
+        </message>
+        <message>
+            <source>nondeterministic</source>
+            <translation>非确定性</translation>
+        </message>
+        <message>
+            <source>yes (PyTorch)</source>
+            <translation>有（PyTorch）</translation>
+        </message>
+        <message>
+            <source>detbench extension only</source>
+            <translation>仅 detbench 扩展</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>not needed; atomic contrast offered</source>
+            <translation>无需；提供原子对照</translation>
+        </message>
+        <message>
+            <source>raises</source>
+            <translation>抛出异常</translation>
+        </message>
+        <message>
+            <source>switches to deterministic</source>
+            <translation>切换为确定性实现</translation>
+        </message>
+        <message>
+            <source>not needed</source>
+            <translation>无需</translation>
+        </message>
+        <message>
+            <source>Op</source>
+            <translation>运算</translation>
+        </message>
+        <message>
+            <source>Default</source>
+            <translation>默认</translation>
+        </message>
+        <message>
+            <source>Deterministic alternative</source>
+            <translation>确定性替代</translation>
+        </message>
+        <message>
+            <source>Error mode</source>
+            <translation>错误模式</translation>
+        </message>
+        <message>
+            <source>PyTorch call</source>
+            <translation>PyTorch 调用</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::OpParamsWidget</name>
+        <message>
+            <source>Trials</source>
+            <translation>试验次数</translation>
+        </message>
+        <message>
+            <source>Warm-up runs</source>
+            <translation>预热次数</translation>
+        </message>
+        <message>
+            <source>Data seed</source>
+            <translation>数据种子</translation>
+        </message>
+        <message>
+            <source>Seeds the generated inputs; separate from the seed under study, so every trial and configuration sees bit-identical inputs.</source>
+            <translation>生成输入所用的种子；与被研究的种子无关，因此每次试验和每个配置看到的输入逐位相同。</translation>
+        </message>
+        <message>
+            <source>Trials recorded, each on the same inputs.</source>
+            <translation>记录的试验次数，每次都使用相同的输入。</translation>
+        </message>
+        <message>
+            <source>from %1 to %2</source>
+            <translation>取值 %1 到 %2</translation>
+        </message>
+        <message>
+            <source>%1 must be a whole number.</source>
+            <translation>%1 必须是整数。</translation>
+        </message>
+        <message>
+            <source>%1 must be from %2 to %3.</source>
+            <translation>%1 必须在 %2 到 %3 之间。</translation>
+        </message>
+        <message>
+            <source>The data seed must be a non-negative integer.</source>
+            <translation>数据种子必须是非负整数。</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::RunController</name>
+        <message>
+            <source>A run is already in progress.</source>
+            <translation>已有运行正在进行。</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::RunViewWidget</name>
+        <message>
+            <source>Running: %1 trials so far, %2 distinct outputs</source>
+            <translation>运行中：已完成 %1 次试验，%2 种不同输出</translation>
+        </message>
+        <message>
+            <source>No run yet: choose an op and press Run.</source>
+            <translation>尚未运行：请选择一个运算并点击“运行”。</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::SettingsWidget</name>
+        <message>
+            <source>Seed</source>
+            <translation>种子</translation>
+        </message>
+        <message>
+            <source>Autotuning</source>
+            <translation>自动调优</translation>
+        </message>
+        <message>
+            <source>cuDNN</source>
+            <translation>cuDNN</translation>
+        </message>
+        <message>
+            <source>Deterministic algorithms</source>
+            <translation>确定性算法</translation>
+        </message>
+        <message>
+            <source>Uninitialized memory</source>
+            <translation>未初始化内存</translation>
+        </message>
+        <message>
+            <source>CPU threads</source>
+            <translation>CPU 线程数</translation>
+        </message>
+        <message>
+            <source>Catalog</source>
+            <translation>目录</translation>
+        </message>
+        <message>
+            <source>Implementation</source>
+            <translation>实现</translation>
+        </message>
+        <message>
+            <source>set</source>
+            <translation>设置</translation>
+        </message>
+        <message>
+            <source>torch.manual_seed(seed). Unset: a fresh seed per run, recorded in the report.</source>
+            <translation>torch.manual_seed(seed)。未设置时，每次运行使用新的种子，并记录在报告中。</translation>
+        </message>
+        <message>
+            <source>64-bit integer</source>
+            <translation>64 位整数</translation>
+        </message>
+        <message>
+            <source>Time the candidate algorithms per shape and keep the fastest (cudnnFind*AlgorithmEx); off: heuristics.</source>
+            <translation>对每种形状测量候选算法的耗时并保留最快者（cudnnFind*AlgorithmEx）；关闭时使用启发式选择。</translation>
+        </message>
+        <message>
+            <source>Keep only algorithms cuDNN marks as deterministic.</source>
+            <translation>只保留 cuDNN 标记为确定性的算法。</translation>
+        </message>
+        <message>
+            <source>off</source>
+            <translation>关闭</translation>
+        </message>
+        <message>
+            <source>warn</source>
+            <translation>警告</translation>
+        </message>
+        <message>
+            <source>error</source>
+            <translation>错误</translation>
+        </message>
+        <message>
+            <source>torch.use_deterministic_algorithms: ops with a deterministic alternative switch to it; ops without one raise (error) or warn and run (warn).</source>
+            <translation>torch.use_deterministic_algorithms：有确定性替代实现的运算会切换过去；没有的运算会抛出异常（错误）或发出警告后继续运行（警告）。</translation>
+        </message>
+        <message>
+            <source>fill with NaN / max</source>
+            <translation>填充 NaN / 最大值</translation>
+        </message>
+        <message>
+            <source>torch.utils.deterministic.fill_uninitialized_memory: in deterministic mode, fresh outputs are filled with NaN (floats) or the largest value (integers).</source>
+            <translation>torch.utils.deterministic.fill_uninitialized_memory：确定性模式下，新分配的输出用 NaN（浮点）或最大值（整数）填充。</translation>
+        </message>
+        <message>
+            <source>unset</source>
+            <translation>未设置</translation>
+        </message>
+        <message>
+            <source>In deterministic mode, cuBLAS ops raise unless this is :4096:8 or :16:8 (PyTorch up to 2.8).</source>
+            <translation>确定性模式下，除非此值为 :4096:8 或 :16:8，否则 cuBLAS 运算会抛出异常（PyTorch 2.8 及更早版本）。</translation>
+        </message>
+        <message>
+            <source>one per core</source>
+            <translation>每个核心一个</translation>
+        </message>
+        <message>
+            <source>PyTorch semantics</source>
+            <translation>PyTorch 语义</translation>
+        </message>
+        <message>
+            <source>detbench extensions</source>
+            <translation>detbench 扩展</translation>
+        </message>
+        <message>
+            <source>Extensions: deterministic kernels detbench offers where PyTorch has none.</source>
+            <translation>扩展：在 PyTorch 没有确定性实现之处，使用 detbench 提供的确定性内核。</translation>
+        </message>
+        <message>
+            <source>default dispatch</source>
+            <translation>默认分派</translation>
+        </message>
+        <message>
+            <source>atomic form (contrast)</source>
+            <translation>原子形式（对照）</translation>
+        </message>
+        <message>
+            <source>deterministic form</source>
+            <translation>确定性形式</translation>
+        </message>
+        <message>
+            <source>The seed must be an integer from 0 to 18446744073709551615.</source>
+            <translation>种子必须是 0 到 18446744073709551615 之间的整数。</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::TimingPlotWidget</name>
+        <message>
+            <source>median %1 µs, IQR %2–%3 µs, %4 outliers</source>
+            <translation>中位数 %1 µs，四分位距 %2–%3 µs，%4 个离群值</translation>
+        </message>
+        <message>
+            <source>Time per trial</source>
+            <translation>每次试验耗时</translation>
+        </message>
+        <message>
+            <source>time per trial</source>
+            <translation>每次试验耗时</translation>
+        </message>
+        <message>
+            <source>trial</source>
+            <translation>试验</translation>
+        </message>
+        <message>
+            <source>time (µs)</source>
+            <translation>耗时（µs）</translation>
+        </message>
+        <message>
+            <source>all trials</source>
+            <translation>全部试验</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::UlpHistogramPlotWidget</name>
+        <message>
+            <source>Element differences from trial 0, in ULPs</source>
+            <translation>与试验 0 的逐元素差异（ULP）</translation>
+        </message>
+        <message>
+            <source>no element differs</source>
+            <translation>没有元素不同</translation>
+        </message>
+        <message>
+            <source>%1 differing elements over all trials</source>
+            <translation>所有试验中共 %1 个不同元素</translation>
+        </message>
+        <message>
+            <source>differing elements</source>
+            <translation>不同的元素</translation>
+        </message>
+        <message>
+            <source>distance (ULPs)</source>
+            <translation>距离（ULP）</translation>
+        </message>
+        <message>
+            <source>elements (log)</source>
+            <translation>元素数（对数）</translation>
+        </message>
+        <message>
+            <source>%1 ULPs: %2 elements</source>
+            <translation>%1 ULP：%2 个元素</translation>
+        </message>
+    </context>
+</TS>
