@@ -25,5 +25,9 @@ int sweepCommand(const CliStreams& io, const RunOptions& options, const std::str
 int compareCommand(const CliStreams& io, const std::vector<std::string>& files, bool json,
                    bool expectEqual);
 int envCommand(const CliStreams& io, bool json);
+#ifdef DETBENCH_WITH_GUI_REPORTS
+int reportCommand(const CliStreams& io, const std::string& input, const std::string& html,
+                  const std::string& pdf);
+#endif
 
 }  // namespace detbench::cli

@@ -49,6 +49,14 @@ int main(int argc, char** argv) {
   auto* env = app.add_subcommand("env", "Show the host, devices and library versions");
   env->add_flag("--json", envJson, "JSON output");
 
+#ifdef DETBENCH_WITH_GUI_REPORTS
+  std::string reportInput, reportHtml, reportPdf;
+  auto* report = app.add_subcommand("report", "Render a report JSON as HTML and/or PDF, plots included");
+  report->add_option("report", reportInput, "Report JSON file (from run or sweep)")->required();
+  report->add_option("--html", reportHtml, "Write a self-contained HTML report here");
+  report->add_option("--pdf", reportPdf, "Write a PDF report here");
+#endif
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -69,6 +77,9 @@ int main(int argc, char** argv) {
     if (*sweep) return sweepCommand(io, sweepOpts, configs);
     if (*compare) return compareCommand(io, files, compareJson, expectEqual);
     if (*env) return envCommand(io, envJson);
+#ifdef DETBENCH_WITH_GUI_REPORTS
+    if (*report) return reportCommand(io, reportInput, reportHtml, reportPdf);
+#endif
   } catch (const detbench::NondeterministicError& e) {
     std::cerr << "detbench: " << e.message() << "\n";
     return kExitNondeterministic;

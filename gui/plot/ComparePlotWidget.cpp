@@ -65,6 +65,7 @@ void ComparePlotWidget::setEntries(const std::vector<CompareEntry>& entries, int
   QSharedPointer<QCPAxisTickerText> names2(new QCPAxisTickerText);
   double baselineMedian = 0;
   std::vector<double> medians(entries_.size(), 0);
+  std::vector<double> tops(entries_.size(), 0);
   for (std::size_t i = 0; i < entries_.size(); ++i) {
     const auto& e = entries_[i];
     const double x = static_cast<double>(i) + 1;
@@ -81,6 +82,7 @@ void ComparePlotWidget::setEntries(const std::vector<CompareEntry>& entries, int
     const double hi = *(std::upper_bound(v.begin(), v.end(), q3 + 1.5 * iqr) - 1);
     boxes_->addData(x, lo, q1, med, q3, hi);
     medians[i] = med;
+    tops[i] = hi;
     if (static_cast<int>(i) == baseline_) baselineMedian = med;
   }
   plot()->xAxis->setTicker(names);
@@ -100,9 +102,10 @@ void ComparePlotWidget::setEntries(const std::vector<CompareEntry>& entries, int
     auto* ratio = new QCPItemText(plot());
     ratio->setClipAxisRect(timeRect_);
     ratio->position->setAxes(timeRect_->axis(QCPAxis::atBottom), timeRect_->axis(QCPAxis::atLeft));
-    ratio->position->setCoords(x, medians[i]);
-    ratio->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    ratio->setPadding(QMargins(28, 0, 0, 0));
+    // Above the upper whisker, where it cannot be clipped at the plot's edge.
+    ratio->position->setCoords(x, tops[i]);
+    ratio->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    ratio->setPadding(QMargins(0, 0, 0, 3));
     ratio->setText(static_cast<int>(i) == baseline_
                        ? tr("baseline")
                        : QStringLiteral("%1×").arg(medians[i] / baselineMedian, 0, 'f', 2));
@@ -123,7 +126,7 @@ void ComparePlotWidget::resetView() {
     for (double t : e.timesUs) maxTime = std::max(maxTime, t);
   }
   plot()->yAxis->setRange(0, maxDistinct * 1.2 + 0.5);
-  timeRect_->axis(QCPAxis::atLeft)->setRange(0, maxTime > 0 ? maxTime * 1.1 : 1);
+  timeRect_->axis(QCPAxis::atLeft)->setRange(0, maxTime > 0 ? maxTime * 1.18 : 1);
 }
 
 void ComparePlotWidget::retranslate() {

@@ -237,3 +237,30 @@ TEST_F(CliTest, OpsAndEnv) {
 }
 
 }  // namespace
+
+#ifdef DETBENCH_CLI_HAS_REPORT
+namespace detbench {
+namespace {
+TEST_F(CliTest, ReportRendersHtmlAndPdfFromARunsJson) {
+  ASSERT_EQ(run(std::string("sweep ") + kSmall + "--configs default,deterministic --out s.json").code, 0);
+  const Result r = run("report s.json --html s.html --pdf s.pdf");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(slurp(dir_ / "s.html").rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(slurp(dir_ / "s.html").find("data:image/png;base64,"), std::string::npos);
+  EXPECT_EQ(slurp(dir_ / "s.pdf").rfind("%PDF-", 0), 0u);
+}
+
+TEST_F(CliTest, ReportRefusesADamagedJsonWithOneLine) {
+  {
+    std::ofstream bad(dir_ / "bad.json");
+    bad << "{\"schema_version\": 1, \"kind\": \"run\"";
+  }
+  const Result r = run("report bad.json --html bad.html");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(lines(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("bad.json"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "bad.html"));
+}
+}  // namespace
+}  // namespace detbench
+#endif
