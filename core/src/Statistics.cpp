@@ -11,7 +11,7 @@ namespace detbench {
 
 namespace {
 
-double quantile(const std::vector<double>& sorted, double q) {
+double quantile(std::span<const double> sorted, double q) {
   const double pos = q * static_cast<double>(sorted.size() - 1);
   const auto lo = static_cast<std::size_t>(std::floor(pos));
   const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
@@ -87,6 +87,23 @@ TimingStats timingStats(std::span<const std::int64_t> ns) {
 int ulpBucket(std::uint64_t ulp) {
   if (ulp == 0) return 0;
   return std::min(static_cast<int>(std::bit_width(ulp)) - 1, kUlpHistogramBuckets - 1);
+}
+
+double quantileOfSorted(std::span<const double> sorted, double q) {
+  DETBENCH_CHECK_ARG(!sorted.empty(), "quantile of no values");
+  return quantile(sorted, q);
+}
+
+BoxStats boxStats(std::span<const double> sorted) {
+  DETBENCH_CHECK_ARG(!sorted.empty(), "box plot of no values");
+  BoxStats b;
+  b.q1 = quantile(sorted, 0.25);
+  b.median = quantile(sorted, 0.5);
+  b.q3 = quantile(sorted, 0.75);
+  const double iqr = b.q3 - b.q1;
+  b.lowWhisker = *std::lower_bound(sorted.begin(), sorted.end(), b.q1 - 1.5 * iqr);
+  b.highWhisker = *(std::upper_bound(sorted.begin(), sorted.end(), b.q3 + 1.5 * iqr) - 1);
+  return b;
 }
 
 std::uint64_t ulpDistance(float a, float b) {

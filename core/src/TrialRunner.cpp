@@ -101,11 +101,11 @@ RunResult TrialRunner::run(const RunRequest& request, const PreparedInputs& prep
       HostTensor current;
       if (i == 0 || differs) current = prepared_op->readOutput();
       if (differs) {
-        const OutputDiff d = compareOutputs(current, first);
+        OutputDiff d = compareOutputs(current, first);
         t.maxAbsDiff = d.maxAbsDiff;
         t.maxUlp = d.maxUlp;
         t.nDiff = d.nDiff;
-        t.ulpHistogram = d.ulpHistogram;
+        t.ulpHistogram = std::move(d.ulpHistogram);
       }
       auto it = refByDigest.find(t.digest);
       if (it == refByDigest.end()) {

@@ -21,8 +21,7 @@ RunController::RunController(std::shared_ptr<const BackendRegistry> registry, QO
 RunController::~RunController() {
   if (thread_) {
     cancel_.cancel();
-    thread_->wait();
-    delete thread_;
+    joinWorker();
   }
 }
 
@@ -52,6 +51,12 @@ void RunController::start(const RunPlan& plan) {
 
 void RunController::cancel() {
   cancel_.cancel();
+}
+
+void RunController::joinWorker() {
+  thread_->wait();
+  delete thread_;
+  thread_ = nullptr;
 }
 
 void RunController::deliver() {
@@ -122,25 +127,14 @@ void RunController::work(RunPlan plan) {
     const bool cancelled = cancel_.cancelled();
     post([this, report, cancelled] {
       deliver();
-      thread_->wait();
-      delete thread_;
-      thread_ = nullptr;
+      joinWorker();
       emit finished(*report, cancelled);
     });
-  } catch (const Error& e) {
-    const QString message = QString::fromStdString(e.message());
-    post([this, message] {
-      thread_->wait();
-      delete thread_;
-      thread_ = nullptr;
-      emit failed(message);
-    });
   } catch (const std::exception& e) {
+    // detbench::Error's what() is its message; other exceptions say what they can.
     const QString message = QString::fromUtf8(e.what());
     post([this, message] {
-      thread_->wait();
-      delete thread_;
-      thread_ = nullptr;
+      joinWorker();
       emit failed(message);
     });
   }

@@ -56,6 +56,8 @@ class RunController : public QObject {
  private:
   struct Pending;
   void deliver();
+  // Waits for the worker thread (about to return) and forgets it.
+  void joinWorker();
   void work(RunPlan plan);
 
   std::shared_ptr<const BackendRegistry> registry_;

@@ -89,6 +89,11 @@ QString ReportExporter::csv(const ReportDocument& report) {
 }
 
 QString ReportExporter::html(const ReportDocument& report, Images images) {
+  return htmlWithPlots(report, ReportPlots::render(report), images);
+}
+
+QString ReportExporter::htmlWithPlots(const ReportDocument& report,
+                                      const std::vector<RenderedPlot>& plots, Images images) {
   QString h;
   h += QStringLiteral(
            "<!DOCTYPE html>\n<html><head><meta "
@@ -122,7 +127,7 @@ QString ReportExporter::html(const ReportDocument& report, Images images) {
   };
   if (report.kind == ReportKind::Sweep) {
     h += QStringLiteral("<h2>%1</h2>\n").arg(esc(tr("Configurations side by side")));
-    for (const auto& p : ReportPlots::render(report)) h += image(p);
+    for (const auto& p : plots) h += image(p);
     const RunResult* baseline = nullptr;
     for (const auto& r : report.runs) {
       if (!r.failed() && r.summary.trials > 0) {
@@ -175,7 +180,7 @@ QString ReportExporter::html(const ReportDocument& report, Images images) {
       h += QStringLiteral("<p class=\"bad\">%1 (%2): %3</p>\n")
                .arg(esc(tr("Error")), esc(e.kind), esc(e.message));
     if (report.kind == ReportKind::Run) {
-      for (const auto& p : ReportPlots::renderRun(r)) h += image(p);
+      for (const auto& p : plots) h += image(p);
     }
     if (!r.summary.digests.empty()) {
       h += QStringLiteral("<table><tr><th>%1</th><th>%2</th><th>%3</th></tr>\n")
@@ -229,11 +234,12 @@ bool ReportExporter::writePdf(const QString& path, const ReportDocument& report,
   }
   {
     QTextDocument doc;
-    for (const auto& p : ReportPlots::render(report)) {
+    const std::vector<RenderedPlot> plots = ReportPlots::render(report);
+    for (const auto& p : plots) {
       doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("plot-%1.png").arg(p.name)),
                       QImage::fromData(p.png, "PNG"));
     }
-    doc.setHtml(html(report, Images::Resources));
+    doc.setHtml(htmlWithPlots(report, plots, Images::Resources));
     QPdfWriter writer(&file);
     writer.setTitle(tr("detbench reproducibility report"));
     writer.setCreator(QStringLiteral("detbench"));

@@ -6,9 +6,14 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <optional>
+#include <vector>
+
 #include "detbench/Report.hpp"
 
 namespace detbench::gui {
+
+struct RenderedPlot;
 
 class ReportExporter {
   Q_DECLARE_TR_FUNCTIONS(ReportExporter)
@@ -29,6 +34,9 @@ class ReportExporter {
   static QString json(const ReportDocument& report);
 
  private:
+  // The HTML around plots rendered once by the caller.
+  static QString htmlWithPlots(const ReportDocument& report, const std::vector<RenderedPlot>& plots,
+                               Images images);
   static bool writeBytes(const QString& path, const QByteArray& bytes, QString* error);
   static bool writePdf(const QString& path, const ReportDocument& report, QString* error);
 };

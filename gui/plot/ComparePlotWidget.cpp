@@ -4,18 +4,10 @@
 
 #include <algorithm>
 
+#include "detbench/Statistics.hpp"
 #include "plot/PlotStyle.hpp"
 
 namespace detbench::gui {
-
-namespace {
-double quantile(const std::vector<double>& sorted, double q) {
-  const double pos = q * static_cast<double>(sorted.size() - 1);
-  const auto lo = static_cast<std::size_t>(pos);
-  const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - static_cast<double>(lo));
-}
-}  // namespace
 
 ComparePlotWidget::ComparePlotWidget(QWidget* parent) : PlotWidget(parent) {
   plot()->plotLayout()->insertRow(0);
@@ -76,14 +68,11 @@ void ComparePlotWidget::setEntries(const std::vector<CompareEntry>& entries, int
     if (e.timesUs.empty()) continue;
     std::vector<double> v = e.timesUs;
     std::sort(v.begin(), v.end());
-    const double q1 = quantile(v, 0.25), med = quantile(v, 0.5), q3 = quantile(v, 0.75);
-    const double iqr = q3 - q1;
-    const double lo = *std::lower_bound(v.begin(), v.end(), q1 - 1.5 * iqr);
-    const double hi = *(std::upper_bound(v.begin(), v.end(), q3 + 1.5 * iqr) - 1);
-    boxes_->addData(x, lo, q1, med, q3, hi);
-    medians[i] = med;
-    tops[i] = hi;
-    if (static_cast<int>(i) == baseline_) baselineMedian = med;
+    const BoxStats b = boxStats(v);
+    boxes_->addData(x, b.lowWhisker, b.q1, b.median, b.q3, b.highWhisker);
+    medians[i] = b.median;
+    tops[i] = b.highWhisker;
+    if (static_cast<int>(i) == baseline_) baselineMedian = b.median;
   }
   plot()->xAxis->setTicker(names);
   timeRect_->axis(QCPAxis::atBottom)->setTicker(names2);

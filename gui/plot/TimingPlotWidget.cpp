@@ -4,18 +4,10 @@
 
 #include <algorithm>
 
+#include "detbench/Statistics.hpp"
 #include "plot/PlotStyle.hpp"
 
 namespace detbench::gui {
-
-namespace {
-double quantile(const std::vector<double>& sorted, double q) {
-  const double pos = q * static_cast<double>(sorted.size() - 1);
-  const auto lo = static_cast<std::size_t>(pos);
-  const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - static_cast<double>(lo));
-}
-}  // namespace
 
 TimingPlotWidget::TimingPlotWidget(QWidget* parent) : TrialPlotWidget(parent) {
   plot()->plotLayout()->insertRow(0);
@@ -59,25 +51,19 @@ void TimingPlotWidget::addPoints(const RunSeries& series, std::size_t from) {
   if (series.size() == 0) return;
   std::vector<double> v = series.timeUs;
   std::sort(v.begin(), v.end());
-  const double q1 = quantile(v, 0.25), med = quantile(v, 0.5), q3 = quantile(v, 0.75);
-  const double iqr = q3 - q1;
-  const double loFence = q1 - 1.5 * iqr, hiFence = q3 + 1.5 * iqr;
-  const double lo = *std::lower_bound(v.begin(), v.end(), loFence);
-  const double hi = *(std::upper_bound(v.begin(), v.end(), hiFence) - 1);
+  const BoxStats b = boxStats(v);
   QVector<double> outliers;
   for (double x : v) {
-    if (x < lo || x > hi) outliers.push_back(x);
+    if (x < b.lowWhisker || x > b.highWhisker) outliers.push_back(x);
   }
   // Thousands of outliers would cost more to draw than they tell.
   if (outliers.size() > 2000) outliers.resize(2000);
   box_->data()->clear();
-  box_->addData(1, lo, q1, med, q3, hi, outliers);
-  double sum = 0;
-  for (double x : v) sum += x;
+  box_->addData(1, b.lowWhisker, b.q1, b.median, b.q3, b.highWhisker, outliers);
   summary_ = tr("median %1 µs, IQR %2–%3 µs, %4 outliers")
-                 .arg(med, 0, 'g', 4)
-                 .arg(q1, 0, 'g', 4)
-                 .arg(q3, 0, 'g', 4)
+                 .arg(b.median, 0, 'g', 4)
+                 .arg(b.q1, 0, 'g', 4)
+                 .arg(b.q3, 0, 'g', 4)
                  .arg(outliers.size());
   retranslate();
 }

@@ -6,21 +6,12 @@
 #include <QLineEdit>
 #include <QSpinBox>
 
+#include "common/FormErrorLabel.hpp"
 #include "common/Text.hpp"
 #include "detbench/Error.hpp"
 #include "detbench/OpDefinition.hpp"
 
 namespace detbench::gui {
-
-namespace {
-QLabel* errorLabel(QWidget* parent) {
-  auto* label = new QLabel(parent);
-  label->setStyleSheet(QStringLiteral("color: #c62828;"));
-  label->setWordWrap(true);
-  label->hide();
-  return label;
-}
-}  // namespace
 
 OpParamsWidget::OpParamsWidget(QWidget* parent) : QWidget(parent) {
   form_ = new QFormLayout(this);
@@ -34,7 +25,7 @@ OpParamsWidget::OpParamsWidget(QWidget* parent) : QWidget(parent) {
   shapes_->setWordWrap(true);
   shapes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   shapes_->setStyleSheet(QStringLiteral("color: palette(mid);"));
-  shapesError_ = errorLabel(this);
+  shapesError_ = makeFormErrorLabel(this);
   form_->addRow(shapes_);
   form_->addRow(shapesError_);
   trials_ = new QSpinBox(this);
@@ -81,8 +72,8 @@ void OpParamsWidget::setOp(const QString& op) {
   const OpDefinition* def = findOpDefinition(op.toStdString());
   if (def) {
     for (const ParamSpec& spec : def->params()) {
-      Field f{QString::fromStdString(spec.name), new QLineEdit(paramsBox_), errorLabel(paramsBox_),
-              spec.min, spec.max};
+      Field f{QString::fromStdString(spec.name), new QLineEdit(paramsBox_),
+              makeFormErrorLabel(paramsBox_), spec.min, spec.max};
       f.edit->setObjectName(QStringLiteral("param_") + f.name);
       f.edit->setText(QString::number(spec.defaultValue));
       f.edit->setToolTip(QString::fromStdString(spec.help) + QLatin1Char('\n') +
@@ -167,8 +158,7 @@ void OpParamsWidget::validate() {
   bool allOk = true;
   for (const Field& f : fields_) {
     const QString p = fieldProblem(f);
-    f.error->setText(p);
-    f.error->setVisible(!p.isEmpty());
+    showFormError(f.error, p);
     f.edit->setStyleSheet(p.isEmpty() ? QString() : QStringLiteral("border: 1px solid #c62828;"));
     allOk = allOk && p.isEmpty();
   }

@@ -11,19 +11,12 @@
 #include <QSpinBox>
 #include <QThread>
 
+#include "common/FormErrorLabel.hpp"
 #include "detbench/Error.hpp"
 
 namespace detbench::gui {
 
 namespace {
-
-QLabel* errorLabel(QWidget* parent) {
-  auto* label = new QLabel(parent);
-  label->setStyleSheet(QStringLiteral("color: #c62828;"));
-  label->setWordWrap(true);
-  label->hide();
-  return label;
-}
 
 std::optional<std::uint64_t> parseSeed(const QString& text) {
   bool ok = false;
@@ -41,7 +34,7 @@ SettingsWidget::SettingsWidget(QWidget* parent) : QWidget(parent) {
   seedSet_ = new QCheckBox(this);
   seed_ = new QLineEdit(QStringLiteral("0"), this);
   seed_->setObjectName(QStringLiteral("seed"));
-  seedError_ = errorLabel(this);
+  seedError_ = makeFormErrorLabel(this);
   auto* seedRow = new QWidget(this);
   auto* seedLayout = new QHBoxLayout(seedRow);
   seedLayout->setContentsMargins(0, 0, 0, 0);
@@ -57,7 +50,7 @@ SettingsWidget::SettingsWidget(QWidget* parent) : QWidget(parent) {
   workspace_ = new QComboBox(this);
   workspace_->setEditable(true);
   workspace_->addItems({QString(), QStringLiteral(":4096:8"), QStringLiteral(":16:8")});
-  workspaceError_ = errorLabel(this);
+  workspaceError_ = makeFormErrorLabel(this);
   threads_ = new QSpinBox(this);
   threads_->setRange(0, 1024);
   semantics_ = new QComboBox(this);

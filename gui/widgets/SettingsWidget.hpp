@@ -37,6 +37,8 @@ class SettingsWidget : public QWidget {
  private:
   void retranslate();
   void validate();
+  QString seedProblem() const;
+  QString workspaceProblem() const;
 
   QFormLayout* form_;
   QCheckBox* seedSet_;

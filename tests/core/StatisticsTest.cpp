@@ -7,6 +7,8 @@
 #include "detbench/RunResult.hpp"
 #include "detbench/Statistics.hpp"
 
+#include "detbench/Error.hpp"
+
 namespace detbench {
 namespace {
 
@@ -21,6 +23,21 @@ TEST(StatisticsTest, TimingStatsMatchNumPy) {
   EXPECT_DOUBLE_EQ(s.p95, 8.75);
   EXPECT_DOUBLE_EQ(s.max, 10);
   EXPECT_NEAR(s.stddev, 3.1885210782848317, 1e-12);
+}
+
+TEST(StatisticsTest, BoxStatsUseNumPyQuartilesAndTukeyWhiskers) {
+  // np.percentile([1, 2, 3, 4, 5, 10], [25, 50, 75]) = [2.25, 3.5, 4.75]; the fences are
+  // 2.25 - 1.5 * 2.5 = -1.5 and 4.75 + 3.75 = 8.5, so 10 is an outlier and the whiskers end at
+  // 1 and 5.
+  const std::vector<double> x{1, 2, 3, 4, 5, 10};
+  const BoxStats b = boxStats(x);
+  EXPECT_DOUBLE_EQ(b.q1, 2.25);
+  EXPECT_DOUBLE_EQ(b.median, 3.5);
+  EXPECT_DOUBLE_EQ(b.q3, 4.75);
+  EXPECT_DOUBLE_EQ(b.lowWhisker, 1);
+  EXPECT_DOUBLE_EQ(b.highWhisker, 5);
+  EXPECT_DOUBLE_EQ(quantileOfSorted(x, 0.95), 8.75);
+  EXPECT_THROW(boxStats(std::vector<double>{}), InvalidArgument);
 }
 
 TEST(StatisticsTest, OneTrialHasNoSpread) {

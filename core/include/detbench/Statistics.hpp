@@ -18,6 +18,16 @@ struct TimingStats {
 // sample standard deviation (n - 1), 0 for a single trial.
 TimingStats timingStats(std::span<const std::int64_t> ns);
 
+// The q-quantile (0..1) of sorted, non-empty values, interpolated as above.
+double quantileOfSorted(std::span<const double> sorted, double q);
+
+// A box plot of sorted, non-empty values: quartiles, and whiskers at the most extreme values
+// within 1.5 IQR of the box (Tukey); values beyond the whiskers are outliers.
+struct BoxStats {
+  double lowWhisker = 0, q1 = 0, median = 0, q3 = 0, highWhisker = 0;
+};
+BoxStats boxStats(std::span<const double> sorted);
+
 // Elementwise comparison of two outputs of the same shape and dtype.
 struct OutputDiff {
   double maxAbsDiff = 0;     // inf where one side is NaN and the other is not
