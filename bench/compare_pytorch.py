@@ -37,7 +37,10 @@ def detbench_run(exe, op, params, form, device, threads, trials, save_io=None):
     cmd = [exe, "run", "--op", op, "--device", device, "--trials", str(trials), "--warmup", "3",
            "--threads", str(threads), "--quiet", "--out", report, "--data-seed", "7"]
     if form == "deterministic":
-        cmd += ["--deterministic", "error"]
+        # The deterministic form, detbench's extension where PyTorch has none; cuBLAS ops need
+        # the workspace config that deterministic mode asks for.
+        cmd += ["--form", "deterministic", "--semantics", "extensions",
+                "--cublas-workspace-config", ":4096:8"]
     else:
         cmd += ["--form", "atomic"]
     for k, v in params.items():
@@ -54,8 +57,14 @@ def detbench_run(exe, op, params, form, device, threads, trials, save_io=None):
 
 
 def torch_time(fn, trials, device):
+    """Median time and distinct outputs; None where PyTorch raises (no deterministic form)."""
     sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
-    for _ in range(3):
+    try:
+        fn()
+    except RuntimeError as e:
+        print(f"PyTorch raises: {str(e).splitlines()[0]}", file=sys.stderr)
+        return None
+    for _ in range(2):
         fn()
     sync()
     times, digests = [], set()
@@ -83,7 +92,21 @@ def load(io_dir, name, device):
     return t.to("cuda") if device == "cuda" else t
 
 
+# Ops beyond the scatter family, one shape each: (op, detbench params, PyTorch call on the inputs).
+OTHER_CASES = [
+    ("histc", {"size": 1 << 24, "bins": 100},
+     lambda io: (lambda x: lambda: torch.histc(x, bins=100, min=-1, max=1))(io("input"))),
+    ("cumsum", {"size": 1 << 24},
+     lambda io: (lambda x: lambda: torch.cumsum(x, 0))(io("input"))),
+    ("matmul", {"size": 4096},
+     lambda io: (lambda a, b: lambda: torch.matmul(a, b))(io("a"), io("b"))),
+]
+
+
 def torch_case(op, io_dir, device):
+    for name, _, make in OTHER_CASES:
+        if name == op:
+            return make(lambda n: load(io_dir, n, device))
     if op == "index_add":
         self_, index, source = (load(io_dir, n, device) for n in ("self", "index", "source"))
         return lambda: torch.index_add(self_, 0, index, source)
@@ -101,43 +124,57 @@ def main():
     ap.add_argument("--sizes", default="1048576,4194304,16777216")
     ap.add_argument("--device", default="cpu-threads", choices=["cpu-threads", "cuda"])
     ap.add_argument("--json")
+    ap.add_argument("--other-ops", action="store_true",
+                    help="also histc, cumsum and matmul (one shape each)")
     args = ap.parse_args()
+    # PyTorch's deterministic mode needs this for cuBLAS; set before cuBLAS starts.
+    os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
 
     torch_device = "cuda" if args.device == "cuda" else "cpu"
     torch.set_num_threads(args.threads)
     rows_param = {"index_add": "rows", "scatter_add": "out_size"}
+    cases = [(op, {"size": size, rows_param[op]: rows}, rows)
+             for op in ("index_add", "scatter_add")
+             for size in (int(s) for s in args.sizes.split(","))
+             for rows in (4096, size // 4)]
+    if args.other_ops:
+        # The GPU shapes; a CPU gets shapes it finishes in seconds.
+        small = {"histc": {"size": 1 << 22, "bins": 100}, "cumsum": {"size": 1 << 22},
+                 "matmul": {"size": 384}}
+        cases += [(op, params if args.device == "cuda" else small[op], "-")
+                  for op, params, _ in OTHER_CASES]
     results = []
-    for op in ("index_add", "scatter_add"):
-        for size in (int(s) for s in args.sizes.split(",")):
-            for rows in (4096, size // 4):
-                params = {"size": size, rows_param[op]: rows}
-                rounds = {"atomic": [], "det": [], "pt": [], "pt_det": []}
-                with tempfile.TemporaryDirectory() as io_dir:
-                    for r in range(args.rounds):
-                        rounds["atomic"].append(detbench_run(
-                            args.detbench, op, params, "atomic", args.device, args.threads,
-                            args.trials, save_io=io_dir if r == 0 else None))
-                        rounds["det"].append(detbench_run(args.detbench, op, params,
-                                                          "deterministic", args.device,
-                                                          args.threads, args.trials))
-                        fn = torch_case(op, io_dir, torch_device)
-                        torch.use_deterministic_algorithms(False)
-                        rounds["pt"].append(torch_time(fn, args.trials, torch_device))
-                        if torch_device == "cuda":
-                            torch.use_deterministic_algorithms(True)
-                            rounds["pt_det"].append(torch_time(fn, args.trials, torch_device))
-                            torch.use_deterministic_algorithms(False)
-                atomic, det, pt = (combine(rounds[k]) for k in ("atomic", "det", "pt"))
-                pt_det = combine(rounds["pt_det"]) if rounds["pt_det"] else None
-                row = {"op": op, "size": size, "rows": rows, "threads": atomic["threads"],
-                       "device": args.device, "detbench_atomic": atomic,
-                       "detbench_deterministic": det, "pytorch": pt,
-                       "pytorch_deterministic": pt_det,
-                       "deterministic_over_atomic_throughput":
-                           atomic["median_ns"] / det["median_ns"],
-                       "deterministic_speedup_over_pytorch": pt["median_ns"] / det["median_ns"]}
-                results.append(row)
-                print(json.dumps(row), file=sys.stderr)
+    for op, params, rows in cases:
+        size = params["size"]
+        rounds = {"atomic": [], "det": [], "pt": [], "pt_det": []}
+        with tempfile.TemporaryDirectory() as io_dir:
+            for r in range(args.rounds):
+                rounds["atomic"].append(detbench_run(
+                    args.detbench, op, params, "atomic", args.device, args.threads,
+                    args.trials, save_io=io_dir if r == 0 else None))
+                rounds["det"].append(detbench_run(args.detbench, op, params,
+                                                  "deterministic", args.device,
+                                                  args.threads, args.trials))
+                fn = torch_case(op, io_dir, torch_device)
+                torch.use_deterministic_algorithms(False)
+                rounds["pt"].append(torch_time(fn, args.trials, torch_device))
+                if torch_device == "cuda":
+                    torch.use_deterministic_algorithms(True)
+                    t = torch_time(fn, args.trials, torch_device)
+                    if t is not None:
+                        rounds["pt_det"].append(t)
+                    torch.use_deterministic_algorithms(False)
+        atomic, det, pt = (combine(rounds[k]) for k in ("atomic", "det", "pt"))
+        pt_det = combine(rounds["pt_det"]) if rounds["pt_det"] else None
+        row = {"op": op, "size": size, "rows": rows, "threads": atomic["threads"],
+               "device": args.device, "detbench_atomic": atomic,
+               "detbench_deterministic": det, "pytorch": pt,
+               "pytorch_deterministic": pt_det,
+               "deterministic_over_atomic_throughput":
+                   atomic["median_ns"] / det["median_ns"],
+               "deterministic_speedup_over_pytorch": pt["median_ns"] / det["median_ns"]}
+        results.append(row)
+        print(json.dumps(row), file=sys.stderr)
 
     ms = lambda ns: f"{ns / 1e6:.2f}"
     relative = lambda x: f"{x:.2f}x faster" if x >= 1 else f"{1 / x:.2f}x slower"
@@ -145,14 +182,19 @@ def main():
           f"{args.trials} trials x {args.rounds} interleaved rounds; median of round medians, ms; "
           f"distinct outputs: the most seen in one round")
     print("| op | size | rows | detbench atomic | detbench deterministic | det/atomic throughput "
-          "| PyTorch default | detbench det vs PyTorch | distinct outputs (atomic / det / PyTorch) |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| PyTorch default | PyTorch deterministic | detbench det vs PyTorch "
+          "| distinct outputs (atomic / det / PyTorch / PyTorch det) |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         a, d, p = r["detbench_atomic"], r["detbench_deterministic"], r["pytorch"]
+        pd = r["pytorch_deterministic"]
+        pd_time = ms(pd["median_ns"]) if pd else ("raises" if args.device == "cuda" else "-")
+        pd_distinct = pd["distinct"] if pd else "-"
         print(f"| {r['op']} | {r['size']} | {r['rows']} | {ms(a['median_ns'])} | "
               f"{ms(d['median_ns'])} | {r['deterministic_over_atomic_throughput']:.2f} | "
-              f"{ms(p['median_ns'])} | {relative(r['deterministic_speedup_over_pytorch'])} | "
-              f"{a['distinct']} / {d['distinct']} / {p['distinct']} |")
+              f"{ms(p['median_ns'])} | {pd_time} | "
+              f"{relative(r['deterministic_speedup_over_pytorch'])} | "
+              f"{a['distinct']} / {d['distinct']} / {p['distinct']} / {pd_distinct} |")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"torch": torch.__version__, "results": results}, f, indent=2)

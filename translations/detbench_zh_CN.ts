@@ -71,6 +71,30 @@
             <source>each output gradient spread over its adaptive (overlapping) window</source>
             <translation>每个输出梯度分摊到其自适应（重叠的）窗口</translation>
         </message>
+        <message>
+            <source>counts of float values in equal-width bins</source>
+            <translation>统计浮点值落入各等宽区间的个数</translation>
+        </message>
+        <message>
+            <source>PyTorch adds 1.0 per value with float atomics and raises in error mode; adding 1.0 is exact below 2^24 per bin, so the counts agree run to run in practice. detbench's extension counts each bin in index order</source>
+            <translation>PyTorch 对每个值用浮点原子操作加 1.0，并在错误模式下报错；每个区间的计数低于 2^24 时加 1.0 是精确的，因此实际上每次运行的计数都相同。detbench 的扩展按索引顺序统计每个区间</translation>
+        </message>
+        <message>
+            <source>running sum of a float vector</source>
+            <translation>浮点向量的累加和（前缀和）</translation>
+        </message>
+        <message>
+            <source>the single-pass scan takes each tile's prefix from whichever predecessors have published theirs (decoupled look-back), so the additions associate differently run to run; detbench's extension combines the tiles in order</source>
+            <translation>单遍扫描从已发布结果的前驱分块获取每个分块的前缀（解耦回看），因此每次运行加法的结合顺序不同；detbench 的扩展按顺序合并各分块</translation>
+        </message>
+        <message>
+            <source>float32 matrix product through cuBLAS, optionally on several streams at once</source>
+            <translation>通过 cuBLAS 计算 float32 矩阵乘积，可同时在多个流上运行</translation>
+        </message>
+        <message>
+            <source>one cuBLAS GEMM gives the same bits run to run on one stream; several streams sharing a handle and its workspace may not. Deterministic mode needs CUBLAS_WORKSPACE_CONFIG=:4096:8 or :16:8 (PyTorch up to 2.8). The atomic form is a split-K contrast, not PyTorch's default</source>
+            <translation>在单个流上，一次 cuBLAS GEMM 每次运行的结果逐位相同；多个流共享同一句柄及其工作区时则未必。确定性模式要求 CUBLAS_WORKSPACE_CONFIG=:4096:8 或 :16:8（PyTorch 2.8 及以前）。原子形式是 split-K 对照，并非 PyTorch 的默认实现</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

@@ -41,6 +41,12 @@ DispatchDecision dispatch(const OpTraits& op, TraitsClass cls, Context& context)
     return {Form::Sequential, false, false, true};
   }
 
+  // PyTorch checks the cuBLAS workspace before the op runs (raises in error mode, warns in
+  // warn mode, whatever form follows).
+  if (op.cublas && context.deterministicAlgorithms()) {
+    context.alertCublasConfigNotDeterministic(op.name);
+  }
+
   const DeviceTraits& t = op.cuda;
   const bool semanticsExtensions = context.settings().semantics == CatalogSemantics::Extensions;
   const bool hasPyTorchDeterministic =

@@ -86,6 +86,32 @@ constexpr std::array kCatalog{
              {true, NS::FloatAtomics, EM::Raises, true, false, "adaptive_avg_pool2d_backward_cuda",
               "PyTorch has no deterministic form; detbench's extension reduces each plane in a "
               "fixed order"}},
+    OpTraits{"histc",
+             "torch.histc(input, bins, min=-1, max=1)",
+             "counts of float values in equal-width bins",
+             kCpuDeterministic,
+             {true, NS::FloatAtomics, EM::Raises, true, false, "_histc_cuda",
+              "PyTorch adds 1.0 per value with float atomics and raises in error mode; adding "
+              "1.0 is exact below 2^24 per bin, so the counts agree run to run in practice. "
+              "detbench's extension counts each bin in index order"}},
+    OpTraits{"cumsum",
+             "torch.cumsum(input, 0)",
+             "running sum of a float vector",
+             kCpuDeterministic,
+             {true, NS::FloatAtomics, EM::Raises, true, false, "cumsum_cuda_kernel",
+              "the single-pass scan takes each tile's prefix from whichever predecessors have "
+              "published theirs (decoupled look-back), so the additions associate differently "
+              "run to run; detbench's extension combines the tiles in order"}},
+    OpTraits{"matmul",
+             "torch.matmul(a, b)",
+             "float32 matrix product through cuBLAS, optionally on several streams at once",
+             kCpuDeterministic,
+             {false, NS::None, EM::Runs, false, true, "",
+              "one cuBLAS GEMM gives the same bits run to run on one stream; several streams "
+              "sharing a handle and its workspace may not. Deterministic mode needs "
+              "CUBLAS_WORKSPACE_CONFIG=:4096:8 or :16:8 (PyTorch up to 2.8). The atomic form is "
+              "a split-K contrast, not PyTorch's default"},
+             true},
 };
 
 }  // namespace

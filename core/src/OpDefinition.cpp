@@ -21,6 +21,9 @@ std::unique_ptr<OpDefinition> makeMaxPool2dBackwardDefinition();
 std::unique_ptr<OpDefinition> makeUpsampleBilinear2dBackwardDefinition();
 std::unique_ptr<OpDefinition> makeAvgPool3dBackwardDefinition();
 std::unique_ptr<OpDefinition> makeAdaptiveAvgPool2dBackwardDefinition();
+std::unique_ptr<OpDefinition> makeHistcDefinition();
+std::unique_ptr<OpDefinition> makeCumsumDefinition();
+std::unique_ptr<OpDefinition> makeMatmulDefinition();
 }  // namespace ops
 
 namespace {
@@ -37,6 +40,9 @@ std::vector<std::unique_ptr<OpDefinition>> makeAll() {
   all.push_back(ops::makeUpsampleBilinear2dBackwardDefinition());
   all.push_back(ops::makeAvgPool3dBackwardDefinition());
   all.push_back(ops::makeAdaptiveAvgPool2dBackwardDefinition());
+  all.push_back(ops::makeHistcDefinition());
+  all.push_back(ops::makeCumsumDefinition());
+  all.push_back(ops::makeMatmulDefinition());
   return all;
 }
 

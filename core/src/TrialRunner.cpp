@@ -35,6 +35,7 @@ PreparedInputs TrialRunner::prepare(const RunRequest& request) const {
   }
   PreparedInputs p;
   p.params = resolveParams(request.op, op.params(), request.params);
+  backend.checkMemory(op, p.params);
   p.inputs = prepareInputs(op, p.params, request.dataSeed, request.memoryLimitBytes);
   p.reference = op.reference(p.params, p.inputs);
   return p;

@@ -42,6 +42,24 @@ namespace detbench::gui {
                       "each output gradient spread evenly over its (overlapping) window"),
     QT_TRANSLATE_NOOP("OpCatalog",
                       "each output gradient spread over its adaptive (overlapping) window"),
+    QT_TRANSLATE_NOOP("OpCatalog", "counts of float values in equal-width bins"),
+    QT_TRANSLATE_NOOP("OpCatalog",
+                      "PyTorch adds 1.0 per value with float atomics and raises in error mode; "
+                      "adding 1.0 is exact below 2^24 per bin, so the counts agree run to run in "
+                      "practice. detbench's extension counts each bin in index order"),
+    QT_TRANSLATE_NOOP("OpCatalog", "running sum of a float vector"),
+    QT_TRANSLATE_NOOP("OpCatalog",
+                      "the single-pass scan takes each tile's prefix from whichever predecessors "
+                      "have published theirs (decoupled look-back), so the additions associate "
+                      "differently run to run; detbench's extension combines the tiles in order"),
+    QT_TRANSLATE_NOOP(
+        "OpCatalog",
+        "float32 matrix product through cuBLAS, optionally on several streams at once"),
+    QT_TRANSLATE_NOOP("OpCatalog",
+                      "one cuBLAS GEMM gives the same bits run to run on one stream; several "
+                      "streams sharing a handle and its workspace may not. Deterministic mode "
+                      "needs CUBLAS_WORKSPACE_CONFIG=:4096:8 or :16:8 (PyTorch up to 2.8). The "
+                      "atomic form is a split-K contrast, not PyTorch's default"),
 };
 
 }  // namespace detbench::gui

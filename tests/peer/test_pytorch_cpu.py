@@ -98,6 +98,21 @@ def t_adaptive_avg_pool2d_backward(io, p):
     return torch.ops.aten._adaptive_avg_pool2d_backward(g, self), io("grad_input_trial0")
 
 
+def t_histc(io, p):
+    return torch.histc(io("input"), bins=p["bins"], min=-1, max=1), io("out_trial0")
+
+
+def t_cumsum(io, p):
+    return torch.cumsum(io("input"), 0), io("out_trial0")
+
+
+def t_matmul(io, p):
+    # PyTorch's CPU GEMM (a BLAS) may add the k products in another order; bitwise equal here
+    # with Debian's 1.13 build at this shape, which is not promised.
+    a, b = io("a"), io("b")
+    return torch.matmul(a, b).unsqueeze(0), io("out_trial0"), (a.abs() @ b.abs()).max().item()
+
+
 # (op, parameters, peer, expectation): "bitwise", or a tolerance on max |diff| over a scale:
 # max |value|, or for sum, sum |x|. Parameters not listed take detbench's defaults, repeated here where the peer
 # needs them.
@@ -126,6 +141,9 @@ CASES = [
     ("adaptive_avg_pool2d_backward", {"batch": 2, "channels": 4, "height": 50, "width": 37,
                                       "out_height": 15, "out_width": 11},
      t_adaptive_avg_pool2d_backward, "bitwise"),
+    ("histc", {"size": 100000, "bins": 37}, t_histc, "bitwise"),
+    ("cumsum", {"size": 100000}, t_cumsum, "bitwise"),
+    ("matmul", {"size": 64, "k": 300}, t_matmul, 1e-6),
 ]
 
 

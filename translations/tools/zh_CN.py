@@ -1,6 +1,12 @@
 # Simplified Chinese for every string of detbench's GUI, keyed by the English source.
 # fill_ts.py writes them into detbench_zh_CN.ts after lupdate; edit here, then run it.
 ZH_CN = {
+"counts of float values in equal-width bins": "统计浮点值落入各等宽区间的个数",
+"PyTorch adds 1.0 per value with float atomics and raises in error mode; adding 1.0 is exact below 2^24 per bin, so the counts agree run to run in practice. detbench's extension counts each bin in index order": "PyTorch 对每个值用浮点原子操作加 1.0，并在错误模式下报错；每个区间的计数低于 2^24 时加 1.0 是精确的，因此实际上每次运行的计数都相同。detbench 的扩展按索引顺序统计每个区间",
+"running sum of a float vector": "浮点向量的累加和（前缀和）",
+"the single-pass scan takes each tile's prefix from whichever predecessors have published theirs (decoupled look-back), so the additions associate differently run to run; detbench's extension combines the tiles in order": "单遍扫描从已发布结果的前驱分块获取每个分块的前缀（解耦回看），因此每次运行加法的结合顺序不同；detbench 的扩展按顺序合并各分块",
+"float32 matrix product through cuBLAS, optionally on several streams at once": "通过 cuBLAS 计算 float32 矩阵乘积，可同时在多个流上运行",
+"one cuBLAS GEMM gives the same bits run to run on one stream; several streams sharing a handle and its workspace may not. Deterministic mode needs CUBLAS_WORKSPACE_CONFIG=:4096:8 or :16:8 (PyTorch up to 2.8). The atomic form is a split-K contrast, not PyTorch's default": "在单个流上，一次 cuBLAS GEMM 每次运行的结果逐位相同；多个流共享同一句柄及其工作区时则未必。确定性模式要求 CUBLAS_WORKSPACE_CONFIG=:4096:8 或 :16:8（PyTorch 2.8 及以前）。原子形式是 split-K 对照，并非 PyTorch 的默认实现",
 "out[index[i], :] += source[i, :] along dim 0, rows of D columns": "沿第 0 维执行 out[index[i], :] += source[i, :]，每行 D 列",
 "deterministic mode sorts the indices and reduces each run in index order": "确定性模式先对索引排序，再按索引顺序归约每一段",
 "out[index[i]] += src[i] (1-D), or along dim 0 or 1 of a 2-D tensor": "out[index[i]] += src[i]（一维），或沿二维张量的第 0 或第 1 维",

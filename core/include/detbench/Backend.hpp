@@ -46,6 +46,10 @@ class Backend {
   // Worker threads this backend will use under `context` (1 for sequential devices).
   virtual int threads(const Context& context) const = 0;
   virtual bool supports(std::string_view op) const = 0;
+  // Refuses (OutOfMemory naming what was asked and what is free) when the op's tensors cannot
+  // fit on the device; called before any input is made. Host devices have nothing to add to the
+  // host memory limit of the request.
+  virtual void checkMemory(const OpDefinition& /*op*/, const OpParams& /*params*/) const {}
   virtual std::unique_ptr<PreparedOp> prepare(const OpDefinition& op, const OpParams& params,
                                               const OpInputs& inputs, Form form,
                                               const Context& context) = 0;

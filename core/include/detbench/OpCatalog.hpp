@@ -49,6 +49,9 @@ struct OpTraits {
   std::string_view summary;
   DeviceTraits cpu;
   DeviceTraits cuda;
+  // Runs through cuBLAS on cuda: in deterministic mode PyTorch (up to 2.8) checks
+  // CUBLAS_WORKSPACE_CONFIG first. cpu-threads, which follows the CUDA traits, checks it too.
+  bool cublas = false;
 
   const DeviceTraits& traits(TraitsClass cls) const { return cls == TraitsClass::Cpu ? cpu : cuda; }
 };

@@ -14,6 +14,9 @@ std::function<void()> makeMaxPool2dBackwardKernel(const KernelArgs&);
 std::function<void()> makeUpsampleBilinear2dBackwardKernel(const KernelArgs&);
 std::function<void()> makeAvgPool3dBackwardKernel(const KernelArgs&);
 std::function<void()> makeAdaptiveAvgPool2dBackwardKernel(const KernelArgs&);
+std::function<void()> makeHistcKernel(const KernelArgs&);
+std::function<void()> makeCumsumKernel(const KernelArgs&);
+std::function<void()> makeMatmulKernel(const KernelArgs&);
 
 namespace {
 
@@ -28,6 +31,9 @@ constexpr std::array kKernels{
     KernelEntry{"upsample_bilinear2d_backward", makeUpsampleBilinear2dBackwardKernel},
     KernelEntry{"avg_pool3d_backward", makeAvgPool3dBackwardKernel},
     KernelEntry{"adaptive_avg_pool2d_backward", makeAdaptiveAvgPool2dBackwardKernel},
+    KernelEntry{"histc", makeHistcKernel},
+    KernelEntry{"cumsum", makeCumsumKernel},
+    KernelEntry{"matmul", makeMatmulKernel},
 };
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "detbench/cuda/CudaBackend.hpp"
 
+#include <cublas_v2.h>
 #include <cuda_runtime_api.h>
 
 #include <string>
@@ -33,6 +34,13 @@ class CudaBackend final : public Backend {
       info["cuda_driver_api"] = versionText(driver);
     }
     (void)cudaGetLastError();
+    int major = 0, minor = 0, patch = 0;
+    if (cublasGetProperty(MAJOR_VERSION, &major) == CUBLAS_STATUS_SUCCESS &&
+        cublasGetProperty(MINOR_VERSION, &minor) == CUBLAS_STATUS_SUCCESS &&
+        cublasGetProperty(PATCH_LEVEL, &patch) == CUBLAS_STATUS_SUCCESS) {
+      info["cublas"] =
+          std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
+    }
     if (!availability_.available) return info;
     cudaDeviceProp prop{};
     if (cudaGetDeviceProperties(&prop, 0) == cudaSuccess) {
@@ -46,8 +54,29 @@ class CudaBackend final : public Backend {
   }
 
   bool supports(std::string_view op) const override { return findCudaKernel(op) != nullptr; }
+
+  // Refuses up front when the inputs and output alone do not fit in the free device memory
+  // (workspaces come on top; a failure allocating them is reported when it happens).
+  void checkMemory(const OpDefinition& op, const OpParams& params) const override {
+    if (!availability_.available) return;
+    auto bytesOf = [](const TensorSpec& t) {
+      return static_cast<double>(numel(t.shape)) * static_cast<double>(dtypeSize(t.dtype));
+    };
+    double needed = bytesOf(op.outputSpec(params));
+    for (const auto& t : op.inputSpecs(params)) needed += bytesOf(t);
+    std::size_t free = 0, total = 0;
+    DETBENCH_CUDA_CHECK(cudaMemGetInfo(&free, &total));
+    if (needed > static_cast<double>(free)) {
+      DETBENCH_THROW(OutOfMemory, "op " + std::string(op.name()) + " needs " +
+                                      mib(static_cast<std::size_t>(needed)) +
+                                      " of device memory for its inputs and output; the device "
+                                      "has " +
+                                      mib(free) + " free of " + mib(total));
+    }
+  }
   std::unique_ptr<PreparedOp> prepare(const OpDefinition& op, const OpParams& params,
-                                      const OpInputs& inputs, Form form, const Context&) override {
+                                      const OpInputs& inputs, Form form,
+                                      const Context& context) override {
     if (!availability_.available) {
       DETBENCH_THROW(NotAvailable, "device cuda is not available: " + availability_.reason);
     }
@@ -55,7 +84,7 @@ class CudaBackend final : public Backend {
     if (kernel == nullptr) {
       DETBENCH_THROW(NotAvailable, "op " + std::string(op.name()) + " is not implemented on cuda");
     }
-    return std::make_unique<CudaPreparedOp>(*kernel, params, inputs, form);
+    return std::make_unique<CudaPreparedOp>(*kernel, params, inputs, form, context);
   }
 
  private:
@@ -68,6 +97,10 @@ class CudaBackend final : public Backend {
     }
     if (count == 0) return {false, describe(cudaErrorNoDevice)};
     return {true, ""};
+  }
+
+  static std::string mib(std::size_t bytes) {
+    return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MiB";
   }
 
   Availability availability_;

@@ -5,10 +5,13 @@
 #include <cuda_runtime_api.h>
 
 #include <functional>
+#include <memory>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "DeviceBuffer.hpp"
+#include "detbench/Context.hpp"
 #include "detbench/Dispatch.hpp"
 #include "detbench/OpDefinition.hpp"
 
@@ -28,9 +31,17 @@ struct DeviceTensors {
   }
 };
 
+// What a factory may need beyond the tensors: the settings in force, and where to write the
+// algorithm a library chose for the trial that just ran (left empty where there is no choice).
+struct CudaKernelEnv {
+  const Context& context;
+  std::shared_ptr<std::string> algorithm = std::make_shared<std::string>();
+};
+
 using CudaRun = std::function<void(cudaStream_t)>;
 using CudaKernelFactory = CudaRun (*)(const OpParams& params, const OpInputs& inputs,
-                                      const DeviceTensors& device, Form form);
+                                      const DeviceTensors& device, Form form,
+                                      const CudaKernelEnv& env);
 
 struct CudaKernelEntry {
   std::string_view op;

@@ -4,18 +4,33 @@
 
 namespace detbench::cuda {
 
-CudaRun makeIndexAddCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
-CudaRun makeScatterAddCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
-CudaRun makeBincountCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
-CudaRun makeBincountWeightedCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
-CudaRun makeEmbeddingBagBackwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
-CudaRun makeSumCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
-CudaRun makeMaxPool2dBackwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
+CudaRun makeIndexAddCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                         const CudaKernelEnv&);
+CudaRun makeScatterAddCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                           const CudaKernelEnv&);
+CudaRun makeBincountCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                         const CudaKernelEnv&);
+CudaRun makeBincountWeightedCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                                 const CudaKernelEnv&);
+CudaRun makeEmbeddingBagBackwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                                     const CudaKernelEnv&);
+CudaRun makeSumCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                    const CudaKernelEnv&);
+CudaRun makeMaxPool2dBackwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                                  const CudaKernelEnv&);
 CudaRun makeUpsampleBilinear2dBackwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&,
-                                           Form);
-CudaRun makeAvgPool3dBackwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form);
+                                           Form, const CudaKernelEnv&);
+CudaRun makeAvgPool3dBackwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                                  const CudaKernelEnv&);
 CudaRun makeAdaptiveAvgPool2dBackwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&,
-                                          Form);
+                                          Form, const CudaKernelEnv&);
+
+CudaRun makeHistcCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                      const CudaKernelEnv&);
+CudaRun makeCumsumCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                       const CudaKernelEnv&);
+CudaRun makeMatmulCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                       const CudaKernelEnv&);
 
 namespace {
 
@@ -30,6 +45,9 @@ constexpr std::array kKernels{
     CudaKernelEntry{"upsample_bilinear2d_backward", makeUpsampleBilinear2dBackwardCuda},
     CudaKernelEntry{"avg_pool3d_backward", makeAvgPool3dBackwardCuda},
     CudaKernelEntry{"adaptive_avg_pool2d_backward", makeAdaptiveAvgPool2dBackwardCuda},
+    CudaKernelEntry{"histc", makeHistcCuda},
+    CudaKernelEntry{"cumsum", makeCumsumCuda},
+    CudaKernelEntry{"matmul", makeMatmulCuda},
 };
 
 }  // namespace

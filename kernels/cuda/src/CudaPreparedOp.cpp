@@ -7,8 +7,8 @@
 namespace detbench::cuda {
 
 CudaPreparedOp::CudaPreparedOp(const CudaKernelEntry& kernel, const OpParams& params,
-                               const OpInputs& inputs, Form form)
-    : accumulator_(sizeof(std::uint64_t)), output_(inputs.output) {
+                               const OpInputs& inputs, Form form, const Context& context)
+    : accumulator_(sizeof(std::uint64_t)), output_(inputs.output), env_{context} {
   for (const auto& t : inputs.tensors) {
     DeviceBuffer b(t.bytes());
     if (t.bytes()) {
@@ -20,7 +20,7 @@ CudaPreparedOp::CudaPreparedOp(const CudaKernelEntry& kernel, const OpParams& pa
   device_.output =
       DeviceBuffer(static_cast<std::size_t>(numel(output_.shape)) * dtypeSize(output_.dtype));
   DETBENCH_CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
-  run_ = kernel.make(params, inputs, device_, form);
+  run_ = kernel.make(params, inputs, device_, form, env_);
 }
 
 std::int64_t CudaPreparedOp::execute() {

@@ -11,10 +11,11 @@ namespace detbench::cuda {
 class CudaPreparedOp final : public PreparedOp {
  public:
   CudaPreparedOp(const CudaKernelEntry& kernel, const OpParams& params, const OpInputs& inputs,
-                 Form form);
+                 Form form, const Context& context);
   std::int64_t execute() override;
   std::uint64_t outputDigest() override;
   HostTensor readOutput() override;
+  std::string algorithm() const override { return *env_.algorithm; }
 
  private:
   CudaStream stream_;
@@ -22,6 +23,7 @@ class CudaPreparedOp final : public PreparedOp {
   DeviceTensors device_;
   DeviceBuffer accumulator_;
   TensorSpec output_;
+  CudaKernelEnv env_;
   CudaRun run_;
 };
 

@@ -73,6 +73,10 @@ const std::vector<OpCase>& cases() {
        "adaptive_avg_pool2d_backward",
        {{"batch", 2}, {"channels", 8}, {"height", 64}, {"width", 64}},
        true},
+      {"histc", "histc", {{"size", 1 << 18}, {"bins", 16}}, true},
+      {"cumsum", "cumsum", {{"size", 1 << 20}}, false},
+      {"matmul", "matmul", {{"size", 96}, {"k", 1024}}, false},
+      {"matmul_streams", "matmul", {{"size", 32}, {"k", 512}, {"streams", 3}}, false},
   };
   return all;
 }
@@ -105,7 +109,8 @@ class CpuOpsTest : public ::testing::TestWithParam<OpCase> {
         def.maxTermsPerElement(resolveParams(GetParam().op, def.params(), GetParam().params)));
   }
 
-  bool integerOutput() const { return GetParam().op == "bincount"; }
+  // Integer counts, and histc's float counts (every term is 1.0: exact below 2^24).
+  bool integerOutput() const { return GetParam().op == "bincount" || GetParam().op == "histc"; }
 
   BackendRegistry registry_;
 };
@@ -157,7 +162,7 @@ TEST_P(CpuOpsTest, AtomicFormVariesOnContendedInputs) {
     ASSERT_FALSE(r.failed());
     distinct = r.summary.distinctDigests;
     if (integerOutput()) {
-      EXPECT_EQ(distinct, 1) << "integer atomics are exact";
+      EXPECT_EQ(distinct, 1) << "integer atomics, and float atomics adding 1.0, are exact";
       if (attempt == 1) return;
     }
   }
@@ -173,7 +178,26 @@ TEST_P(CpuOpsTest, DeterministicModeFollowsTheCatalog) {
     r.settings.semantics = CatalogSemantics::PyTorch;
     r.settings.deterministic = mode;
     const RunResult res = run(r);
-    if (traits.cuda.errorMode == ErrorModeBehavior::Raises) {
+    if (traits.cublas) {
+      // Without CUBLAS_WORKSPACE_CONFIG: error mode raises, warn mode warns and runs.
+      if (mode == DeterministicMode::Error) {
+        EXPECT_TRUE(res.raisedNondeterministic());
+      } else {
+        ASSERT_EQ(res.warnings.size(), 1u);
+        EXPECT_EQ(res.warnings[0].code, AlertCode::CublasWorkspaceConfig);
+        EXPECT_EQ(res.trials.size(), 2u);
+      }
+      for (const char* config : {":4096:8", ":16:8"}) {
+        RunRequest ok = r;
+        ok.settings.cublasWorkspaceConfig = WorkspaceConfig::parse(config);
+        const RunResult done = run(ok);
+        EXPECT_FALSE(done.failed()) << config;
+        EXPECT_TRUE(done.warnings.empty()) << config;
+      }
+      RunRequest other = r;
+      other.settings.cublasWorkspaceConfig = WorkspaceConfig::parse(":1024:2");
+      EXPECT_EQ(run(other).raisedNondeterministic(), mode == DeterministicMode::Error);
+    } else if (traits.cuda.errorMode == ErrorModeBehavior::Raises) {
       if (mode == DeterministicMode::Error) {
         EXPECT_TRUE(res.raisedNondeterministic());
         EXPECT_TRUE(res.trials.empty());

@@ -29,6 +29,7 @@ TEST(CudaBackendTest, AvailabilityMatchesTheRuntimeAndNamesTheReason) {
     EXPECT_FALSE(backend->deviceInfo().at("name").empty());
   }
   EXPECT_FALSE(backend->deviceInfo().at("cuda_runtime").empty());
+  EXPECT_FALSE(backend->deviceInfo().at("cublas").empty());  // a library version: no device needed
 }
 
 TEST(CudaBackendTest, TheBuiltModuleLoadsThroughTheLoader) {

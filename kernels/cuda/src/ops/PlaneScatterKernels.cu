@@ -66,7 +66,7 @@ CudaRun planeScatterRun(const OpParams& params, const DeviceTensors& device, For
 }  // namespace
 
 CudaRun makeMaxPool2dBackwardCuda(const OpParams& params, const OpInputs&,
-                                  const DeviceTensors& device, Form form) {
+                                  const DeviceTensors& device, Form form, const CudaKernelEnv&) {
   using Op = ops::MaxPool2dBackwardOp;
   return planeScatterRun<Op>(
       params, device, form,
@@ -74,19 +74,21 @@ CudaRun makeMaxPool2dBackwardCuda(const OpParams& params, const OpInputs&,
 }
 
 CudaRun makeUpsampleBilinear2dBackwardCuda(const OpParams& params, const OpInputs&,
-                                           const DeviceTensors& device, Form form) {
+                                           const DeviceTensors& device, Form form,
+                                           const CudaKernelEnv&) {
   using Op = ops::UpsampleBilinear2dBackwardOp;
   return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
 }
 
 CudaRun makeAvgPool3dBackwardCuda(const OpParams& params, const OpInputs&,
-                                  const DeviceTensors& device, Form form) {
+                                  const DeviceTensors& device, Form form, const CudaKernelEnv&) {
   using Op = ops::AvgPool3dBackwardOp;
   return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
 }
 
 CudaRun makeAdaptiveAvgPool2dBackwardCuda(const OpParams& params, const OpInputs&,
-                                          const DeviceTensors& device, Form form) {
+                                          const DeviceTensors& device, Form form,
+                                          const CudaKernelEnv&) {
   using Op = ops::AdaptiveAvgPool2dBackwardOp;
   return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
 }

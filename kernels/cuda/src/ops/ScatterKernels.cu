@@ -83,7 +83,7 @@ CudaRun accumulateRun(const DeviceTensors& device, const T* self, std::int64_t n
 }  // namespace
 
 CudaRun makeIndexAddCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
-                         Form form) {
+                         Form form, const CudaKernelEnv&) {
   using Op = ops::IndexAddOp;
   const auto p = Op::problem(params);
   return accumulateRun(device, device.in<float>(Op::kSelf), p.size, p.rows, p.cols, form,
@@ -92,7 +92,7 @@ CudaRun makeIndexAddCuda(const OpParams& params, const OpInputs&, const DeviceTe
 }
 
 CudaRun makeScatterAddCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
-                           Form form) {
+                           Form form, const CudaKernelEnv&) {
   using Op = ops::ScatterAddOp;
   const auto p = Op::problem(params);
   return accumulateRun(
@@ -102,7 +102,7 @@ CudaRun makeScatterAddCuda(const OpParams& params, const OpInputs&, const Device
 }
 
 CudaRun makeBincountCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
-                         Form form) {
+                         Form form, const CudaKernelEnv&) {
   using Op = ops::BincountOp;
   const auto p = Op::problem(params);
   // int64 counts added as unsigned 64-bit integers: two's complement makes them the same bits.
@@ -111,7 +111,7 @@ CudaRun makeBincountCuda(const OpParams& params, const OpInputs&, const DeviceTe
 }
 
 CudaRun makeBincountWeightedCuda(const OpParams& params, const OpInputs&,
-                                 const DeviceTensors& device, Form form) {
+                                 const DeviceTensors& device, Form form, const CudaKernelEnv&) {
   using Op = ops::BincountWeightedOp;
   const auto p = Op::problem(params);
   return accumulateRun(device, static_cast<const float*>(nullptr), p.size, p.bins, 1, form,
@@ -120,7 +120,7 @@ CudaRun makeBincountWeightedCuda(const OpParams& params, const OpInputs&,
 }
 
 CudaRun makeEmbeddingBagBackwardCuda(const OpParams& params, const OpInputs&,
-                                     const DeviceTensors& device, Form form) {
+                                     const DeviceTensors& device, Form form, const CudaKernelEnv&) {
   using Op = ops::EmbeddingBagBackwardOp;
   const auto p = Op::problem(params);
   return accumulateRun(

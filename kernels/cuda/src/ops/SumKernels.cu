@@ -45,8 +45,8 @@ __global__ void treeReduceKernel(float* partials, std::int64_t n, float* out) {
 
 }  // namespace
 
-CudaRun makeSumCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
-                    Form form) {
+CudaRun makeSumCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device, Form form,
+                    const CudaKernelEnv&) {
   const auto p = Op::problem(params);
   const float* x = device.in<float>(Op::kInput);
   float* out = device.out<float>();

@@ -1,0 +1,72 @@
+#pragma once
+// matmul: torch.matmul(a, b) on float32 matrices, a (m x k) times b (k x n), m = n = size. On
+// CUDA it is one cuBLAS GEMM; with streams > 1 the same product is computed concurrently on
+// that many streams that share one cuBLAS handle (the output holds one product per stream), the
+// situation in which cuBLAS's workspace, and so CUBLAS_WORKSPACE_CONFIG, matters. tf32 = 1 lets
+// cuBLAS use TF32 tensor cores (torch.backends.cuda.matmul.allow_tf32); the cpu devices always
+// compute in float32.
+//
+// The deterministic order adds each output element's k products left to right (the `cpu`
+// device, and the deterministic form on cpu-threads). The atomic form is a split-K contrast:
+// the k range is cut into kSplit-sized slices, and each slice's partial dot product is added to
+// the output atomically in whatever order the slices finish.
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "detbench/OpDefinition.hpp"
+
+namespace detbench::ops {
+
+struct MatmulOp {
+  static constexpr std::string_view kName = "matmul";
+  static constexpr std::string_view kSizeParam = "size";
+  static constexpr std::int64_t kSplit = 64;
+  struct Problem {
+    std::int64_t m;
+    std::int64_t n;
+    std::int64_t k;
+    std::int64_t streams;
+    bool tf32;
+    std::int64_t productElements() const { return m * n; }
+    std::int64_t slices() const { return (k + kSplit - 1) / kSplit; }
+  };
+  enum Input { kA, kB };
+
+  static const std::vector<ParamSpec>& params();
+  static Problem problem(const OpParams& p);
+  static std::vector<TensorSpec> inputSpecs(const Problem& p);
+  static TensorSpec outputSpec(const Problem& p);
+  static std::vector<HostTensor> makeInputs(const Problem& p, const DataGenerator& data);
+  static Reference reference(const Problem& p, const OpInputs& inputs);
+  static std::int64_t maxTerms(const Problem& p) { return p.k; }
+
+  // Products of rows [r0, r1) of a with b over k in [k0, k1), left to right, into acc (row-major
+  // (r1 - r0) x n, accumulated onto what it holds).
+  template <typename T>
+  static void rowsTimesB(const Problem& p, const T* a, const T* b, T* acc, std::int64_t r0,
+                         std::int64_t r1, std::int64_t k0, std::int64_t k1) {
+    for (std::int64_t r = r0; r < r1; ++r) {
+      T* row = acc + (r - r0) * p.n;
+      for (std::int64_t kk = k0; kk < k1; ++kk) {
+        const T av = a[r * p.k + kk];
+        const T* brow = b + kk * p.n;
+        for (std::int64_t j = 0; j < p.n; ++j) row[j] += av * brow[j];
+      }
+    }
+  }
+
+  // One product into out[0, m*n), then copies for the other streams.
+  template <typename T>
+  static void sequential(const Problem& p, const T* a, const T* b, T* out) {
+    for (std::int64_t i = 0; i < p.productElements(); ++i) out[i] = T{0};
+    rowsTimesB(p, a, b, out, 0, p.m, 0, p.k);
+    for (std::int64_t s = 1; s < p.streams; ++s) {
+      for (std::int64_t i = 0; i < p.productElements(); ++i)
+        out[s * p.productElements() + i] = out[i];
+    }
+  }
+};
+
+}  // namespace detbench::ops

@@ -1,0 +1,48 @@
+#include "detbench/ops/MatmulOp.hpp"
+
+#include "detbench/ops/OpSupport.hpp"
+#include "ops/OpDefinitionImpl.hpp"
+
+namespace detbench::ops {
+
+const std::vector<ParamSpec>& MatmulOp::params() {
+  static const std::vector<ParamSpec> specs{
+      {"size", "rows of a and columns of b (m = n)", 512, 1, 1 << 16},
+      {"k", "columns of a and rows of b (0: the same as size)", 0, 0, 1 << 20},
+      {"streams", "concurrent products on streams sharing one cuBLAS handle", 1, 1, 16},
+      {"tf32", "1: allow TF32 tensor cores in cuBLAS (cuda only)", 0, 0, 1},
+      {"shared_workspace", "1: all streams share one cuBLAS workspace (cuda only)", 0, 0, 1},
+  };
+  return specs;
+}
+
+MatmulOp::Problem MatmulOp::problem(const OpParams& p) {
+  const std::int64_t size = param(p, "size");
+  const std::int64_t k = param(p, "k");
+  return {size, size, k > 0 ? k : size, param(p, "streams"), param(p, "tf32") != 0};
+}
+std::vector<TensorSpec> MatmulOp::inputSpecs(const Problem& p) {
+  return {{"a", {p.m, p.k}, DType::Float32}, {"b", {p.k, p.n}, DType::Float32}};
+}
+TensorSpec MatmulOp::outputSpec(const Problem& p) {
+  return {"out", {p.streams, p.m, p.n}, DType::Float32};
+}
+std::vector<HostTensor> MatmulOp::makeInputs(const Problem& p, const DataGenerator& data) {
+  const auto specs = inputSpecs(p);
+  std::vector<HostTensor> t;
+  t.push_back(uniformTensor(specs[kA], data, 1));
+  t.push_back(uniformTensor(specs[kB], data, 2));
+  return t;
+}
+
+Reference MatmulOp::reference(const Problem& p, const OpInputs& in) {
+  return referenceBySequential(in, [&](const DoubleInputs& d, double* out) {
+    sequential<double>(p, d.f(kA), d.f(kB), out);
+  });
+}
+
+std::unique_ptr<OpDefinition> makeMatmulDefinition() {
+  return makeDefinition<MatmulOp>();
+}
+
+}  // namespace detbench::ops

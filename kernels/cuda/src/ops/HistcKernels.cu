@@ -1,0 +1,76 @@
+// cuda kernels for histc: PyTorch's form (float atomicAdd of 1.0 per value into the counts) and
+// detbench's deterministic extension (exact 64-bit integer atomic counts, converted once).
+
+#include <cstdint>
+#include <memory>
+
+#include "CudaCheck.hpp"
+#include "CudaKernel.hpp"
+#include "detbench/ops/HistcOp.hpp"
+
+namespace detbench::cuda {
+
+namespace {
+
+using Op = ops::HistcOp;
+constexpr int kThreads = 256;
+
+__global__ void histcFloatKernel(const float* x, std::int64_t size, std::int64_t bins, float* out) {
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < size;
+       i += stride) {
+    const std::int64_t b = Op::binOf(x[i], bins);
+    if (b >= 0) atomicAdd(out + b, 1.0f);
+  }
+}
+
+__global__ void histcCountKernel(const float* x, std::int64_t size, std::int64_t bins,
+                                 unsigned long long* counts) {
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < size;
+       i += stride) {
+    const std::int64_t b = Op::binOf(x[i], bins);
+    if (b >= 0) atomicAdd(counts + b, 1ULL);
+  }
+}
+
+__global__ void countsToFloatKernel(const unsigned long long* counts, std::int64_t bins,
+                                    float* out) {
+  const std::int64_t b = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (b < bins) out[b] = static_cast<float>(counts[b]);
+}
+
+unsigned blocksFor(std::int64_t n) {
+  const std::int64_t blocks = (n + kThreads - 1) / kThreads;
+  return static_cast<unsigned>(blocks < 65536 ? (blocks > 0 ? blocks : 1) : 65536);
+}
+
+}  // namespace
+
+CudaRun makeHistcCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
+                      Form form, const CudaKernelEnv&) {
+  const auto p = Op::problem(params);
+  const float* x = device.in<float>(Op::kInput);
+  float* out = device.out<float>();
+  const auto outBytes = static_cast<std::size_t>(p.bins) * sizeof(float);
+  if (form == Form::Atomic) {
+    return [=](cudaStream_t stream) {
+      DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, outBytes, stream));
+      histcFloatKernel<<<blocksFor(p.size), kThreads, 0, stream>>>(x, p.size, p.bins, out);
+      DETBENCH_CUDA_CHECK_LAUNCH();
+    };
+  }
+  auto counts =
+      std::make_shared<DeviceBuffer>(static_cast<std::size_t>(p.bins) * sizeof(unsigned long long));
+  return [=](cudaStream_t stream) {
+    auto* n = static_cast<unsigned long long*>(counts->data());
+    DETBENCH_CUDA_CHECK(cudaMemsetAsync(n, 0, counts->size(), stream));
+    histcCountKernel<<<blocksFor(p.size), kThreads, 0, stream>>>(x, p.size, p.bins, n);
+    DETBENCH_CUDA_CHECK_LAUNCH();
+    const auto binBlocks = static_cast<unsigned>((p.bins + kThreads - 1) / kThreads);
+    countsToFloatKernel<<<binBlocks, kThreads, 0, stream>>>(n, p.bins, out);
+    DETBENCH_CUDA_CHECK_LAUNCH();
+  };
+}
+
+}  // namespace detbench::cuda

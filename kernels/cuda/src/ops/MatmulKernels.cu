@@ -1,0 +1,132 @@
+// cuda kernels for matmul:
+//  - the default and deterministic forms call cuBLAS (cublasSgemm; TF32 tensor-op math when
+//    tf32 = 1). With streams > 1 the product is computed concurrently on that many streams that
+//    share the handle, each writing its own slice of the output. Each stream gets its own
+//    workspace through cublasSetWorkspace, as PyTorch gives each (handle, stream) pair one, sized
+//    by CUBLAS_WORKSPACE_CONFIG when it is set; with shared_workspace = 1 every stream uses the
+//    same buffer, the hazard the variable guards against. The variable itself is also put in the
+//    environment before the handle is created, so cuBLAS sees what the settings say.
+//  - the atomic form is a split-K contrast of detbench's own: each k slice's partial product is
+//    added to the output with atomicAdd.
+
+#include <cublas_v2.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "CublasHandle.hpp"
+#include "CudaCheck.hpp"
+#include "CudaKernel.hpp"
+#include "CudaStream.hpp"
+#include "detbench/ops/MatmulOp.hpp"
+
+namespace detbench::cuda {
+
+namespace {
+
+using Op = ops::MatmulOp;
+constexpr int kTileSide = 16;
+// PyTorch's default cuBLAS workspace when CUBLAS_WORKSPACE_CONFIG is unset (:4096:2:16:8).
+constexpr std::size_t kDefaultWorkspaceBytes = 4096 * 1024 * 2 + 16 * 1024 * 8;
+
+__global__ void splitKKernel(const float* a, const float* b, std::int64_t m, std::int64_t n,
+                             std::int64_t k, float* out) {
+  const std::int64_t row = static_cast<std::int64_t>(blockIdx.y) * kTileSide + threadIdx.y;
+  const std::int64_t col = static_cast<std::int64_t>(blockIdx.x) * kTileSide + threadIdx.x;
+  if (row >= m || col >= n) return;
+  const std::int64_t k0 = static_cast<std::int64_t>(blockIdx.z) * Op::kSplit;
+  const std::int64_t k1 = k0 + Op::kSplit < k ? k0 + Op::kSplit : k;
+  float acc = 0.0f;
+  for (std::int64_t kk = k0; kk < k1; ++kk) acc += a[row * k + kk] * b[kk * n + col];
+  atomicAdd(out + row * n + col, acc);
+}
+
+// Puts the settings' CUBLAS_WORKSPACE_CONFIG into the environment (or removes it), so a handle
+// created afterwards reads what the settings say.
+void applyWorkspaceEnvironment(const Settings& settings) {
+  if (settings.cublasWorkspaceConfig) {
+    ::setenv("CUBLAS_WORKSPACE_CONFIG", settings.cublasWorkspaceConfig->text.c_str(), 1);
+  } else {
+    ::unsetenv("CUBLAS_WORKSPACE_CONFIG");
+  }
+}
+
+struct GemmState {
+  CublasHandle handle;
+  std::vector<CudaStream> streams;
+  std::vector<CudaEvent> done;
+  CudaEvent ready;
+  std::vector<DeviceBuffer> workspaces;  // one per stream, or one shared
+};
+
+}  // namespace
+
+CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
+                       Form form, const CudaKernelEnv& env) {
+  const auto p = Op::problem(params);
+  const float* a = device.in<float>(Op::kA);
+  const float* b = device.in<float>(Op::kB);
+  float* out = device.out<float>();
+  const auto productBytes = static_cast<std::size_t>(p.productElements()) * sizeof(float);
+
+  if (form == Form::Atomic) {
+    *env.algorithm = "split-K atomicAdd (detbench contrast)";
+    const dim3 block(kTileSide, kTileSide);
+    const dim3 grid(static_cast<unsigned>((p.n + kTileSide - 1) / kTileSide),
+                    static_cast<unsigned>((p.m + kTileSide - 1) / kTileSide),
+                    static_cast<unsigned>(p.slices()));
+    return [=](cudaStream_t stream) {
+      DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, productBytes, stream));
+      splitKKernel<<<grid, block, 0, stream>>>(a, b, p.m, p.n, p.k, out);
+      DETBENCH_CUDA_CHECK_LAUNCH();
+      for (std::int64_t s = 1; s < p.streams; ++s) {
+        DETBENCH_CUDA_CHECK(cudaMemcpyAsync(out + s * p.productElements(), out, productBytes,
+                                            cudaMemcpyDeviceToDevice, stream));
+      }
+    };
+  }
+
+  const Settings& settings = env.context.settings();
+  applyWorkspaceEnvironment(settings);
+  auto state = std::make_shared<GemmState>();
+  const bool shared = param(params, "shared_workspace") != 0;
+  const std::size_t workspaceBytes =
+      settings.cublasWorkspaceConfig
+          ? static_cast<std::size_t>(settings.cublasWorkspaceConfig->totalBytes())
+          : kDefaultWorkspaceBytes;
+  for (std::int64_t s = 0; s < p.streams; ++s) {
+    state->streams.emplace_back();
+    state->done.emplace_back();
+    if (s == 0 || !shared) state->workspaces.emplace_back(workspaceBytes);
+  }
+  DETBENCH_CUBLAS_CHECK(cublasSetMathMode(
+      state->handle.get(), p.tf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH));
+  *env.algorithm =
+      std::string("cublasSgemm, ") + (p.tf32 ? "TF32" : "FP32") +
+      (p.streams > 1 ? (shared ? ", one shared workspace" : ", workspace per stream") : "");
+  return [=](cudaStream_t stream) {
+    GemmState& st = *state;
+    DETBENCH_CUDA_CHECK(cudaEventRecord(st.ready.get(), stream));
+    const float one = 1.0f, zero = 0.0f;
+    for (std::int64_t s = 0; s < p.streams; ++s) {
+      const auto i = static_cast<std::size_t>(s);
+      cudaStream_t side = st.streams[i].get();
+      DETBENCH_CUDA_CHECK(cudaStreamWaitEvent(side, st.ready.get(), 0));
+      DeviceBuffer& ws = st.workspaces[shared ? 0 : i];
+      DETBENCH_CUBLAS_CHECK(cublasSetStream(st.handle.get(), side));
+      DETBENCH_CUBLAS_CHECK(cublasSetWorkspace(st.handle.get(), ws.data(), ws.size()));
+      // Row-major C = A B is column-major C^T = B^T A^T.
+      DETBENCH_CUBLAS_CHECK(cublasSgemm(
+          st.handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, static_cast<int>(p.n), static_cast<int>(p.m),
+          static_cast<int>(p.k), &one, b, static_cast<int>(p.n), a, static_cast<int>(p.k), &zero,
+          out + s * p.productElements(), static_cast<int>(p.n)));
+      DETBENCH_CUDA_CHECK(cudaEventRecord(st.done[i].get(), side));
+    }
+    for (auto& e : st.done) DETBENCH_CUDA_CHECK(cudaStreamWaitEvent(stream, e.get(), 0));
+  };
+}
+
+}  // namespace detbench::cuda
