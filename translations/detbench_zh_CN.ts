@@ -95,6 +95,30 @@
             <source>one cuBLAS GEMM gives the same bits run to run on one stream; several streams sharing a handle and its workspace may not. Deterministic mode needs CUBLAS_WORKSPACE_CONFIG=:4096:8 or :16:8 (PyTorch up to 2.8). The atomic form is a split-K contrast, not PyTorch's default</source>
             <translation>在单个流上，一次 cuBLAS GEMM 每次运行的结果逐位相同；多个流共享同一句柄及其工作区时则未必。确定性模式要求 CUBLAS_WORKSPACE_CONFIG=:4096:8 或 :16:8（PyTorch 2.8 及以前）。原子形式是 split-K 对照，并非 PyTorch 的默认实现</translation>
         </message>
+        <message>
+            <source>2-D convolution through cuDNN (NCHW, float32)</source>
+            <translation>通过 cuDNN 计算的二维卷积（NCHW，float32）</translation>
+        </message>
+        <message>
+            <source>every cuDNN forward algorithm is deterministic, but cudnn.benchmark picks one by timing, so another run may pick another and get other bits; the atomic form is a detbench contrast on cpu-threads only</source>
+            <translation>cuDNN 的前向算法都是确定性的，但 cudnn.benchmark 按计时选择算法，另一次运行可能选中另一个算法而得到不同的位；原子形式是 detbench 仅在 cpu-threads 上提供的对照</translation>
+        </message>
+        <message>
+            <source>gradient of a 2-D convolution's input through cuDNN</source>
+            <translation>通过 cuDNN 计算二维卷积对输入的梯度</translation>
+        </message>
+        <message>
+            <source>cuDNN may choose an algorithm that adds with atomics (BWD_DATA_ALGO_0); cudnn.deterministic or deterministic mode keeps only deterministic algorithms</source>
+            <translation>cuDNN 可能选择用原子加法累加的算法（BWD_DATA_ALGO_0）；cudnn.deterministic 或确定性模式只保留确定性算法</translation>
+        </message>
+        <message>
+            <source>gradient of a 2-D convolution's weight through cuDNN</source>
+            <translation>通过 cuDNN 计算二维卷积对权重的梯度</translation>
+        </message>
+        <message>
+            <source>cuDNN may choose an algorithm that adds with atomics (BWD_FILTER_ALGO_0 or 3); cudnn.deterministic or deterministic mode keeps only deterministic algorithms</source>
+            <translation>cuDNN 可能选择用原子加法累加的算法（BWD_FILTER_ALGO_0 或 3）；cudnn.deterministic 或确定性模式只保留确定性算法</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

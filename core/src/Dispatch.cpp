@@ -47,6 +47,11 @@ DispatchDecision dispatch(const OpTraits& op, TraitsClass cls, Context& context)
     context.alertCublasConfigNotDeterministic(op.name);
   }
 
+  // cudnn.deterministic alone (without deterministic algorithms) restricts cuDNN's choice.
+  if (op.cudnn && request == FormRequest::Default && context.settings().cudnnDeterministic) {
+    return {Form::Deterministic, false, false, true};
+  }
+
   const DeviceTraits& t = op.cuda;
   const bool semanticsExtensions = context.settings().semantics == CatalogSemantics::Extensions;
   const bool hasPyTorchDeterministic =

@@ -112,6 +112,34 @@ constexpr std::array kCatalog{
               "CUBLAS_WORKSPACE_CONFIG=:4096:8 or :16:8 (PyTorch up to 2.8). The atomic form is "
               "a split-K contrast, not PyTorch's default"},
              true},
+    OpTraits{"conv2d_forward",
+             "torch.nn.functional.conv2d(input, weight, stride, padding)",
+             "2-D convolution through cuDNN (NCHW, float32)",
+             kCpuDeterministic,
+             {false, NS::Autotuning, EM::Runs, false, true, "",
+              "every cuDNN forward algorithm is deterministic, but cudnn.benchmark picks one by "
+              "timing, so another run may pick another and get other bits; the atomic form is a "
+              "detbench contrast on cpu-threads only"},
+             false,
+             true},
+    OpTraits{"conv2d_backward_data",
+             "torch.nn.functional.conv2d backward, gradient of the input",
+             "gradient of a 2-D convolution's input through cuDNN",
+             kCpuDeterministic,
+             {true, NS::AlgorithmChoice, EM::SwitchesToDeterministic, false, false, "",
+              "cuDNN may choose an algorithm that adds with atomics (BWD_DATA_ALGO_0); "
+              "cudnn.deterministic or deterministic mode keeps only deterministic algorithms"},
+             false,
+             true},
+    OpTraits{"conv2d_backward_filter",
+             "torch.nn.functional.conv2d backward, gradient of the weight",
+             "gradient of a 2-D convolution's weight through cuDNN",
+             kCpuDeterministic,
+             {true, NS::AlgorithmChoice, EM::SwitchesToDeterministic, false, false, "",
+              "cuDNN may choose an algorithm that adds with atomics (BWD_FILTER_ALGO_0 or 3); "
+              "cudnn.deterministic or deterministic mode keeps only deterministic algorithms"},
+             false,
+             true},
 };
 
 }  // namespace

@@ -24,6 +24,9 @@ std::unique_ptr<OpDefinition> makeAdaptiveAvgPool2dBackwardDefinition();
 std::unique_ptr<OpDefinition> makeHistcDefinition();
 std::unique_ptr<OpDefinition> makeCumsumDefinition();
 std::unique_ptr<OpDefinition> makeMatmulDefinition();
+std::unique_ptr<OpDefinition> makeConv2dForwardDefinition();
+std::unique_ptr<OpDefinition> makeConv2dBackwardDataDefinition();
+std::unique_ptr<OpDefinition> makeConv2dBackwardFilterDefinition();
 }  // namespace ops
 
 namespace {
@@ -43,6 +46,9 @@ std::vector<std::unique_ptr<OpDefinition>> makeAll() {
   all.push_back(ops::makeHistcDefinition());
   all.push_back(ops::makeCumsumDefinition());
   all.push_back(ops::makeMatmulDefinition());
+  all.push_back(ops::makeConv2dForwardDefinition());
+  all.push_back(ops::makeConv2dBackwardDataDefinition());
+  all.push_back(ops::makeConv2dBackwardFilterDefinition());
   return all;
 }
 

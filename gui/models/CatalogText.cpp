@@ -60,6 +60,21 @@ namespace detbench::gui {
                       "streams sharing a handle and its workspace may not. Deterministic mode "
                       "needs CUBLAS_WORKSPACE_CONFIG=:4096:8 or :16:8 (PyTorch up to 2.8). The "
                       "atomic form is a split-K contrast, not PyTorch's default"),
+    QT_TRANSLATE_NOOP("OpCatalog", "2-D convolution through cuDNN (NCHW, float32)"),
+    QT_TRANSLATE_NOOP("OpCatalog",
+                      "every cuDNN forward algorithm is deterministic, but cudnn.benchmark picks "
+                      "one by timing, so another run may pick another and get other bits; the "
+                      "atomic form is a detbench contrast on cpu-threads only"),
+    QT_TRANSLATE_NOOP("OpCatalog", "gradient of a 2-D convolution's input through cuDNN"),
+    QT_TRANSLATE_NOOP(
+        "OpCatalog",
+        "cuDNN may choose an algorithm that adds with atomics (BWD_DATA_ALGO_0); "
+        "cudnn.deterministic or deterministic mode keeps only deterministic algorithms"),
+    QT_TRANSLATE_NOOP("OpCatalog", "gradient of a 2-D convolution's weight through cuDNN"),
+    QT_TRANSLATE_NOOP(
+        "OpCatalog",
+        "cuDNN may choose an algorithm that adds with atomics (BWD_FILTER_ALGO_0 or 3); "
+        "cudnn.deterministic or deterministic mode keeps only deterministic algorithms"),
 };
 
 }  // namespace detbench::gui

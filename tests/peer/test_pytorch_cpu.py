@@ -113,6 +113,33 @@ def t_matmul(io, p):
     return torch.matmul(a, b).unsqueeze(0), io("out_trial0"), (a.abs() @ b.abs()).max().item()
 
 
+def t_conv2d_forward(io, p):
+    x, w = io("input"), io("weight")
+    scale = F.conv2d(x.abs(), w.abs(), stride=p["stride"], padding=p["padding"]).max().item()
+    return F.conv2d(x, w, stride=p["stride"], padding=p["padding"]), io("out_trial0"), scale
+
+
+def t_conv2d_backward_data(io, p):
+    g, w = io("grad_output"), io("weight")
+    shape = (p["batch"], p["in_channels"], p["height"], p["width"])
+    grad = torch.nn.grad.conv2d_input(shape, w, g, stride=p["stride"], padding=p["padding"])
+    scale = torch.nn.grad.conv2d_input(shape, w.abs(), g.abs(), stride=p["stride"],
+                                       padding=p["padding"]).max().item()
+    return grad, io("grad_input_trial0"), scale
+
+
+def t_conv2d_backward_filter(io, p):
+    x, g = io("input"), io("grad_output")
+    shape = (p["out_channels"], p["in_channels"], 3, 3)
+    grad = torch.nn.grad.conv2d_weight(x, shape, g, stride=p["stride"], padding=p["padding"])
+    scale = torch.nn.grad.conv2d_weight(x.abs(), shape, g.abs(), stride=p["stride"],
+                                        padding=p["padding"]).max().item()
+    return grad, io("grad_weight_trial0"), scale
+
+
+CONV = {"batch": 2, "in_channels": 5, "out_channels": 7, "height": 11, "width": 13,
+        "stride": 2, "padding": 1}
+
 # (op, parameters, peer, expectation): "bitwise", or a tolerance on max |diff| over a scale:
 # max |value|, or for sum, sum |x|. Parameters not listed take detbench's defaults, repeated here where the peer
 # needs them.
@@ -144,6 +171,10 @@ CASES = [
     ("histc", {"size": 100000, "bins": 37}, t_histc, "bitwise"),
     ("cumsum", {"size": 100000}, t_cumsum, "bitwise"),
     ("matmul", {"size": 64, "k": 300}, t_matmul, 1e-6),
+    # PyTorch's CPU convolutions (oneDNN or im2col + GEMM) add in their own order.
+    ("conv2d_forward", CONV, t_conv2d_forward, 1e-6),
+    ("conv2d_backward_data", CONV, t_conv2d_backward_data, 1e-6),
+    ("conv2d_backward_filter", CONV, t_conv2d_backward_filter, 1e-6),
 ]
 
 

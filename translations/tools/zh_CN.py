@@ -1,6 +1,12 @@
 # Simplified Chinese for every string of detbench's GUI, keyed by the English source.
 # fill_ts.py writes them into detbench_zh_CN.ts after lupdate; edit here, then run it.
 ZH_CN = {
+"2-D convolution through cuDNN (NCHW, float32)": "通过 cuDNN 计算的二维卷积（NCHW，float32）",
+"every cuDNN forward algorithm is deterministic, but cudnn.benchmark picks one by timing, so another run may pick another and get other bits; the atomic form is a detbench contrast on cpu-threads only": "cuDNN 的前向算法都是确定性的，但 cudnn.benchmark 按计时选择算法，另一次运行可能选中另一个算法而得到不同的位；原子形式是 detbench 仅在 cpu-threads 上提供的对照",
+"gradient of a 2-D convolution's input through cuDNN": "通过 cuDNN 计算二维卷积对输入的梯度",
+"cuDNN may choose an algorithm that adds with atomics (BWD_DATA_ALGO_0); cudnn.deterministic or deterministic mode keeps only deterministic algorithms": "cuDNN 可能选择用原子加法累加的算法（BWD_DATA_ALGO_0）；cudnn.deterministic 或确定性模式只保留确定性算法",
+"gradient of a 2-D convolution's weight through cuDNN": "通过 cuDNN 计算二维卷积对权重的梯度",
+"cuDNN may choose an algorithm that adds with atomics (BWD_FILTER_ALGO_0 or 3); cudnn.deterministic or deterministic mode keeps only deterministic algorithms": "cuDNN 可能选择用原子加法累加的算法（BWD_FILTER_ALGO_0 或 3）；cudnn.deterministic 或确定性模式只保留确定性算法",
 "counts of float values in equal-width bins": "统计浮点值落入各等宽区间的个数",
 "PyTorch adds 1.0 per value with float atomics and raises in error mode; adding 1.0 is exact below 2^24 per bin, so the counts agree run to run in practice. detbench's extension counts each bin in index order": "PyTorch 对每个值用浮点原子操作加 1.0，并在错误模式下报错；每个区间的计数低于 2^24 时加 1.0 是精确的，因此实际上每次运行的计数都相同。detbench 的扩展按索引顺序统计每个区间",
 "running sum of a float vector": "浮点向量的累加和（前缀和）",

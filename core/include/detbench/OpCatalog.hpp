@@ -52,6 +52,9 @@ struct OpTraits {
   // Runs through cuBLAS on cuda: in deterministic mode PyTorch (up to 2.8) checks
   // CUBLAS_WORKSPACE_CONFIG first. cpu-threads, which follows the CUDA traits, checks it too.
   bool cublas = false;
+  // Runs through cuDNN on cuda: cudnn.deterministic alone keeps only deterministic algorithms,
+  // and cudnn.benchmark chooses by timing.
+  bool cudnn = false;
 
   const DeviceTraits& traits(TraitsClass cls) const { return cls == TraitsClass::Cpu ? cpu : cuda; }
 };

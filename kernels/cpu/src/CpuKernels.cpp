@@ -17,6 +17,9 @@ std::function<void()> makeAdaptiveAvgPool2dBackwardKernel(const KernelArgs&);
 std::function<void()> makeHistcKernel(const KernelArgs&);
 std::function<void()> makeCumsumKernel(const KernelArgs&);
 std::function<void()> makeMatmulKernel(const KernelArgs&);
+std::function<void()> makeConv2dForwardKernel(const KernelArgs&);
+std::function<void()> makeConv2dBackwardDataKernel(const KernelArgs&);
+std::function<void()> makeConv2dBackwardFilterKernel(const KernelArgs&);
 
 namespace {
 
@@ -34,6 +37,9 @@ constexpr std::array kKernels{
     KernelEntry{"histc", makeHistcKernel},
     KernelEntry{"cumsum", makeCumsumKernel},
     KernelEntry{"matmul", makeMatmulKernel},
+    KernelEntry{"conv2d_forward", makeConv2dForwardKernel},
+    KernelEntry{"conv2d_backward_data", makeConv2dBackwardDataKernel},
+    KernelEntry{"conv2d_backward_filter", makeConv2dBackwardFilterKernel},
 };
 
 }  // namespace

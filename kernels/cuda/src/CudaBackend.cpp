@@ -6,6 +6,9 @@
 #include <string>
 
 #include "CudaCheck.hpp"
+#ifdef DETBENCH_HAVE_CUDNN
+#include "CudnnHandle.hpp"
+#endif
 #include "CudaKernel.hpp"
 #include "CudaPreparedOp.hpp"
 
@@ -41,6 +44,9 @@ class CudaBackend final : public Backend {
       info["cublas"] =
           std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
     }
+#ifdef DETBENCH_HAVE_CUDNN
+    info["cudnn"] = cudnnVersionText();
+#endif
     if (!availability_.available) return info;
     cudaDeviceProp prop{};
     if (cudaGetDeviceProperties(&prop, 0) == cudaSuccess) {
@@ -53,7 +59,9 @@ class CudaBackend final : public Backend {
     return info;
   }
 
-  bool supports(std::string_view op) const override { return findCudaKernel(op) != nullptr; }
+  bool supports(std::string_view op) const override {
+    return findCudaKernel(op) != nullptr;
+  }
 
   // Refuses up front when the inputs and output alone do not fit in the free device memory
   // (workspaces come on top; a failure allocating them is reported when it happens).

@@ -31,6 +31,14 @@ CudaRun makeCumsumCuda(const OpParams&, const OpInputs&, const DeviceTensors&, F
                        const CudaKernelEnv&);
 CudaRun makeMatmulCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
                        const CudaKernelEnv&);
+#ifdef DETBENCH_HAVE_CUDNN
+CudaRun makeConv2dForwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                              const CudaKernelEnv&);
+CudaRun makeConv2dBackwardDataCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                                   const CudaKernelEnv&);
+CudaRun makeConv2dBackwardFilterCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                                     const CudaKernelEnv&);
+#endif
 
 namespace {
 
@@ -48,6 +56,11 @@ constexpr std::array kKernels{
     CudaKernelEntry{"histc", makeHistcCuda},
     CudaKernelEntry{"cumsum", makeCumsumCuda},
     CudaKernelEntry{"matmul", makeMatmulCuda},
+#ifdef DETBENCH_HAVE_CUDNN
+    CudaKernelEntry{"conv2d_forward", makeConv2dForwardCuda},
+    CudaKernelEntry{"conv2d_backward_data", makeConv2dBackwardDataCuda},
+    CudaKernelEntry{"conv2d_backward_filter", makeConv2dBackwardFilterCuda},
+#endif
 };
 
 }  // namespace

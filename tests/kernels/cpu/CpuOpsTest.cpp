@@ -77,6 +77,23 @@ const std::vector<OpCase>& cases() {
       {"cumsum", "cumsum", {{"size", 1 << 20}}, false},
       {"matmul", "matmul", {{"size", 96}, {"k", 1024}}, false},
       {"matmul_streams", "matmul", {{"size", 32}, {"k", 512}, {"streams", 3}}, false},
+      {"conv2d_forward",
+       "conv2d_forward",
+       {{"batch", 2}, {"in_channels", 16}, {"out_channels", 8}, {"height", 12}, {"width", 12}},
+       true},
+      {"conv2d_backward_data",
+       "conv2d_backward_data",
+       {{"batch", 2},
+        {"in_channels", 4},
+        {"out_channels", 16},
+        {"height", 13},
+        {"width", 11},
+        {"stride", 2}},
+       true},
+      {"conv2d_backward_filter",
+       "conv2d_backward_filter",
+       {{"batch", 8}, {"in_channels", 4}, {"out_channels", 4}, {"height", 16}, {"width", 16}},
+       true},
   };
   return all;
 }

@@ -3,6 +3,10 @@
 //    of k * 2^-10 relative to sum |a||b|), records the call it made, and with one workspace per
 //    stream stays bitwise identical over 100 runs on 4 concurrent streams;
 //  - deterministic mode checks CUBLAS_WORKSPACE_CONFIG on the cuda device as PyTorch does;
+//  - the convolutions follow PyTorch's algorithm choice: deterministic with benchmark off takes
+//    the fixed defaults (and agrees with the float64 reference within the summation bound),
+//    benchmark searches with cudnnFind, an explicit atomic request takes ALGO_0 and says it is
+//    nondeterministic, and deterministic mode keeps the output bitwise stable over 100 runs;
 //  - a request whose tensors cannot fit in device memory is refused before any input is made,
 //    with a message naming what was asked and what was free; the device stays usable.
 
@@ -65,6 +69,60 @@ TEST_F(CudaLibraryOpsTest, DeterministicModeChecksTheWorkspaceConfigOnCuda) {
   const RunResult ok = run(r);
   EXPECT_FALSE(ok.failed());
   EXPECT_TRUE(ok.summary.reproducible);
+}
+
+RunRequest conv(const std::string& op, int trials) {
+  RunRequest r;
+  r.op = op;
+  r.params = {
+      {"batch", 16}, {"in_channels", 32}, {"out_channels", 64}, {"height", 28}, {"width", 28}};
+  r.device = "cuda";
+  r.trials = trials;
+  r.warmup = 1;
+  return r;
+}
+
+TEST_F(CudaLibraryOpsTest, DeterministicConvolutionsTakePyTorchsDefaultsAndAreStable) {
+  for (const char* op : {"conv2d_forward", "conv2d_backward_data", "conv2d_backward_filter"}) {
+    RunRequest r = conv(op, 100);
+    r.settings.deterministic = DeterministicMode::Error;
+    const RunResult res = run(r);
+    ASSERT_FALSE(res.failed()) << op << ": " << res.errors.front().message;
+    EXPECT_TRUE(res.summary.reproducible) << op << ": " << res.summary.distinctDigests;
+    const std::string& algo = res.trials.front().algorithm;
+    EXPECT_NE(algo.find("PyTorch's fixed default"), std::string::npos) << algo;
+    EXPECT_EQ(algo.find("nondeterministic"), std::string::npos) << algo;
+    const OpDefinition& def = opDefinition(op);
+    const double terms =
+        static_cast<double>(def.maxTermsPerElement(resolveParams(op, def.params(), r.params)));
+    EXPECT_LE(res.summary.refMaxErrOverMagnitude, terms * std::ldexp(1.0, -24)) << op;
+  }
+}
+
+TEST_F(CudaLibraryOpsTest, BenchmarkSearchesAndAnAtomicRequestTakesAlgo0) {
+  RunRequest r = conv("conv2d_backward_filter", 5);
+  r.settings.cudnnBenchmark = true;
+  const RunResult bench = run(r);
+  ASSERT_FALSE(bench.failed()) << bench.errors.front().message;
+  EXPECT_NE(bench.trials.front().algorithm.find("cudnnFind"), std::string::npos);
+  r.params["rebenchmark"] = 1;
+  const RunResult again = run(r);
+  ASSERT_FALSE(again.failed());
+  for (const auto& t : again.trials) EXPECT_FALSE(t.algorithm.empty());
+
+  RunRequest atomic = conv("conv2d_backward_filter", 20);
+  atomic.settings.form = FormRequest::Atomic;
+  const RunResult a = run(atomic);
+  ASSERT_FALSE(a.failed()) << a.errors.front().message;
+  EXPECT_EQ(a.trials.front().algorithm.rfind("BWD_FILTER_ALGO_0", 0), 0u)
+      << a.trials.front().algorithm;
+  EXPECT_NE(a.trials.front().algorithm.find("nondeterministic"), std::string::npos);
+
+  RunRequest forward = conv("conv2d_forward", 2);
+  forward.settings.form = FormRequest::Atomic;
+  const RunResult f = run(forward);
+  ASSERT_TRUE(f.failed());
+  EXPECT_EQ(f.errors.front().kind, "NotAvailable");
 }
 
 TEST_F(CudaLibraryOpsTest, TooLargeForTheDeviceIsRefusedUpFrontAndTheDeviceGoesOn) {

@@ -1,0 +1,67 @@
+#pragma once
+// Move-only owners of a cuDNN handle and of the descriptors a convolution needs, and the check
+// that turns a failed cuDNN call into a CudnnError (OutOfMemory for an allocation failure) with
+// the call's file and line.
+
+#include <cudnn.h>
+
+#include <string>
+#include <utility>
+
+#include "detbench/Error.hpp"
+
+namespace detbench::cuda {
+
+[[noreturn]] inline void throwCudnn(cudnnStatus_t status, const char* what, const char* file,
+                                    int line) {
+  std::string message = std::string(what) + ": " + cudnnGetErrorString(status);
+  if (status == CUDNN_STATUS_ALLOC_FAILED) throw OutOfMemory(message, file, line);
+  throw CudnnError(message, file, line);
+}
+
+}  // namespace detbench::cuda
+
+#define DETBENCH_CUDNN_CHECK(call)                                               \
+  do {                                                                           \
+    const cudnnStatus_t detbench_status_ = (call);                               \
+    if (detbench_status_ != CUDNN_STATUS_SUCCESS)                                \
+      ::detbench::cuda::throwCudnn(detbench_status_, #call, __FILE__, __LINE__); \
+  } while (0)
+
+namespace detbench::cuda {
+
+// One owner template for every cuDNN object: Create and Destroy are its functions.
+template <typename T, cudnnStatus_t (*Create)(T*), cudnnStatus_t (*Destroy)(T)>
+class CudnnObject {
+ public:
+  CudnnObject() { DETBENCH_CUDNN_CHECK(Create(&object_)); }
+  ~CudnnObject() {
+    if (object_) (void)Destroy(object_);
+  }
+  CudnnObject(CudnnObject&& o) noexcept : object_(std::exchange(o.object_, nullptr)) {}
+  CudnnObject& operator=(CudnnObject&&) = delete;
+  CudnnObject(const CudnnObject&) = delete;
+  CudnnObject& operator=(const CudnnObject&) = delete;
+  T get() const noexcept { return object_; }
+
+ private:
+  T object_ = nullptr;
+};
+
+using CudnnHandle = CudnnObject<cudnnHandle_t, cudnnCreate, cudnnDestroy>;
+using CudnnTensorDescriptor =
+    CudnnObject<cudnnTensorDescriptor_t, cudnnCreateTensorDescriptor, cudnnDestroyTensorDescriptor>;
+using CudnnFilterDescriptor =
+    CudnnObject<cudnnFilterDescriptor_t, cudnnCreateFilterDescriptor, cudnnDestroyFilterDescriptor>;
+using CudnnConvolutionDescriptor =
+    CudnnObject<cudnnConvolutionDescriptor_t, cudnnCreateConvolutionDescriptor,
+                cudnnDestroyConvolutionDescriptor>;
+
+// "9.1.0" from cudnnGetVersion().
+inline std::string cudnnVersionText() {
+  const std::size_t v = cudnnGetVersion();
+  return std::to_string(v / 10000) + "." + std::to_string((v % 10000) / 100) + "." +
+         std::to_string(v % 100);
+}
+
+}  // namespace detbench::cuda
