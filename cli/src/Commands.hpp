@@ -2,6 +2,7 @@
 // The subcommands of `detbench`. Each returns the process exit code (ExitCodes.hpp) and lets
 // detbench::Error escape for main to print as one line with exit code 2.
 
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -25,6 +26,8 @@ int sweepCommand(const CliStreams& io, const RunOptions& options, const std::str
 int compareCommand(const CliStreams& io, const std::vector<std::string>& files, bool json,
                    bool expectEqual);
 int envCommand(const CliStreams& io, bool json);
+int rngCommand(const CliStreams& io, const std::string& engine, std::uint64_t seed,
+               std::int64_t count, const std::string& dist);
 #ifdef DETBENCH_WITH_GUI_REPORTS
 int reportCommand(const CliStreams& io, const std::string& input, const std::string& html,
                   const std::string& pdf);

@@ -49,9 +49,22 @@ int main(int argc, char** argv) {
   auto* env = app.add_subcommand("env", "Show the host, devices and library versions");
   env->add_flag("--json", envJson, "JSON output");
 
+  std::string rngEngine = "torch", rngDist = "uniform";
+  std::uint64_t rngSeed = 0;
+  std::int64_t rngCount = 10;
+  auto* rngCmd = app.add_subcommand(
+      "rng",
+      "Print a seeded random stream exactly as torch, NumPy, Python or detbench's Philox make it");
+  rngCmd->add_option("--engine", rngEngine, "torch, numpy, python or philox")
+      ->capture_default_str();
+  rngCmd->add_option("--seed", rngSeed, "The seed, as passed to manual_seed / seed")->required();
+  rngCmd->add_option("--count", rngCount, "How many values")->capture_default_str();
+  rngCmd->add_option("--dist", rngDist, "uniform or normal")->capture_default_str();
+
 #ifdef DETBENCH_WITH_GUI_REPORTS
   std::string reportInput, reportHtml, reportPdf;
-  auto* report = app.add_subcommand("report", "Render a report JSON as HTML and/or PDF, plots included");
+  auto* report =
+      app.add_subcommand("report", "Render a report JSON as HTML and/or PDF, plots included");
   report->add_option("report", reportInput, "Report JSON file (from run or sweep)")->required();
   report->add_option("--html", reportHtml, "Write a self-contained HTML report here");
   report->add_option("--pdf", reportPdf, "Write a PDF report here");
@@ -77,6 +90,7 @@ int main(int argc, char** argv) {
     if (*sweep) return sweepCommand(io, sweepOpts, configs);
     if (*compare) return compareCommand(io, files, compareJson, expectEqual);
     if (*env) return envCommand(io, envJson);
+    if (*rngCmd) return rngCommand(io, rngEngine, rngSeed, rngCount, rngDist);
 #ifdef DETBENCH_WITH_GUI_REPORTS
     if (*report) return reportCommand(io, reportInput, reportHtml, reportPdf);
 #endif

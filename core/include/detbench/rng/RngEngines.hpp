@@ -1,0 +1,33 @@
+#pragma once
+// Every random-number stream a PyTorch user seeds, reproduced exactly, so a user can check the
+// numbers against their own script (`detbench rng`):
+//  - torch:  torch.manual_seed(s); torch.rand(n) / torch.randn(n) on the CPU (float32);
+//  - numpy:  np.random.seed(s); np.random.rand(n) / np.random.randn(n) (legacy global generator);
+//  - python: random.seed(s); random.random() / random.gauss(0, 1), n times;
+//  - philox: detbench's counter-based generator of the CUDA backend (rng/Philox.hpp).
+// Values are returned as double; torch and philox values are float32 values.
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace detbench::rng {
+
+enum class Engine { Torch, Numpy, Python, Philox };
+enum class Distribution { Uniform, Normal };
+
+std::string_view toString(Engine engine);
+std::optional<Engine> parseEngine(std::string_view text);
+std::optional<Distribution> parseDistribution(std::string_view text);
+
+// The first `count` values of the engine's stream after seeding with `seed`. Raises
+// InvalidArgument where the library would refuse the seed (NumPy: above 2^32 - 1).
+std::vector<double> generate(Engine engine, std::uint64_t seed, std::int64_t count,
+                             Distribution dist);
+
+// PyTorch's CPU float32 streams, also used by the `cpu` device's random ops.
+void torchRand(std::uint64_t seed, float* out, std::int64_t count);
+void torchRandn(std::uint64_t seed, float* out, std::int64_t count);
+
+}  // namespace detbench::rng
