@@ -119,6 +119,26 @@
             <source>cuDNN may choose an algorithm that adds with atomics (BWD_FILTER_ALGO_0 or 3); cudnn.deterministic or deterministic mode keeps only deterministic algorithms</source>
             <translation>cuDNN 可能选择用原子加法累加的算法（BWD_FILTER_ALGO_0 或 3）；cudnn.deterministic 或确定性模式只保留确定性算法</translation>
         </message>
+        <message>
+            <source>uniform random numbers in [0, 1)</source>
+            <translation>[0, 1) 上均匀分布的随机数</translation>
+        </message>
+        <message>
+            <source>standard normal random numbers</source>
+            <translation>标准正态分布的随机数</translation>
+        </message>
+        <message>
+            <source>zero each element with probability p, scale the rest by 1 / (1 - p)</source>
+            <translation>以概率 p 将每个元素置零，其余元素乘以 1 / (1 - p)</translation>
+        </message>
+        <message>
+            <source>PyTorch's CPU generator (Mersenne Twister), reproduced bit for bit: the same seed gives the same numbers; without a seed each trial (a fresh process) gets other numbers</source>
+            <translation>PyTorch 的 CPU 生成器（梅森旋转算法），逐位复现：相同的种子给出相同的数；不设种子时，每次试验（相当于一个新进程）得到不同的数</translation>
+        </message>
+        <message>
+            <source>a counter-based Philox generator, as on CUDA: the same seed gives the same numbers, but other numbers than the CPU generator gives for that seed; without a seed each trial gets other numbers</source>
+            <translation>与 CUDA 上一样的基于计数器的 Philox 生成器：相同的种子给出相同的数，但与 CPU 生成器对同一种子给出的数不同；不设种子时，每次试验得到不同的数</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

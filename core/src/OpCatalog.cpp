@@ -12,6 +12,21 @@ using EM = ErrorModeBehavior;
 // PyTorch's CPU kernels for every op below add in a fixed order: deterministic.
 constexpr DeviceTraits kCpuDeterministic{false, NS::None, EM::Runs, false, false, "", ""};
 
+// Random numbers repeat exactly when the seed is set, and only then.
+constexpr DeviceTraits kCpuRandom{
+    false,
+    NS::Rng,
+    EM::Runs,
+    false,
+    false,
+    "",
+    "PyTorch's CPU generator (Mersenne Twister), reproduced bit for bit: the same seed gives the "
+    "same numbers; without a seed each trial (a fresh process) gets other numbers"};
+constexpr std::string_view kGpuRandomNote =
+    "a counter-based Philox generator, as on CUDA: the same seed gives the same numbers, but "
+    "other numbers than the CPU generator gives for that seed; without a seed each trial gets "
+    "other numbers";
+
 // The table. Sources: the documentation of torch.use_deterministic_algorithms (release
 // kCatalogRelease), the lists "will use deterministic algorithms" and "will throw a
 // RuntimeError", and the alerts in ATen's CUDA kernels.
@@ -140,6 +155,21 @@ constexpr std::array kCatalog{
               "cudnn.deterministic or deterministic mode keeps only deterministic algorithms"},
              false,
              true},
+    OpTraits{"rand",
+             "torch.manual_seed(seed); torch.rand(size)",
+             "uniform random numbers in [0, 1)",
+             kCpuRandom,
+             {false, NS::Rng, EM::Runs, false, false, "", kGpuRandomNote}},
+    OpTraits{"randn",
+             "torch.manual_seed(seed); torch.randn(size)",
+             "standard normal random numbers",
+             kCpuRandom,
+             {false, NS::Rng, EM::Runs, false, false, "", kGpuRandomNote}},
+    OpTraits{"dropout",
+             "torch.manual_seed(seed); torch.nn.functional.dropout(input, p)",
+             "zero each element with probability p, scale the rest by 1 / (1 - p)",
+             kCpuRandom,
+             {false, NS::Rng, EM::Runs, false, false, "", kGpuRandomNote}},
 };
 
 }  // namespace
@@ -153,6 +183,11 @@ const OpTraits* findOpTraits(std::string_view name) {
     if (op.name == name) return &op;
   }
   return nullptr;
+}
+
+bool hasFloat64Reference(std::string_view op) {
+  const OpTraits* t = findOpTraits(op);
+  return t == nullptr || t->cuda.source != NS::Rng;
 }
 
 std::string_view toString(NondeterminismSource source) {

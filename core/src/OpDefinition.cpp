@@ -27,6 +27,9 @@ std::unique_ptr<OpDefinition> makeMatmulDefinition();
 std::unique_ptr<OpDefinition> makeConv2dForwardDefinition();
 std::unique_ptr<OpDefinition> makeConv2dBackwardDataDefinition();
 std::unique_ptr<OpDefinition> makeConv2dBackwardFilterDefinition();
+std::unique_ptr<OpDefinition> makeRandDefinition();
+std::unique_ptr<OpDefinition> makeRandnDefinition();
+std::unique_ptr<OpDefinition> makeDropoutDefinition();
 }  // namespace ops
 
 namespace {
@@ -49,6 +52,9 @@ std::vector<std::unique_ptr<OpDefinition>> makeAll() {
   all.push_back(ops::makeConv2dForwardDefinition());
   all.push_back(ops::makeConv2dBackwardDataDefinition());
   all.push_back(ops::makeConv2dBackwardFilterDefinition());
+  all.push_back(ops::makeRandDefinition());
+  all.push_back(ops::makeRandnDefinition());
+  all.push_back(ops::makeDropoutDefinition());
   return all;
 }
 

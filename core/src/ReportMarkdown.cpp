@@ -87,8 +87,10 @@ void writeRun(std::ostringstream& md, const RunResult& r) {
        << s.trialsDifferingFromFirst << " differ from trial 0) |\n";
     md << "| max \\|diff\\| vs trial 0 | " << formatFloat(s.maxAbsDiff) << " (max " << s.maxUlp
        << " ULP, up to " << s.maxNDiff << " elements) |\n";
-    md << "| max \\|error\\| vs float64 | " << formatFloat(s.refMaxAbsErr) << " ("
-       << formatFloat(s.refMaxErrOverMagnitude) << " of the magnitude) |\n";
+    if (hasFloat64Reference(r.op)) {
+      md << "| max \\|error\\| vs float64 | " << formatFloat(s.refMaxAbsErr) << " ("
+         << formatFloat(s.refMaxErrOverMagnitude) << " of the magnitude) |\n";
+    }
     md << "| time (mean ± σ) | " << timeText(s) << " |\n";
     md << "| median, p95 | " << formatDuration(s.time.median) << ", " << formatDuration(s.time.p95)
        << " |\n";

@@ -141,6 +141,7 @@ OutputDiff compareOutputs(const HostTensor& a, const HostTensor& b) {
 
 ReferenceError referenceError(const HostTensor& out, const Reference& ref) {
   ReferenceError e;
+  if (ref.value.empty() && ref.magnitude.empty()) return e;  // an op without a reference
   const auto n = static_cast<std::size_t>(out.numel());
   DETBENCH_CHECK_ARG(ref.value.size() == n && ref.magnitude.size() == n,
                      "reference and output differ in size");

@@ -2,6 +2,7 @@
 
 #include "common/Text.hpp"
 #include "detbench/Format.hpp"
+#include "detbench/OpCatalog.hpp"
 
 namespace detbench::gui {
 
@@ -47,8 +48,10 @@ QString Verdict::differences(const RunResult& r) {
                .arg(r.summary.maxUlp)
                .arg(r.summary.maxNDiff);
   }
-  text += QStringLiteral("; ") +
-          tr("float64 reference error %1").arg(qstr(formatFloat(r.summary.refMaxAbsErr)));
+  if (hasFloat64Reference(r.op)) {
+    text += QStringLiteral("; ") +
+            tr("float64 reference error %1").arg(qstr(formatFloat(r.summary.refMaxAbsErr)));
+  }
   return text;
 }
 

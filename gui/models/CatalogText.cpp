@@ -75,6 +75,18 @@ namespace detbench::gui {
         "OpCatalog",
         "cuDNN may choose an algorithm that adds with atomics (BWD_FILTER_ALGO_0 or 3); "
         "cudnn.deterministic or deterministic mode keeps only deterministic algorithms"),
+    QT_TRANSLATE_NOOP("OpCatalog", "uniform random numbers in [0, 1)"),
+    QT_TRANSLATE_NOOP("OpCatalog", "standard normal random numbers"),
+    QT_TRANSLATE_NOOP("OpCatalog",
+                      "zero each element with probability p, scale the rest by 1 / (1 - p)"),
+    QT_TRANSLATE_NOOP(
+        "OpCatalog",
+        "PyTorch's CPU generator (Mersenne Twister), reproduced bit for bit: the same seed gives "
+        "the same numbers; without a seed each trial (a fresh process) gets other numbers"),
+    QT_TRANSLATE_NOOP("OpCatalog",
+                      "a counter-based Philox generator, as on CUDA: the same seed gives the same "
+                      "numbers, but other numbers than the CPU generator gives for that seed; "
+                      "without a seed each trial gets other numbers"),
 };
 
 }  // namespace detbench::gui

@@ -1,6 +1,11 @@
 # Simplified Chinese for every string of detbench's GUI, keyed by the English source.
 # fill_ts.py writes them into detbench_zh_CN.ts after lupdate; edit here, then run it.
 ZH_CN = {
+"uniform random numbers in [0, 1)": "[0, 1) 上均匀分布的随机数",
+"standard normal random numbers": "标准正态分布的随机数",
+"zero each element with probability p, scale the rest by 1 / (1 - p)": "以概率 p 将每个元素置零，其余元素乘以 1 / (1 - p)",
+"PyTorch's CPU generator (Mersenne Twister), reproduced bit for bit: the same seed gives the same numbers; without a seed each trial (a fresh process) gets other numbers": "PyTorch 的 CPU 生成器（梅森旋转算法），逐位复现：相同的种子给出相同的数；不设种子时，每次试验（相当于一个新进程）得到不同的数",
+"a counter-based Philox generator, as on CUDA: the same seed gives the same numbers, but other numbers than the CPU generator gives for that seed; without a seed each trial gets other numbers": "与 CUDA 上一样的基于计数器的 Philox 生成器：相同的种子给出相同的数，但与 CPU 生成器对同一种子给出的数不同；不设种子时，每次试验得到不同的数",
 "2-D convolution through cuDNN (NCHW, float32)": "通过 cuDNN 计算的二维卷积（NCHW，float32）",
 "every cuDNN forward algorithm is deterministic, but cudnn.benchmark picks one by timing, so another run may pick another and get other bits; the atomic form is a detbench contrast on cpu-threads only": "cuDNN 的前向算法都是确定性的，但 cudnn.benchmark 按计时选择算法，另一次运行可能选中另一个算法而得到不同的位；原子形式是 detbench 仅在 cpu-threads 上提供的对照",
 "gradient of a 2-D convolution's input through cuDNN": "通过 cuDNN 计算二维卷积对输入的梯度",

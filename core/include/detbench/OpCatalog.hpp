@@ -62,6 +62,9 @@ struct OpTraits {
 std::span<const OpTraits> opCatalog();
 const OpTraits* findOpTraits(std::string_view name);
 
+// False for ops judged only by whether they repeat (random numbers): no float64 reference.
+bool hasFloat64Reference(std::string_view op);
+
 std::string_view toString(NondeterminismSource source);
 std::string_view toString(ErrorModeBehavior behavior);
 

@@ -23,7 +23,8 @@ class CpuBackendBase : public Backend {
                                        std::string(id()));
     }
     return std::make_unique<CpuPreparedOp>(*kernel, params, inputs, form, threads(context),
-                                           context.fillsUninitializedMemory());
+                                           context.fillsUninitializedMemory(),
+                                           ops::TrialSeeds{context.seed(), context.seedWasSet()});
   }
 };
 

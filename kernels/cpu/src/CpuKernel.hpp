@@ -9,6 +9,7 @@
 #include "detbench/Dispatch.hpp"
 #include "detbench/OpDefinition.hpp"
 #include "detbench/cpu/ThreadPool.hpp"
+#include "detbench/ops/RandomOps.hpp"
 
 namespace detbench::cpu {
 
@@ -18,6 +19,7 @@ struct KernelArgs {
   HostTensor& output;
   ThreadPool* pool;  // null on the sequential `cpu` device
   Form form;
+  ops::TrialSeeds seeds;  // for the random ops
 };
 
 // Returns the closure that computes the whole output once.

@@ -20,6 +20,9 @@ std::function<void()> makeMatmulKernel(const KernelArgs&);
 std::function<void()> makeConv2dForwardKernel(const KernelArgs&);
 std::function<void()> makeConv2dBackwardDataKernel(const KernelArgs&);
 std::function<void()> makeConv2dBackwardFilterKernel(const KernelArgs&);
+std::function<void()> makeRandKernel(const KernelArgs&);
+std::function<void()> makeRandnKernel(const KernelArgs&);
+std::function<void()> makeDropoutKernel(const KernelArgs&);
 
 namespace {
 
@@ -40,6 +43,9 @@ constexpr std::array kKernels{
     KernelEntry{"conv2d_forward", makeConv2dForwardKernel},
     KernelEntry{"conv2d_backward_data", makeConv2dBackwardDataKernel},
     KernelEntry{"conv2d_backward_filter", makeConv2dBackwardFilterKernel},
+    KernelEntry{"rand", makeRandKernel},
+    KernelEntry{"randn", makeRandnKernel},
+    KernelEntry{"dropout", makeDropoutKernel},
 };
 
 }  // namespace

@@ -31,11 +31,12 @@ void fillUninitialized(HostTensor& t) {
 }  // namespace
 
 CpuPreparedOp::CpuPreparedOp(const KernelEntry& kernel, const OpParams& params,
-                             const OpInputs& inputs, Form form, int threads, bool fill)
+                             const OpInputs& inputs, Form form, int threads, bool fill,
+                             ops::TrialSeeds seeds)
     : output_(inputs.output.shape, inputs.output.dtype) {
   if (form != Form::Sequential) pool_ = std::make_unique<ThreadPool>(threads);
   if (fill) fillUninitialized(output_);
-  kernel_ = kernel.make(KernelArgs{params, inputs, output_, pool_.get(), form});
+  kernel_ = kernel.make(KernelArgs{params, inputs, output_, pool_.get(), form, seeds});
 }
 
 std::int64_t CpuPreparedOp::execute() {

@@ -31,6 +31,12 @@ CudaRun makeCumsumCuda(const OpParams&, const OpInputs&, const DeviceTensors&, F
                        const CudaKernelEnv&);
 CudaRun makeMatmulCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
                        const CudaKernelEnv&);
+CudaRun makeRandCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                     const CudaKernelEnv&);
+CudaRun makeRandnCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                      const CudaKernelEnv&);
+CudaRun makeDropoutCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                        const CudaKernelEnv&);
 #ifdef DETBENCH_HAVE_CUDNN
 CudaRun makeConv2dForwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
                               const CudaKernelEnv&);
@@ -56,6 +62,9 @@ constexpr std::array kKernels{
     CudaKernelEntry{"histc", makeHistcCuda},
     CudaKernelEntry{"cumsum", makeCumsumCuda},
     CudaKernelEntry{"matmul", makeMatmulCuda},
+    CudaKernelEntry{"rand", makeRandCuda},
+    CudaKernelEntry{"randn", makeRandnCuda},
+    CudaKernelEntry{"dropout", makeDropoutCuda},
 #ifdef DETBENCH_HAVE_CUDNN
     CudaKernelEntry{"conv2d_forward", makeConv2dForwardCuda},
     CudaKernelEntry{"conv2d_backward_data", makeConv2dBackwardDataCuda},

@@ -7,6 +7,8 @@
 //    the fixed defaults (and agrees with the float64 reference within the summation bound),
 //    benchmark searches with cudnnFind, an explicit atomic request takes ALGO_0 and says it is
 //    nondeterministic, and deterministic mode keeps the output bitwise stable over 100 runs;
+//  - rand and dropout with a seed equal cpu-threads (the same Philox stream) bit for bit and
+//    repeat over 100 trials; randn repeats; an unset seed gives other numbers every trial;
 //  - a request whose tensors cannot fit in device memory is refused before any input is made,
 //    with a message naming what was asked and what was free; the device stays usable.
 
@@ -16,6 +18,7 @@
 
 #include "detbench/Error.hpp"
 #include "detbench/TrialRunner.hpp"
+#include "detbench/cpu/CpuBackends.hpp"
 #include "detbench/cuda/CudaBackend.hpp"
 
 namespace detbench {
@@ -27,6 +30,7 @@ class CudaLibraryOpsTest : public ::testing::Test {
     auto cuda = cuda::makeCudaBackend();
     if (!cuda->availability().available) GTEST_SKIP() << cuda->availability().reason;
     registry_.add(std::move(cuda));
+    registry_.add(cpu::makeCpuThreadsBackend());
   }
   RunRequest matmul(OpParams params, int trials) const {
     RunRequest r;
@@ -123,6 +127,29 @@ TEST_F(CudaLibraryOpsTest, BenchmarkSearchesAndAnAtomicRequestTakesAlgo0) {
   const RunResult f = run(forward);
   ASSERT_TRUE(f.failed());
   EXPECT_EQ(f.errors.front().kind, "NotAvailable");
+}
+
+TEST_F(CudaLibraryOpsTest, RandomOpsFollowTheSeed) {
+  for (const char* op : {"rand", "randn", "dropout"}) {
+    RunRequest r;
+    r.op = op;
+    r.params = {{"size", 1 << 20}};
+    r.device = "cuda";
+    r.trials = 100;
+    r.settings.seed = 1234;
+    const RunResult gpu = run(r);
+    ASSERT_FALSE(gpu.failed()) << op << ": " << gpu.errors.front().message;
+    EXPECT_TRUE(gpu.summary.reproducible) << op;
+    if (std::string(op) != "randn") {
+      RunRequest c = r;
+      c.device = "cpu-threads";
+      c.trials = 1;
+      EXPECT_EQ(run(c).trials.front().digest, gpu.trials.front().digest) << op;
+    }
+    r.settings.seed.reset();
+    r.trials = 10;
+    EXPECT_EQ(run(r).summary.distinctDigests, 10) << op;
+  }
 }
 
 TEST_F(CudaLibraryOpsTest, TooLargeForTheDeviceIsRefusedUpFrontAndTheDeviceGoesOn) {

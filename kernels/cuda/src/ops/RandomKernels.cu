@@ -1,0 +1,96 @@
+// cuda kernels for rand, randn and dropout: detbench's Philox stream (rng/Philox.hpp), one
+// thread per element, the seed of each trial as ops/RandomOps.hpp says. rand and dropout equal
+// cpu-threads bit for bit (integer arithmetic and one exact conversion); randn uses the device's
+// double log, sin and cos, which may differ from glibc's in the last bit before rounding to float.
+
+#include <cstdint>
+#include <memory>
+#include <numbers>
+
+#include "CudaCheck.hpp"
+#include "CudaKernel.hpp"
+#include "detbench/ops/RandomOps.hpp"
+#include "detbench/rng/Philox.hpp"
+
+namespace detbench::cuda {
+
+namespace {
+
+using rng::Philox;
+constexpr int kThreads = 256;
+constexpr double kTwoPi = 2.0 * std::numbers::pi;
+
+__device__ float philoxNormal(std::uint64_t seed, std::uint64_t i) {
+  const std::uint64_t pair = i & ~std::uint64_t{1};
+  const double u1 = 1.0 - static_cast<double>(Philox::uniform(seed, pair));
+  const double u2 = static_cast<double>(Philox::uniform(seed, pair + 1));
+  const double r = sqrt(-2.0 * log(u1));
+  const double theta = kTwoPi * u2;
+  return static_cast<float>((i & 1) ? r * sin(theta) : r * cos(theta));
+}
+
+__global__ void randKernel(std::uint64_t seed, std::int64_t size, bool normal, float* out) {
+  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= size) return;
+  const auto u = static_cast<std::uint64_t>(i);
+  out[i] = normal ? philoxNormal(seed, u) : Philox::uniform(seed, u);
+}
+
+__global__ void dropoutKernel(std::uint64_t seed, std::int64_t size, const float* x, float keep,
+                              float scale, float* out) {
+  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= size) return;
+  const float u = Philox::uniform(seed, static_cast<std::uint64_t>(i));
+  out[i] = ops::DropoutOp::apply(x[i], u, keep, scale);
+}
+
+unsigned blocksFor(std::int64_t n) {
+  return static_cast<unsigned>((n + kThreads - 1) / kThreads);
+}
+
+ops::TrialSeeds seedsOf(const CudaKernelEnv& env) {
+  return {env.context.seed(), env.context.seedWasSet()};
+}
+
+CudaRun makeRandom(const OpParams& params, const DeviceTensors& device, const CudaKernelEnv& env,
+                   bool normal) {
+  const auto p = ops::RandOp::problem(params);
+  float* out = device.out<float>();
+  auto executions = std::make_shared<std::uint64_t>(0);
+  const ops::TrialSeeds seeds = seedsOf(env);
+  return [=](cudaStream_t stream) {
+    const std::uint64_t seed = seeds.forExecution((*executions)++);
+    randKernel<<<blocksFor(p.size), kThreads, 0, stream>>>(seed, p.size, normal, out);
+    DETBENCH_CUDA_CHECK_LAUNCH();
+  };
+}
+
+}  // namespace
+
+CudaRun makeRandCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device, Form,
+                     const CudaKernelEnv& env) {
+  return makeRandom(params, device, env, false);
+}
+
+CudaRun makeRandnCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device, Form,
+                      const CudaKernelEnv& env) {
+  return makeRandom(params, device, env, true);
+}
+
+CudaRun makeDropoutCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device, Form,
+                        const CudaKernelEnv& env) {
+  using Op = ops::DropoutOp;
+  const auto p = Op::problem(params);
+  const float* x = device.in<float>(Op::kInput);
+  float* out = device.out<float>();
+  auto executions = std::make_shared<std::uint64_t>(0);
+  const ops::TrialSeeds seeds = seedsOf(env);
+  return [=](cudaStream_t stream) {
+    const std::uint64_t seed = seeds.forExecution((*executions)++);
+    dropoutKernel<<<blocksFor(p.size), kThreads, 0, stream>>>(seed, p.size, x, p.keep, p.scale,
+                                                              out);
+    DETBENCH_CUDA_CHECK_LAUNCH();
+  };
+}
+
+}  // namespace detbench::cuda
