@@ -26,6 +26,8 @@ int sweepCommand(const CliStreams& io, const RunOptions& options, const std::str
 int compareCommand(const CliStreams& io, const std::vector<std::string>& files, bool json,
                    bool expectEqual);
 int envCommand(const CliStreams& io, bool json);
+int demoCommand(const CliStreams& io, const std::string& name, bool list,
+                const std::string& language);
 int rngCommand(const CliStreams& io, const std::string& engine, std::uint64_t seed,
                std::int64_t count, const std::string& dist);
 #ifdef DETBENCH_WITH_GUI_REPORTS

@@ -7,7 +7,8 @@ namespace detbench::ops {
 
 const std::vector<ParamSpec>& MatmulOp::params() {
   static const std::vector<ParamSpec> specs{
-      {"size", "rows of a and columns of b (m = n)", 512, 1, 1 << 16},
+      {"size", "rows of a (m), and columns of b unless n is given", 512, 1, 1 << 16},
+      {"n", "columns of b (0: the same as size)", 0, 0, 1 << 16},
       {"k", "columns of a and rows of b (0: the same as size)", 0, 0, 1 << 20},
       {"streams", "concurrent products on streams sharing one cuBLAS handle", 1, 1, 16},
       {"tf32", "1: allow TF32 tensor cores in cuBLAS (cuda only)", 0, 0, 1},
@@ -18,8 +19,9 @@ const std::vector<ParamSpec>& MatmulOp::params() {
 
 MatmulOp::Problem MatmulOp::problem(const OpParams& p) {
   const std::int64_t size = param(p, "size");
+  const std::int64_t n = param(p, "n");
   const std::int64_t k = param(p, "k");
-  return {size, size, k > 0 ? k : size, param(p, "streams"), param(p, "tf32") != 0};
+  return {size, n > 0 ? n : size, k > 0 ? k : size, param(p, "streams"), param(p, "tf32") != 0};
 }
 std::vector<TensorSpec> MatmulOp::inputSpecs(const Problem& p) {
   return {{"a", {p.m, p.k}, DType::Float32}, {"b", {p.k, p.n}, DType::Float32}};

@@ -1,5 +1,6 @@
 #pragma once
-// matmul: torch.matmul(a, b) on float32 matrices, a (m x k) times b (k x n), m = n = size. On
+// matmul: torch.matmul(a, b) on float32 matrices, a (m x k) times b (k x n), m = size, n = size
+// unless given. On
 // CUDA it is one cuBLAS GEMM; with streams > 1 the same product is computed concurrently on
 // that many streams that share one cuBLAS handle (the output holds one product per stream), the
 // situation in which cuBLAS's workspace, and so CUBLAS_WORKSPACE_CONFIG, matters. tf32 = 1 lets

@@ -1,0 +1,116 @@
+// `detbench demo NAME`: runs a guided teaching scenario (resources/demos/scenarios.json) and
+// says whether it showed what its text says; `detbench demo --list` lists them.
+
+#include <iomanip>
+
+#include "Commands.hpp"
+#include "ExitCodes.hpp"
+#include "detbench/Error.hpp"
+#include "detbench/Format.hpp"
+#include "detbench/demo/ScenarioRunner.hpp"
+
+namespace detbench::cli {
+
+namespace {
+
+using namespace detbench::demo;
+
+void printRuns(std::ostream& out, const Scenario& s, const ScenarioOutcome& o,
+               const std::string& lang) {
+  for (std::size_t i = 0; i < o.runs.size(); ++i) {
+    const RunResult& r = o.runs[i];
+    out << "  " << i + 1 << ". " << s.runs[i].label.in(lang) << "  [" << r.op << " on " << r.device
+        << "]\n     ";
+    if (r.failed()) {
+      out << r.errors.front().kind << ": " << r.errors.front().message << "\n";
+      continue;
+    }
+    out << r.summary.distinctDigests << " distinct output"
+        << (r.summary.distinctDigests == 1 ? "" : "s") << " in " << r.trials.size()
+        << " trials, median " << formatDuration(r.summary.time.median) << " per trial";
+    std::string algorithms;
+    for (const auto& t : r.trials) {
+      if (!t.algorithm.empty() && algorithms.find(t.algorithm) == std::string::npos) {
+        algorithms += (algorithms.empty() ? "" : "; ") + t.algorithm;
+      }
+    }
+    if (!algorithms.empty()) out << "\n     algorithm: " << algorithms;
+    for (const auto& w : r.warnings) out << "\n     warning: " << w.message;
+    out << "\n";
+  }
+}
+
+void printLoader(std::ostream& out, const LoaderOutcome& l) {
+  out << "  batches changed against run 1 (O: order, a: augmentation, .: same):\n";
+  for (const auto& m : l.modes) {
+    out << "  " << std::left << std::setw(28) << std::string(toString(m.mode)) << std::right;
+    for (std::size_t r = 1; r < m.changes.size(); ++r) {
+      out << (r > 1 ? " | " : "");
+      for (auto c : m.changes[r])
+        out << (c == BatchChange::Order ? 'O' : c == BatchChange::Augmentation ? 'a' : '.');
+    }
+    out << (m.workersRepeatEachOther ? "   workers repeat each other" : "") << "\n";
+  }
+}
+
+void printTraining(std::ostream& out, const TrainingOutcome& t) {
+  for (const auto& c : t.configs) {
+    out << "  " << std::left << std::setw(14) << c.name << std::right;
+    if (!c.error.empty()) {
+      out << c.error << "\n";
+      continue;
+    }
+    out << c.losses.size() << " runs, final loss " << formatFloat(c.losses.front().back());
+    if (c.firstDivergentStep < 0) {
+      out << ", identical at every step\n";
+    } else {
+      out << ", first differ at step " << c.firstDivergentStep << ", final losses spread "
+          << formatFloat(c.finalSpread) << "\n";
+    }
+  }
+}
+
+}  // namespace
+
+int demoCommand(const CliStreams& io, const std::string& name, bool list,
+                const std::string& language) {
+  if (list || name.empty()) {
+    for (const auto& s : scenarios()) {
+      io.out << std::left << std::setw(22) << s.name << std::right << s.title.in(language)
+             << (s.needsGpu ? "  (GPU; cpu-threads without one)" : "") << "\n";
+    }
+    return kExitOk;
+  }
+  const Scenario* s = findScenario(name);
+  if (s == nullptr) {
+    std::string names;
+    for (const auto& sc : scenarios()) names += (names.empty() ? "" : ", ") + sc.name;
+    DETBENCH_THROW(InvalidArgument, "unknown demo " + name + " (" + names + ")");
+  }
+  const BackendRegistry registry = makeRegistry();
+  io.out << s->title.in(language) << "\n\n" << s->lesson.in(language) << "\n\n";
+  for (std::size_t i = 0; i < s->steps.size(); ++i) {
+    io.out << "  " << i + 1 << ". " << s->steps[i].in(language) << "\n";
+  }
+  io.out << "\n" << s->expect.in(language) << "\n\n";
+  const ScenarioOutcome o =
+      runScenario(*s, registry, [&](const std::string& what, int done, int total) {
+        if (io.errIsTerminal)
+          io.err << "\r  running: " << what << " (" << done << "/" << total << ")\x1b[K"
+                 << std::flush;
+      });
+  if (io.errIsTerminal) io.err << "\r\x1b[K" << std::flush;
+  io.out << "Device: " << o.device
+         << (o.fallback ? " (this demo is about a GPU; none here, so cpu-threads shows it)" : "")
+         << "\n";
+  if (!o.runs.empty()) printRuns(io.out, *s, o, language);
+  if (o.loader) printLoader(io.out, *o.loader);
+  if (o.training) printTraining(io.out, *o.training);
+  io.out << "\n";
+  for (const auto& c : o.checks)
+    io.out << (c.passed ? "  [ok] " : "  [NOT SEEN] ") << c.what << "\n";
+  io.out << (o.asExpected() ? "As expected.\n" : "Not as the text says: see the checks above.\n");
+  return o.asExpected() ? kExitOk : kExitNotReproducible;
+}
+
+}  // namespace detbench::cli

@@ -1,0 +1,81 @@
+#pragma once
+// The guided teaching scenarios (`detbench demo`, the GUI's Demos panel). They are data:
+// resources/demos/scenarios.json, compiled into the core, with every text in English and
+// Simplified Chinese. A scenario is a lesson, its steps, what to expect, and either a list of
+// runs (an op under some settings, each with a machine-checked expectation), a data-loader
+// simulation or a training run.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "detbench/OpParams.hpp"
+#include "detbench/Settings.hpp"
+
+namespace detbench::demo {
+
+// One text in the languages detbench speaks; `in` falls back to English.
+struct LocalText {
+  std::string en;
+  std::string zhCN;
+  const std::string& in(std::string_view language) const;
+};
+
+// What a run must show. Unset fields are not checked.
+struct RunExpectation {
+  std::optional<bool> reproducible;
+  std::optional<int> distinct;        // exactly this many distinct outputs
+  bool raises = false;                // deterministic mode raises before any trial
+  bool warns = false;                 // warns and runs every trial
+  std::optional<int> differsFromRun;  // trial 0 differs from that run's trial 0
+};
+
+struct ScenarioRun {
+  LocalText label;
+  std::string op;
+  std::optional<std::string> device;  // unset: the scenario's device (cuda, or cpu-threads)
+  OpParams params;
+  Settings settings;
+  int trials = 20;
+  std::optional<RunExpectation> expect;     // on every device
+  std::optional<RunExpectation> expectCpu;  // only where the scenario runs on cpu-threads
+};
+
+struct LoaderSpec {
+  int samples = 256;
+  int batchSize = 16;
+  int workers = 4;
+  int runs = 3;
+  std::uint64_t seed = 42;
+};
+
+struct TrainingSpec {
+  int nodes = 512;
+  int edges = 8192;
+  int features = 16;
+  int hidden = 32;
+  int steps = 200;
+  int runs = 4;
+  std::uint64_t seed = 7;
+};
+
+struct Scenario {
+  std::string name;
+  LocalText title;
+  LocalText lesson;
+  std::vector<LocalText> steps;
+  LocalText expect;
+  bool needsGpu = false;
+  std::vector<ScenarioRun> runs;
+  std::optional<LoaderSpec> loader;
+  std::optional<TrainingSpec> training;
+};
+
+// Parses and checks a scenarios document; raises InvalidArgument naming what is wrong.
+std::vector<Scenario> parseScenarios(std::string_view json);
+// The built-in scenarios (resources/demos/scenarios.json).
+const std::vector<Scenario>& scenarios();
+const Scenario* findScenario(std::string_view name);
+
+}  // namespace detbench::demo

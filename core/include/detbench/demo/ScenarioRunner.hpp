@@ -1,0 +1,45 @@
+#pragma once
+// Runs a teaching scenario and checks that it showed what its text says.
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "detbench/BackendRegistry.hpp"
+#include "detbench/CancelToken.hpp"
+#include "detbench/RunResult.hpp"
+#include "detbench/demo/DataLoaderSim.hpp"
+#include "detbench/demo/Scenario.hpp"
+#include "detbench/demo/TrainingSim.hpp"
+
+namespace detbench::demo {
+
+// One machine check of an expectation, in English (for logs, reports and tests).
+struct ScenarioCheck {
+  bool passed = false;
+  std::string what;
+};
+
+struct ScenarioOutcome {
+  std::string device;     // where the scenario's op runs ran: cuda, or cpu-threads
+  bool fallback = false;  // the scenario wants a GPU and ran on cpu-threads instead
+  std::vector<RunResult> runs;
+  std::optional<LoaderOutcome> loader;
+  std::optional<TrainingOutcome> training;
+  std::vector<ScenarioCheck> checks;
+  bool cancelled = false;
+  bool asExpected() const;
+};
+
+// cuda where it is available, cpu-threads otherwise.
+std::string scenarioDevice(const BackendRegistry& registry);
+
+// (what is running now, steps done, steps in all)
+using ScenarioProgress = std::function<void(const std::string&, int, int)>;
+
+ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& registry,
+                            const ScenarioProgress& progress = {},
+                            const CancelToken* cancel = nullptr);
+
+}  // namespace detbench::demo

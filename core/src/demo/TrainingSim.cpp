@@ -1,0 +1,228 @@
+#include "detbench/demo/TrainingSim.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "detbench/Context.hpp"
+#include "detbench/DataGenerator.hpp"
+#include "detbench/Digest.hpp"
+#include "detbench/Dispatch.hpp"
+#include "detbench/Error.hpp"
+#include "detbench/OpDefinition.hpp"
+#include "detbench/rng/Philox.hpp"
+
+namespace detbench::demo {
+
+namespace {
+
+constexpr float kLearningRate = 0.05f;
+constexpr std::int64_t kDropPercent = 20;
+
+HostTensor matrix(std::int64_t rows, std::int64_t cols) {
+  return HostTensor({rows, cols}, DType::Float32);
+}
+float* f(HostTensor& t) {
+  return t.as<float>().data();
+}
+const float* f(const HostTensor& t) {
+  return t.as<float>().data();
+}
+
+// Runs one workbench op on the given tensors on the device, under the settings, as PyTorch's
+// dispatch would choose its form (raising as it would in error mode).
+class OpCaller {
+ public:
+  OpCaller(const BackendRegistry& registry, const std::string& device, const Settings& settings)
+      : backend_(registry.get(device)), settings_(settings) {}
+
+  HostTensor call(const std::string& op, const OpParams& given, std::vector<HostTensor> tensors,
+                  std::optional<std::uint64_t> seed = std::nullopt) {
+    const OpDefinition& def = opDefinition(op);
+    const OpParams params = resolveParams(op, def.params(), given);
+    Settings s = settings_;
+    if (seed) s.seed = seed;
+    Context context(s);
+    const DispatchDecision d = dispatch(*findOpTraits(op), backend_.traitsClass(), context);
+    OpInputs inputs;
+    inputs.specs = def.inputSpecs(params);
+    inputs.tensors = std::move(tensors);
+    inputs.output = def.outputSpec(params);
+    auto prepared = backend_.prepare(def, params, inputs, d.form, context);
+    prepared->execute();
+    return prepared->readOutput();
+  }
+
+ private:
+  Backend& backend_;
+  Settings settings_;
+};
+
+// The tensors, moved into the vector an op takes (HostTensor is move-only).
+template <typename... T>
+std::vector<HostTensor> tensors(T&&... t) {
+  std::vector<HostTensor> v;
+  (v.push_back(std::forward<T>(t)), ...);
+  return v;
+}
+
+// a^T (rows x cols) as a new matrix.
+HostTensor transposed(const HostTensor& a) {
+  const std::int64_t rows = a.shape()[0], cols = a.shape()[1];
+  HostTensor t = matrix(cols, rows);
+  for (std::int64_t i = 0; i < rows; ++i)
+    for (std::int64_t j = 0; j < cols; ++j) f(t)[j * rows + i] = f(a)[i * cols + j];
+  return t;
+}
+
+}  // namespace
+
+std::vector<float> trainOnce(const TrainingSpec& spec, const BackendRegistry& registry,
+                             const std::string& device, const Settings& settings, int run,
+                             std::uint64_t* parameterDigest) {
+  const std::int64_t n = spec.nodes, e = spec.edges, fdim = spec.features, h = spec.hidden;
+  DETBENCH_CHECK_ARG(n >= 2 && e >= 1 && fdim >= 1 && h >= 1 && spec.steps >= 1,
+                     "training needs nodes, edges, features, hidden units and steps");
+  OpCaller ops(registry, device, settings);
+  const DataGenerator data(spec.seed);
+
+  // The graph, the targets and the initial parameters: the same bits in every run.
+  HostTensor src({e}, DType::Int64), dst({e}, DType::Int64);
+  data.indices(src.as<std::int64_t>(), 1, n);
+  data.indices(dst.as<std::int64_t>(), 2, n);
+  HostTensor x = matrix(n, fdim), w1 = matrix(fdim, h), w2 = matrix(h, 1), y = matrix(n, 1);
+  data.uniform(x.as<float>(), 3, -1.0f, 1.0f);
+  data.uniform(w1.as<float>(), 4, -0.5f, 0.5f);
+  data.uniform(w2.as<float>(), 5, -0.5f, 0.5f);
+  data.uniform(y.as<float>(), 6, -1.0f, 1.0f);
+
+  const float mean = static_cast<float>(n) / static_cast<float>(e);
+  std::vector<float> losses;
+  const auto* s = src.as<std::int64_t>().data();
+  const auto* t = dst.as<std::int64_t>().data();
+  for (int step = 0; step < spec.steps; ++step) {
+    // Forward. A = index_add(0, dst, X[src] * mean), a mean over the average in-degree.
+    HostTensor gathered = matrix(e, fdim);
+    for (std::int64_t i = 0; i < e; ++i)
+      for (std::int64_t k = 0; k < fdim; ++k)
+        f(gathered)[i * fdim + k] = f(x)[s[i] * fdim + k] * mean;
+    const HostTensor a = ops.call("index_add", {{"size", e}, {"rows", n}, {"cols", fdim}},
+                                  tensors(matrix(n, fdim), dst.clone(), std::move(gathered)));
+    const HostTensor pre =
+        ops.call("matmul", {{"size", n}, {"n", h}, {"k", fdim}}, tensors(a.clone(), w1.clone()));
+    HostTensor hidden = pre.clone();
+    for (auto& v : hidden.as<float>()) v = std::max(v, 0.0f);
+    // The dropout mask of this step: from the run's seed when one is set, fresh otherwise.
+    std::optional<std::uint64_t> maskSeed;
+    if (settings.seed) maskSeed = splitmix64(*settings.seed + static_cast<std::uint64_t>(step));
+    // dropout takes a flat vector: the hidden activations' bytes as they are.
+    HostTensor in({n * h}, DType::Float32);
+    std::copy_n(f(hidden), n * h, f(in));
+    std::vector<HostTensor> args;
+    args.push_back(std::move(in));
+    const HostTensor dropped = ops.call("dropout", {{"size", n * h}, {"p_percent", kDropPercent}},
+                                        std::move(args), maskSeed);
+    HostTensor d = matrix(n, h);
+    std::copy_n(f(dropped), n * h, f(d));
+    const HostTensor out =
+        ops.call("matmul", {{"size", n}, {"n", 1}, {"k", h}}, tensors(d.clone(), w2.clone()));
+    double loss = 0;
+    HostTensor dOut = matrix(n, 1);
+    for (std::int64_t i = 0; i < n; ++i) {
+      const float diff = f(out)[i] - f(y)[i];
+      loss += static_cast<double>(diff) * diff;
+      f(dOut)[i] = 2.0f * diff / static_cast<float>(n);
+    }
+    losses.push_back(static_cast<float>(loss / static_cast<double>(n)));
+
+    // Backward.
+    HostTensor dW2 = matrix(h, 1);
+    for (std::int64_t j = 0; j < h; ++j) {
+      float acc = 0;
+      for (std::int64_t i = 0; i < n; ++i) acc += f(d)[i * h + j] * f(dOut)[i];
+      f(dW2)[j] = acc;
+    }
+    const float scale = 1.0f / (1.0f - static_cast<float>(kDropPercent) / 100.0f);
+    HostTensor dPre = matrix(n, h);
+    for (std::int64_t i = 0; i < n; ++i)
+      for (std::int64_t j = 0; j < h; ++j) {
+        const bool kept = f(d)[i * h + j] != 0.0f;
+        const bool active = f(pre)[i * h + j] > 0.0f;
+        f(dPre)[i * h + j] = kept && active ? f(dOut)[i] * f(w2)[j] * scale : 0.0f;
+      }
+    const HostTensor dW1 = ops.call("matmul", {{"size", fdim}, {"n", h}, {"k", n}},
+                                    tensors(transposed(a), dPre.clone()));
+    HostTensor dA = matrix(n, fdim);
+    for (std::int64_t i = 0; i < n; ++i)
+      for (std::int64_t k = 0; k < fdim; ++k) {
+        float acc = 0;
+        for (std::int64_t j = 0; j < h; ++j) acc += f(dPre)[i * h + j] * f(w1)[k * h + j];
+        f(dA)[i * fdim + k] = acc;
+      }
+    // The gradient of the gather X[src]: dX = index_add(0, src, dA[dst]).
+    HostTensor dGathered = matrix(e, fdim);
+    for (std::int64_t i = 0; i < e; ++i)
+      for (std::int64_t k = 0; k < fdim; ++k)
+        f(dGathered)[i * fdim + k] = f(dA)[t[i] * fdim + k] * mean;
+    const HostTensor dX = ops.call("index_add", {{"size", e}, {"rows", n}, {"cols", fdim}},
+                                   tensors(matrix(n, fdim), src.clone(), std::move(dGathered)));
+
+    for (std::int64_t i = 0; i < n * fdim; ++i) f(x)[i] -= kLearningRate * f(dX)[i];
+    for (std::int64_t i = 0; i < fdim * h; ++i) f(w1)[i] -= kLearningRate * f(dW1)[i];
+    for (std::int64_t i = 0; i < h; ++i) f(w2)[i] -= kLearningRate * f(dW2)[i];
+  }
+  (void)run;
+  if (parameterDigest) {
+    *parameterDigest =
+        digestTensor(x) ^ splitmix64(digestTensor(w1)) ^ splitmix64(splitmix64(digestTensor(w2)));
+  }
+  return losses;
+}
+
+TrainingOutcome runTrainingLesson(const TrainingSpec& spec, const BackendRegistry& registry,
+                                  const std::string& device, const TrainingProgress& progress,
+                                  const CancelToken* cancel) {
+  DETBENCH_CHECK_ARG(spec.runs >= 2 && spec.runs <= 50, "the training lesson needs 2 to 50 runs");
+  TrainingOutcome out;
+  out.device = device;
+  Settings seeded;
+  seeded.seed = spec.seed;
+  Settings deterministic = seeded;
+  deterministic.deterministic = DeterministicMode::Error;
+  deterministic.cublasWorkspaceConfig = WorkspaceConfig::parse(":4096:8");
+  for (const auto& [name, settings] :
+       {std::pair{"default", seeded}, std::pair{"deterministic", deterministic}}) {
+    TrainingConfigOutcome c;
+    c.name = name;
+    c.settings = settings;
+    try {
+      for (int r = 0; r < spec.runs; ++r) {
+        if (cancel && cancel->cancelled()) return out;
+        std::uint64_t digest = 0;
+        c.losses.push_back(trainOnce(spec, registry, device, settings, r, &digest));
+        c.finalDigests.push_back(digest);
+        if (progress) progress(c.name, r + 1, spec.runs);
+      }
+    } catch (const Error& e) {
+      c.error = e.message();
+    }
+    if (c.error.empty()) {
+      for (int step = 0; step < spec.steps && c.firstDivergentStep < 0; ++step) {
+        for (const auto& run : c.losses) {
+          if (run[static_cast<std::size_t>(step)] !=
+              c.losses.front()[static_cast<std::size_t>(step)]) {
+            c.firstDivergentStep = step;
+            break;
+          }
+        }
+      }
+      float lo = c.losses.front().back(), hi = lo;
+      for (const auto& run : c.losses) lo = std::min(lo, run.back()), hi = std::max(hi, run.back());
+      c.finalSpread = static_cast<double>(hi) - static_cast<double>(lo);
+    }
+    out.configs.push_back(std::move(c));
+  }
+  return out;
+}
+
+}  // namespace detbench::demo

@@ -1,0 +1,95 @@
+// The teaching scenarios: the built-in file parses, every text has its Chinese translation,
+// broken files are refused with a reason, and every scenario, run on the CPU devices, shows
+// what its text says (the checks of ScenarioRunner, which the CLI and the GUI print).
+
+#include <gtest/gtest.h>
+
+#include "detbench/Error.hpp"
+#include "detbench/cpu/CpuBackends.hpp"
+#include "detbench/demo/ScenarioRunner.hpp"
+
+namespace detbench::demo {
+namespace {
+
+TEST(ScenarioTest, TheBuiltInScenariosParseAndAreTranslated) {
+  const auto& all = scenarios();
+  ASSERT_GE(all.size(), 9u);
+  for (const auto& s : all) {
+    std::vector<const LocalText*> texts{&s.title, &s.lesson, &s.expect};
+    for (const auto& step : s.steps) texts.push_back(&step);
+    for (const auto& r : s.runs) texts.push_back(&r.label);
+    for (const LocalText* t : texts) {
+      EXPECT_FALSE(t->zhCN.empty()) << s.name << ": " << t->en;
+      EXPECT_EQ(t->in("zh_CN"), t->zhCN);
+      EXPECT_EQ(t->in("en"), t->en);
+    }
+  }
+  EXPECT_NE(findScenario("float-atomics"), nullptr);
+  EXPECT_EQ(findScenario("no-such-demo"), nullptr);
+}
+
+std::string withScenario(const std::string& body) {
+  return R"({"format": "detbench-scenarios", "version": 1, "scenarios": [)" + body + "]}";
+}
+std::string scenario(const std::string& runs) {
+  return R"({"name": "x", "title": {"en": "t"}, "lesson": {"en": "l"}, "steps": [],
+             "expect": {"en": "e"}, "needs_gpu": false, "runs": [)" +
+         runs + "]}";
+}
+
+TEST(ScenarioTest, BrokenScenarioFilesAreRefusedWithAReason) {
+  const std::string good =
+      R"({"label": {"en": "a"}, "op": "sum", "params": {}, "settings": {}, "trials": 2})";
+  EXPECT_EQ(parseScenarios(withScenario(scenario(good))).size(), 1u);
+  EXPECT_THROW(parseScenarios("{"), InvalidArgument);
+  EXPECT_THROW(parseScenarios(R"({"format": "other", "version": 1, "scenarios": []})"),
+               InvalidArgument);
+  for (
+      const std::string bad : {
+          R"({"label": {"en": "a"}, "op": "nope", "params": {}, "settings": {}, "trials": 2})",
+          R"({"label": {"en": "a"}, "op": "sum", "params": {"size": -1}, "settings": {}, "trials": 2})",
+          R"({"label": {"en": "a"}, "op": "sum", "params": {}, "settings": {"turbo": true}, "trials": 2})",
+          R"({"label": {"en": "a"}, "op": "sum", "params": {}, "settings": {}, "trials": 0})",
+          R"({"label": {"en": "a"}, "op": "sum", "params": {}, "settings": {}, "trials": 2,
+               "expect": {"differs_from_run": 0}})",
+          R"({"op": "sum", "params": {}, "settings": {}, "trials": 2})",
+      }) {
+    EXPECT_THROW(parseScenarios(withScenario(scenario(bad))), InvalidArgument) << bad;
+  }
+  EXPECT_THROW(parseScenarios(withScenario(scenario(good) + "," + scenario(good))),
+               InvalidArgument);  // two scenarios named x
+}
+
+class ScenarioRunTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ScenarioRunTest, ShowsWhatItsTextSaysOnTheCpuDevices) {
+  BackendRegistry registry;
+  registry.add(cpu::makeCpuBackend());
+  registry.add(cpu::makeCpuThreadsBackend());
+  const Scenario* s = findScenario(GetParam());
+  ASSERT_NE(s, nullptr);
+  // Thread races are up to the scheduler: a scenario that relies on one gets three attempts.
+  ScenarioOutcome o;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    o = runScenario(*s, registry);
+    if (o.asExpected()) break;
+  }
+  EXPECT_EQ(o.device, "cpu-threads");
+  EXPECT_EQ(o.fallback, s->needsGpu);
+  ASSERT_FALSE(o.checks.empty());
+  for (const auto& c : o.checks) EXPECT_TRUE(c.passed) << c.what;
+}
+
+INSTANTIATE_TEST_SUITE_P(AllScenarios, ScenarioRunTest, ::testing::ValuesIn([] {
+                           std::vector<std::string> names;
+                           for (const auto& s : scenarios()) names.push_back(s.name);
+                           return names;
+                         }()),
+                         [](const auto& test) {
+                           std::string n = test.param;
+                           for (auto& ch : n) ch = ch == '-' ? '_' : ch;
+                           return n;
+                         });
+
+}  // namespace
+}  // namespace detbench::demo
