@@ -27,7 +27,8 @@ int compareCommand(const CliStreams& io, const std::vector<std::string>& files, 
                    bool expectEqual);
 int envCommand(const CliStreams& io, bool json);
 int demoCommand(const CliStreams& io, const std::string& name, bool list,
-                const std::string& language);
+                const std::string& language, const std::string& jsonOut,
+                const std::string& markdownOut);
 int rngCommand(const CliStreams& io, const std::string& engine, std::uint64_t seed,
                std::int64_t count, const std::string& dist);
 #ifdef DETBENCH_WITH_GUI_REPORTS

@@ -5,8 +5,10 @@
 
 #include "Commands.hpp"
 #include "ExitCodes.hpp"
+#include "detbench/AtomicFile.hpp"
 #include "detbench/Error.hpp"
 #include "detbench/Format.hpp"
+#include "detbench/demo/ScenarioReport.hpp"
 #include "detbench/demo/ScenarioRunner.hpp"
 
 namespace detbench::cli {
@@ -73,7 +75,8 @@ void printTraining(std::ostream& out, const TrainingOutcome& t) {
 }  // namespace
 
 int demoCommand(const CliStreams& io, const std::string& name, bool list,
-                const std::string& language) {
+                const std::string& language, const std::string& jsonOut,
+                const std::string& markdownOut) {
   if (list || name.empty()) {
     for (const auto& s : scenarios()) {
       io.out << std::left << std::setw(22) << s.name << std::right << s.title.in(language)
@@ -110,6 +113,10 @@ int demoCommand(const CliStreams& io, const std::string& name, bool list,
   for (const auto& c : o.checks)
     io.out << (c.passed ? "  [ok] " : "  [NOT SEEN] ") << c.what << "\n";
   io.out << (o.asExpected() ? "As expected.\n" : "Not as the text says: see the checks above.\n");
+  if (!jsonOut.empty()) writeFileAtomically(jsonOut, scenarioReportJson(*s, o).dump(2) + "\n");
+  if (!markdownOut.empty()) {
+    writeFileAtomically(markdownOut, scenarioReportMarkdown(*s, o, language));
+  }
   return o.asExpected() ? kExitOk : kExitNotReproducible;
 }
 

@@ -49,12 +49,14 @@ int main(int argc, char** argv) {
   auto* env = app.add_subcommand("env", "Show the host, devices and library versions");
   env->add_flag("--json", envJson, "JSON output");
 
-  std::string demoName, demoLanguage = "en";
+  std::string demoName, demoLanguage = "en", demoJson, demoMarkdown;
   bool demoList = false;
   auto* demoCmd = app.add_subcommand("demo", "Run a guided teaching scenario (--list to see them)");
   demoCmd->add_option("name", demoName, "The scenario, e.g. float-atomics");
   demoCmd->add_flag("--list", demoList, "List the scenarios");
   demoCmd->add_option("--language", demoLanguage, "en or zh_CN")->capture_default_str();
+  demoCmd->add_option("--out", demoJson, "Write the outcome as JSON here (every number)");
+  demoCmd->add_option("--markdown", demoMarkdown, "Write the outcome as Markdown here");
 
   std::string rngEngine = "torch", rngDist = "uniform";
   std::uint64_t rngSeed = 0;
@@ -97,7 +99,7 @@ int main(int argc, char** argv) {
     if (*sweep) return sweepCommand(io, sweepOpts, configs);
     if (*compare) return compareCommand(io, files, compareJson, expectEqual);
     if (*env) return envCommand(io, envJson);
-    if (*demoCmd) return demoCommand(io, demoName, demoList, demoLanguage);
+    if (*demoCmd) return demoCommand(io, demoName, demoList, demoLanguage, demoJson, demoMarkdown);
     if (*rngCmd) return rngCommand(io, rngEngine, rngSeed, rngCount, rngDist);
 #ifdef DETBENCH_WITH_GUI_REPORTS
     if (*report) return reportCommand(io, reportInput, reportHtml, reportPdf);

@@ -16,7 +16,7 @@ namespace detbench::demo {
 
 namespace {
 
-constexpr float kLearningRate = 0.05f;
+constexpr float kLearningRate = 0.5f;
 constexpr std::int64_t kDropPercent = 20;
 
 HostTensor matrix(std::int64_t rows, std::int64_t cols) {
@@ -94,7 +94,14 @@ std::vector<float> trainOnce(const TrainingSpec& spec, const BackendRegistry& re
   data.uniform(x.as<float>(), 3, -1.0f, 1.0f);
   data.uniform(w1.as<float>(), 4, -0.5f, 0.5f);
   data.uniform(w2.as<float>(), 5, -0.5f, 0.5f);
-  data.uniform(y.as<float>(), 6, -1.0f, 1.0f);
+  // A learnable target: a fixed random teacher's reading of each node's own features.
+  HostTensor teacher = matrix(fdim, 1);
+  data.uniform(teacher.as<float>(), 6, -1.0f, 1.0f);
+  for (std::int64_t i = 0; i < n; ++i) {
+    float acc = 0;
+    for (std::int64_t k = 0; k < fdim; ++k) acc += f(x)[i * fdim + k] * f(teacher)[k];
+    f(y)[i] = std::tanh(acc);
+  }
 
   const float mean = static_cast<float>(n) / static_cast<float>(e);
   std::vector<float> losses;

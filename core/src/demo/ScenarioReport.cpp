@@ -1,0 +1,131 @@
+#include "detbench/demo/ScenarioReport.hpp"
+
+#include <sstream>
+
+#include "detbench/BuildInfo.hpp"
+#include "detbench/Format.hpp"
+#include "detbench/SettingsJson.hpp"
+
+namespace detbench::demo {
+
+using json = nlohmann::ordered_json;
+
+json scenarioReportJson(const Scenario& s, const ScenarioOutcome& o) {
+  json j;
+  j["format"] = "detbench-demo-report";
+  j["version"] = 1;
+  j["tool"] = std::string("detbench ") + kToolVersion;
+  j["scenario"] = s.name;
+  j["device"] = o.device;
+  j["fallback_to_cpu_threads"] = o.fallback;
+  j["as_expected"] = o.asExpected();
+  json checks = json::array();
+  for (const auto& c : o.checks) checks.push_back({{"passed", c.passed}, {"what", c.what}});
+  j["checks"] = checks;
+  if (!o.runs.empty()) {
+    json runs = json::array();
+    for (const auto& r : o.runs) {
+      json run{{"label", r.label},
+               {"op", r.op},
+               {"device", r.device},
+               {"settings", settingsToJson(r.settings)},
+               {"trials", r.trials.size()}};
+      if (r.failed()) {
+        run["error"] = {{"kind", r.errors.front().kind}, {"message", r.errors.front().message}};
+      } else {
+        run["distinct_outputs"] = r.summary.distinctDigests;
+        run["median_time_ns"] = r.summary.time.median;
+      }
+      json warnings = json::array();
+      for (const auto& w : r.warnings) warnings.push_back(w.message);
+      run["warnings"] = warnings;
+      runs.push_back(run);
+    }
+    j["runs"] = runs;
+  }
+  if (o.loader) {
+    json modes = json::array();
+    for (const auto& m : o.loader->modes) {
+      json changes = json::array();
+      for (const auto& row : m.changes) {
+        json r = json::array();
+        for (auto c : row) r.push_back(static_cast<int>(c));
+        changes.push_back(r);
+      }
+      modes.push_back({{"mode", std::string(toString(m.mode))},
+                       {"changes_vs_run_1", changes},
+                       {"workers_repeat_each_other", m.workersRepeatEachOther}});
+    }
+    j["loader"] = {{"change_codes", "0 same, 1 augmentation, 2 order"}, {"modes", modes}};
+  }
+  if (o.training) {
+    json configs = json::array();
+    for (const auto& c : o.training->configs) {
+      json cj{{"name", c.name}, {"settings", settingsToJson(c.settings)}};
+      if (!c.error.empty()) {
+        cj["error"] = c.error;
+      } else {
+        cj["first_divergent_step"] = c.firstDivergentStep;
+        cj["final_loss_spread"] = c.finalSpread;
+        cj["losses"] = c.losses;
+      }
+      configs.push_back(cj);
+    }
+    j["training"] = {{"device", o.training->device}, {"configs", configs}};
+  }
+  return j;
+}
+
+std::string scenarioReportMarkdown(const Scenario& s, const ScenarioOutcome& o,
+                                   std::string_view lang) {
+  std::ostringstream md;
+  md << "# " << s.title.in(lang) << "\n\n" << s.lesson.in(lang) << "\n\n";
+  md << "- demo: `detbench demo " << s.name << "` (detbench " << kToolVersion << ")\n";
+  md << "- device: " << o.device << (o.fallback ? " (no GPU here: the cpu-threads version)" : "")
+     << "\n\n";
+  if (!o.runs.empty()) {
+    md << "| run | op | device | distinct outputs | median time | note |\n";
+    md << "|---|---|---|---|---|---|\n";
+    for (std::size_t i = 0; i < o.runs.size(); ++i) {
+      const RunResult& r = o.runs[i];
+      md << "| " << s.runs[i].label.in(lang) << " | " << r.op << " | " << r.device << " | ";
+      if (r.failed()) {
+        md << "- | - | " << r.errors.front().kind << " |\n";
+        continue;
+      }
+      md << r.summary.distinctDigests << " in " << r.trials.size() << " | "
+         << formatDuration(r.summary.time.median) << " | "
+         << (r.warnings.empty() ? std::string() : std::string("warning")) << " |\n";
+    }
+    md << "\n";
+  }
+  if (o.loader) {
+    md << "| loader mode | batches changed vs run 1 | workers repeat each other |\n|---|---|---|\n";
+    for (const auto& m : o.loader->modes) {
+      md << "| " << toString(m.mode) << " | " << m.changedBatches() << " | "
+         << (m.workersRepeatEachOther ? "yes" : "no") << " |\n";
+    }
+    md << "\n";
+  }
+  if (o.training) {
+    md << "| configuration | runs | first step that differs | final loss | spread of final losses "
+          "|\n";
+    md << "|---|---|---|---|---|\n";
+    for (const auto& c : o.training->configs) {
+      if (!c.error.empty()) {
+        md << "| " << c.name << " | - | - | - | " << c.error << " |\n";
+        continue;
+      }
+      md << "| " << c.name << " | " << c.losses.size() << " | "
+         << (c.firstDivergentStep < 0 ? std::string("none") : std::to_string(c.firstDivergentStep))
+         << " | " << formatFloat(c.losses.front().back()) << " | " << formatFloat(c.finalSpread)
+         << " |\n";
+    }
+    md << "\n";
+  }
+  for (const auto& c : o.checks) md << "- " << (c.passed ? "[x] " : "[ ] ") << c.what << "\n";
+  md << "\n" << (o.asExpected() ? "As expected." : "Not as the text says.") << "\n";
+  return md.str();
+}
+
+}  // namespace detbench::demo
