@@ -526,6 +526,93 @@
         </message>
     </context>
     <context>
+        <name>detbench::gui::DemosWidget</name>
+        <message>
+            <source>(GPU)</source>
+            <translation>（GPU）</translation>
+        </message>
+        <message>
+            <source>This demo is about a GPU. Without one it runs on cpu-threads, which shows the same effect with CPU threads.</source>
+            <translation>这个演示讲的是 GPU。没有 GPU 时它在 cpu-threads 上运行，用 CPU 线程展示同样的效果。</translation>
+        </message>
+        <message>
+            <source>What to expect:</source>
+            <translation>预期结果：</translation>
+        </message>
+        <message>
+            <source>Command line: detbench demo %1</source>
+            <translation>命令行：detbench demo %1</translation>
+        </message>
+        <message>
+            <source>Running…</source>
+            <translation>正在运行…</translation>
+        </message>
+        <message>
+            <source>Running: %1 (%2 of %3)</source>
+            <translation>正在运行：%1（%2/%3）</translation>
+        </message>
+        <message>
+            <source>%1 in %2</source>
+            <translation>%2 次中 %1 个</translation>
+        </message>
+        <message>
+            <source>warning: %1</source>
+            <translation>警告：%1</translation>
+        </message>
+        <message>
+            <source>No GPU here: ran on cpu-threads.</source>
+            <translation>这里没有 GPU：已在 cpu-threads 上运行。</translation>
+        </message>
+        <message>
+            <source>Cancelled.</source>
+            <translation>已取消。</translation>
+        </message>
+        <message>
+            <source>As expected.</source>
+            <translation>与预期一致。</translation>
+        </message>
+        <message>
+            <source>Not as the text says: see the marks above.</source>
+            <translation>与说明不符：请看上面的标记。</translation>
+        </message>
+        <message>
+            <source>Finished on %1.</source>
+            <translation>已在 %1 上完成。</translation>
+        </message>
+        <message>
+            <source>Run demo</source>
+            <translation>运行演示</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Export…</source>
+            <translation>导出…</translation>
+        </message>
+        <message>
+            <source>run</source>
+            <translation>运行</translation>
+        </message>
+        <message>
+            <source>op @ device</source>
+            <translation>算子 @ 设备</translation>
+        </message>
+        <message>
+            <source>distinct outputs</source>
+            <translation>不同输出数</translation>
+        </message>
+        <message>
+            <source>median time</source>
+            <translation>时间中位数</translation>
+        </message>
+        <message>
+            <source>note</source>
+            <translation>备注</translation>
+        </message>
+    </context>
+    <context>
         <name>detbench::gui::DeviceSelectorWidget</name>
         <message>
             <source>Sequential reference with PyTorch's CPU semantics</source>
@@ -659,6 +746,49 @@
         <message>
             <source>reason</source>
             <translation>原因</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::LoaderHeatMapPlotWidget</name>
+        <message>
+            <source>no seed</source>
+            <translation>不设种子</translation>
+        </message>
+        <message>
+            <source>manual_seed only</source>
+            <translation>仅 manual_seed</translation>
+        </message>
+        <message>
+            <source>generator + worker_init_fn</source>
+            <translation>generator + worker_init_fn</translation>
+        </message>
+        <message>
+            <source>%1, run %2</source>
+            <translation>%1，第 %2 次运行</translation>
+        </message>
+        <message>
+            <source>What changed against run 1 (light: nothing, orange: augmentations, red: order)</source>
+            <translation>与第 1 次运行相比的变化（浅色：无变化，橙色：数据增强，红色：顺序）</translation>
+        </message>
+        <message>
+            <source>batch</source>
+            <translation>批次</translation>
+        </message>
+        <message>
+            <source>order changed</source>
+            <translation>顺序变了</translation>
+        </message>
+        <message>
+            <source>augmentations changed</source>
+            <translation>数据增强变了</translation>
+        </message>
+        <message>
+            <source>identical</source>
+            <translation>完全相同</translation>
+        </message>
+        <message>
+            <source>batch %1: %2</source>
+            <translation>批次 %1：%2</translation>
         </message>
     </context>
     <context>
@@ -921,6 +1051,42 @@
         <message>
             <source>Recovered the autosaved work from %1</source>
             <translation>已恢复 %1 自动保存的工作</translation>
+        </message>
+        <message>
+            <source>Demos</source>
+            <translation>演示</translation>
+        </message>
+        <message>
+            <source>Wait for the run in progress, or cancel it.</source>
+            <translation>请等待正在进行的运行结束，或取消它。</translation>
+        </message>
+        <message>
+            <source>Demo %1 on %2: %3</source>
+            <translation>演示 %1（%2）：%3</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation>已取消</translation>
+        </message>
+        <message>
+            <source>as expected</source>
+            <translation>与预期一致</translation>
+        </message>
+        <message>
+            <source>not as the text says</source>
+            <translation>与说明不符</translation>
+        </message>
+        <message>
+            <source>The demo could not run</source>
+            <translation>演示无法运行</translation>
+        </message>
+        <message>
+            <source>Export demo</source>
+            <translation>导出演示</translation>
+        </message>
+        <message>
+            <source>Markdown (*.md);;JSON with every number (*.json)</source>
+            <translation>Markdown (*.md);;包含全部数字的 JSON (*.json)</translation>
         </message>
     </context>
     <context>
@@ -1203,6 +1369,56 @@
         <message>
             <source>all trials</source>
             <translation>全部试验</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::TrainingDivergencePlotWidget</name>
+        <message>
+            <source>default settings</source>
+            <translation>默认设置</translation>
+        </message>
+        <message>
+            <source>full determinism</source>
+            <translation>完全确定性</translation>
+        </message>
+        <message>
+            <source>Largest loss difference from run 1 (no point: all runs agree)</source>
+            <translation>与第 1 次运行的最大损失差（无点：所有运行一致）</translation>
+        </message>
+        <message>
+            <source>step</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>|loss - loss of run 1|</source>
+            <translation>|损失 - 第 1 次运行的损失|</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::TrainingLossPlotWidget</name>
+        <message numerus="yes">
+            <source>default settings (%n runs)</source>
+            <translation>
+                <numerusform>默认设置（%n 次运行）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>full determinism (%n runs)</source>
+            <translation>
+                <numerusform>完全确定性（%n 次运行）</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Training loss of every run</source>
+            <translation>每次运行的训练损失</translation>
+        </message>
+        <message>
+            <source>step</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>loss</source>
+            <translation>损失</translation>
         </message>
     </context>
     <context>

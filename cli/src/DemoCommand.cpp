@@ -67,7 +67,8 @@ void printTraining(std::ostream& out, const TrainingOutcome& t) {
       out << ", identical at every step\n";
     } else {
       out << ", first differ at step " << c.firstDivergentStep << ", final losses spread "
-          << formatFloat(c.finalSpread) << "\n";
+          << formatFloat(c.finalSpread) << ", " << c.distinctFinalParameters()
+          << " different final weight sets\n";
     }
   }
 }

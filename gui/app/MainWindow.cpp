@@ -23,13 +23,18 @@
 
 #include "common/Text.hpp"
 #include "common/Verdict.hpp"
+#include "controllers/DemoController.hpp"
 #include "controllers/LanguageController.hpp"
 #include "controllers/ProjectController.hpp"
 #include "controllers/RunController.hpp"
+#include "detbench/AtomicFile.hpp"
+#include "detbench/Error.hpp"
+#include "detbench/demo/ScenarioReport.hpp"
 #include "export/ReportExporter.hpp"
 #include "models/OpCatalogModel.hpp"
 #include "plot/PlotWidget.hpp"
 #include "widgets/CompareWidget.hpp"
+#include "widgets/DemosWidget.hpp"
 #include "widgets/DeviceSelectorWidget.hpp"
 #include "widgets/EnvironmentWidget.hpp"
 #include "widgets/LogWidget.hpp"
@@ -55,6 +60,7 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
       registry_(std::move(registry)),
       language_(language),
       runner_(new RunController(registry_, this)),
+      demos_(new DemoController(registry_, this)),
       projects_(new ProjectController([this] { return project(); }, this)) {
   setObjectName(QStringLiteral("MainWindow"));
   setWindowIcon(QIcon(QStringLiteral(":/icons/detbench.svg")));
@@ -65,6 +71,9 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
   compareView_ = new CompareWidget(tabs_);
   tabs_->addTab(runView_, QString());
   tabs_->addTab(compareView_, QString());
+  demosView_ = new DemosWidget(tabs_);
+  demosView_->setLanguage(language_->language());
+  tabs_->addTab(demosView_, QString());
   setCentralWidget(tabs_);
 
   buildDocks();
@@ -90,7 +99,9 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
   connect(compareView_, &CompareWidget::addCurrentRequested, this, [this] {
     if (auto s = settings_->settings()) compareView_->addCustom(*s);
   });
+  connectDemos();
   connect(language_, &LanguageController::languageChanged, this, [this](const QString& lang) {
+    demosView_->setLanguage(lang);
     englishAction_->setChecked(lang == QLatin1String("en"));
     chineseAction_->setChecked(lang == QLatin1String("zh_CN"));
     QSettings().setValue(QStringLiteral("language"), lang);
@@ -264,6 +275,7 @@ void MainWindow::buildMenus() {
 void MainWindow::retranslate() {
   tabs_->setTabText(0, tr("Run"));
   tabs_->setTabText(1, tr("Compare"));
+  tabs_->setTabText(2, tr("Demos"));
   const QStringList dockTitles = {tr("Op catalog"), tr("Op and device"), tr("Settings"), tr("Log"),
                                   tr("Environment")};
   for (std::size_t i = 0; i < docks_.size(); ++i)
@@ -593,9 +605,10 @@ void MainWindow::exportReport() {
 void MainWindow::exportPlots() {
   const QString dir = QFileDialog::getExistingDirectory(this, tr("Export plots to folder"));
   if (dir.isEmpty()) return;
-  std::vector<PlotWidget*> plots = tabs_->currentWidget() == compareView_
-                                       ? std::vector<PlotWidget*>{compareView_->plot()}
-                                       : runView_->plots();
+  std::vector<PlotWidget*> plots =
+      tabs_->currentWidget() == compareView_ ? std::vector<PlotWidget*>{compareView_->plot()}
+      : tabs_->currentWidget() == demosView_ ? demosView_->visiblePlots()
+                                             : runView_->plots();
   for (PlotWidget* p : plots) {
     QString error;
     const QString base = dir + QLatin1Char('/') + p->exportName();
@@ -606,6 +619,75 @@ void MainWindow::exportPlots() {
     }
   }
   log_->append(LogWidget::Level::Info, tr("Exported %1 plots to %2").arg(plots.size()).arg(dir));
+}
+
+void MainWindow::connectDemos() {
+  connect(demosView_, &DemosWidget::runRequested, this, [this](const demo::Scenario* s) {
+    if (runner_->isRunning()) {
+      statusBar()->showMessage(tr("Wait for the run in progress, or cancel it."), 5000);
+      return;
+    }
+    demos_->start(s);
+  });
+  connect(demosView_, &DemosWidget::cancelRequested, demos_, &DemoController::cancel);
+  connect(demosView_, &DemosWidget::exportRequested, this, &MainWindow::exportDemo);
+  connect(demos_, &DemoController::started, this, [this] {
+    demosView_->setRunning(true);
+    runAction_->setEnabled(false);
+    compareAction_->setEnabled(false);
+  });
+  connect(demos_, &DemoController::progress, demosView_, &DemosWidget::showProgress);
+  auto done = [this] {
+    demosView_->setRunning(false);
+    runAction_->setEnabled(true);
+    compareAction_->setEnabled(true);
+  };
+  connect(demos_, &DemoController::finished, this, [this, done] {
+    done();
+    demosView_->showOutcome(*demos_->scenario(), demos_->outcome());
+    const auto& o = *demos_->outcome();
+    log_->append(o.asExpected() ? LogWidget::Level::Info : LogWidget::Level::Warning,
+                 tr("Demo %1 on %2: %3")
+                     .arg(qstr(demos_->scenario()->name), qstr(o.device),
+                          o.cancelled      ? tr("cancelled")
+                          : o.asExpected() ? tr("as expected")
+                                           : tr("not as the text says")));
+  });
+  connect(demos_, &DemoController::failed, this, [this, done](const QString& message) {
+    done();
+    log_->append(LogWidget::Level::Error, message);
+    QMessageBox::warning(this, tr("The demo could not run"), message);
+  });
+}
+
+bool MainWindow::startDemo(const QString& name) {
+  tabs_->setCurrentWidget(demosView_);
+  if (!demosView_->selectScenario(name)) return false;
+  demos_->start(demosView_->currentScenario());
+  return true;
+}
+
+void MainWindow::exportDemo() {
+  if (!demos_->outcome()) return;
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Export demo"),
+      QStringLiteral("detbench-demo-%1.md").arg(qstr(demos_->scenario()->name)),
+      tr("Markdown (*.md);;JSON with every number (*.json)"));
+  if (path.isEmpty()) return;
+  try {
+    const auto& s = *demos_->scenario();
+    const auto& o = *demos_->outcome();
+    if (path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
+      writeFileAtomically(path.toStdString(), demo::scenarioReportJson(s, o).dump(2) + "\n");
+    } else {
+      writeFileAtomically(path.toStdString(),
+                          demo::scenarioReportMarkdown(s, o, language_->language().toStdString()));
+    }
+  } catch (const Error& e) {
+    QMessageBox::warning(this, tr("Cannot export"), QString::fromStdString(e.message()));
+    return;
+  }
+  log_->append(LogWidget::Level::Info, tr("Exported %1").arg(path));
 }
 
 void MainWindow::copyMarkdown() {

@@ -21,6 +21,8 @@ class QTableView;
 namespace detbench::gui {
 
 class CompareWidget;
+class DemoController;
+class DemosWidget;
 class DeviceSelectorWidget;
 class EnvironmentWidget;
 class LanguageController;
@@ -50,6 +52,10 @@ class MainWindow : public QMainWindow {
   RunController* runController() const { return runner_; }
   RunViewWidget* runView() const { return runView_; }
   CompareWidget* compareView() const { return compareView_; }
+  DemosWidget* demosView() const { return demosView_; }
+  DemoController* demoController() const { return demos_; }
+  // Shows the Demos tab and runs the named scenario; false when there is no such scenario.
+  bool startDemo(const QString& name);
   SettingsWidget* settingsWidget() const { return settings_; }
   OpParamsWidget* paramsWidget() const { return params_; }
   LogWidget* logWidget() const { return log_; }
@@ -83,6 +89,8 @@ class MainWindow : public QMainWindow {
   bool saveProject(bool askPath);
   void exportReport();
   void exportPlots();
+  void connectDemos();
+  void exportDemo();
   void copyMarkdown();
   void offerRecovery();
   const ReportDocument* currentReport() const;
@@ -90,6 +98,7 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<const BackendRegistry> registry_;
   LanguageController* language_;
   RunController* runner_;
+  DemoController* demos_;
   ProjectController* projects_;
 
   SettingsWidget* settings_;
@@ -102,6 +111,7 @@ class MainWindow : public QMainWindow {
   RunViewWidget* runView_;
   CompareWidget* compareView_;
   QTabWidget* tabs_;
+  DemosWidget* demosView_;
   QProgressBar* progress_;
   QLabel* rate_;
   std::vector<class QDockWidget*> docks_;

@@ -7,6 +7,7 @@
 #include <QTimer>
 
 #include "app/MainWindow.hpp"
+#include "controllers/DemoController.hpp"
 #include "controllers/LanguageController.hpp"
 #include "controllers/RunController.hpp"
 #include "detbench/BuildInfo.hpp"
@@ -39,7 +40,10 @@ int main(int argc, char** argv) {
       QStringLiteral("Save a PNG of the window once the started run has finished, then quit "
                      "(for documentation)."),
       QStringLiteral("file"));
-  parser.addOptions({opOption, runOption, compareOption, screenshotOption});
+  QCommandLineOption demoOption(QStringLiteral("demo"),
+                                QStringLiteral("Open the Demos tab and run this scenario."),
+                                QStringLiteral("name"));
+  parser.addOptions({opOption, runOption, compareOption, demoOption, screenshotOption});
   parser.addPositionalArgument(QStringLiteral("project"),
                                QStringLiteral("A .detbench project to open."));
   parser.process(app);
@@ -69,7 +73,20 @@ int main(int argc, char** argv) {
       QApplication::exit(ok ? 0 : 1);
     });
   };
-  if (parser.isSet(runOption) || parser.isSet(compareOption)) {
+  if (parser.isSet(demoOption)) {
+    if (!screenshot.isEmpty()) {
+      QObject::connect(window.demoController(), &detbench::gui::DemoController::finished, &window,
+                       grab);
+      QObject::connect(window.demoController(), &detbench::gui::DemoController::failed, &window,
+                       grab);
+    }
+    QTimer::singleShot(300, &window, [&window, name = parser.value(demoOption)] {
+      if (!window.startDemo(name)) {
+        window.logWidget()->append(detbench::gui::LogWidget::Level::Error,
+                                   QStringLiteral("No demo named %1").arg(name));
+      }
+    });
+  } else if (parser.isSet(runOption) || parser.isSet(compareOption)) {
     if (!screenshot.isEmpty()) {
       QObject::connect(window.runController(), &detbench::gui::RunController::finished, &window,
                        grab);

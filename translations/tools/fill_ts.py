@@ -19,7 +19,14 @@ for message in tree.iter("message"):
     source = message.find("source").text
     translation = message.find("translation")
     if source in ZH_CN:
-        translation.text = ZH_CN[source]
+        if message.get("numerus") == "yes":
+            # Chinese has one plural form: one <numerusform> holds the text.
+            for child in list(translation):
+                translation.remove(child)
+            translation.text = None
+            ET.SubElement(translation, "numerusform").text = ZH_CN[source]
+        else:
+            translation.text = ZH_CN[source]
         translation.attrib.pop("type", None)
     else:
         missing.append(source)

@@ -67,6 +67,7 @@ json scenarioReportJson(const Scenario& s, const ScenarioOutcome& o) {
       } else {
         cj["first_divergent_step"] = c.firstDivergentStep;
         cj["final_loss_spread"] = c.finalSpread;
+        cj["distinct_final_parameters"] = c.distinctFinalParameters();
         cj["losses"] = c.losses;
       }
       configs.push_back(cj);
@@ -113,13 +114,13 @@ std::string scenarioReportMarkdown(const Scenario& s, const ScenarioOutcome& o,
     md << "|---|---|---|---|---|\n";
     for (const auto& c : o.training->configs) {
       if (!c.error.empty()) {
-        md << "| " << c.name << " | - | - | - | " << c.error << " |\n";
+        md << "| " << c.name << " | - | - | - | " << c.error << " | - |\n";
         continue;
       }
       md << "| " << c.name << " | " << c.losses.size() << " | "
          << (c.firstDivergentStep < 0 ? std::string("none") : std::to_string(c.firstDivergentStep))
          << " | " << formatFloat(c.losses.front().back()) << " | " << formatFloat(c.finalSpread)
-         << " |\n";
+         << " | " << c.distinctFinalParameters() << " |\n";
     }
     md << "\n";
   }

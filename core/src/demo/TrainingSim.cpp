@@ -186,6 +186,12 @@ std::vector<float> trainOnce(const TrainingSpec& spec, const BackendRegistry& re
   return losses;
 }
 
+int TrainingConfigOutcome::distinctFinalParameters() const {
+  std::vector<std::uint64_t> d = finalDigests;
+  std::sort(d.begin(), d.end());
+  return static_cast<int>(std::unique(d.begin(), d.end()) - d.begin());
+}
+
 TrainingOutcome runTrainingLesson(const TrainingSpec& spec, const BackendRegistry& registry,
                                   const std::string& device, const TrainingProgress& progress,
                                   const CancelToken* cancel) {

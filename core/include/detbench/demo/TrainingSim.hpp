@@ -31,6 +31,7 @@ struct TrainingConfigOutcome {
   int firstDivergentStep = -1;              // the first step where some run's loss differs; -1
   double finalSpread = 0;                   // max - min of the final losses
   std::vector<std::uint64_t> finalDigests;  // of each run's learned parameters
+  int distinctFinalParameters() const;      // how many different parameter sets the runs ended with
   std::string error;                        // why the configuration could not run, if it could not
   bool identical() const { return error.empty() && firstDivergentStep < 0; }
 };

@@ -1,0 +1,277 @@
+#include "widgets/DemosWidget.hpp"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableWidget>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include "common/Text.hpp"
+#include "detbench/Format.hpp"
+#include "plot/LoaderHeatMapPlotWidget.hpp"
+#include "plot/TrainingDivergencePlotWidget.hpp"
+#include "plot/TrainingLossPlotWidget.hpp"
+
+namespace detbench::gui {
+
+namespace {
+enum Page { kRunsPage, kLoaderPage, kTrainingPage };
+}
+
+DemosWidget::DemosWidget(QWidget* parent) : QWidget(parent) {
+  list_ = new QListWidget(this);
+  list_->setMinimumWidth(230);
+  text_ = new QTextBrowser(this);
+  text_->setOpenLinks(false);
+  runButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/run.svg")), QString(), this);
+  cancelButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/cancel.svg")), QString(), this);
+  exportButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/export.svg")), QString(), this);
+  cancelButton_->setEnabled(false);
+  exportButton_->setEnabled(false);
+  status_ = new QLabel(this);
+  status_->setWordWrap(true);
+
+  runsTable_ = new QTableWidget(0, 5, this);
+  runsTable_->verticalHeader()->hide();
+  runsTable_->horizontalHeader()->setStretchLastSection(true);
+  runsTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  heatMap_ = new LoaderHeatMapPlotWidget(this);
+  lossPlot_ = new TrainingLossPlotWidget(this);
+  divergencePlot_ = new TrainingDivergencePlotWidget(this);
+  auto* training = new QWidget(this);
+  auto* trainingLayout = new QHBoxLayout(training);
+  trainingLayout->setContentsMargins(0, 0, 0, 0);
+  trainingLayout->addWidget(lossPlot_);
+  trainingLayout->addWidget(divergencePlot_);
+  results_ = new QStackedWidget(this);
+  results_->insertWidget(kRunsPage, runsTable_);
+  results_->insertWidget(kLoaderPage, heatMap_);
+  results_->insertWidget(kTrainingPage, training);
+  checks_ = new QLabel(this);
+  checks_->setWordWrap(true);
+  checks_->setTextFormat(Qt::RichText);
+
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(runButton_);
+  buttons->addWidget(cancelButton_);
+  buttons->addWidget(exportButton_);
+  buttons->addWidget(status_, 1);
+
+  auto* right = new QWidget(this);
+  auto* rightLayout = new QVBoxLayout(right);
+  rightLayout->setContentsMargins(0, 0, 0, 0);
+  auto* vertical = new QSplitter(Qt::Vertical, right);
+  vertical->addWidget(text_);
+  auto* bottom = new QWidget(vertical);
+  auto* bottomLayout = new QVBoxLayout(bottom);
+  bottomLayout->setContentsMargins(0, 0, 0, 0);
+  bottomLayout->addLayout(buttons);
+  bottomLayout->addWidget(results_, 1);
+  bottomLayout->addWidget(checks_);
+  vertical->addWidget(bottom);
+  vertical->setStretchFactor(0, 2);
+  vertical->setStretchFactor(1, 5);
+  rightLayout->addWidget(vertical);
+
+  auto* split = new QSplitter(Qt::Horizontal, this);
+  split->addWidget(list_);
+  split->addWidget(right);
+  split->setStretchFactor(1, 1);
+  auto* layout = new QHBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addWidget(split);
+
+  connect(list_, &QListWidget::currentRowChanged, this, [this] { showScenarioText(); });
+  connect(list_, &QListWidget::itemDoubleClicked, this, [this] {
+    if (runButton_->isEnabled()) emit runRequested(currentScenario());
+  });
+  connect(runButton_, &QPushButton::clicked, this, [this] {
+    if (const demo::Scenario* s = currentScenario()) emit runRequested(s);
+  });
+  connect(cancelButton_, &QPushButton::clicked, this, &DemosWidget::cancelRequested);
+  connect(exportButton_, &QPushButton::clicked, this, &DemosWidget::exportRequested);
+
+  fillList();
+  list_->setCurrentRow(0);
+  retranslate();
+}
+
+void DemosWidget::setLanguage(const QString& language) {
+  language_ = language;
+  const int row = list_->currentRow();
+  fillList();
+  list_->setCurrentRow(row < 0 ? 0 : row);
+  showScenarioText();
+  if (shownScenario_ && shownOutcome_) showOutcome(*shownScenario_, shownOutcome_);
+}
+
+bool DemosWidget::selectScenario(const QString& name) {
+  const auto& all = demo::scenarios();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (qstr(all[i].name) == name) {
+      list_->setCurrentRow(static_cast<int>(i));
+      return true;
+    }
+  }
+  return false;
+}
+
+const demo::Scenario* DemosWidget::currentScenario() const {
+  const int row = list_->currentRow();
+  const auto& all = demo::scenarios();
+  return row >= 0 && row < static_cast<int>(all.size()) ? &all[static_cast<std::size_t>(row)]
+                                                        : nullptr;
+}
+
+void DemosWidget::fillList() {
+  const std::string lang = language_.toStdString();
+  list_->blockSignals(true);
+  list_->clear();
+  for (const auto& s : demo::scenarios()) {
+    auto* item = new QListWidgetItem(qstr(s.title.in(lang)), list_);
+    item->setToolTip(QStringLiteral("detbench demo ") + qstr(s.name));
+    if (s.needsGpu) item->setText(item->text() + QStringLiteral("  ") + tr("(GPU)"));
+  }
+  list_->blockSignals(false);
+}
+
+void DemosWidget::showScenarioText() {
+  const demo::Scenario* s = currentScenario();
+  if (s == nullptr) return;
+  const std::string lang = language_.toStdString();
+  QString html =
+      QStringLiteral("<h2>%1</h2><p>%2</p>")
+          .arg(qstr(s->title.in(lang)).toHtmlEscaped(), qstr(s->lesson.in(lang)).toHtmlEscaped());
+  if (s->needsGpu) {
+    html += QStringLiteral("<p><i>%1</i></p>")
+                .arg(tr("This demo is about a GPU. Without one it runs on cpu-threads, which "
+                        "shows the same effect with CPU threads.")
+                         .toHtmlEscaped());
+  }
+  html += QStringLiteral("<ol>");
+  for (const auto& step : s->steps) {
+    html += QStringLiteral("<li>%1</li>").arg(qstr(step.in(lang)).toHtmlEscaped());
+  }
+  html += QStringLiteral("</ol><p><b>%1</b> %2</p>")
+              .arg(tr("What to expect:").toHtmlEscaped(), qstr(s->expect.in(lang)).toHtmlEscaped());
+  html += QStringLiteral("<p style='color:#777'>%1</p>")
+              .arg(tr("Command line: detbench demo %1").arg(qstr(s->name)).toHtmlEscaped());
+  text_->setHtml(html);
+}
+
+void DemosWidget::setRunning(bool running) {
+  runButton_->setEnabled(!running);
+  list_->setEnabled(!running);
+  cancelButton_->setEnabled(running);
+  if (running) {
+    exportButton_->setEnabled(false);
+    status_->setText(tr("Running…"));
+  }
+}
+
+void DemosWidget::showProgress(const QString& what, int done, int total) {
+  status_->setText(tr("Running: %1 (%2 of %3)").arg(what).arg(done).arg(total));
+}
+
+void DemosWidget::showRuns(const demo::Scenario& s, const demo::ScenarioOutcome& o) {
+  const std::string lang = language_.toStdString();
+  runsTable_->setRowCount(static_cast<int>(o.runs.size()));
+  for (std::size_t i = 0; i < o.runs.size(); ++i) {
+    const RunResult& r = o.runs[i];
+    const int row = static_cast<int>(i);
+    auto set = [&](int col, const QString& text) {
+      runsTable_->setItem(row, col, new QTableWidgetItem(text));
+    };
+    set(0, qstr(s.runs[i].label.in(lang)));
+    set(1, qstr(r.op) + QStringLiteral(" @ ") + qstr(r.device));
+    if (r.failed()) {
+      set(2, QStringLiteral("–"));
+      set(3, QStringLiteral("–"));
+      set(4, qstr(r.errors.front().kind) + QStringLiteral(": ") + qstr(r.errors.front().message));
+      continue;
+    }
+    set(2, tr("%1 in %2").arg(r.summary.distinctDigests).arg(r.trials.size()));
+    set(3, qstr(formatDuration(r.summary.time.median)));
+    QString note;
+    for (const auto& t : r.trials) {
+      if (!t.algorithm.empty() && !note.contains(qstr(t.algorithm))) {
+        note += (note.isEmpty() ? QString() : QStringLiteral("; ")) + qstr(t.algorithm);
+      }
+    }
+    if (!r.warnings.empty()) {
+      note += (note.isEmpty() ? QString() : QStringLiteral("; ")) +
+              tr("warning: %1").arg(qstr(r.warnings.front().message));
+    }
+    set(4, note);
+    runsTable_->item(row, 2)->setForeground(r.summary.reproducible ? QColor(44, 160, 44)
+                                                                   : QColor(214, 39, 40));
+  }
+  runsTable_->resizeColumnsToContents();
+}
+
+void DemosWidget::showOutcome(const demo::Scenario& s,
+                              std::shared_ptr<const demo::ScenarioOutcome> outcome) {
+  shownScenario_ = &s;
+  shownOutcome_ = std::move(outcome);
+  const demo::ScenarioOutcome& o = *shownOutcome_;
+  if (o.loader) {
+    heatMap_->setOutcome(*o.loader);
+    results_->setCurrentIndex(kLoaderPage);
+  } else if (o.training) {
+    lossPlot_->setOutcome(*o.training);
+    divergencePlot_->setOutcome(*o.training);
+    results_->setCurrentIndex(kTrainingPage);
+  } else {
+    showRuns(s, o);
+    results_->setCurrentIndex(kRunsPage);
+  }
+  QString html = QStringLiteral("<p>");
+  if (o.fallback)
+    html += tr("No GPU here: ran on cpu-threads.").toHtmlEscaped() + QStringLiteral("<br>");
+  for (const auto& c : o.checks) {
+    html += QStringLiteral("<span style='color:%1'>%2</span> %3<br>")
+                .arg(c.passed ? QStringLiteral("#2ca02c") : QStringLiteral("#d62728"),
+                     c.passed ? QStringLiteral("✔") : QStringLiteral("✘"),
+                     qstr(c.what).toHtmlEscaped());
+  }
+  html += QStringLiteral("<b>%1</b></p>")
+              .arg(o.cancelled      ? tr("Cancelled.")
+                   : o.asExpected() ? tr("As expected.")
+                                    : tr("Not as the text says: see the marks above."));
+  checks_->setText(html);
+  status_->setText(tr("Finished on %1.").arg(qstr(o.device)));
+  exportButton_->setEnabled(!o.cancelled);
+}
+
+std::vector<PlotWidget*> DemosWidget::visiblePlots() const {
+  switch (results_->currentIndex()) {
+    case kLoaderPage:
+      return {heatMap_};
+    case kTrainingPage:
+      return {lossPlot_, divergencePlot_};
+    default:
+      return {};
+  }
+}
+
+void DemosWidget::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QWidget::changeEvent(event);
+}
+
+void DemosWidget::retranslate() {
+  runButton_->setText(tr("Run demo"));
+  cancelButton_->setText(tr("Cancel"));
+  exportButton_->setText(tr("Export…"));
+  runsTable_->setHorizontalHeaderLabels(
+      {tr("run"), tr("op @ device"), tr("distinct outputs"), tr("median time"), tr("note")});
+  fillList();
+}
+
+}  // namespace detbench::gui

@@ -1,0 +1,75 @@
+#pragma once
+// The Demos panel: the guided scenarios in a list, the chosen one's lesson, steps and what to
+// expect (in the interface language), a Run button, and the outcome: the runs as a table, the
+// data loader as a heat map, or the training runs as loss curves, with each machine check
+// marked as seen or not seen.
+
+#include <QString>
+#include <QWidget>
+#include <memory>
+
+#include "detbench/demo/ScenarioRunner.hpp"
+
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QStackedWidget;
+class QTableWidget;
+class QTextBrowser;
+
+namespace detbench::gui {
+
+class LoaderHeatMapPlotWidget;
+class PlotWidget;
+class TrainingDivergencePlotWidget;
+class TrainingLossPlotWidget;
+
+class DemosWidget : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit DemosWidget(QWidget* parent = nullptr);
+
+  void setLanguage(const QString& language);
+  // Selects a scenario by name; false when there is none of that name.
+  bool selectScenario(const QString& name);
+  const demo::Scenario* currentScenario() const;
+  void setRunning(bool running);
+  void showProgress(const QString& what, int done, int total);
+  void showOutcome(const demo::Scenario& scenario,
+                   std::shared_ptr<const demo::ScenarioOutcome> outcome);
+  // The plots of the outcome shown now (for export).
+  std::vector<PlotWidget*> visiblePlots() const;
+
+ signals:
+  void runRequested(const detbench::demo::Scenario* scenario);
+  void cancelRequested();
+  void exportRequested();
+
+ protected:
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void retranslate();
+  void fillList();
+  void showScenarioText();
+  void showRuns(const demo::Scenario& scenario, const demo::ScenarioOutcome& outcome);
+
+  QString language_ = QStringLiteral("en");
+  QListWidget* list_;
+  QTextBrowser* text_;
+  QPushButton* runButton_;
+  QPushButton* cancelButton_;
+  QPushButton* exportButton_;
+  QLabel* status_;
+  QStackedWidget* results_;
+  QTableWidget* runsTable_;
+  LoaderHeatMapPlotWidget* heatMap_;
+  TrainingLossPlotWidget* lossPlot_;
+  TrainingDivergencePlotWidget* divergencePlot_;
+  QLabel* checks_;
+  const demo::Scenario* shownScenario_ = nullptr;
+  std::shared_ptr<const demo::ScenarioOutcome> shownOutcome_;
+};
+
+}  // namespace detbench::gui

@@ -1,0 +1,98 @@
+// The Demos panel and its controller, offscreen:
+//  - every built-in scenario is listed, and the list and the lesson follow the language;
+//  - running a scenario through the DemoController shows its outcome (the runs table for the
+//    seeds demo, the heat map for the data loader) with every check marked as seen;
+//  - a scenario can be cancelled, and the outcome says so.
+
+#include "widgets/DemosWidget.hpp"
+
+#include <gtest/gtest.h>
+
+#include <QLabel>
+#include <QListWidget>
+#include <QTableWidget>
+#include <QTextBrowser>
+
+#include "GuiTestSupport.hpp"
+#include "controllers/DemoController.hpp"
+#include "detbench/DefaultRegistry.hpp"
+#include "plot/PlotWidget.hpp"
+
+namespace detbench::gui {
+namespace {
+
+std::shared_ptr<const BackendRegistry> registry() {
+  static auto r = std::make_shared<const BackendRegistry>(makeDefaultRegistry());
+  return r;
+}
+
+TEST(DemosWidgetTest, ListsEveryScenarioInTheInterfaceLanguage) {
+  DemosWidget w;
+  auto* list = w.findChild<QListWidget*>();
+  ASSERT_NE(list, nullptr);
+  EXPECT_EQ(list->count(), static_cast<int>(demo::scenarios().size()));
+  ASSERT_TRUE(w.selectScenario(QStringLiteral("seeds")));
+  auto* text = w.findChild<QTextBrowser*>();
+  EXPECT_TRUE(text->toPlainText().contains(QStringLiteral("same seed")));
+  w.setLanguage(QStringLiteral("zh_CN"));
+  EXPECT_EQ(list->item(0)->text(), QString::fromStdString(demo::scenarios()[0].title.zhCN));
+  EXPECT_TRUE(text->toPlainText().contains(QStringLiteral("种子")));
+  EXPECT_EQ(w.currentScenario()->name, "seeds");  // the selection survives the switch
+  EXPECT_FALSE(w.selectScenario(QStringLiteral("no-such-demo")));
+}
+
+// Runs the named scenario to its end and shows it; the controller's outcome.
+std::shared_ptr<const demo::ScenarioOutcome> runShown(DemosWidget& w, const char* name) {
+  DemoController controller(registry());
+  EXPECT_TRUE(w.selectScenario(QString::fromLatin1(name)));
+  bool done = false;
+  QObject::connect(&controller, &DemoController::finished, &w, [&] {
+    w.showOutcome(*controller.scenario(), controller.outcome());
+    done = true;
+  });
+  controller.start(w.currentScenario());
+  EXPECT_TRUE(testing::waitUntil([&] { return done; }, 120000));
+  return controller.outcome();
+}
+
+TEST(DemosWidgetTest, TheSeedsDemoFillsTheRunsTableAndEveryCheckIsSeen) {
+  DemosWidget w;
+  const auto outcome = runShown(w, "seeds");
+  ASSERT_NE(outcome, nullptr);
+  EXPECT_TRUE(outcome->asExpected());
+  auto* table = w.findChild<QTableWidget*>();
+  EXPECT_EQ(table->rowCount(), 3);
+  EXPECT_EQ(table->item(1, 2)->text(), QStringLiteral("10 in 10"));  // no seed: 10 outputs
+  bool marked = false;
+  for (auto* label : w.findChildren<QLabel*>()) {
+    marked = marked || label->text().contains(QStringLiteral("As expected."));
+  }
+  EXPECT_TRUE(marked);
+}
+
+TEST(DemosWidgetTest, TheDataLoaderDemoDrawsItsHeatMap) {
+  DemosWidget w;
+  const auto outcome = runShown(w, "data-loader");
+  ASSERT_NE(outcome, nullptr);
+  ASSERT_TRUE(outcome->loader.has_value());
+  const auto plots = w.visiblePlots();
+  ASSERT_EQ(plots.size(), 1u);
+  // Three modes, runs 2 and 3 each, one cell per batch.
+  const auto& spec = *demo::findScenario("data-loader")->loader;
+  const int batches = (spec.samples + spec.batchSize - 1) / spec.batchSize;
+  EXPECT_EQ(plots[0]->pointCount(), 3 * (spec.runs - 1) * batches);
+}
+
+TEST(DemosWidgetTest, ACancelledDemoSaysSo) {
+  DemoController controller(registry());
+  bool done = false;
+  QObject::connect(&controller, &DemoController::finished, &controller, [&] { done = true; });
+  controller.start(demo::findScenario("training"));
+  controller.cancel();
+  ASSERT_TRUE(testing::waitUntil([&] { return done; }, 120000));
+  EXPECT_TRUE(controller.outcome()->cancelled);
+  EXPECT_FALSE(controller.outcome()->asExpected());
+}
+
+}  // namespace
+}  // namespace detbench::gui
