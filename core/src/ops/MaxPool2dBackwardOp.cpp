@@ -8,9 +8,16 @@ namespace detbench::ops {
 
 const std::vector<ParamSpec>& MaxPool2dBackwardOp::params() {
   static const std::vector<ParamSpec> specs{
-      {"batch", "N", 8, 1, 1 << 16},       {"channels", "C", 32, 1, 1 << 16},
-      {"height", "H", 64, 1, 1 << 20},     {"width", "W", 64, 1, 1 << 20},
-      {"kernel", "window size", 3, 1, 64}, {"stride", "stride (below kernel: overlap)", 2, 1, 64},
+      {"batch", "N", 8, 1, 1 << 16},
+      {"channels", "C", 32, 1, 1 << 16},
+      {"height", "H", 64, 1, 1 << 20},
+      {"width", "W", 64, 1, 1 << 20},
+      {"kernel", "window size", 3, 1, 64},
+      {"stride", "stride (below kernel: overlap)", 2, 1, 64},
+      {"cudnn",
+       "1: cudnnPoolingBackward (CUDNN_POOLING_MAX, or _MAX_DETERMINISTIC in the "
+       "deterministic form) instead of PyTorch's kernel (cuda only)",
+       0, 0, 1},
   };
   return specs;
 }

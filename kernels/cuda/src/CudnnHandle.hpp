@@ -56,6 +56,8 @@ using CudnnFilterDescriptor =
 using CudnnConvolutionDescriptor =
     CudnnObject<cudnnConvolutionDescriptor_t, cudnnCreateConvolutionDescriptor,
                 cudnnDestroyConvolutionDescriptor>;
+using CudnnPoolingDescriptor = CudnnObject<cudnnPoolingDescriptor_t, cudnnCreatePoolingDescriptor,
+                                           cudnnDestroyPoolingDescriptor>;
 
 // "9.1.0" from cudnnGetVersion().
 inline std::string cudnnVersionText() {

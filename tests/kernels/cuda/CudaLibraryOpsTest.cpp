@@ -129,6 +129,29 @@ TEST_F(CudaLibraryOpsTest, BenchmarkSearchesAndAnAtomicRequestTakesAlgo0) {
   EXPECT_EQ(f.errors.front().kind, "NotAvailable");
 }
 
+TEST_F(CudaLibraryOpsTest, MaxPoolBackwardThroughCudnnAgreesAndItsDeterministicModeRepeats) {
+  RunRequest r;
+  r.op = "max_pool2d_backward";
+  r.params = {{"stride", 1}, {"cudnn", 1}};
+  r.device = "cuda";
+  r.trials = 100;
+  r.settings.form = FormRequest::Deterministic;
+  const RunResult det = run(r);
+  ASSERT_FALSE(det.failed()) << det.errors.front().message;
+  EXPECT_TRUE(det.summary.reproducible) << det.summary.distinctDigests;
+  EXPECT_EQ(det.trials.front().algorithm, "cudnnPoolingBackward, CUDNN_POOLING_MAX_DETERMINISTIC");
+  const OpDefinition& def = opDefinition("max_pool2d_backward");
+  const double terms = static_cast<double>(
+      def.maxTermsPerElement(resolveParams("max_pool2d_backward", def.params(), r.params)));
+  EXPECT_LE(det.summary.refMaxErrOverMagnitude, terms * std::ldexp(1.0, -24));
+  r.settings.form = FormRequest::Atomic;
+  r.trials = 20;
+  const RunResult atomic = run(r);
+  ASSERT_FALSE(atomic.failed()) << atomic.errors.front().message;
+  EXPECT_EQ(atomic.trials.front().algorithm, "cudnnPoolingBackward, CUDNN_POOLING_MAX");
+  EXPECT_LE(atomic.summary.refMaxErrOverMagnitude, terms * std::ldexp(1.0, -24));
+}
+
 TEST_F(CudaLibraryOpsTest, RandomOpsFollowTheSeed) {
   for (const char* op : {"rand", "randn", "dropout"}) {
     RunRequest r;

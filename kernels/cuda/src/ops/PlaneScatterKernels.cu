@@ -65,9 +65,22 @@ CudaRun planeScatterRun(const OpParams& params, const DeviceTensors& device, For
 
 }  // namespace
 
+#ifdef DETBENCH_HAVE_CUDNN
+CudaRun makeMaxPool2dBackwardCudnn(const OpParams& params, const DeviceTensors& device, Form form,
+                                   const CudaKernelEnv& env);
+#endif
+
 CudaRun makeMaxPool2dBackwardCuda(const OpParams& params, const OpInputs&,
-                                  const DeviceTensors& device, Form form, const CudaKernelEnv&) {
+                                  const DeviceTensors& device, Form form,
+                                  [[maybe_unused]] const CudaKernelEnv& env) {
   using Op = ops::MaxPool2dBackwardOp;
+  if (param(params, "cudnn") != 0) {
+#ifdef DETBENCH_HAVE_CUDNN
+    return makeMaxPool2dBackwardCudnn(params, device, form, env);
+#else
+    DETBENCH_THROW(NotAvailable, "max_pool2d_backward with cudnn=1: built without cuDNN");
+#endif
+  }
   return planeScatterRun<Op>(
       params, device, form,
       {device.in<float>(Op::kGradOutput), device.in<std::int64_t>(Op::kIndices)});
