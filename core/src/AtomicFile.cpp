@@ -32,7 +32,11 @@ void writeFileAtomically(const std::string& path, std::string_view contents) {
   std::error_code ec;
   if (fs::is_directory(target, ec)) fail(path, "it is a directory", EISDIR);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  std::string templ = (dir / ("." + target.filename().string() + ".tmp.XXXXXX")).string();
+  // Built with append rather than "." + string: GCC 12 at -O3 warns (-Wrestrict, a false
+  // positive) on operator+ with a leading literal here.
+  std::string leaf(".");
+  leaf.append(target.filename().string()).append(".tmp.XXXXXX");
+  std::string templ = (dir / leaf).string();
   std::vector<char> name(templ.begin(), templ.end());
   name.push_back('\0');
   const int fd = mkstemp(name.data());
