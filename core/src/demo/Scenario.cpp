@@ -102,10 +102,19 @@ Scenario scenarioOf(const json& j) {
   }
   if (j.contains("training")) {
     const auto& t = j.at("training");
-    s.training = TrainingSpec{t.at("nodes").get<int>(),         t.at("edges").get<int>(),
-                              t.at("features").get<int>(),      t.at("hidden").get<int>(),
-                              t.at("steps").get<int>(),         t.at("runs").get<int>(),
-                              t.at("seed").get<std::uint64_t>()};
+    TrainingSpec spec;
+    const std::string model = t.value("model", std::string("graph-mlp"));
+    DETBENCH_CHECK_ARG(model == "graph-mlp" || model == "cnn", "unknown training model " + model);
+    spec.model = model == "cnn" ? TrainingModel::Cnn : TrainingModel::GraphMlp;
+    spec.nodes = t.at("nodes").get<int>();
+    spec.edges = t.value("edges", 0);
+    spec.features = t.at("features").get<int>();
+    spec.hidden = t.at("hidden").get<int>();
+    spec.steps = t.at("steps").get<int>();
+    spec.runs = t.at("runs").get<int>();
+    spec.seed = t.at("seed").get<std::uint64_t>();
+    spec.imageSize = t.value("image_size", 12);
+    s.training = spec;
   }
   const int kinds = (s.runs.empty() ? 0 : 1) + (s.loader ? 1 : 0) + (s.training ? 1 : 0);
   DETBENCH_CHECK_ARG(kinds == 1,

@@ -77,9 +77,91 @@ HostTensor transposed(const HostTensor& a) {
 
 }  // namespace
 
+namespace {
+
+// The CNN: Y = conv2d(X, W, padding 1), F = mean over the image of relu(Y), out = F V. Only the
+// convolution's weight gradient goes through a workbench op (conv2d_backward_filter, atomic
+// under default settings on cpu-threads, an algorithm cuDNN picks on cuda).
+std::vector<float> trainCnnOnce(const TrainingSpec& spec, const BackendRegistry& registry,
+                                const std::string& device, const Settings& settings,
+                                std::uint64_t* parameterDigest) {
+  const std::int64_t n = spec.nodes, c = spec.features, k = spec.hidden, hw = spec.imageSize;
+  DETBENCH_CHECK_ARG(n >= 2 && c >= 1 && k >= 1 && hw >= 3 && spec.steps >= 1,
+                     "the CNN needs images, channels, filters, an image size of 3 or more and "
+                     "steps");
+  OpCaller ops(registry, device, settings);
+  const DataGenerator data(spec.seed);
+  const OpParams conv{{"batch", n},  {"in_channels", c}, {"out_channels", k}, {"height", hw},
+                      {"width", hw}, {"kernel", 3},      {"stride", 1},       {"padding", 1}};
+  HostTensor x({n, c, hw, hw}, DType::Float32), w({k, c, 3, 3}, DType::Float32);
+  HostTensor v = matrix(k, 1), y = matrix(n, 1), teacher({k, c, 3, 3}, DType::Float32);
+  data.uniform(x.as<float>(), 11, -1.0f, 1.0f);
+  data.uniform(w.as<float>(), 12, -0.3f, 0.3f);
+  data.uniform(v.as<float>(), 13, -0.5f, 0.5f);
+  data.uniform(teacher.as<float>(), 14, -0.3f, 0.3f);
+  {  // A learnable target: a fixed random convolution's mean response.
+    const HostTensor t = ops.call("conv2d_forward", conv, tensors(x.clone(), teacher.clone()));
+    const std::int64_t plane = hw * hw;
+    for (std::int64_t i = 0; i < n; ++i) {
+      double acc = 0;
+      for (std::int64_t j = 0; j < k * plane; ++j) acc += f(t)[i * k * plane + j];
+      f(y)[i] = static_cast<float>(std::tanh(acc / static_cast<double>(plane)));
+    }
+  }
+  std::vector<float> losses;
+  const std::int64_t plane = hw * hw;
+  for (int step = 0; step < spec.steps; ++step) {
+    const HostTensor pre = ops.call("conv2d_forward", conv, tensors(x.clone(), w.clone()));
+    HostTensor feats = matrix(n, k);
+    for (std::int64_t i = 0; i < n; ++i)
+      for (std::int64_t j = 0; j < k; ++j) {
+        float acc = 0;
+        for (std::int64_t q = 0; q < plane; ++q)
+          acc += std::max(f(pre)[(i * k + j) * plane + q], 0.0f);
+        f(feats)[i * k + j] = acc / static_cast<float>(plane);
+      }
+    double loss = 0;
+    HostTensor dOut = matrix(n, 1);
+    for (std::int64_t i = 0; i < n; ++i) {
+      float out = 0;
+      for (std::int64_t j = 0; j < k; ++j) out += f(feats)[i * k + j] * f(v)[j];
+      const float diff = out - f(y)[i];
+      loss += static_cast<double>(diff) * diff;
+      f(dOut)[i] = 2.0f * diff / static_cast<float>(n);
+    }
+    losses.push_back(static_cast<float>(loss / static_cast<double>(n)));
+    HostTensor dV = matrix(k, 1);
+    for (std::int64_t j = 0; j < k; ++j) {
+      float acc = 0;
+      for (std::int64_t i = 0; i < n; ++i) acc += f(feats)[i * k + j] * f(dOut)[i];
+      f(dV)[j] = acc;
+    }
+    HostTensor dPre({n, k, hw, hw}, DType::Float32);
+    for (std::int64_t i = 0; i < n; ++i)
+      for (std::int64_t j = 0; j < k; ++j) {
+        const float g = f(dOut)[i] * f(v)[j] / static_cast<float>(plane);
+        for (std::int64_t q = 0; q < plane; ++q) {
+          const std::int64_t at = (i * k + j) * plane + q;
+          f(dPre)[at] = f(pre)[at] > 0.0f ? g : 0.0f;
+        }
+      }
+    const HostTensor dW =
+        ops.call("conv2d_backward_filter", conv, tensors(x.clone(), std::move(dPre)));
+    for (std::int64_t i = 0; i < k * c * 9; ++i) f(w)[i] -= kLearningRate * f(dW)[i];
+    for (std::int64_t j = 0; j < k; ++j) f(v)[j] -= kLearningRate * f(dV)[j];
+  }
+  if (parameterDigest) *parameterDigest = digestTensor(w) ^ splitmix64(digestTensor(v));
+  return losses;
+}
+
+}  // namespace
+
 std::vector<float> trainOnce(const TrainingSpec& spec, const BackendRegistry& registry,
                              const std::string& device, const Settings& settings, int run,
                              std::uint64_t* parameterDigest) {
+  if (spec.model == TrainingModel::Cnn) {
+    return trainCnnOnce(spec, registry, device, settings, parameterDigest);
+  }
   const std::int64_t n = spec.nodes, e = spec.edges, fdim = spec.features, h = spec.hidden;
   DETBENCH_CHECK_ARG(n >= 2 && e >= 1 && fdim >= 1 && h >= 1 && spec.steps >= 1,
                      "training needs nodes, edges, features, hidden units and steps");

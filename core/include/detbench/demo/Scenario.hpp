@@ -50,7 +50,14 @@ struct LoaderSpec {
   std::uint64_t seed = 42;
 };
 
+enum class TrainingModel {
+  GraphMlp,  // index_add over a graph, then an MLP with dropout (nodes, edges, features, hidden)
+  Cnn,       // a 3x3 convolution, ReLU, global average pooling and a linear layer
+             // (nodes: images, features: input channels, hidden: filters, imageSize)
+};
+
 struct TrainingSpec {
+  TrainingModel model = TrainingModel::GraphMlp;
   int nodes = 512;
   int edges = 8192;
   int features = 16;
@@ -58,6 +65,7 @@ struct TrainingSpec {
   int steps = 200;
   int runs = 4;
   std::uint64_t seed = 7;
+  int imageSize = 12;
 };
 
 struct Scenario {
