@@ -112,8 +112,12 @@ int demoCommand(const CliStreams& io, const std::string& name, bool list,
   if (o.training) printTraining(io.out, *o.training);
   io.out << "\n";
   for (const auto& c : o.checks)
-    io.out << (c.passed ? "  [ok] " : "  [NOT SEEN] ") << c.what << "\n";
-  io.out << (o.asExpected() ? "As expected.\n" : "Not as the text says: see the checks above.\n");
+    io.out << (c.passed ? "  [ok] " : "  [NOT SEEN] ") << c.what.in(language) << "\n";
+  const LocalText verdict = o.asExpected()
+                                ? LocalText{"As expected.", "与预期一致。"}
+                                : LocalText{"Not as the text says: see the checks above.",
+                                            "与说明不符：请看上面的检查。"};
+  io.out << verdict.in(language) << "\n";
   if (!jsonOut.empty()) writeFileAtomically(jsonOut, scenarioReportJson(*s, o).dump(2) + "\n");
   if (!markdownOut.empty()) {
     writeFileAtomically(markdownOut, scenarioReportMarkdown(*s, o, language));

@@ -238,7 +238,7 @@ void DemosWidget::showOutcome(const demo::Scenario& s,
     html += QStringLiteral("<span style='color:%1'>%2</span> %3<br>")
                 .arg(c.passed ? QStringLiteral("#2ca02c") : QStringLiteral("#d62728"),
                      c.passed ? QStringLiteral("✔") : QStringLiteral("✘"),
-                     qstr(c.what).toHtmlEscaped());
+                     qstr(c.what.in(language_.toStdString())).toHtmlEscaped());
   }
   html += QStringLiteral("<b>%1</b></p>")
               .arg(o.cancelled      ? tr("Cancelled.")

@@ -20,7 +20,7 @@ json scenarioReportJson(const Scenario& s, const ScenarioOutcome& o) {
   j["fallback_to_cpu_threads"] = o.fallback;
   j["as_expected"] = o.asExpected();
   json checks = json::array();
-  for (const auto& c : o.checks) checks.push_back({{"passed", c.passed}, {"what", c.what}});
+  for (const auto& c : o.checks) checks.push_back({{"passed", c.passed}, {"what", c.what.en}});
   j["checks"] = checks;
   if (!o.runs.empty()) {
     json runs = json::array();
@@ -124,8 +124,11 @@ std::string scenarioReportMarkdown(const Scenario& s, const ScenarioOutcome& o,
     }
     md << "\n";
   }
-  for (const auto& c : o.checks) md << "- " << (c.passed ? "[x] " : "[ ] ") << c.what << "\n";
-  md << "\n" << (o.asExpected() ? "As expected." : "Not as the text says.") << "\n";
+  for (const auto& c : o.checks)
+    md << "- " << (c.passed ? "[x] " : "[ ] ") << c.what.in(lang) << "\n";
+  const LocalText verdict = o.asExpected() ? LocalText{"As expected.", "与预期一致。"}
+                                           : LocalText{"Not as the text says.", "与说明不符。"};
+  md << "\n" << verdict.in(lang) << "\n";
   return md.str();
 }
 

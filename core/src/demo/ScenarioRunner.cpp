@@ -7,37 +7,51 @@ namespace detbench::demo {
 
 namespace {
 
-void check(ScenarioOutcome& out, bool passed, std::string what) {
-  out.checks.push_back({passed, std::move(what)});
+void check(ScenarioOutcome& out, bool passed, std::string en, std::string zh) {
+  out.checks.push_back({passed, LocalText{std::move(en), std::move(zh)}});
 }
 
-void checkRun(ScenarioOutcome& out, std::size_t i, const std::string& label,
+std::string str(std::int64_t v) {
+  return std::to_string(v);
+}
+
+void checkRun(ScenarioOutcome& out, std::size_t i, const LocalText& label,
               const RunExpectation& e) {
   const RunResult& r = out.runs[i];
-  const std::string name = "run " + std::to_string(i + 1) + " (" + label + ")";
-  if (e.raises) check(out, r.raisedNondeterministic(), name + " raises in deterministic mode");
+  const std::string en = "run " + str(static_cast<std::int64_t>(i) + 1) + " (" + label.en + ")";
+  const std::string zh =
+      "第 " + str(static_cast<std::int64_t>(i) + 1) + " 次运行（" + label.in("zh_CN") + "）";
+  const std::string measured = str(r.summary.distinctDigests);
+  const std::string trials = str(static_cast<std::int64_t>(r.trials.size()));
+  if (e.raises) {
+    check(out, r.raisedNondeterministic(), en + " raises in deterministic mode",
+          zh + "在确定性模式下报错");
+  }
   if (e.warns) {
     check(out, !r.failed() && !r.warnings.empty() && !r.trials.empty(),
-          name + " warns and runs its trials");
+          en + " warns and runs its trials", zh + "发出警告并运行全部试验");
   }
   if (e.reproducible) {
     const bool ok = !r.failed() && !r.trials.empty() && r.summary.reproducible == *e.reproducible;
     check(out, ok,
-          name + (*e.reproducible ? " gives one output" : " gives more than one output") +
-              " (measured: " + std::to_string(r.summary.distinctDigests) + " in " +
-              std::to_string(r.trials.size()) + " trials)");
+          en + (*e.reproducible ? " gives one output" : " gives more than one output") +
+              " (measured: " + measured + " in " + trials + " trials)",
+          zh + (*e.reproducible ? "只有一个输出" : "有多个输出") + "（实测：" + trials +
+              " 次试验中 " + measured + " 个）");
   }
   if (e.distinct) {
     check(out, !r.failed() && r.summary.distinctDigests == *e.distinct,
-          name + " gives " + std::to_string(*e.distinct) +
-              " distinct outputs (measured: " + std::to_string(r.summary.distinctDigests) + ")");
+          en + " gives " + str(*e.distinct) + " distinct outputs (measured: " + measured + ")",
+          zh + "有 " + str(*e.distinct) + " 个不同的输出（实测：" + measured + "）");
   }
   if (e.differsFromRun) {
     const RunResult& other = out.runs[static_cast<std::size_t>(*e.differsFromRun)];
+    const std::string otherRun = str(*e.differsFromRun + 1);
     check(out,
           !r.trials.empty() && !other.trials.empty() &&
               r.trials.front().digest != other.trials.front().digest,
-          name + " gives other numbers than run " + std::to_string(*e.differsFromRun + 1));
+          en + " gives other numbers than run " + otherRun,
+          zh + "给出的数与第 " + otherRun + " 次运行不同");
   }
 }
 
@@ -72,17 +86,22 @@ ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& reg
       return out;
     }
     const auto& m = out.loader->modes;
-    check(out, m[0].changedBatches() > 0, "without any seed, batches change run to run");
+    check(out, m[0].changedBatches() > 0, "without any seed, batches change run to run",
+          "不设任何种子时，批次随运行变化");
     check(out, m[1].changedBatches() > 0,
-          "with torch.manual_seed alone, the dataset's own augmentations still change");
+          "with torch.manual_seed alone, the dataset's own augmentations still change",
+          "只调用 torch.manual_seed 时，数据集自己的数据增强仍会变化");
     check(out, m[1].workersRepeatEachOther,
-          "with torch.manual_seed alone, workers repeat each other's augmentations");
+          "with torch.manual_seed alone, workers repeat each other's augmentations",
+          "只调用 torch.manual_seed 时，各工作进程互相重复数据增强");
     bool orderKept = true;
     for (const auto& run : m[1].changes)
       for (auto c : run) orderKept = orderKept && c != BatchChange::Order;
-    check(out, orderKept, "with torch.manual_seed alone, the shuffle repeats");
+    check(out, orderKept, "with torch.manual_seed alone, the shuffle repeats",
+          "只调用 torch.manual_seed 时，打乱顺序会重复");
     check(out, m[2].changedBatches() == 0,
-          "with a generator and worker_init_fn, every batch repeats");
+          "with a generator and worker_init_fn, every batch repeats",
+          "使用 generator 和 worker_init_fn 时，每个批次都会重复");
     if (progress) progress("data loader", 1, 1);
     return out;
   }
@@ -102,17 +121,21 @@ ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& reg
     }
     const auto& def = out.training->configs[0];
     const auto& det = out.training->configs[1];
+    const std::string defError = def.error.empty() ? "" : ": " + def.error;
+    const std::string detError = det.error.empty() ? "" : ": " + det.error;
     check(out, def.error.empty() && def.firstDivergentStep >= 0,
-          "under default settings the runs differ (first at step " +
-              std::to_string(def.firstDivergentStep) + ")" +
-              (def.error.empty() ? "" : ": " + def.error));
+          "under default settings the runs differ (first at step " + str(def.firstDivergentStep) +
+              ")" + defError,
+          "默认设置下各次运行不同（从第 " + str(def.firstDivergentStep) + " 步起）" + defError);
+    const std::string sets = str(def.distinctFinalParameters());
+    const std::string runs = str(static_cast<std::int64_t>(def.finalDigests.size()));
     check(out, def.error.empty() && def.distinctFinalParameters() > 1,
-          "under default settings the runs end with different weights (" +
-              std::to_string(def.distinctFinalParameters()) + " different sets in " +
-              std::to_string(def.finalDigests.size()) + " runs)");
+          "under default settings the runs end with different weights (" + sets +
+              " different sets in " + runs + " runs)",
+          "默认设置下各次运行最终的权重不同（" + runs + " 次运行中有 " + sets + " 组不同）");
     check(out, det.identical() && det.distinctFinalParameters() == 1,
-          "under full determinism every run is identical at every step" +
-              (det.error.empty() ? "" : ": " + det.error));
+          "under full determinism every run is identical at every step" + detError,
+          "完全确定性下每次运行在每一步都完全相同" + detError);
     return out;
   }
 
@@ -136,8 +159,8 @@ ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& reg
   }
   for (std::size_t i = 0; i < scenario.runs.size(); ++i) {
     const ScenarioRun& run = scenario.runs[i];
-    if (run.expect) checkRun(out, i, run.label.en, *run.expect);
-    if (run.expectCpu && out.device != "cuda") checkRun(out, i, run.label.en, *run.expectCpu);
+    if (run.expect) checkRun(out, i, run.label, *run.expect);
+    if (run.expectCpu && out.device != "cuda") checkRun(out, i, run.label, *run.expectCpu);
   }
   if (progress) progress("done", total, total);
   return out;

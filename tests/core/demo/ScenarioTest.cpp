@@ -77,7 +77,10 @@ TEST_P(ScenarioRunTest, ShowsWhatItsTextSaysOnTheCpuDevices) {
   EXPECT_EQ(o.device, "cpu-threads");
   EXPECT_EQ(o.fallback, s->needsGpu);
   ASSERT_FALSE(o.checks.empty());
-  for (const auto& c : o.checks) EXPECT_TRUE(c.passed) << c.what;
+  for (const auto& c : o.checks) {
+    EXPECT_TRUE(c.passed) << c.what.en;
+    EXPECT_FALSE(c.what.zhCN.empty()) << c.what.en;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllScenarios, ScenarioRunTest, ::testing::ValuesIn([] {

@@ -15,10 +15,10 @@
 
 namespace detbench::demo {
 
-// One machine check of an expectation, in English (for logs, reports and tests).
+// One machine check of an expectation, said in each language.
 struct ScenarioCheck {
   bool passed = false;
-  std::string what;
+  LocalText what;
 };
 
 struct ScenarioOutcome {
