@@ -66,6 +66,30 @@ std::vector<HostTensor> tensors(T&&... t) {
   return v;
 }
 
+// The mean squared error of out against y (n x 1 each); its gradient goes into dOut.
+float meanSquaredError(const HostTensor& out, const HostTensor& y, HostTensor& dOut) {
+  const std::int64_t n = out.numel();
+  double loss = 0;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const float diff = f(out)[i] - f(y)[i];
+    loss += static_cast<double>(diff) * diff;
+    f(dOut)[i] = 2.0f * diff / static_cast<float>(n);
+  }
+  return static_cast<float>(loss / static_cast<double>(n));
+}
+
+// a^T g for a (n x k) and g (n x 1): the gradient of a final linear layer's weights.
+HostTensor weightGradient(const HostTensor& a, const HostTensor& g) {
+  const std::int64_t n = a.shape()[0], k = a.shape()[1];
+  HostTensor d = matrix(k, 1);
+  for (std::int64_t j = 0; j < k; ++j) {
+    float acc = 0;
+    for (std::int64_t i = 0; i < n; ++i) acc += f(a)[i * k + j] * f(g)[i];
+    f(d)[j] = acc;
+  }
+  return d;
+}
+
 // a^T (rows x cols) as a new matrix.
 HostTensor transposed(const HostTensor& a) {
   const std::int64_t rows = a.shape()[0], cols = a.shape()[1];
@@ -120,22 +144,15 @@ std::vector<float> trainCnnOnce(const TrainingSpec& spec, const BackendRegistry&
           acc += std::max(f(pre)[(i * k + j) * plane + q], 0.0f);
         f(feats)[i * k + j] = acc / static_cast<float>(plane);
       }
-    double loss = 0;
-    HostTensor dOut = matrix(n, 1);
+    HostTensor out = matrix(n, 1);
     for (std::int64_t i = 0; i < n; ++i) {
-      float out = 0;
-      for (std::int64_t j = 0; j < k; ++j) out += f(feats)[i * k + j] * f(v)[j];
-      const float diff = out - f(y)[i];
-      loss += static_cast<double>(diff) * diff;
-      f(dOut)[i] = 2.0f * diff / static_cast<float>(n);
-    }
-    losses.push_back(static_cast<float>(loss / static_cast<double>(n)));
-    HostTensor dV = matrix(k, 1);
-    for (std::int64_t j = 0; j < k; ++j) {
       float acc = 0;
-      for (std::int64_t i = 0; i < n; ++i) acc += f(feats)[i * k + j] * f(dOut)[i];
-      f(dV)[j] = acc;
+      for (std::int64_t j = 0; j < k; ++j) acc += f(feats)[i * k + j] * f(v)[j];
+      f(out)[i] = acc;
     }
+    HostTensor dOut = matrix(n, 1);
+    losses.push_back(meanSquaredError(out, y, dOut));
+    const HostTensor dV = weightGradient(feats, dOut);
     HostTensor dPre({n, k, hw, hw}, DType::Float32);
     for (std::int64_t i = 0; i < n; ++i)
       for (std::int64_t j = 0; j < k; ++j) {
@@ -215,22 +232,11 @@ std::vector<float> trainOnce(const TrainingSpec& spec, const BackendRegistry& re
     std::copy_n(f(dropped), n * h, f(d));
     const HostTensor out =
         ops.call("matmul", {{"size", n}, {"n", 1}, {"k", h}}, tensors(d.clone(), w2.clone()));
-    double loss = 0;
     HostTensor dOut = matrix(n, 1);
-    for (std::int64_t i = 0; i < n; ++i) {
-      const float diff = f(out)[i] - f(y)[i];
-      loss += static_cast<double>(diff) * diff;
-      f(dOut)[i] = 2.0f * diff / static_cast<float>(n);
-    }
-    losses.push_back(static_cast<float>(loss / static_cast<double>(n)));
+    losses.push_back(meanSquaredError(out, y, dOut));
 
     // Backward.
-    HostTensor dW2 = matrix(h, 1);
-    for (std::int64_t j = 0; j < h; ++j) {
-      float acc = 0;
-      for (std::int64_t i = 0; i < n; ++i) acc += f(d)[i * h + j] * f(dOut)[i];
-      f(dW2)[j] = acc;
-    }
+    const HostTensor dW2 = weightGradient(d, dOut);
     const float scale = 1.0f / (1.0f - static_cast<float>(kDropPercent) / 100.0f);
     HostTensor dPre = matrix(n, h);
     for (std::int64_t i = 0; i < n; ++i)
