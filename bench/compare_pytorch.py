@@ -92,21 +92,21 @@ def load(io_dir, name, device):
     return t.to("cuda") if device == "cuda" else t
 
 
-# Ops beyond the scatter family, one shape each: (op, detbench params, PyTorch call on the inputs).
+# Ops beyond the scatter family, one shape each: (op, detbench params, the inputs it saves,
+# the PyTorch call on them).
 OTHER_CASES = [
-    ("histc", {"size": 1 << 24, "bins": 100},
-     lambda io: (lambda x: lambda: torch.histc(x, bins=100, min=-1, max=1))(io("input"))),
-    ("cumsum", {"size": 1 << 24},
-     lambda io: (lambda x: lambda: torch.cumsum(x, 0))(io("input"))),
-    ("matmul", {"size": 4096},
-     lambda io: (lambda a, b: lambda: torch.matmul(a, b))(io("a"), io("b"))),
+    ("histc", {"size": 1 << 24, "bins": 100}, ["input"],
+     lambda x: torch.histc(x["input"], bins=100, min=-1, max=1)),
+    ("cumsum", {"size": 1 << 24}, ["input"], lambda x: torch.cumsum(x["input"], 0)),
+    ("matmul", {"size": 4096}, ["a", "b"], lambda x: torch.matmul(x["a"], x["b"])),
 ]
 
 
 def torch_case(op, io_dir, device):
-    for name, _, make in OTHER_CASES:
+    for name, _, names, call in OTHER_CASES:
         if name == op:
-            return make(lambda n: load(io_dir, n, device))
+            inputs = {n: load(io_dir, n, device) for n in names}
+            return lambda: call(inputs)
     if op == "index_add":
         self_, index, source = (load(io_dir, n, device) for n in ("self", "index", "source"))
         return lambda: torch.index_add(self_, 0, index, source)
@@ -142,7 +142,7 @@ def main():
         small = {"histc": {"size": 1 << 22, "bins": 100}, "cumsum": {"size": 1 << 22},
                  "matmul": {"size": 384}}
         cases += [(op, params if args.device == "cuda" else small[op], "-")
-                  for op, params, _ in OTHER_CASES]
+                  for op, params, _, _ in OTHER_CASES]
     results = []
     for op, params, rows in cases:
         size = params["size"]

@@ -104,9 +104,18 @@ DemosWidget::DemosWidget(QWidget* parent) : QWidget(parent) {
 
 void DemosWidget::setLanguage(const QString& language) {
   language_ = language;
-  const int row = list_->currentRow();
-  fillList();
-  list_->setCurrentRow(row < 0 ? 0 : row);
+  refreshTexts();
+}
+
+void DemosWidget::refreshTexts() {
+  const std::string lang = language_.toStdString();
+  const auto& all = demo::scenarios();
+  for (int i = 0; i < list_->count(); ++i) {
+    const auto& s = all[static_cast<std::size_t>(i)];
+    QString text = qstr(s.title.in(lang));
+    if (s.needsGpu) text += QStringLiteral("  ") + tr("(GPU)");
+    list_->item(i)->setText(text);
+  }
   showScenarioText();
   if (shownScenario_ && shownOutcome_) showOutcome(*shownScenario_, shownOutcome_);
 }
@@ -130,15 +139,10 @@ const demo::Scenario* DemosWidget::currentScenario() const {
 }
 
 void DemosWidget::fillList() {
-  const std::string lang = language_.toStdString();
-  list_->blockSignals(true);
-  list_->clear();
   for (const auto& s : demo::scenarios()) {
-    auto* item = new QListWidgetItem(qstr(s.title.in(lang)), list_);
+    auto* item = new QListWidgetItem(list_);
     item->setToolTip(QStringLiteral("detbench demo ") + qstr(s.name));
-    if (s.needsGpu) item->setText(item->text() + QStringLiteral("  ") + tr("(GPU)"));
   }
-  list_->blockSignals(false);
 }
 
 void DemosWidget::showScenarioText() {
@@ -271,7 +275,7 @@ void DemosWidget::retranslate() {
   exportButton_->setText(tr("Export…"));
   runsTable_->setHorizontalHeaderLabels(
       {tr("run"), tr("op @ device"), tr("distinct outputs"), tr("median time"), tr("note")});
-  fillList();
+  refreshTexts();
 }
 
 }  // namespace detbench::gui

@@ -51,7 +51,10 @@ class DemosWidget : public QWidget {
 
  private:
   void retranslate();
+  // One item per scenario, made once; their texts come from refreshTexts.
   void fillList();
+  // Every text that depends on the language: the list, the lesson and the outcome shown.
+  void refreshTexts();
   void showScenarioText();
   void showRuns(const demo::Scenario& scenario, const demo::ScenarioOutcome& outcome);
 

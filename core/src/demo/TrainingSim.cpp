@@ -174,7 +174,7 @@ std::vector<float> trainCnnOnce(const TrainingSpec& spec, const BackendRegistry&
 }  // namespace
 
 std::vector<float> trainOnce(const TrainingSpec& spec, const BackendRegistry& registry,
-                             const std::string& device, const Settings& settings, int run,
+                             const std::string& device, const Settings& settings,
                              std::uint64_t* parameterDigest) {
   if (spec.model == TrainingModel::Cnn) {
     return trainCnnOnce(spec, registry, device, settings, parameterDigest);
@@ -266,7 +266,6 @@ std::vector<float> trainOnce(const TrainingSpec& spec, const BackendRegistry& re
     for (std::int64_t i = 0; i < fdim * h; ++i) f(w1)[i] -= kLearningRate * f(dW1)[i];
     for (std::int64_t i = 0; i < h; ++i) f(w2)[i] -= kLearningRate * f(dW2)[i];
   }
-  (void)run;
   if (parameterDigest) {
     *parameterDigest =
         digestTensor(x) ^ splitmix64(digestTensor(w1)) ^ splitmix64(splitmix64(digestTensor(w2)));
@@ -300,7 +299,7 @@ TrainingOutcome runTrainingLesson(const TrainingSpec& spec, const BackendRegistr
       for (int r = 0; r < spec.runs; ++r) {
         if (cancel && cancel->cancelled()) return out;
         std::uint64_t digest = 0;
-        c.losses.push_back(trainOnce(spec, registry, device, settings, r, &digest));
+        c.losses.push_back(trainOnce(spec, registry, device, settings, &digest));
         c.finalDigests.push_back(digest);
         if (progress) progress(c.name, r + 1, spec.runs);
       }

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <QListWidget>
+#include <QTextBrowser>
+
 #include <QAction>
 #include <QCoreApplication>
 #include <QDir>
@@ -16,6 +19,7 @@
 #include "detbench/DefaultRegistry.hpp"
 #include "detbench/OpCatalog.hpp"
 #include "models/OpCatalogModel.hpp"
+#include "widgets/DemosWidget.hpp"
 #include "widgets/OpParamsWidget.hpp"
 #include "widgets/SettingsWidget.hpp"
 
@@ -53,6 +57,26 @@ TEST(MainWindowTest, TheChineseTranslationLoadsAndChangesTheWindowsTexts) {
   ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
   QCoreApplication::processEvents();
   EXPECT_EQ(visibleTexts(window), english);
+}
+
+TEST(MainWindowTest, TheDemosTabFollowsALanguageSwitchAndKeepsItsSelection) {
+  ProjectController::discardAutosave();
+  LanguageController language;
+  ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+  MainWindow window(registry(), &language);
+  ASSERT_TRUE(window.demosView()->selectScenario(QStringLiteral("seeds")));
+  ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+  QCoreApplication::processEvents();
+  EXPECT_EQ(window.demosView()->currentScenario()->name, "seeds");
+  auto* list = window.demosView()->findChild<QListWidget*>();
+  ASSERT_NE(list, nullptr);
+  EXPECT_TRUE(list->currentItem()->text().startsWith(
+      QString::fromStdString(demo::findScenario("seeds")->title.zhCN)));
+  auto* text = window.demosView()->findChild<QTextBrowser*>();
+  EXPECT_TRUE(text->toPlainText().contains(QStringLiteral("预期结果")));  // tr() text of the panel
+  ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+  QCoreApplication::processEvents();
+  EXPECT_EQ(window.demosView()->currentScenario()->name, "seeds");
 }
 
 TEST(MainWindowTest, EveryCatalogTextHasAChineseTranslation) {

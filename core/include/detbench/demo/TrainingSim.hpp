@@ -48,9 +48,9 @@ TrainingOutcome runTrainingLesson(const TrainingSpec& spec, const BackendRegistr
                                   const std::string& device, const TrainingProgress& progress = {},
                                   const CancelToken* cancel = nullptr);
 
-// One training run: the loss at every step. Exposed for tests.
+// One training run: the loss at every step, and a digest of the learned parameters.
 std::vector<float> trainOnce(const TrainingSpec& spec, const BackendRegistry& registry,
-                             const std::string& device, const Settings& settings, int run,
+                             const std::string& device, const Settings& settings,
                              std::uint64_t* parameterDigest = nullptr);
 
 }  // namespace detbench::demo

@@ -103,13 +103,17 @@ struct ConvProblem {
 const std::vector<ParamSpec>& convParams();
 ConvProblem convProblem(const OpParams& p);
 
-struct Conv2dForwardOp {
-  static constexpr std::string_view kName = "conv2d_forward";
+// What the three passes share: the parameters, the problem and the size parameter.
+struct ConvPassOp {
   static constexpr std::string_view kSizeParam = "batch";
   using Problem = ConvProblem;
-  enum Input { kX, kW };
   static const std::vector<ParamSpec>& params() { return convParams(); }
   static Problem problem(const OpParams& p) { return convProblem(p); }
+};
+
+struct Conv2dForwardOp : ConvPassOp {
+  static constexpr std::string_view kName = "conv2d_forward";
+  enum Input { kX, kW };
   static std::vector<TensorSpec> inputSpecs(const Problem& p);
   static TensorSpec outputSpec(const Problem& p);
   static std::vector<HostTensor> makeInputs(const Problem& p, const DataGenerator& data);
@@ -125,13 +129,9 @@ struct Conv2dForwardOp {
   }
 };
 
-struct Conv2dBackwardDataOp {
+struct Conv2dBackwardDataOp : ConvPassOp {
   static constexpr std::string_view kName = "conv2d_backward_data";
-  static constexpr std::string_view kSizeParam = "batch";
-  using Problem = ConvProblem;
   enum Input { kDy, kW };
-  static const std::vector<ParamSpec>& params() { return convParams(); }
-  static Problem problem(const OpParams& p) { return convProblem(p); }
   static std::vector<TensorSpec> inputSpecs(const Problem& p);
   static TensorSpec outputSpec(const Problem& p);
   static std::vector<HostTensor> makeInputs(const Problem& p, const DataGenerator& data);
@@ -147,13 +147,9 @@ struct Conv2dBackwardDataOp {
   }
 };
 
-struct Conv2dBackwardFilterOp {
+struct Conv2dBackwardFilterOp : ConvPassOp {
   static constexpr std::string_view kName = "conv2d_backward_filter";
-  static constexpr std::string_view kSizeParam = "batch";
-  using Problem = ConvProblem;
   enum Input { kX, kDy };
-  static const std::vector<ParamSpec>& params() { return convParams(); }
-  static Problem problem(const OpParams& p) { return convProblem(p); }
   static std::vector<TensorSpec> inputSpecs(const Problem& p);
   static TensorSpec outputSpec(const Problem& p);
   static std::vector<HostTensor> makeInputs(const Problem& p, const DataGenerator& data);
