@@ -1,6 +1,7 @@
 #include "detbench/TrialRunner.hpp"
 
 #include <map>
+#include <optional>
 #include <string>
 
 #include "detbench/Digest.hpp"
@@ -53,7 +54,16 @@ RunResult TrialRunner::run(const RunRequest& request, const PreparedInputs& prep
   const OpTraits* traits = findOpTraits(request.op);
   if (traits == nullptr)
     DETBENCH_THROW(InvalidArgument, "op " + request.op + " is not in the catalog");
-  Backend& backend = registry_.get(request.device);
+  // The device was there when the inputs were prepared; if it has been lost since (a CUDA
+  // context made unusable by an earlier kernel fault), this run records why and does not run,
+  // so a sweep goes on and reports every configuration.
+  Backend* backend = nullptr;
+  std::optional<ErrorRecord> lost;
+  try {
+    backend = &registry_.get(request.device);
+  } catch (const NotAvailable& e) {
+    lost = recordOf(e);
+  }
 
   Context context(request.settings);
   RunResult r;
@@ -62,7 +72,7 @@ RunResult TrialRunner::run(const RunRequest& request, const PreparedInputs& prep
   r.seed = context.seed();
   r.seedWasSet = context.seedWasSet();
   r.device = request.device;
-  r.threads = backend.threads(context);
+  r.threads = backend != nullptr ? backend->threads(context) : 1;
   r.op = request.op;
   r.params = prepared.params;
   r.inputs = prepared.inputs.specs;
@@ -72,12 +82,17 @@ RunResult TrialRunner::run(const RunRequest& request, const PreparedInputs& prep
   r.warmup = request.warmup;
   r.requestedTrials = request.trials;
 
+  if (lost) {
+    r.errors.push_back(*lost);
+    return r;
+  }
+
   try {
-    r.dispatch = dispatch(*traits, backend.traitsClass(), context);
+    r.dispatch = dispatch(*traits, backend->traitsClass(), context);
     r.dispatched = true;
     r.warnings = context.warnings();
     auto prepared_op =
-        backend.prepare(op, prepared.params, prepared.inputs, r.dispatch.form, context);
+        backend->prepare(op, prepared.params, prepared.inputs, r.dispatch.form, context);
     for (int w = 0; w < request.warmup; ++w) {
       if (cancel && cancel->cancelled()) break;
       prepared_op->execute();

@@ -52,7 +52,9 @@ class FakeBackend final : public Backend {
  public:
   std::string_view id() const override { return "fake"; }
   TraitsClass traitsClass() const override { return TraitsClass::Cuda; }
-  Availability availability() const override { return {true, ""}; }
+  Availability availability() const override {
+    return lost ? Availability{false, "device lost"} : Availability{true, ""};
+  }
   std::map<std::string, std::string> deviceInfo() const override { return {{"kind", "fake"}}; }
   int threads(const Context&) const override { return 1; }
   bool supports(std::string_view) const override { return true; }
@@ -61,6 +63,7 @@ class FakeBackend final : public Backend {
     return std::make_unique<FakePreparedOp>(op, params, inputs, &calls);
   }
   int calls = 0;
+  bool lost = false;  // as the cuda device after a fault that made its context unusable
 };
 
 struct Fixture : ::testing::Test {
@@ -187,6 +190,37 @@ TEST_F(Fixture, SweepRunsEveryConfigurationOnTheSameInputsAndGoesOnAfterAFailure
   EXPECT_EQ(s.runs[0].inputFingerprint, s.runs[2].inputFingerprint);
   EXPECT_EQ(s.runs[1].label, "deterministic");
   EXPECT_FALSE(sweepPreset("turbo", Settings{}).has_value());
+}
+
+// A device lost between preparing the inputs and a run (a CUDA context fault during an earlier
+// configuration): each later configuration is reported as not run, with the reason, and the
+// sweep goes on to the end instead of aborting.
+TEST_F(Fixture, ADeviceLostDuringASweepFailsEachLaterConfigurationWithTheReason) {
+  const TrialRunner runner(registry);
+  std::vector<SweepConfig> configs;
+  for (const char* name : {"default", "extensions", "default"}) {
+    configs.push_back(*sweepPreset(name, Settings{}));
+  }
+  RunCallbacks cb;
+  cb.onTrial = [&](const TrialRecord&, int done, int total) {
+    if (done == total) backend->lost = true;
+  };
+  const SweepResult s = runSweep(runner, request(), configs, cb);
+  ASSERT_EQ(s.runs.size(), 3u);
+  EXPECT_FALSE(s.runs[0].failed());
+  EXPECT_EQ(s.runs[0].trials.size(), 9u);
+  for (int i : {1, 2}) {
+    const RunResult& r = s.runs[static_cast<std::size_t>(i)];
+    EXPECT_TRUE(r.failed()) << i;
+    EXPECT_TRUE(r.trials.empty()) << i;
+    ASSERT_EQ(r.errors.size(), 1u) << i;
+    EXPECT_EQ(r.errors[0].kind, "NotAvailable");
+    EXPECT_NE(r.errors[0].message.find("device lost"), std::string::npos) << r.errors[0].message;
+    EXPECT_EQ(r.device, "fake");
+    EXPECT_EQ(r.inputFingerprint, s.runs[0].inputFingerprint);
+  }
+  EXPECT_EQ(s.runs[1].label, "extensions");
+  EXPECT_EQ(backend->calls, 9);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "detbench/Error.hpp"
+#include "detbench/cuda/ContextHealth.hpp"
 
 namespace detbench::cuda {
 
@@ -16,6 +17,7 @@ namespace detbench::cuda {
   std::string message =
       std::string(what) + ": " + cublasGetStatusName(status) + ": " + cublasGetStatusString(status);
   if (status == CUBLAS_STATUS_ALLOC_FAILED) throw OutOfMemory(message, file, line);
+  recordLastErrorIfFatal(what);  // a failed kernel inside cuBLAS shows as EXECUTION_FAILED
   throw CublasError(message, file, line);
 }
 

@@ -26,7 +26,15 @@ class CudaBackend final : public Backend {
 
   std::string_view id() const override { return "cuda"; }
   TraitsClass traitsClass() const override { return TraitsClass::Cuda; }
-  Availability availability() const override { return availability_; }
+  // Unavailable where there is no device, and from the moment an error made the context
+  // unusable (a run that hit it reported the error; the ones after it are refused with this).
+  Availability availability() const override {
+    if (auto fault = contextFault()) {
+      return {false, "the CUDA context was lost after " + *fault +
+                         "; restart detbench to use the cuda device again"};
+    }
+    return availability_;
+  }
   int threads(const Context&) const override { return 1; }
 
   std::map<std::string, std::string> deviceInfo() const override {
@@ -47,7 +55,7 @@ class CudaBackend final : public Backend {
 #ifdef DETBENCH_HAVE_CUDNN
     info["cudnn"] = cudnnVersionText();
 #endif
-    if (!availability_.available) return info;
+    if (!availability_.available) return info;  // the properties need no context
     cudaDeviceProp prop{};
     if (cudaGetDeviceProperties(&prop, 0) == cudaSuccess) {
       info["name"] = prop.name;
@@ -66,7 +74,7 @@ class CudaBackend final : public Backend {
   // Refuses up front when the inputs and output alone do not fit in the free device memory
   // (workspaces come on top; a failure allocating them is reported when it happens).
   void checkMemory(const OpDefinition& op, const OpParams& params) const override {
-    if (!availability_.available) return;
+    if (!availability().available) return;
     auto bytesOf = [](const TensorSpec& t) {
       return static_cast<double>(numel(t.shape)) * static_cast<double>(dtypeSize(t.dtype));
     };
@@ -85,8 +93,8 @@ class CudaBackend final : public Backend {
   std::unique_ptr<PreparedOp> prepare(const OpDefinition& op, const OpParams& params,
                                       const OpInputs& inputs, Form form,
                                       const Context& context) override {
-    if (!availability_.available) {
-      DETBENCH_THROW(NotAvailable, "device cuda is not available: " + availability_.reason);
+    if (const Availability a = availability(); !a.available) {
+      DETBENCH_THROW(NotAvailable, "device cuda is not available: " + a.reason);
     }
     const CudaKernelEntry* kernel = findCudaKernel(op.name());
     if (kernel == nullptr) {

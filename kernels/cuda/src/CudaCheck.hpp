@@ -1,13 +1,15 @@
 #pragma once
 // Checks on CUDA runtime calls: a failure becomes a typed CudaError with the call's file and
-// line, the error's name and description. The sticky last error is cleared first, so one failed
-// launch does not poison the next call.
+// line, the error's name and description. The last error is cleared first, so one failed
+// launch does not poison the next call; an error that leaves the context unusable is recorded
+// (ContextHealth.hpp), and the cuda device reports itself unavailable from then on.
 
 #include <cuda_runtime_api.h>
 
 #include <string>
 
 #include "detbench/Error.hpp"
+#include "detbench/cuda/ContextHealth.hpp"
 
 namespace detbench::cuda {
 
@@ -17,11 +19,17 @@ inline std::string describe(cudaError_t status) {
 
 [[noreturn]] inline void throwCuda(cudaError_t status, const char* what, const char* file,
                                    int line) {
-  (void)cudaGetLastError();  // clear the sticky error
+  (void)cudaGetLastError();  // clear the last error (a fatal one stays: it cannot be cleared)
   if (status == cudaErrorMemoryAllocation) {
     throw OutOfMemory(std::string(what) + ": " + describe(status), file, line);
   }
-  throw CudaError(std::string(what) + ": " + describe(status), file, line);
+  std::string message = std::string(what) + ": " + describe(status);
+  if (recordContextFault(status, what)) {
+    message +=
+        "; the CUDA context is lost and the cuda device is unavailable until detbench "
+        "is restarted";
+  }
+  throw CudaError(message, file, line);
 }
 
 }  // namespace detbench::cuda

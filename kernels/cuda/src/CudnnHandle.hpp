@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "detbench/Error.hpp"
+#include "detbench/cuda/ContextHealth.hpp"
 
 namespace detbench::cuda {
 
@@ -16,6 +17,7 @@ namespace detbench::cuda {
                                     int line) {
   std::string message = std::string(what) + ": " + cudnnGetErrorString(status);
   if (status == CUDNN_STATUS_ALLOC_FAILED) throw OutOfMemory(message, file, line);
+  recordLastErrorIfFatal(what);  // a failed kernel inside cuDNN shows as EXECUTION_FAILED
   throw CudnnError(message, file, line);
 }
 
