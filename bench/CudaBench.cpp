@@ -71,10 +71,10 @@ void BM_CudaDigest(benchmark::State& state) {
   if (skipWithoutDevice(state, *backend)) return;
   const auto bytes = static_cast<std::size_t>(state.range(0));
   const bool copy = state.range(1) == 1;
-  void *data = nullptr, *other = nullptr, *acc = nullptr;
+  void *data = nullptr, *other = nullptr;
   cudaMalloc(&data, bytes);
   cudaMalloc(&other, bytes);
-  cudaMalloc(&acc, sizeof(std::uint64_t));
+  cuda::DeviceDigester digester;
   cudaMemset(data, 0x5a, bytes);
   cudaEvent_t start, stop;
   cudaEventCreate(&start);
@@ -84,11 +84,11 @@ void BM_CudaDigest(benchmark::State& state) {
     if (copy) {
       cudaMemcpyAsync(other, data, bytes, cudaMemcpyDeviceToDevice);
     } else {
-      benchmark::DoNotOptimize(
-          cuda::deviceDigest(data, 4, bytes / 4, static_cast<std::uint64_t*>(acc), nullptr));
+      digester.enqueue(data, 4, bytes / 4, nullptr);
     }
     cudaEventRecord(stop);
     cudaEventSynchronize(stop);
+    if (!copy) benchmark::DoNotOptimize(digester.result());
     float ms = 0;
     cudaEventElapsedTime(&ms, start, stop);
     state.SetIterationTime(static_cast<double>(ms) * 1e-3);
@@ -99,7 +99,6 @@ void BM_CudaDigest(benchmark::State& state) {
   cudaEventDestroy(stop);
   cudaFree(data);
   cudaFree(other);
-  cudaFree(acc);
 }
 
 BENCHMARK(BM_CudaDigest)->Args({256 << 20, 0})->Args({256 << 20, 1})->UseManualTime();

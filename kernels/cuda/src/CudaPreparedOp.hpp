@@ -1,10 +1,12 @@
 #pragma once
 // A prepared op on the cuda device: inputs copied to the device once, the output and the
-// digest accumulator allocated once, a stream of its own, and CUDA events around each trial.
+// digest's state allocated once, a stream of its own, CUDA events around each trial, and the
+// output's digest computed behind each trial before the one synchronisation.
 
 #include "CudaKernel.hpp"
 #include "CudaStream.hpp"
 #include "detbench/Backend.hpp"
+#include "detbench/cuda/DeviceDigest.hpp"
 
 namespace detbench::cuda {
 
@@ -21,7 +23,7 @@ class CudaPreparedOp final : public PreparedOp {
   CudaStream stream_;
   CudaEvent start_, stop_;
   DeviceTensors device_;
-  DeviceBuffer accumulator_;
+  DeviceDigester digester_;
   TensorSpec output_;
   CudaKernelEnv env_;
   CudaRun run_;

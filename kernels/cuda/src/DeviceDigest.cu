@@ -1,5 +1,7 @@
+#include <cstdint>
+
 #include "CudaCheck.hpp"
-#include "detbench/Digest.hpp"
+#include "DigestThread.hpp"
 #include "detbench/cuda/DeviceDigest.hpp"
 
 namespace detbench::cuda {
@@ -7,55 +9,116 @@ namespace detbench::cuda {
 namespace {
 
 constexpr int kThreads = 256;
+constexpr int kWarps = kThreads / 32;
 constexpr int kMaxBlocks = 4096;
 
-__device__ __forceinline__ std::uint64_t term(std::uint64_t indexKey, std::uint64_t bits) {
-  const std::uint64_t a = bits ^ digest_detail::kValueKey;
-  const std::uint64_t b = indexKey ^ digest_detail::kIndexKey;
-  return (a * b) ^ __umul64hi(a, b);
+struct DigestState {
+  unsigned long long sum;
+  unsigned int finishedBlocks;
+};
+
+// kVector: the data is 16-byte aligned and read 16 bytes at a time; otherwise one element per
+// load.
+template <typename Bits, bool kVector>
+__global__ void __launch_bounds__(kThreads)
+    digestKernel(const Bits* data, std::uint64_t count, DigestState* state, std::uint64_t* result) {
+  const std::uint64_t thread = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::uint64_t threads = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+  std::uint64_t sum = digestThreadSum<Bits, kVector>(data, count, thread, threads);
+
+  // Block sum: warp shuffles, then the warps' partials.
+  for (int offset = 16; offset > 0; offset /= 2) sum += __shfl_down_sync(0xffffffffu, sum, offset);
+  __shared__ std::uint64_t warpSums[kWarps];
+  const int lane = static_cast<int>(threadIdx.x % 32), warp = static_cast<int>(threadIdx.x / 32);
+  if (lane == 0) warpSums[warp] = sum;
+  __syncthreads();
+  if (threadIdx.x != 0) return;
+  std::uint64_t blockSum = 0;
+  for (int w = 0; w < kWarps; ++w) blockSum += warpSums[w];
+
+  atomicAdd(&state->sum, static_cast<unsigned long long>(blockSum));
+  // The partial is visible before this block counts as finished, so the block that finishes
+  // last reads every partial.
+  __threadfence();
+  if (atomicAdd(&state->finishedBlocks, 1u) != gridDim.x - 1) return;
+  __threadfence();
+  const unsigned long long total = atomicExch(&state->sum, 0ULL);
+  atomicExch(&state->finishedBlocks, 0u);
+  *result = total;
+  __threadfence_system();
 }
 
 template <typename Bits>
-__global__ void digestKernel(const Bits* data, std::uint64_t count, unsigned long long* acc) {
-  __shared__ std::uint64_t partial[kThreads];
-  std::uint64_t sum = 0;
-  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
-  for (std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-       i < count; i += stride) {
-    sum += term(i * digest_detail::kIndexStep, static_cast<std::uint64_t>(data[i]));
+void launch(const void* data, std::uint64_t count, DigestState* state, std::uint64_t* result,
+            cudaStream_t stream) {
+  const bool vector = reinterpret_cast<std::uintptr_t>(data) % 16 == 0;
+  const std::uint64_t perThread = vector ? DigestLoad<Bits>::kPerLoad : 1;
+  const std::uint64_t wanted = (count / perThread + kThreads - 1) / kThreads;
+  const int blocks = static_cast<int>(wanted < kMaxBlocks ? (wanted > 0 ? wanted : 1) : kMaxBlocks);
+  const auto* bits = static_cast<const Bits*>(data);
+  if (vector) {
+    digestKernel<Bits, true><<<blocks, kThreads, 0, stream>>>(bits, count, state, result);
+  } else {
+    digestKernel<Bits, false><<<blocks, kThreads, 0, stream>>>(bits, count, state, result);
   }
-  partial[threadIdx.x] = sum;
-  __syncthreads();
-  for (int width = kThreads / 2; width > 0; width /= 2) {
-    if (threadIdx.x < width) partial[threadIdx.x] += partial[threadIdx.x + width];
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) atomicAdd(acc, static_cast<unsigned long long>(partial[0]));
+  DETBENCH_CUDA_CHECK_LAUNCH();
 }
 
 }  // namespace
 
-std::uint64_t deviceDigest(const void* data, std::size_t elementSize, std::uint64_t count,
-                           std::uint64_t* accumulator, cudaStream_t stream) {
-  DETBENCH_CUDA_CHECK(cudaMemsetAsync(accumulator, 0, sizeof(std::uint64_t), stream));
-  const std::uint64_t wanted = (count + kThreads - 1) / kThreads;
-  const int blocks = static_cast<int>(wanted < kMaxBlocks ? (wanted > 0 ? wanted : 1) : kMaxBlocks);
-  auto* acc = reinterpret_cast<unsigned long long*>(accumulator);
+DeviceDigester::DeviceDigester() {
+  try {
+    DETBENCH_CUDA_CHECK(cudaMalloc(&state_, sizeof(DigestState)));
+    DETBENCH_CUDA_CHECK(cudaMemset(state_, 0, sizeof(DigestState)));
+    void* host = nullptr;
+    DETBENCH_CUDA_CHECK(cudaHostAlloc(&host, sizeof(std::uint64_t), cudaHostAllocMapped));
+    host_ = static_cast<std::uint64_t*>(host);
+    *host_ = 0;
+    void* mapped = nullptr;
+    DETBENCH_CUDA_CHECK(cudaHostGetDevicePointer(&mapped, host, 0));
+    mapped_ = static_cast<std::uint64_t*>(mapped);
+  } catch (...) {
+    release();
+    throw;
+  }
+}
+
+DeviceDigester::~DeviceDigester() {
+  release();
+}
+
+void DeviceDigester::release() noexcept {
+  if (host_) (void)cudaFreeHost(host_);
+  if (state_) (void)cudaFree(state_);
+  host_ = nullptr;
+  state_ = nullptr;
+}
+
+void DeviceDigester::enqueue(const void* data, std::size_t elementSize, std::uint64_t count,
+                             cudaStream_t stream) {
+  auto* state = static_cast<DigestState*>(state_);
   if (elementSize == 4) {
-    digestKernel<<<blocks, kThreads, 0, stream>>>(static_cast<const std::uint32_t*>(data), count,
-                                                  acc);
+    launch<std::uint32_t>(data, count, state, mapped_, stream);
   } else if (elementSize == 8) {
-    digestKernel<<<blocks, kThreads, 0, stream>>>(static_cast<const std::uint64_t*>(data), count,
-                                                  acc);
+    launch<std::uint64_t>(data, count, state, mapped_, stream);
   } else {
     DETBENCH_THROW(InvalidArgument, "digest supports 4- and 8-byte elements only");
   }
-  DETBENCH_CUDA_CHECK_LAUNCH();
-  std::uint64_t sum = 0;
-  DETBENCH_CUDA_CHECK(
-      cudaMemcpyAsync(&sum, accumulator, sizeof sum, cudaMemcpyDeviceToHost, stream));
+  count_ = count;
+  elementSize_ = elementSize;
+}
+
+std::uint64_t DeviceDigester::result() const {
+  return digest_detail::finalize(*static_cast<volatile const std::uint64_t*>(host_), count_,
+                                 elementSize_);
+}
+
+std::uint64_t deviceDigest(const void* data, std::size_t elementSize, std::uint64_t count,
+                           cudaStream_t stream) {
+  DeviceDigester digester;
+  digester.enqueue(data, elementSize, count, stream);
   DETBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
-  return digest_detail::finalize(sum, count, elementSize);
+  return digester.result();
 }
 
 }  // namespace detbench::cuda

@@ -110,13 +110,37 @@ __global__ void tileScanKernel(const float* x, std::int64_t size, float* out, fl
   writeTile(size, t, local, false, 0.0f, out);
 }
 
-// Exclusive prefixes in tile order, in place, by one thread (as CumsumKernels.cpp does).
-__global__ void combineTilesKernel(float* aggregates, std::int64_t tiles) {
-  float inclusive = aggregates[0];
-  for (std::int64_t t = 1; t < tiles; ++t) {
-    const float prefix = inclusive;
-    inclusive = prefix + aggregates[t];
-    aggregates[t] = prefix;
+// Exclusive prefixes in tile order, in place (aggregate t becomes tile t's prefix; tile 0 needs
+// none), added one after the other by one thread exactly as CumsumKernels.cpp does. The
+// aggregates pass through shared memory a block-wide chunk at a time, so the sequential chain
+// waits on shared-memory loads, not on global ones.
+constexpr int kCombineThreads = 1024;
+
+__global__ void __launch_bounds__(kCombineThreads)
+    combineTilesKernel(float* aggregates, std::int64_t tiles) {
+  __shared__ float chunk[kCombineThreads];
+  __shared__ float carry;  // the inclusive prefix of every tile before the chunk
+  for (std::int64_t base = 0; base < tiles; base += kCombineThreads) {
+    const std::int64_t t = base + threadIdx.x;
+    if (t < tiles) chunk[threadIdx.x] = aggregates[t];
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      const int n =
+          static_cast<int>(tiles - base < kCombineThreads ? tiles - base : kCombineThreads);
+      // Tile 0's aggregate is the first inclusive prefix, as it is (no 0 + aggregate).
+      int j = base == 0 ? 1 : 0;
+      float inclusive = base == 0 ? chunk[0] : carry;
+#pragma unroll 8
+      for (; j < n; ++j) {
+        const float prefix = inclusive;
+        inclusive = prefix + chunk[j];
+        chunk[j] = prefix;
+      }
+      carry = inclusive;
+    }
+    __syncthreads();
+    if (t < tiles) aggregates[t] = chunk[threadIdx.x];
+    __syncthreads();  // the chunk is reloaded next round
   }
 }
 
@@ -154,7 +178,7 @@ CudaRun makeCumsumCuda(const OpParams& params, const OpInputs&, const DeviceTens
     auto* agg = static_cast<float*>(aggregates->data());
     tileScanKernel<<<grid, kLanes, 0, stream>>>(x, p.size, out, agg);
     DETBENCH_CUDA_CHECK_LAUNCH();
-    combineTilesKernel<<<1, 1, 0, stream>>>(agg, tiles);
+    combineTilesKernel<<<1, kCombineThreads, 0, stream>>>(agg, tiles);
     DETBENCH_CUDA_CHECK_LAUNCH();
     addPrefixKernel<<<grid, kLanes, 0, stream>>>(p.size, agg, out);
     DETBENCH_CUDA_CHECK_LAUNCH();
