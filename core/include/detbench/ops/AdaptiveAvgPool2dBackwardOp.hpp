@@ -59,6 +59,20 @@ struct AdaptiveAvgPool2dBackwardOp {
       for (std::int64_t w = w0; w < w1; ++w) add(base + h * p.width + w, v);
   }
 
+  // Output o covers input x when start(o) <= x < end(o), which holds exactly for
+  // o in [floor(x * out / in), floor((x + 1) * out / in)] (within [0, out)).
+  DETBENCH_HD static void covering(std::int64_t x, std::int64_t out, std::int64_t in,
+                                   std::int64_t& begin, std::int64_t& end) {
+    begin = (x * out) / in;
+    end = ((x + 1) * out) / in + 1 < out ? ((x + 1) * out) / in + 1 : out;
+  }
+  template <typename T>
+  DETBENCH_HD static SourceBox sources(const Problem& p, std::int64_t i) {
+    SourceBox b{{0, 0, 0}, {1, 0, 0}, {1, p.outHeight, p.outWidth}};
+    covering(i / p.width, p.outHeight, p.height, b.begin[1], b.end[1]);
+    covering(i % p.width, p.outWidth, p.width, b.begin[2], b.end[2]);
+    return b;
+  }
   template <typename T>
   static void sequential(const Problem& p, const Args<T>& a, T* out) {
     planeScatterSequential<AdaptiveAvgPool2dBackwardOp>(p, a, out);

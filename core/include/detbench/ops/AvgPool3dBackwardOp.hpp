@@ -63,6 +63,16 @@ struct AvgPool3dBackwardOp {
         for (std::int64_t w = w0; w < w1; ++w) add(base + (d * p.height + h) * p.width + w, v);
   }
 
+  // The windows containing input i (clamping a window at the borders only shrinks it).
+  template <typename T>
+  DETBENCH_HD static SourceBox sources(const Problem& p, std::int64_t i) {
+    SourceBox b{{0, 0, 0}, {0, 0, 0}, {p.out(p.depth), p.out(p.height), p.out(p.width)}};
+    const std::int64_t w = i % p.width, h = (i / p.width) % p.height, d = i / (p.width * p.height);
+    windowSources(d, p.kernel, p.stride, p.padding, b.size[0], b.begin[0], b.end[0]);
+    windowSources(h, p.kernel, p.stride, p.padding, b.size[1], b.begin[1], b.end[1]);
+    windowSources(w, p.kernel, p.stride, p.padding, b.size[2], b.begin[2], b.end[2]);
+    return b;
+  }
   template <typename T>
   static void sequential(const Problem& p, const Args<T>& a, T* out) {
     planeScatterSequential<AvgPool3dBackwardOp>(p, a, out);

@@ -48,6 +48,14 @@ struct MaxPool2dBackwardOp {
     add(plane * p.inPlane() + a.indices[g], a.gradOutput[g]);
   }
 
+  // The windows containing input i (the maximum a window picked lies inside it).
+  template <typename T>
+  DETBENCH_HD static SourceBox sources(const Problem& p, std::int64_t i) {
+    SourceBox b{{0, 0, 0}, {1, 0, 0}, {1, p.outHeight(), p.outWidth()}};
+    windowSources(i / p.width, p.kernel, p.stride, 0, p.outHeight(), b.begin[1], b.end[1]);
+    windowSources(i % p.width, p.kernel, p.stride, 0, p.outWidth(), b.begin[2], b.end[2]);
+    return b;
+  }
   template <typename T>
   static void sequential(const Problem& p, const Args<T>& a, T* out) {
     planeScatterSequential<MaxPool2dBackwardOp>(p, a, out);

@@ -68,6 +68,37 @@ struct UpsampleBilinear2dBackwardOp {
     add(base + h.i1 * p.width + w.i1, h.l1 * w.l1 * g);
   }
 
+  // The outputs o whose taps span input x: i0(o) <= x <= i1(o). Both taps are nondecreasing
+  // in o (the same float arithmetic as tap), so two binary searches find them exactly.
+  template <typename T>
+  DETBENCH_HD static void spanning(std::int64_t x, std::int64_t inSize, std::int64_t outSize,
+                                   std::int64_t& begin, std::int64_t& end) {
+    std::int64_t lo = 0, hi = outSize;  // first o with i1(o) >= x
+    while (lo < hi) {
+      const std::int64_t mid = lo + (hi - lo) / 2;
+      if (tap<T>(inSize, outSize, mid).i1 >= x)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    begin = lo;
+    hi = outSize;  // first o with i0(o) > x
+    while (lo < hi) {
+      const std::int64_t mid = lo + (hi - lo) / 2;
+      if (tap<T>(inSize, outSize, mid).i0 > x)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    end = lo;
+  }
+  template <typename T>
+  DETBENCH_HD static SourceBox sources(const Problem& p, std::int64_t i) {
+    SourceBox b{{0, 0, 0}, {1, 0, 0}, {1, p.outHeight(), p.outWidth()}};
+    spanning<T>(i / p.width, p.height, p.outHeight(), b.begin[1], b.end[1]);
+    spanning<T>(i % p.width, p.width, p.outWidth(), b.begin[2], b.end[2]);
+    return b;
+  }
   template <typename T>
   static void sequential(const Problem& p, const Args<T>& a, T* out) {
     planeScatterSequential<UpsampleBilinear2dBackwardOp>(p, a, out);

@@ -3,10 +3,11 @@
 //   atomic:        one thread per output-gradient element, atomicAdd into the input gradient
 //                  (PyTorch's CUDA kernels for upsample_bilinear2d, avg_pool3d and
 //                  adaptive_avg_pool2d backward work this way, hence their alerts);
-//   deterministic: one thread per plane visiting its outputs in order, bitwise the cpu device.
-//                  A simple schedule, correct but far from the GPU's speed; a gather
-//                  formulation (one thread per input element, as PyTorch's max_pool2d
-//                  backward) would be the fast one.
+//   deterministic: the gather form of ops/PlaneScatter.hpp, one thread per input-gradient
+//                  element (as PyTorch's max_pool2d backward on CUDA): each adds, in output
+//                  order, the contributions of the outputs in its source box, so it equals the
+//                  sequential scatter of the cpu device bit for bit (host-tested in
+//                  tests/core/ops/PlaneScatterTest.cpp) and needs no atomics and no memset.
 
 #include "CudaCheck.hpp"
 #include "CudaKernel.hpp"
@@ -31,13 +32,11 @@ __global__ void atomicPlaneScatterKernel(typename Op::Problem p,
 }
 
 template <typename Op>
-__global__ void sequentialPlaneKernel(typename Op::Problem p, typename Op::template Args<float> a,
-                                      float* out) {
-  const std::int64_t plane = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (plane >= p.planes()) return;
-  for (std::int64_t o = 0; o < p.outPlane(); ++o) {
-    Op::scatter(p, a, plane, o, [out](std::int64_t i, float v) { out[i] += v; });
-  }
+__global__ void gatherPlaneKernel(typename Op::Problem p, typename Op::template Args<float> a,
+                                  float* out) {
+  const std::int64_t g = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (g >= p.planes() * p.inPlane()) return;
+  out[g] = ops::planeGather<Op, float>(p, a, g / p.inPlane(), g % p.inPlane());
 }
 
 template <typename Op>
@@ -55,10 +54,9 @@ CudaRun planeScatterRun(const OpParams& params, const DeviceTensors& device, For
       DETBENCH_CUDA_CHECK_LAUNCH();
     };
   }
-  const auto blocks = static_cast<unsigned>((p.planes() + kThreads - 1) / kThreads);
+  const auto blocks = static_cast<unsigned>((p.planes() * p.inPlane() + kThreads - 1) / kThreads);
   return [=](cudaStream_t stream) {
-    DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, bytes, stream));
-    sequentialPlaneKernel<Op><<<blocks, kThreads, 0, stream>>>(p, args, out);
+    gatherPlaneKernel<Op><<<blocks, kThreads, 0, stream>>>(p, args, out);
     DETBENCH_CUDA_CHECK_LAUNCH();
   };
 }
