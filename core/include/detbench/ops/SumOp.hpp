@@ -1,7 +1,10 @@
 #pragma once
-// sum of all elements to a scalar. The deterministic order is a fixed tree: chunks of
-// kChunk elements summed left to right, then the chunk partials summed pairwise. The tree does
-// not depend on the number of threads, so every thread count gives the same bits.
+// sum of all elements to a scalar. The deterministic order is a fixed tree: each chunk of
+// kChunk elements is summed in kLanes running sums (lane l takes the chunk's elements l,
+// l + kLanes, l + 2 kLanes, ... left to right), the lanes are folded pairwise (lane l adds lane
+// l + 16, then l + 8, 4, 2, 1), and the chunk partials are summed pairwise. A GPU warp computes
+// a chunk exactly so (coalesced loads, then a shuffle reduction); the CPU's lanes vectorise. The
+// tree does not depend on the number of threads, so every thread count gives the same bits.
 
 #include <algorithm>
 #include <cstdint>
@@ -30,13 +33,23 @@ struct SumOp {
   static Reference reference(const Problem& p, const OpInputs& inputs);
   static std::int64_t maxTerms(const Problem& p) { return p.size; }
 
+  static constexpr int kLanes = 32;
+
   template <typename T>
   static T chunkSum(const Problem& p, const T* x, std::int64_t chunk) {
     const std::int64_t begin = chunk * kChunk;
-    const std::int64_t end = std::min(p.size, begin + kChunk);
-    T s{0};
-    for (std::int64_t i = begin; i < end; ++i) s += x[i];
-    return s;
+    const std::int64_t n = std::min(p.size - begin, kChunk);
+    const T* c = x + begin;
+    T lanes[kLanes] = {};
+    std::int64_t i = 0;
+    for (; i + kLanes <= n; i += kLanes) {
+      for (int l = 0; l < kLanes; ++l) lanes[l] += c[i + l];
+    }
+    for (int l = 0; i + l < n; ++l) lanes[l] += c[i + l];
+    for (int offset = kLanes / 2; offset > 0; offset /= 2) {
+      for (int l = 0; l < offset; ++l) lanes[l] += lanes[l + offset];
+    }
+    return lanes[0];
   }
 
   // Pairwise sum of partials in place: a fixed tree over their positions.

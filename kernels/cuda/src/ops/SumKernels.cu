@@ -1,7 +1,9 @@
-// cuda kernels for sum, in the fixed tree of ops/SumOp.hpp: one thread sums each chunk of
-// kChunk elements left to right, then the chunk partials are added pairwise by position. The
-// deterministic form therefore equals the cpu device bit for bit; the atomic contrast adds each
-// chunk's partial to the result with atomicAdd, in whatever order the chunks finish.
+// cuda kernels for sum, in the fixed tree of ops/SumOp.hpp: one warp sums each chunk of kChunk
+// elements (lane l keeps the running sum of elements l, l + 32, ..., read 128 bytes per warp
+// load, then a shuffle reduction folds the lanes in SumOp's order), then the chunk partials are
+// added pairwise by position. The deterministic form therefore equals the cpu device bit for
+// bit; the atomic contrast adds each chunk's partial to the result with atomicAdd, in whatever
+// order the chunks finish.
 
 #include <cstdint>
 #include <memory>
@@ -17,18 +19,28 @@ namespace {
 using Op = ops::SumOp;
 constexpr int kThreads = 256;
 
+static_assert(Op::kLanes == 32, "one warp per chunk");
+constexpr int kChunksPerBlock = kThreads / 32;
+
 __global__ void chunkSumKernel(const float* x, std::int64_t size, std::int64_t chunks,
                                float* partials, float* atomicOut) {
-  const std::int64_t c = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (c >= chunks) return;
-  const std::int64_t begin = c * Op::kChunk;
-  const std::int64_t end = begin + Op::kChunk < size ? begin + Op::kChunk : size;
+  const std::int64_t chunk = static_cast<std::int64_t>(blockIdx.x) * kChunksPerBlock +
+                             static_cast<std::int64_t>(threadIdx.x / 32);
+  const int lane = static_cast<int>(threadIdx.x % 32);
+  if (chunk >= chunks) return;  // the whole warp: the shuffles below need every lane
+  const std::int64_t begin = chunk * Op::kChunk;
+  const std::int64_t n = size - begin < Op::kChunk ? size - begin : Op::kChunk;
+  const float* c = x + begin;
   float s = 0.0f;
-  for (std::int64_t i = begin; i < end; ++i) s += x[i];
+#pragma unroll 8
+  for (std::int64_t i = lane; i < n; i += 32) s += c[i];
+  // Lane l adds lane l + offset (the other lanes' sums are not used again): SumOp's fold.
+  for (int offset = 16; offset > 0; offset /= 2) s = s + __shfl_down_sync(0xffffffffu, s, offset);
+  if (lane != 0) return;
   if (atomicOut != nullptr) {
     atomicAdd(atomicOut, s);
   } else {
-    partials[c] = s;
+    partials[chunk] = s;
   }
 }
 
@@ -51,7 +63,7 @@ CudaRun makeSumCuda(const OpParams& params, const OpInputs&, const DeviceTensors
   const float* x = device.in<float>(Op::kInput);
   float* out = device.out<float>();
   const std::int64_t chunks = p.chunks();
-  const auto blocks = static_cast<unsigned>((chunks + kThreads - 1) / kThreads);
+  const auto blocks = static_cast<unsigned>((chunks + kChunksPerBlock - 1) / kChunksPerBlock);
   if (form == Form::Atomic) {
     return [=](cudaStream_t stream) {
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(float), stream));
