@@ -9,16 +9,11 @@
 #include <cstdint>
 
 #include "detbench/Digest.hpp"
-
-#ifdef __CUDACC__
-#define DETBENCH_HOST_DEVICE __host__ __device__
-#else
-#define DETBENCH_HOST_DEVICE
-#endif
+#include "detbench/HostDevice.hpp"
 
 namespace detbench::cuda {
 
-DETBENCH_HOST_DEVICE inline std::uint64_t digestTerm(std::uint64_t indexKey, std::uint64_t bits) {
+DETBENCH_HD inline std::uint64_t digestTerm(std::uint64_t indexKey, std::uint64_t bits) {
 #ifdef __CUDA_ARCH__
   const std::uint64_t a = bits ^ digest_detail::kValueKey;
   const std::uint64_t b = indexKey ^ digest_detail::kIndexKey;
@@ -35,7 +30,7 @@ template <>
 struct DigestLoad<std::uint32_t> {
   using Vector = uint4;
   static constexpr int kPerLoad = 4;
-  DETBENCH_HOST_DEVICE static void unpack(const uint4& v, std::uint64_t* out) {
+  DETBENCH_HD static void unpack(const uint4& v, std::uint64_t* out) {
     out[0] = v.x;
     out[1] = v.y;
     out[2] = v.z;
@@ -46,7 +41,7 @@ template <>
 struct DigestLoad<std::uint64_t> {
   using Vector = ulonglong2;
   static constexpr int kPerLoad = 2;
-  DETBENCH_HOST_DEVICE static void unpack(const ulonglong2& v, std::uint64_t* out) {
+  DETBENCH_HD static void unpack(const ulonglong2& v, std::uint64_t* out) {
     out[0] = v.x;
     out[1] = v.y;
   }
@@ -57,9 +52,8 @@ template <typename Bits, bool kVector>
 inline constexpr int kDigestPerLoad = kVector ? DigestLoad<Bits>::kPerLoad : 1;
 
 template <typename Bits, bool kVector>
-DETBENCH_HOST_DEVICE inline std::uint64_t digestThreadSum(const Bits* data, std::uint64_t count,
-                                                          std::uint64_t thread,
-                                                          std::uint64_t threads) {
+DETBENCH_HD inline std::uint64_t digestThreadSum(const Bits* data, std::uint64_t count,
+                                                 std::uint64_t thread, std::uint64_t threads) {
   constexpr int kPer = kDigestPerLoad<Bits, kVector>;
   const std::uint64_t loads = count / kPer;
   // The index key advances by kIndexStep per element: additions instead of a multiply.

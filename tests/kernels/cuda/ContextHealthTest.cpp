@@ -8,19 +8,13 @@
 #include <string>
 
 #include "CudaCheck.hpp"
+#include "CudaDeviceVisible.hpp"
 #include "detbench/BackendRegistry.hpp"
 #include "detbench/cuda/ContextHealth.hpp"
 #include "detbench/cuda/CudaBackend.hpp"
 
 namespace detbench {
 namespace {
-
-bool deviceVisible() {
-  int count = 0;
-  const bool ok = cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
-  (void)cudaGetLastError();
-  return ok;
-}
 
 bool contains(const std::string& text, const char* part) {
   return text.find(part) != std::string::npos;
@@ -100,7 +94,7 @@ TEST_F(ContextHealthTest, AnOrdinaryErrorIsReportedAndLeavesTheDeviceAsItWas) {
   }
   EXPECT_THROW(DETBENCH_CUDA_CHECK(cudaErrorMemoryAllocation), OutOfMemory);
   EXPECT_FALSE(cuda::contextFault().has_value());
-  EXPECT_EQ(backend->availability().available, deviceVisible());
+  EXPECT_EQ(backend->availability().available, test_support::cudaDeviceVisible());
 }
 
 }  // namespace

@@ -5,24 +5,18 @@
 
 #include <cuda_runtime_api.h>
 
+#include "CudaDeviceVisible.hpp"
 #include "detbench/BackendModule.hpp"
 #include "detbench/cuda/CudaBackend.hpp"
 
 namespace detbench {
 namespace {
 
-bool deviceVisible() {
-  int count = 0;
-  const bool ok = cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
-  (void)cudaGetLastError();
-  return ok;
-}
-
 TEST(CudaBackendTest, AvailabilityMatchesTheRuntimeAndNamesTheReason) {
   const auto backend = cuda::makeCudaBackend();
   EXPECT_EQ(backend->id(), "cuda");
   const Availability a = backend->availability();
-  EXPECT_EQ(a.available, deviceVisible());
+  EXPECT_EQ(a.available, test_support::cudaDeviceVisible());
   if (!a.available) {
     EXPECT_EQ(a.reason.rfind("cudaError", 0), 0u) << a.reason;
   } else {
@@ -36,7 +30,7 @@ TEST(CudaBackendTest, TheBuiltModuleLoadsThroughTheLoader) {
   LoadedBackend loaded = loadBackendModule(defaultModulePath("cuda"));
   ASSERT_NE(loaded.backend, nullptr) << loaded.reason;
   EXPECT_EQ(loaded.backend->id(), "cuda");
-  EXPECT_EQ(loaded.backend->availability().available, deviceVisible());
+  EXPECT_EQ(loaded.backend->availability().available, test_support::cudaDeviceVisible());
 }
 
 }  // namespace

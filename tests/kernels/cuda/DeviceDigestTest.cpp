@@ -10,6 +10,7 @@
 #include <cstring>
 #include <vector>
 
+#include "CudaDeviceVisible.hpp"
 #include "detbench/DataGenerator.hpp"
 #include "detbench/Digest.hpp"
 #include "detbench/cuda/DeviceDigest.hpp"
@@ -20,11 +21,7 @@ namespace {
 class DeviceDigestTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-      (void)cudaGetLastError();
-      GTEST_SKIP() << "no CUDA device";
-    }
+    if (!test_support::cudaDeviceVisible()) GTEST_SKIP() << "no CUDA device";
   }
   // The digest of `count` elements copied to the device `offsetElements` past a cudaMalloc'd
   // (256-byte-aligned) address.

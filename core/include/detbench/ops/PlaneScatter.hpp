@@ -17,11 +17,7 @@
 
 // The plane-scatter functions compile for the GPU too (kernels/cuda), so the CPU and the GPU
 // run the same definition of each op.
-#ifdef __CUDACC__
-#define DETBENCH_HD __host__ __device__
-#else
-#define DETBENCH_HD
-#endif
+#include "detbench/HostDevice.hpp"
 
 namespace detbench::ops {
 
