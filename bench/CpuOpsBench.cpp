@@ -5,7 +5,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include "detbench/Environment.hpp"
+#include "detbench/HostMemory.hpp"
 #include "detbench/TrialRunner.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
 

@@ -12,7 +12,7 @@
 
 #include <chrono>
 
-#include "detbench/Environment.hpp"
+#include "detbench/HostMemory.hpp"
 #include "detbench/TrialRunner.hpp"
 #include "detbench/cuda/CudaBackend.hpp"
 #include "detbench/cuda/DeviceDigest.hpp"

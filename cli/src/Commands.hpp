@@ -3,6 +3,7 @@
 // detbench::Error escape for main to print as one line with exit code 2.
 
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -27,13 +28,14 @@ int compareCommand(const CliStreams& io, const std::vector<std::string>& files, 
                    bool expectEqual);
 int envCommand(const CliStreams& io, bool json);
 int demoCommand(const CliStreams& io, const std::string& name, bool list,
-                const std::string& language, const std::string& jsonOut,
-                const std::string& markdownOut);
-int rngCommand(const CliStreams& io, const std::string& engine, std::uint64_t seed,
-               std::int64_t count, const std::string& dist);
+                const std::string& language, const std::optional<std::string>& jsonOut,
+                const std::optional<std::string>& markdownOut);
+// Seed and count as typed (converted strictly).
+int rngCommand(const CliStreams& io, const std::string& engine, const std::string& seed,
+               const std::string& count, const std::string& dist);
 #ifdef DETBENCH_WITH_GUI_REPORTS
-int reportCommand(const CliStreams& io, const std::string& input, const std::string& html,
-                  const std::string& pdf);
+int reportCommand(const CliStreams& io, const std::string& input,
+                  const std::optional<std::string>& html, const std::optional<std::string>& pdf);
 #endif
 
 }  // namespace detbench::cli

@@ -165,6 +165,8 @@ void printCompare(std::ostream& out, const CompareResult& result) {
     if (!e.host.empty()) out << " @ " << e.host;
     if (e.failed)
       out << ", raised an error";
+    else if (e.digests.empty())
+      out << ", no trials (nothing to compare)";
     else if (e.digests.size() == 1)
       out << ", output " << formatDigest(e.digests.front());
     else

@@ -5,9 +5,10 @@
 
 #include "Commands.hpp"
 #include "ExitCodes.hpp"
-#include "detbench/AtomicFile.hpp"
+#include "OutputOptions.hpp"
 #include "detbench/Error.hpp"
 #include "detbench/Format.hpp"
+#include "detbench/OutputFiles.hpp"
 #include "detbench/demo/ScenarioReport.hpp"
 #include "detbench/demo/ScenarioRunner.hpp"
 
@@ -76,8 +77,8 @@ void printTraining(std::ostream& out, const TrainingOutcome& t) {
 }  // namespace
 
 int demoCommand(const CliStreams& io, const std::string& name, bool list,
-                const std::string& language, const std::string& jsonOut,
-                const std::string& markdownOut) {
+                const std::string& language, const std::optional<std::string>& jsonOut,
+                const std::optional<std::string>& markdownOut) {
   if (list || name.empty()) {
     for (const auto& s : scenarios()) {
       io.out << std::left << std::setw(22) << s.name << std::right << s.title.in(language)
@@ -91,6 +92,7 @@ int demoCommand(const CliStreams& io, const std::string& name, bool list,
     for (const auto& sc : scenarios()) names += (names.empty() ? "" : ", ") + sc.name;
     DETBENCH_THROW(InvalidArgument, "unknown demo " + name + " (" + names + ")");
   }
+  checkOutputOptions({{"--out", jsonOut}, {"--markdown", markdownOut}});
   const BackendRegistry registry = makeRegistry();
   io.out << s->title.in(language) << "\n\n" << s->lesson.in(language) << "\n\n";
   for (std::size_t i = 0; i < s->steps.size(); ++i) {
@@ -118,10 +120,11 @@ int demoCommand(const CliStreams& io, const std::string& name, bool list,
                                 : LocalText{"Not as the text says: see the checks above.",
                                             "与说明不符：请看上面的检查。"};
   io.out << verdict.in(language) << "\n";
-  if (!jsonOut.empty()) writeFileAtomically(jsonOut, scenarioReportJson(*s, o).dump(2) + "\n");
-  if (!markdownOut.empty()) {
-    writeFileAtomically(markdownOut, scenarioReportMarkdown(*s, o, language));
-  }
+  OutputBatch batch;
+  if (jsonOut) batch.add(*jsonOut, scenarioReportJson(*s, o).dump(2) + "\n");
+  if (markdownOut) batch.add(*markdownOut, scenarioReportMarkdown(*s, o, language));
+  io.out.flush();
+  batch.commit();
   return o.asExpected() ? kExitOk : kExitNotReproducible;
 }
 

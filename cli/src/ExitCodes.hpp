@@ -7,6 +7,8 @@ enum ExitCode : int {
   kExitNotReproducible = 1,   // --expect-reproducible and more than one distinct output
   kExitUsage = 2,             // bad usage or bad input
   kExitNondeterministic = 3,  // the op raised because deterministic mode is error
+  kExitDeviceFault = 4,       // the device failed during the trials (out of memory, a CUDA
+                              // error, a lost device); the report records it
 };
 
 }  // namespace detbench::cli

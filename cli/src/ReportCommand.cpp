@@ -1,39 +1,40 @@
 // `detbench report RUN.json --html OUT.html --pdf OUT.pdf`: the GUI's HTML and PDF reports,
-// rendered without a window (Qt's offscreen platform). Built only with the GUI.
+// rendered without a window (Qt's offscreen platform). Built only with the GUI. Both files are
+// rendered first and written together: all or nothing.
 
 #include <QApplication>
 
 #include "Commands.hpp"
 #include "ExitCodes.hpp"
+#include "OutputOptions.hpp"
 #include "detbench/Error.hpp"
+#include "detbench/OutputFiles.hpp"
 #include "detbench/ReportJsonReader.hpp"
 #include "export/ReportExporter.hpp"
 
 namespace detbench::cli {
 
-int reportCommand(const CliStreams& io, const std::string& input, const std::string& html,
-                  const std::string& pdf) {
-  if (html.empty() && pdf.empty()) {
-    io.err << "detbench: report: give --html OUT.html and/or --pdf OUT.pdf\n";
-    return kExitUsage;
-  }
+int reportCommand(const CliStreams& io, const std::string& input,
+                  const std::optional<std::string>& html, const std::optional<std::string>& pdf) {
+  DETBENCH_CHECK_ARG(html || pdf, "report: give --html OUT.html and/or --pdf OUT.pdf");
+  checkOutputOptions({{"--html", html}, {"--pdf", pdf}}, {input});
   const ReportDocument report = readReportFile(input);  // raises with the file's name
   qputenv("QT_QPA_PLATFORM", "offscreen");
   int argc = 1;
   char name[] = "detbench";
   char* argv[] = {name, nullptr};
   QApplication app(argc, argv);
-  const std::pair<std::string, gui::ReportExporter::Format> outputs[] = {
-      {html, gui::ReportExporter::Format::Html}, {pdf, gui::ReportExporter::Format::Pdf}};
-  for (const auto& [path, format] : outputs) {
-    if (path.empty()) continue;
-    QString error;
-    if (!gui::ReportExporter::write(format, QString::fromStdString(path), report, &error)) {
-      io.err << "detbench: " << error.toStdString() << "\n";
-      return kExitUsage;
-    }
-    io.out << (format == gui::ReportExporter::Format::Html ? "HTML: " : "PDF: ") << path << "\n";
-  }
+  OutputBatch batch;
+  if (html)
+    batch.add(*html,
+              gui::ReportExporter::render(gui::ReportExporter::Format::Html, report).toStdString());
+  if (pdf)
+    batch.add(*pdf,
+              gui::ReportExporter::render(gui::ReportExporter::Format::Pdf, report).toStdString());
+  io.out.flush();
+  batch.commit();
+  if (html) io.out << "HTML: " << *html << "\n";
+  if (pdf) io.out << "PDF: " << *pdf << "\n";
   return kExitOk;
 }
 

@@ -1,8 +1,5 @@
 // `detbench run` and `detbench sweep`.
 
-#include <stdlib.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -11,9 +8,10 @@
 #include "Commands.hpp"
 #include "ConsoleOutput.hpp"
 #include "ExitCodes.hpp"
-#include "detbench/AtomicFile.hpp"
+#include "OutputOptions.hpp"
 #include "detbench/Error.hpp"
 #include "detbench/NpyWriter.hpp"
+#include "detbench/OutputFiles.hpp"
 #include "detbench/ReportJson.hpp"
 #include "detbench/ReportMarkdown.hpp"
 #include "detbench/Sweep.hpp"
@@ -33,121 +31,112 @@ std::string timestamp() {
   return buf;
 }
 
-// Fails before any work when a report could not be written there: a temporary file is made
-// and removed in the target's folder (permission bits alone do not tell, for root or /proc).
-void checkWritable(const std::string& path, const char* what) {
-  const fs::path p(path);
-  std::error_code ec;
-  if (fs::is_directory(p, ec)) {
-    DETBENCH_THROW(IoError,
-                   std::string("cannot write ") + what + " " + path + ": it is a directory");
-  }
-  const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
-  if (!fs::is_directory(dir, ec)) {
-    DETBENCH_THROW(IoError, std::string("cannot write ") + what + " " + path + ": folder " +
-                                dir.string() + " does not exist");
-  }
-  std::string probe = (dir / ".detbench-probe.XXXXXX").string();
-  const int fd = ::mkstemp(probe.data());
-  if (fd < 0) {
-    DETBENCH_THROW(IoError, std::string("cannot write ") + what + " " + path + ": folder " +
-                                dir.string() + " is not writable");
-  }
-  ::close(fd);
-  ::unlink(probe.c_str());
-}
-
-struct ReportPaths {
+// What a run writes, decided and checked before any work.
+struct OutputPlan {
   std::string json;  // empty: none
   std::string markdown;
+  std::string saveIo;                // empty: none
   bool createReportsFolder = false;  // the default place, made when the report is written
 };
 
-ReportPaths planReports(const RunOptions& o, const std::string& kind) {
-  ReportPaths paths;
+OutputPlan planOutputs(const RunOptions& o, const std::string& kind) {
+  DETBENCH_CHECK_ARG(!(o.noReport && o.out),
+                     "--no-report and --out contradict each other: choose one");
+  checkOutputOptions(
+      {{"--out", o.out}, {"--markdown", o.markdown}, {"--save-io", o.saveIo, /*folder=*/true}});
+  OutputPlan plan;
   if (o.out) {
-    paths.json = *o.out;
+    plan.json = *o.out;
   } else if (!o.noReport) {
-    paths.json = "reports/" + o.op + "-" + o.device + "-" + kind + "-" + timestamp() + ".json";
-    paths.createReportsFolder = true;
+    plan.json = "reports/" + o.op + "-" + o.device + "-" + kind + "-" + timestamp() + ".json";
+    plan.createReportsFolder = true;
+    checkOutputWritable(plan.json, "report", /*folderMayBeMade=*/true);
   }
-  if (o.markdown) paths.markdown = *o.markdown;
-  if (paths.createReportsFolder) {
-    std::error_code ec;
-    checkWritable(fs::is_directory("reports", ec) ? paths.json : "./reports", "report folder");
-  } else if (!paths.json.empty()) {
-    checkWritable(paths.json, "report");
+  if (o.markdown) plan.markdown = *o.markdown;
+  if (o.saveIo) plan.saveIo = *o.saveIo;
+  return plan;
+}
+
+// The inputs (made once) and trial 0's output, kept for --save-io until the run has succeeded.
+struct SavedIo {
+  const PreparedInputs* prepared = nullptr;
+  std::optional<HostTensor> firstOutput;
+  std::optional<HostTensor> candidate;  // trial 0's output of the trial set running now
+
+  // After each trial set: its trial 0's output is kept if it ran without an error and none was.
+  void settle(const RunResult& r) {
+    if (candidate && !r.failed() && !firstOutput) firstOutput = std::move(candidate);
+    candidate.reset();
   }
-  if (!paths.markdown.empty()) checkWritable(paths.markdown, "Markdown report");
-  if (o.saveIo) {
-    std::error_code ec;
-    fs::create_directories(*o.saveIo, ec);
-    if (!fs::is_directory(*o.saveIo, ec) || ::access(o.saveIo->c_str(), W_OK) != 0) {
-      DETBENCH_THROW(IoError, "cannot write .npy files to " + *o.saveIo);
+};
+
+// Writes everything the run made, all or nothing. Standard output is flushed first: a report
+// may be going to the same descriptor (--out /dev/stdout).
+void writeOutputs(const CliStreams& io, const OutputPlan& plan, const ReportDocument& doc,
+                  const SavedIo& saved) {
+  OutputBatch batch;
+  if (plan.createReportsFolder) batch.addFolder("reports");
+  if (!plan.json.empty()) batch.add(plan.json, reportJsonText(doc));
+  if (!plan.markdown.empty()) batch.add(plan.markdown, reportToMarkdown(doc));
+  const bool saveIo = !plan.saveIo.empty() && saved.firstOutput;
+  if (saveIo) {
+    batch.addFolder(plan.saveIo);
+    const OpInputs& in = saved.prepared->inputs;
+    for (std::size_t i = 0; i < in.tensors.size(); ++i) {
+      batch.add((fs::path(plan.saveIo) / (in.specs[i].name + ".npy")).string(),
+                toNpy(in.tensors[i]));
     }
+    batch.add((fs::path(plan.saveIo) / (in.output.name + "_trial0.npy")).string(),
+              toNpy(*saved.firstOutput));
   }
-  return paths;
-}
-
-void writeReports(const CliStreams& io, const ReportPaths& paths, const ReportDocument& doc) {
-  if (paths.createReportsFolder) {
-    std::error_code ec;
-    fs::create_directories("reports", ec);
-  }
-  if (!paths.json.empty()) {
-    writeFileAtomically(paths.json, reportJsonText(doc));
-    io.out << "Report: " << paths.json << "\n";
-  }
-  if (!paths.markdown.empty()) {
-    writeFileAtomically(paths.markdown, reportToMarkdown(doc));
-    io.out << "Markdown: " << paths.markdown << "\n";
+  io.out.flush();
+  batch.commit();
+  if (!plan.json.empty()) io.out << "Report: " << plan.json << "\n";
+  if (!plan.markdown.empty()) io.out << "Markdown: " << plan.markdown << "\n";
+  if (saveIo) io.out << "Inputs and trial 0's output: " << plan.saveIo << "/*.npy\n";
+  if (!plan.saveIo.empty() && !saveIo) {
+    io.out << "No .npy files: no trial produced an output.\n";
   }
 }
 
-RunCallbacks progressCallbacks(ProgressBar& bar) {
+RunCallbacks callbacksFor(ProgressBar& bar, SavedIo& saved, bool keepFirstOutput) {
   RunCallbacks cb;
   cb.onTrial = [&bar](const TrialRecord&, int done, int total) { bar.update(done, total); };
-  return cb;
-}
-
-void addSaveIo(RunCallbacks& cb, const RunOptions& o, const PreparedInputs& prepared) {
-  if (!o.saveIo) return;
-  const std::string dir = *o.saveIo;
-  for (std::size_t i = 0; i < prepared.inputs.tensors.size(); ++i) {
-    writeNpy(dir + "/" + prepared.inputs.specs[i].name + ".npy", prepared.inputs.tensors[i]);
+  if (keepFirstOutput) {
+    cb.onFirstOutput = [&saved](const HostTensor& t) {
+      if (!saved.firstOutput) saved.candidate = t.clone();
+    };
   }
-  const std::string outName = prepared.inputs.output.name;
-  cb.onFirstOutput = [dir, outName](const HostTensor& t) {
-    writeNpy(dir + "/" + outName + "_trial0.npy", t);
-  };
+  return cb;
 }
 
 }  // namespace
 
 int runCommand(const CliStreams& io, const RunOptions& o) {
   const RunRequest request = buildRequest(o);
-  const ReportPaths paths = planReports(o, "run");
+  const OutputPlan plan = planOutputs(o, "run");
   const BackendRegistry registry = makeRegistry();
   const TrialRunner runner(registry);
   const PreparedInputs prepared = runner.prepare(request);
   ProgressBar bar(io.err, io.errIsTerminal && !o.quiet, "  " + o.op);
-  RunCallbacks cb = progressCallbacks(bar);
-  addSaveIo(cb, o, prepared);
+  SavedIo saved;
+  saved.prepared = &prepared;
+  const RunCallbacks cb = callbacksFor(bar, saved, !plan.saveIo.empty());
 
   ReportDocument doc;
   doc.kind = ReportKind::Run;
   doc.runs.push_back(runner.run(request, prepared, cb));
   bar.finish();
   doc.context = collectEnvironment(registry);
-  printRunSummary(io.out, doc.runs.front());
-  writeReports(io, paths, doc);
-  if (o.saveIo) io.out << "Inputs and trial 0's output: " << *o.saveIo << "/*.npy\n";
-
   const RunResult& r = doc.runs.front();
+  saved.settle(r);
+  printRunSummary(io.out, r);
+  writeOutputs(io, plan, doc, saved);
+
   if (r.raisedNondeterministic()) return kExitNondeterministic;
   if (r.failed()) {
     io.err << "detbench: " << r.errors.front().message << "\n";
-    return kExitUsage;
+    return kExitDeviceFault;
   }
   if (o.expectReproducible && !r.summary.reproducible) return kExitNotReproducible;
   return kExitOk;
@@ -169,13 +158,14 @@ int sweepCommand(const CliStreams& io, const RunOptions& o, const std::string& c
     list.push_back(*preset);
   }
   DETBENCH_CHECK_ARG(!list.empty(), "--configs names no configuration");
-  const ReportPaths paths = planReports(o, "sweep");
+  const OutputPlan plan = planOutputs(o, "sweep");
   const BackendRegistry registry = makeRegistry();
   const TrialRunner runner(registry);
   const PreparedInputs prepared = runner.prepare(base);
   ProgressBar bar(io.err, io.errIsTerminal && !o.quiet, "");
-  RunCallbacks cb = progressCallbacks(bar);
-  addSaveIo(cb, o, prepared);
+  SavedIo saved;
+  saved.prepared = &prepared;
+  RunCallbacks cb = callbacksFor(bar, saved, !plan.saveIo.empty());
 
   ReportDocument doc;
   doc.kind = ReportKind::Sweep;
@@ -186,11 +176,11 @@ int sweepCommand(const CliStreams& io, const RunOptions& o, const std::string& c
     bar.setLabel("  " + config.name);
     doc.runs.push_back(runner.run(request, prepared, cb));
     bar.finish();
-    cb.onFirstOutput = nullptr;  // trial 0's output of the first configuration only
+    saved.settle(doc.runs.back());  // trial 0's output of the first configuration that ran
   }
   doc.context = collectEnvironment(registry);
   printSweepSummary(io.out, doc);
-  writeReports(io, paths, doc);
+  writeOutputs(io, plan, doc, saved);
   if (o.expectReproducible) {
     for (const auto& r : doc.runs) {
       if (!r.failed() && !r.summary.reproducible) return kExitNotReproducible;

@@ -1,10 +1,10 @@
 #include "RunOptions.hpp"
 
-#include <charconv>
 #include <cstdlib>
 
-#include "detbench/Environment.hpp"
+#include "IntegerOption.hpp"
 #include "detbench/Error.hpp"
+#include "detbench/HostMemory.hpp"
 
 namespace detbench::cli {
 
@@ -43,25 +43,22 @@ RunRequest buildRequest(const RunOptions& o) {
   RunRequest r;
   r.op = o.op;
   r.device = o.device;
-  r.trials = o.trials;
-  r.warmup = o.warmup;
-  r.dataSeed = o.dataSeed;
+  r.trials = integerOption<int>(o.trials, "--trials", 1, kMaxTrials);
+  r.warmup = integerOption<int>(o.warmup, "--warmup", 0, kMaxWarmup);
+  r.dataSeed = integerOption<std::uint64_t>(o.dataSeed, "--data-seed");
   r.memoryLimitBytes = availableMemoryBytes();
   const OpDefinition& def = opDefinition(o.op);
-  if (o.size) r.params[std::string(def.sizeParam())] = *o.size;
+  if (o.size)
+    r.params[std::string(def.sizeParam())] = integerOption<std::int64_t>(*o.size, "--size");
   for (const auto& kv : o.params) {
     const auto eq = kv.find('=');
     DETBENCH_CHECK_ARG(eq != std::string::npos && eq > 0,
                        "--param takes NAME=VALUE, got '" + kv + "'");
     const std::string name = kv.substr(0, eq), text = kv.substr(eq + 1);
-    std::int64_t value = 0;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    DETBENCH_CHECK_ARG(ec == std::errc{} && ptr == text.data() + text.size() && !text.empty(),
-                       "--param " + name + ": '" + text + "' is not an integer");
-    r.params[name] = value;
+    r.params[name] = integerOption<std::int64_t>(text, "--param " + name);
   }
   Settings& s = r.settings;
-  s.seed = o.seed;
+  if (o.seed) s.seed = integerOption<std::uint64_t>(*o.seed, "--seed");
   const auto mode = parseDeterministicMode(o.deterministic);
   DETBENCH_CHECK_ARG(mode.has_value(),
                      "--deterministic must be off, warn or error, not '" + o.deterministic + "'");
@@ -73,8 +70,7 @@ RunRequest buildRequest(const RunOptions& o) {
     if (const char* env = std::getenv("CUBLAS_WORKSPACE_CONFIG"); env && *env) cfg = env;
   }
   if (cfg) s.cublasWorkspaceConfig = WorkspaceConfig::parse(*cfg);
-  s.threads = o.threads;
-  DETBENCH_CHECK_ARG(o.threads >= 0 && o.threads <= 1024, "--threads must be between 0 and 1024");
+  s.threads = integerOption<int>(o.threads, "--threads", 0, kMaxThreads);
   const auto sem = parseCatalogSemantics(o.semantics);
   DETBENCH_CHECK_ARG(sem.has_value(),
                      "--semantics must be pytorch or extensions, not '" + o.semantics + "'");

@@ -14,17 +14,18 @@ namespace detbench::cli {
 struct RunOptions {
   std::string op;
   std::string device = "cpu-threads";
-  int trials = 50;
-  int warmup = 3;
-  std::optional<std::int64_t> size;
+  // Integers are taken as text and converted strictly (IntegerOption.hpp).
+  std::string trials = "50";
+  std::string warmup = "3";
+  std::optional<std::string> size;
   std::vector<std::string> params;  // name=value
-  std::optional<std::uint64_t> seed;
-  std::uint64_t dataSeed = 0;
+  std::optional<std::string> seed;
+  std::string dataSeed = "0";
   std::string deterministic = "off";
   bool cudnnBenchmark = false;
   bool cudnnDeterministic = false;
   std::optional<std::string> cublasWorkspaceConfig;
-  int threads = 0;
+  std::string threads = "0";
   std::string semantics = "pytorch";
   std::string form = "default";
   std::optional<std::string> out;

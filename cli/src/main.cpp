@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <optional>
 
 #include <CLI/CLI.hpp>
 
@@ -49,7 +50,8 @@ int main(int argc, char** argv) {
   auto* env = app.add_subcommand("env", "Show the host, devices and library versions");
   env->add_flag("--json", envJson, "JSON output");
 
-  std::string demoName, demoLanguage = "en", demoJson, demoMarkdown;
+  std::string demoName, demoLanguage = "en";
+  std::optional<std::string> demoJson, demoMarkdown;
   bool demoList = false;
   auto* demoCmd = app.add_subcommand("demo", "Run a guided teaching scenario (--list to see them)");
   demoCmd->add_option("name", demoName, "The scenario, e.g. float-atomics");
@@ -58,9 +60,7 @@ int main(int argc, char** argv) {
   demoCmd->add_option("--out", demoJson, "Write the outcome as JSON here (every number)");
   demoCmd->add_option("--markdown", demoMarkdown, "Write the outcome as Markdown here");
 
-  std::string rngEngine = "torch", rngDist = "uniform";
-  std::uint64_t rngSeed = 0;
-  std::int64_t rngCount = 10;
+  std::string rngEngine = "torch", rngDist = "uniform", rngSeed, rngCount = "10";
   auto* rngCmd = app.add_subcommand(
       "rng",
       "Print a seeded random stream exactly as torch, NumPy, Python or detbench's Philox make it");
@@ -71,7 +71,8 @@ int main(int argc, char** argv) {
   rngCmd->add_option("--dist", rngDist, "uniform or normal")->capture_default_str();
 
 #ifdef DETBENCH_WITH_GUI_REPORTS
-  std::string reportInput, reportHtml, reportPdf;
+  std::string reportInput;
+  std::optional<std::string> reportHtml, reportPdf;
   auto* report =
       app.add_subcommand("report", "Render a report JSON as HTML and/or PDF, plots included");
   report->add_option("report", reportInput, "Report JSON file (from run or sweep)")->required();

@@ -69,18 +69,4 @@ Environment collectEnvironment(const BackendRegistry& registry) {
   return env;
 }
 
-std::int64_t availableMemoryBytes() {
-  std::ifstream in("/proc/meminfo");
-  std::string key;
-  std::int64_t value = 0;
-  std::string unit;
-  while (in >> key >> value >> unit) {
-    if (key == "MemAvailable:") return value * 1024;
-  }
-  const long pages = sysconf(_SC_AVPHYS_PAGES);
-  const long size = sysconf(_SC_PAGE_SIZE);
-  if (pages > 0 && size > 0) return static_cast<std::int64_t>(pages) * size;
-  return std::int64_t{4} << 30;
-}
-
 }  // namespace detbench

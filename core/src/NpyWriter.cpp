@@ -1,6 +1,6 @@
 #include "detbench/NpyWriter.hpp"
 
-#include "detbench/AtomicFile.hpp"
+#include "detbench/OutputFiles.hpp"
 
 namespace detbench {
 

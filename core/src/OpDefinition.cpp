@@ -6,6 +6,7 @@
 
 #include "detbench/Digest.hpp"
 #include "detbench/Error.hpp"
+#include "detbench/Format.hpp"
 #include "detbench/OpCatalog.hpp"
 
 namespace detbench {
@@ -62,15 +63,6 @@ double elementsOf(const Shape& shape) {
   double n = 1;
   for (auto d : shape) n *= static_cast<double>(d);
   return n;
-}
-
-std::string humanBytes(double bytes) {
-  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  int u = 0;
-  while (bytes >= 1024 && u < 6) bytes /= 1024, ++u;
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.1f %s", bytes, units[u]);
-  return buf;
 }
 
 }  // namespace

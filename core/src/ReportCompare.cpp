@@ -2,79 +2,39 @@
 
 #include <algorithm>
 
-#include <nlohmann/json.hpp>
-
-#include "detbench/AtomicFile.hpp"
 #include "detbench/Error.hpp"
 #include "detbench/Format.hpp"
-#include "detbench/Report.hpp"
+#include "detbench/ReportJsonReader.hpp"
 
 namespace detbench {
 
 namespace {
 
-using json = nlohmann::json;
-
-[[noreturn]] void malformed(const std::string& path, const std::string& why) {
-  DETBENCH_THROW(InvalidArgument, path + " is not a detbench report: " + why);
-}
-
-ComparedEntry entryOf(const std::string& path, const json& doc, const json& set,
-                      const std::string& label) {
+ComparedEntry entryOf(const std::string& path, const ReportDocument& doc, const RunResult& r) {
   ComparedEntry e;
   e.file = path;
-  e.label = label;
-  const json& op = doc.at("op");
-  e.op = op.at("name").get<std::string>();
-  e.device = op.at("device").get<std::string>();
-  e.host = doc.at("context").value("host", "");
-  for (const auto& [k, v] : op.at("parameters").items()) {
-    e.parameters += (e.parameters.empty() ? "" : ", ") + k + "=" + v.dump();
+  e.label = r.label;
+  e.op = r.op;
+  e.device = r.device;
+  e.host = doc.context.host;
+  for (const auto& [k, v] : r.params) {
+    e.parameters += (e.parameters.empty() ? "" : ", ") + k + "=" + std::to_string(v);
   }
-  e.inputFingerprint = op.at("input_fingerprint").get<std::string>();
-  e.failed = !set.at("errors").empty();
-  for (const auto& d : set.at("summary").at("digests")) {
-    std::uint64_t digest = 0;
-    if (!parseDigest(d.at("digest").get<std::string>(), digest)) {
-      malformed(path, "a digest is not 0x followed by 16 hex digits");
-    }
-    e.digests.push_back(digest);
-  }
+  e.inputFingerprint = formatDigest(r.inputFingerprint);
+  e.failed = r.failed();
+  e.trials = static_cast<int>(r.trials.size());
+  for (const auto& d : r.summary.digests) e.digests.push_back(d.digest);
   return e;
 }
 
 }  // namespace
 
 std::vector<ComparedEntry> loadComparedEntries(const std::string& path) {
-  const std::string text = readFile(path);
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::exception& ex) {
-    malformed(path, std::string("invalid JSON (") + ex.what() + ")");
-  }
-  try {
-    if (!doc.is_object() || !doc.contains("schema_version")) malformed(path, "no schema_version");
-    const int version = doc.at("schema_version").get<int>();
-    if (version != kReportSchemaVersion) {
-      malformed(path, "schema version " + std::to_string(version) + " is not supported (expected " +
-                          std::to_string(kReportSchemaVersion) + ")");
-    }
-    std::vector<ComparedEntry> entries;
-    const std::string kind = doc.at("kind").get<std::string>();
-    if (kind == "run") {
-      entries.push_back(entryOf(path, doc, doc, "run"));
-    } else if (kind == "sweep") {
-      for (const auto& c : doc.at("configurations")) {
-        entries.push_back(entryOf(path, doc, c, c.at("name").get<std::string>()));
-      }
-    } else {
-      malformed(path, "unknown kind '" + kind + "'");
-    }
-    return entries;
-  } catch (const json::exception& ex) {
-    malformed(path, std::string("missing or mistyped field (") + ex.what() + ")");
-  }
+  const ReportDocument doc = readReportFile(path);
+  if (doc.runs.empty()) DETBENCH_THROW(InvalidArgument, path + ": the report holds no run");
+  std::vector<ComparedEntry> entries;
+  for (const auto& r : doc.runs) entries.push_back(entryOf(path, doc, r));
+  return entries;
 }
 
 CompareResult compareEntries(std::vector<ComparedEntry> entries) {
@@ -95,7 +55,7 @@ CompareResult compareEntries(std::vector<ComparedEntry> entries) {
       it->members.push_back(i);
   }
   r.allBitwiseEqual =
-      r.sameInputs && r.groups.size() == 1 &&
+      !r.entries.empty() && r.sameInputs && r.groups.size() == 1 &&
       std::all_of(r.entries.begin(), r.entries.end(),
                   [](const ComparedEntry& e) { return !e.failed && e.digests.size() == 1; }) &&
       r.groups.front().members.size() == r.entries.size();

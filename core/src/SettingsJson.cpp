@@ -1,6 +1,7 @@
 #include "detbench/SettingsJson.hpp"
 
 #include "detbench/Error.hpp"
+#include "detbench/JsonFields.hpp"
 
 namespace detbench {
 
@@ -24,7 +25,7 @@ json settingsToJson(const Settings& s) {
 Settings settingsFromJson(const json& j) {
   try {
     Settings s;
-    if (!j.at("seed").is_null()) s.seed = j.at("seed").get<std::uint64_t>();
+    if (!j.at("seed").is_null()) s.seed = integerOf<std::uint64_t>(j.at("seed"), "seed");
     s.cudnnBenchmark = j.at("cudnn_benchmark").get<bool>();
     s.cudnnDeterministic = j.at("cudnn_deterministic").get<bool>();
     const auto mode = j.at("deterministic_algorithms").get<std::string>();
@@ -36,8 +37,7 @@ Settings settingsFromJson(const json& j) {
           WorkspaceConfig::parse(j.at("cublas_workspace_config").get<std::string>());
     }
     s.fillUninitializedMemory = j.at("fill_uninitialized_memory").get<bool>();
-    s.threads = j.at("threads").get<int>();
-    DETBENCH_CHECK_ARG(s.threads >= 0, "threads must be 0 or more");
+    s.threads = integerOf<int>(j.at("threads"), "threads", 0, kMaxThreads);
     const auto sem = j.at("semantics").get<std::string>();
     const auto parsedSem = parseCatalogSemantics(sem);
     DETBENCH_CHECK_ARG(parsedSem, "unknown semantics '" + sem + "'");

@@ -21,9 +21,11 @@ ErrorRecord recordOf(const Error& e) {
 
 void validateRequest(const RunRequest& request) {
   DETBENCH_CHECK_ARG(request.trials >= 1, "trials must be at least 1");
-  DETBENCH_CHECK_ARG(request.trials <= 10'000'000, "trials must be at most 10000000");
+  DETBENCH_CHECK_ARG(request.trials <= kMaxTrials,
+                     "trials must be at most " + std::to_string(kMaxTrials));
   DETBENCH_CHECK_ARG(request.warmup >= 0, "warm-up trials must not be negative");
-  DETBENCH_CHECK_ARG(request.warmup <= 1'000'000, "warm-up trials must be at most 1000000");
+  DETBENCH_CHECK_ARG(request.warmup <= kMaxWarmup,
+                     "warm-up trials must be at most " + std::to_string(kMaxWarmup));
 }
 
 PreparedInputs TrialRunner::prepare(const RunRequest& request) const {

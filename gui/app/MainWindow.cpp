@@ -27,8 +27,8 @@
 #include "controllers/LanguageController.hpp"
 #include "controllers/ProjectController.hpp"
 #include "controllers/RunController.hpp"
-#include "detbench/AtomicFile.hpp"
 #include "detbench/Error.hpp"
+#include "detbench/OutputFiles.hpp"
 #include "detbench/demo/ScenarioReport.hpp"
 #include "export/ReportExporter.hpp"
 #include "models/OpCatalogModel.hpp"
@@ -95,7 +95,7 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
   connect(params_, &OpParamsWidget::changed, projects_, &ProjectController::markDirty);
   connect(compareView_, &CompareWidget::configurationsChanged, projects_,
           &ProjectController::markDirty);
-  connect(compareView_, &CompareWidget::runRequested, this, &MainWindow::startCompare);
+  connect(compareView_, &CompareWidget::runRequested, this, [this] { startCompare(); });
   connect(compareView_, &CompareWidget::addCurrentRequested, this, [this] {
     if (auto s = settings_->settings()) compareView_->addCustom(*s);
   });
@@ -218,8 +218,8 @@ void MainWindow::buildActions() {
   connect(exportPlotsAction_, &QAction::triggered, this, &MainWindow::exportPlots);
   connect(copyMarkdownAction_, &QAction::triggered, this, &MainWindow::copyMarkdown);
   connect(quitAction_, &QAction::triggered, this, &QWidget::close);
-  connect(runAction_, &QAction::triggered, this, &MainWindow::startRun);
-  connect(compareAction_, &QAction::triggered, this, &MainWindow::startCompare);
+  connect(runAction_, &QAction::triggered, this, [this] { startRun(); });
+  connect(compareAction_, &QAction::triggered, this, [this] { startCompare(); });
   connect(cancelAction_, &QAction::triggered, runner_, &RunController::cancel);
   connect(englishAction_, &QAction::triggered, this,
           [this] { language_->setLanguage(QStringLiteral("en")); });
@@ -334,11 +334,12 @@ void MainWindow::updateRecentMenu() {
   recentMenu_->setEnabled(!files.isEmpty());
 }
 
-void MainWindow::selectOp(const QString& op) {
+bool MainWindow::selectOp(const QString& op) {
   const int row = catalogModel_->rowOf(op);
-  if (row < 0) return;
+  if (row < 0) return false;
   catalogView_->selectRow(row);
   if (params_->op() != op) params_->setOp(op);
+  return true;
 }
 
 void MainWindow::showCompareView() {
@@ -348,15 +349,17 @@ void MainWindow::showRunView() {
   tabs_->setCurrentWidget(runView_);
 }
 
-std::optional<RunPlan> MainWindow::currentPlan(bool compare) {
+std::optional<RunPlan> MainWindow::currentPlan(bool compare, QString* why) {
+  auto refuse = [&](const QString& problem) -> std::optional<RunPlan> {
+    statusBar()->showMessage(problem, 8000);
+    log_->append(LogWidget::Level::Error, problem);
+    if (why) *why = problem;
+    return std::nullopt;
+  };
   QString problem = settings_->problem();
   if (problem.isEmpty()) problem = params_->problem();
   if (problem.isEmpty() && devices_->device().isEmpty()) problem = tr("No device can run here.");
-  if (!problem.isEmpty()) {
-    statusBar()->showMessage(problem, 8000);
-    log_->append(LogWidget::Level::Error, problem);
-    return std::nullopt;
-  }
+  if (!problem.isEmpty()) return refuse(problem);
   RunPlan plan;
   plan.request.op = params_->op().toStdString();
   plan.request.params = *params_->params();
@@ -368,19 +371,19 @@ std::optional<RunPlan> MainWindow::currentPlan(bool compare) {
   if (compare) {
     plan.configurations = compareView_->configurations(plan.request.settings);
     if (plan.configurations.empty()) {
-      const QString msg = tr("Check at least one configuration to compare.");
-      statusBar()->showMessage(msg, 8000);
-      log_->append(LogWidget::Level::Error, msg);
-      return std::nullopt;
+      return refuse(tr("Check at least one configuration to compare."));
     }
   }
   return plan;
 }
 
-void MainWindow::startRun() {
-  if (runner_->isRunning()) return;
-  auto plan = currentPlan(false);
-  if (!plan) return;
+bool MainWindow::startRun(QString* why) {
+  if (runner_->isRunning()) {
+    if (why) *why = tr("A run is already in progress.");
+    return false;
+  }
+  auto plan = currentPlan(false, why);
+  if (!plan) return false;
   comparing_ = false;
   showRunView();
   runView_->beginRun(QStringLiteral("%1 on %2 — %3")
@@ -390,12 +393,16 @@ void MainWindow::startRun() {
                                            .arg(qstr(plan->request.op), qstr(plan->request.device))
                                            .arg(plan->request.trials));
   runner_->start(*plan);
+  return true;
 }
 
-void MainWindow::startCompare() {
-  if (runner_->isRunning()) return;
-  auto plan = currentPlan(true);
-  if (!plan) return;
+bool MainWindow::startCompare(QString* why) {
+  if (runner_->isRunning()) {
+    if (why) *why = tr("A run is already in progress.");
+    return false;
+  }
+  auto plan = currentPlan(true, why);
+  if (!plan) return false;
   comparing_ = true;
   showCompareView();
   compareView_->beginCompare(plan->configurations);
@@ -405,6 +412,7 @@ void MainWindow::startCompare() {
                                            .arg(qstr(plan->request.op), qstr(plan->request.device),
                                                 names.join(QStringLiteral(", "))));
   runner_->start(*plan);
+  return true;
 }
 
 void MainWindow::connectRunner() {
@@ -660,9 +668,16 @@ void MainWindow::connectDemos() {
   });
 }
 
-bool MainWindow::startDemo(const QString& name) {
+bool MainWindow::startDemo(const QString& name, QString* why) {
+  if (demos_->isRunning()) {
+    if (why) *why = tr("A demo is already running.");
+    return false;
+  }
   tabs_->setCurrentWidget(demosView_);
-  if (!demosView_->selectScenario(name)) return false;
+  if (!demosView_->selectScenario(name)) {
+    if (why) *why = tr("There is no demo named %1.").arg(name);
+    return false;
+  }
   demos_->start(demosView_->currentScenario());
   return true;
 }

@@ -54,21 +54,27 @@ class MainWindow : public QMainWindow {
   CompareWidget* compareView() const { return compareView_; }
   DemosWidget* demosView() const { return demosView_; }
   DemoController* demoController() const { return demos_; }
-  // Shows the Demos tab and runs the named scenario; false when there is no such scenario.
-  bool startDemo(const QString& name);
+  // Shows the Demos tab and runs the named scenario; false, with the reason in `why`, when there
+  // is no such scenario or one is running already.
+  bool startDemo(const QString& name, QString* why = nullptr);
   SettingsWidget* settingsWidget() const { return settings_; }
   OpParamsWidget* paramsWidget() const { return params_; }
   LogWidget* logWidget() const { return log_; }
   ProjectController* projectController() const { return projects_; }
   const std::optional<ReportDocument>& lastRun() const { return lastRun_; }
   const std::optional<ReportDocument>& lastCompare() const { return lastCompare_; }
-  void selectOp(const QString& op);
+  // False when the catalog has no such op (the selection stays).
+  bool selectOp(const QString& op);
   void showCompareView();
   void showRunView();
-  // The plan the form describes (nullopt, with the reason in the status bar, when invalid).
-  std::optional<RunPlan> currentPlan(bool compare);
-  void startRun();
-  void startCompare();
+  // The plan the form describes (nullopt, with the reason in the status bar, the log and `why`,
+  // when invalid).
+  std::optional<RunPlan> currentPlan(bool compare, QString* why = nullptr);
+  // Start a run or a comparison of the form's plan. When one starts, it ends in the run
+  // controller's finished() or failed(); false, with the reason in `why`, when none starts (an
+  // invalid plan, or a run in progress).
+  bool startRun(QString* why = nullptr);
+  bool startCompare(QString* why = nullptr);
 
  protected:
   void closeEvent(QCloseEvent* event) override;

@@ -1,12 +1,16 @@
 // detbench-gui: the Qt workbench.
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
 #include <QLocale>
 #include <QSettings>
 #include <QTimer>
+#include <csignal>
+#include <cstdio>
 
 #include "app/MainWindow.hpp"
+#include "common/FileWriter.hpp"
 #include "controllers/DemoController.hpp"
 #include "controllers/LanguageController.hpp"
 #include "controllers/RunController.hpp"
@@ -15,6 +19,9 @@
 #include "widgets/LogWidget.hpp"
 
 int main(int argc, char** argv) {
+  // A report exported into a pipe whose reader has gone must fail with a message, not end the
+  // workbench (and the work in it) by SIGPIPE.
+  std::signal(SIGPIPE, SIG_IGN);
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("detbench"));
   QApplication::setApplicationName(QStringLiteral("detbench"));
@@ -58,49 +65,69 @@ int main(int argc, char** argv) {
   auto registry =
       std::make_shared<const detbench::BackendRegistry>(detbench::makeDefaultRegistry());
   detbench::gui::MainWindow window(registry, &language);
+  const QString screenshot = parser.value(screenshotOption);
+  // Scripted (a screenshot asked for): whatever cannot start ends the program with exit 2 and
+  // the reason on stderr, so a script never waits for a run that will not come.
+  const bool scripted = !screenshot.isEmpty();
+  auto cannotStart = [&window, scripted](const QString& why) {
+    window.logWidget()->append(detbench::gui::LogWidget::Level::Error, why);
+    if (scripted) {
+      std::fprintf(stderr, "detbench-gui: %s\n", why.toLocal8Bit().constData());
+      QTimer::singleShot(0, [] { QApplication::exit(2); });
+    }
+  };
   if (!parser.positionalArguments().isEmpty()) {
     QString error;
-    if (!window.openProject(parser.positionalArguments().front(), &error)) {
-      window.logWidget()->append(detbench::gui::LogWidget::Level::Error, error);
-    }
+    if (!window.openProject(parser.positionalArguments().front(), &error)) cannotStart(error);
   }
-  if (parser.isSet(opOption)) window.selectOp(parser.value(opOption));
+  if (parser.isSet(opOption) && !window.selectOp(parser.value(opOption))) {
+    cannotStart(QStringLiteral("unknown op %1 (see detbench ops)").arg(parser.value(opOption)));
+  }
   window.show();
-  const QString screenshot = parser.value(screenshotOption);
-  auto grab = [&window, screenshot] {
-    QTimer::singleShot(600, &window, [&window, screenshot] {
-      const bool ok = window.grab().save(screenshot, "PNG");
-      QApplication::exit(ok ? 0 : 1);
+  // The picture is taken once the window has settled; exit 0, or 1 when the run failed or the
+  // picture could not be written.
+  auto grabThenExit = [&window, screenshot](int code) {
+    QTimer::singleShot(600, &window, [&window, screenshot, code] {
+      QByteArray png;
+      QBuffer buffer(&png);
+      buffer.open(QIODevice::WriteOnly);
+      QString error;
+      if (!window.grab().save(&buffer, "PNG") ||
+          !detbench::gui::FileWriter::write(screenshot, png, &error)) {
+        std::fprintf(stderr, "detbench-gui: cannot write %s: %s\n",
+                     screenshot.toLocal8Bit().constData(), error.toLocal8Bit().constData());
+        QApplication::exit(1);
+        return;
+      }
+      QApplication::exit(code);
     });
   };
+  auto grab = [grabThenExit] { grabThenExit(0); };
+  auto grabFailed = [grabThenExit] { grabThenExit(1); };
   if (parser.isSet(demoOption)) {
-    if (!screenshot.isEmpty()) {
+    if (scripted) {
       QObject::connect(window.demoController(), &detbench::gui::DemoController::finished, &window,
                        grab);
       QObject::connect(window.demoController(), &detbench::gui::DemoController::failed, &window,
-                       grab);
+                       grabFailed);
     }
-    QTimer::singleShot(300, &window, [&window, name = parser.value(demoOption)] {
-      if (!window.startDemo(name)) {
-        window.logWidget()->append(detbench::gui::LogWidget::Level::Error,
-                                   QStringLiteral("No demo named %1").arg(name));
-      }
+    QTimer::singleShot(300, &window, [&window, cannotStart, name = parser.value(demoOption)] {
+      QString why;
+      if (!window.startDemo(name, &why)) cannotStart(why);
     });
   } else if (parser.isSet(runOption) || parser.isSet(compareOption)) {
-    if (!screenshot.isEmpty()) {
+    if (scripted) {
       QObject::connect(window.runController(), &detbench::gui::RunController::finished, &window,
                        grab);
       QObject::connect(window.runController(), &detbench::gui::RunController::failed, &window,
-                       grab);
+                       grabFailed);
     }
-    QTimer::singleShot(300, &window, [&window, &parser, &compareOption] {
-      if (parser.isSet(compareOption)) {
-        window.startCompare();
-      } else {
-        window.startRun();
-      }
+    QTimer::singleShot(300, &window, [&window, cannotStart, compare = parser.isSet(compareOption)] {
+      QString why;
+      const bool started = compare ? window.startCompare(&why) : window.startRun(&why);
+      if (!started) cannotStart(why);
     });
-  } else if (!screenshot.isEmpty()) {
+  } else if (scripted) {
     grab();
   }
   return QApplication::exec();

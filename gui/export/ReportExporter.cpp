@@ -1,14 +1,15 @@
 #include "export/ReportExporter.hpp"
 
+#include <QBuffer>
 #include <QFileInfo>
 #include <QImage>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QTextDocument>
 #include <QUrl>
 
+#include "common/FileWriter.hpp"
 #include "common/Text.hpp"
 #include "common/Verdict.hpp"
 #include "detbench/Format.hpp"
@@ -217,60 +218,47 @@ QString ReportExporter::htmlWithPlots(const ReportDocument& report,
   return h;
 }
 
-bool ReportExporter::writeBytes(const QString& path, const QByteArray& bytes, QString* error) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-    if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-    return false;
+QByteArray ReportExporter::pdf(const ReportDocument& report) {
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  buffer.open(QIODevice::WriteOnly);
+  QTextDocument doc;
+  const std::vector<RenderedPlot> plots = ReportPlots::render(report);
+  for (const auto& p : plots) {
+    doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("plot-%1.png").arg(p.name)),
+                    QImage::fromData(p.png, "PNG"));
   }
-  return true;
+  doc.setHtml(htmlWithPlots(report, plots, Images::Resources));
+  QPdfWriter writer(&buffer);
+  writer.setTitle(tr("detbench reproducibility report"));
+  writer.setCreator(QStringLiteral("detbench"));
+  writer.setPageSize(QPageSize(QPageSize::A4));
+  writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
+  writer.setResolution(150);
+  doc.setPageSize(QSizeF(writer.width(), writer.height()));
+  doc.print(&writer);
+  return bytes;
 }
 
-bool ReportExporter::writePdf(const QString& path, const ReportDocument& report, QString* error) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) {
-    if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-    return false;
+QByteArray ReportExporter::render(Format format, const ReportDocument& report) {
+  switch (format) {
+    case Format::Html:
+      return html(report).toUtf8();
+    case Format::Pdf:
+      return pdf(report);
+    case Format::Markdown:
+      return QByteArray::fromStdString(reportToMarkdown(report));
+    case Format::Json:
+      return QByteArray::fromStdString(reportJsonText(report));
+    case Format::Csv:
+      return csv(report).toUtf8();
   }
-  {
-    QTextDocument doc;
-    const std::vector<RenderedPlot> plots = ReportPlots::render(report);
-    for (const auto& p : plots) {
-      doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("plot-%1.png").arg(p.name)),
-                      QImage::fromData(p.png, "PNG"));
-    }
-    doc.setHtml(htmlWithPlots(report, plots, Images::Resources));
-    QPdfWriter writer(&file);
-    writer.setTitle(tr("detbench reproducibility report"));
-    writer.setCreator(QStringLiteral("detbench"));
-    writer.setPageSize(QPageSize(QPageSize::A4));
-    writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
-    writer.setResolution(150);
-    doc.setPageSize(QSizeF(writer.width(), writer.height()));
-    doc.print(&writer);
-  }
-  if (!file.commit()) {
-    if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-    return false;
-  }
-  return true;
+  return {};
 }
 
 bool ReportExporter::write(Format format, const QString& path, const ReportDocument& report,
                            QString* error) {
-  switch (format) {
-    case Format::Html:
-      return writeBytes(path, html(report).toUtf8(), error);
-    case Format::Pdf:
-      return writePdf(path, report, error);
-    case Format::Markdown:
-      return writeBytes(path, QByteArray::fromStdString(reportToMarkdown(report)), error);
-    case Format::Json:
-      return writeBytes(path, QByteArray::fromStdString(reportJsonText(report)), error);
-    case Format::Csv:
-      return writeBytes(path, csv(report).toUtf8(), error);
-  }
-  return false;
+  return FileWriter::write(path, render(format, report), error);
 }
 
 }  // namespace detbench::gui

@@ -1,7 +1,8 @@
 #pragma once
 // Writes a report in every format a person asks for: HTML (self-contained, plots embedded),
 // PDF, Markdown and JSON (the core's, so the GUI and `detbench` agree byte for byte), and CSV
-// of the trials. Every file is written atomically; a failure returns false with a message.
+// of the trials. Every format is rendered to bytes first and then written through FileWriter
+// (atomically, or through to a device); a failure returns false with a message.
 
 #include <QCoreApplication>
 #include <QString>
@@ -21,6 +22,7 @@ class ReportExporter {
  public:
   enum class Format { Html, Pdf, Markdown, Json, Csv };
 
+  static QByteArray render(Format format, const ReportDocument& report);
   static bool write(Format format, const QString& path, const ReportDocument& report,
                     QString* error);
   // The format a file name asks for (by extension), or nullopt.
@@ -37,8 +39,7 @@ class ReportExporter {
   // The HTML around plots rendered once by the caller.
   static QString htmlWithPlots(const ReportDocument& report, const std::vector<RenderedPlot>& plots,
                                Images images);
-  static bool writeBytes(const QString& path, const QByteArray& bytes, QString* error);
-  static bool writePdf(const QString& path, const ReportDocument& report, QString* error);
+  static QByteArray pdf(const ReportDocument& report);
 };
 
 }  // namespace detbench::gui

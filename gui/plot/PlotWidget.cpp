@@ -3,11 +3,12 @@
 #include <qcustomplot.h>
 
 #include <QBuffer>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
+
+#include "common/FileWriter.hpp"
 
 namespace detbench::gui {
 
@@ -64,34 +65,39 @@ QByteArray PlotWidget::toPng(int width, int height) {
 }
 
 bool PlotWidget::savePng(const QString& path, int width, int height, QString* error) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(toPng(width, height)) < 0 || !file.commit()) {
-    if (error) *error = file.errorString();
+  const QByteArray png = toPng(width, height);
+  if (png.isEmpty()) {
+    if (error)
+      *error = tr("The plot could not be rendered as PNG (%1 x %2).").arg(width).arg(height);
     return false;
   }
-  return true;
+  return FileWriter::write(path, png, error);
 }
 
-bool PlotWidget::saveSvg(const QString& path, int width, int height, QString* error) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) {
-    if (error) *error = file.errorString();
-    return false;
-  }
+QByteArray PlotWidget::toSvg(int width, int height) {
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  buffer.open(QIODevice::WriteOnly);
   {
     QSvgGenerator generator;
-    generator.setOutputDevice(&file);
+    generator.setOutputDevice(&buffer);
     generator.setSize(QSize(width, height));
     generator.setViewBox(QRect(0, 0, width, height));
     generator.setTitle(exportName());
     QCPPainter painter(&generator);
     plot_->toPainter(&painter, width, height);
   }
-  if (!file.commit()) {
-    if (error) *error = file.errorString();
+  return bytes;
+}
+
+bool PlotWidget::saveSvg(const QString& path, int width, int height, QString* error) {
+  const QByteArray svg = toSvg(width, height);
+  if (svg.isEmpty()) {
+    if (error)
+      *error = tr("The plot could not be rendered as SVG (%1 x %2).").arg(width).arg(height);
     return false;
   }
-  return true;
+  return FileWriter::write(path, svg, error);
 }
 
 void PlotWidget::changeEvent(QEvent* event) {

@@ -26,7 +26,9 @@ class PlotWidget : public QWidget {
 
   // PNG bytes of the plot at the given size (for reports).
   QByteArray toPng(int width, int height);
-  // Atomic writes (QSaveFile); false with a message in `error` when the file cannot be written.
+  QByteArray toSvg(int width, int height);
+  // Rendered first, then written through FileWriter; false with a message in `error` when the
+  // plot cannot be rendered or the file cannot be written (nothing is left behind).
   bool savePng(const QString& path, int width, int height, QString* error);
   bool saveSvg(const QString& path, int width, int height, QString* error);
 

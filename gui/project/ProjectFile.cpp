@@ -1,10 +1,11 @@
 #include "project/ProjectFile.hpp"
 
 #include <QCoreApplication>
-#include <QFile>
-#include <QSaveFile>
 
+#include "common/FileWriter.hpp"
 #include "detbench/Error.hpp"
+#include "detbench/InputFiles.hpp"
+#include "detbench/JsonFields.hpp"
 #include "detbench/ReportJson.hpp"
 #include "detbench/ReportJsonReader.hpp"
 #include "detbench/SettingsJson.hpp"
@@ -55,38 +56,44 @@ std::optional<Project> ProjectFile::parse(const QByteArray& bytes, QString* erro
   };
   json j;
   try {
-    j = json::parse(bytes.toStdString());
-  } catch (const json::exception&) {
-    return fail(
-        tr("It is not a detbench project: the file is not valid JSON (damaged or another "
-           "program's file)."));
+    j = parseJson(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
+                  "project");
+  } catch (const Error& e) {
+    return fail(tr("It is not a detbench project: %1").arg(QString::fromStdString(e.message())));
   }
   if (!j.is_object() || !j.contains("format") || j.at("format") != kFormat) {
     return fail(tr("It is not a detbench project (no \"format\": \"detbench-project\")."));
   }
   try {
-    const int version = j.at("version").get<int>();
-    if (version != kVersion) {
-      return fail(tr("The project was written by a newer detbench (project version %1; this one "
-                     "reads version %2).")
-                      .arg(version)
+    const json& versionField = j.at("version");
+    if (!versionField.is_number_integer() || versionField.get<std::int64_t>() != kVersion) {
+      return fail(tr("The project was written by another detbench (project version %1; this "
+                     "one reads version %2).")
+                      .arg(QString::fromStdString(jsonSnippet(versionField)))
                       .arg(kVersion));
     }
     Project p;
     const json& req = j.at("request");
     p.request.op = req.at("op").get<std::string>();
+    const OpDefinition& op = opDefinition(p.request.op);  // raises for an unknown op
     for (const auto& [k, v] : req.at("parameters").items())
-      p.request.params[k] = v.get<std::int64_t>();
+      p.request.params[k] = integerOf<std::int64_t>(v, k);
+    resolveParams(p.request.op, op.params(), p.request.params);  // names and ranges
     p.request.device = req.at("device").get<std::string>();
-    p.request.trials = req.at("trials").get<int>();
-    p.request.warmup = req.at("warmup").get<int>();
-    p.request.dataSeed = req.at("data_seed").get<std::uint64_t>();
+    DETBENCH_CHECK_ARG(!p.request.device.empty(), "the device is empty");
+    p.request.trials = integerField<int>(req, "trials", 1, kMaxTrials);
+    p.request.warmup = integerField<int>(req, "warmup", 0, kMaxWarmup);
+    p.request.dataSeed = integerField<std::uint64_t>(req, "data_seed");
     p.request.settings = settingsFromJson(req.at("settings"));
-    for (const auto& name : j.at("compare_presets"))
-      p.comparePresets << QString::fromStdString(name.get<std::string>());
+    for (const auto& name : j.at("compare_presets")) {
+      const auto preset = name.get<std::string>();
+      DETBENCH_CHECK_ARG(sweepPreset(preset, {}).has_value(), "unknown configuration " + preset);
+      p.comparePresets << QString::fromStdString(preset);
+    }
     for (const auto& c : j.at("custom_configurations")) {
-      p.customConfigurations.push_back(
-          {c.at("name").get<std::string>(), settingsFromJson(c.at("settings"))});
+      SweepConfig config{c.at("name").get<std::string>(), settingsFromJson(c.at("settings"))};
+      DETBENCH_CHECK_ARG(!config.name.empty(), "a configuration has no name");
+      p.customConfigurations.push_back(std::move(config));
     }
     if (!j.at("run").is_null()) p.run = reportFromJson(j.at("run"));
     if (!j.at("compare").is_null()) p.compare = reportFromJson(j.at("compare"));
@@ -99,22 +106,19 @@ std::optional<Project> ProjectFile::parse(const QByteArray& bytes, QString* erro
 }
 
 bool ProjectFile::save(const QString& path, const Project& project, QString* error) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(serialize(project)) < 0 || !file.commit()) {
-    if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-    return false;
-  }
-  return true;
+  return FileWriter::write(path, serialize(project), error);
 }
 
 std::optional<Project> ProjectFile::load(const QString& path, QString* error) {
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) {
-    if (error) *error = tr("Cannot open %1: %2").arg(path, file.errorString());
+  std::string text;
+  try {
+    text = readFile(path.toStdString());
+  } catch (const Error& e) {
+    if (error) *error = tr("Cannot open %1: %2").arg(path, QString::fromStdString(e.message()));
     return std::nullopt;
   }
   QString why;
-  auto project = parse(file.readAll(), &why);
+  auto project = parse(QByteArray::fromStdString(text), &why);
   if (!project && error) *error = tr("Cannot open %1. %2").arg(path, why);
   return project;
 }

@@ -1,7 +1,8 @@
 #pragma once
 // Reading and writing .detbench project files (JSON; format "detbench-project", version 1; the
-// results are embedded as report JSON of the core schema). Writes are atomic (QSaveFile); a
-// damaged or foreign file is refused with a message and nothing on disk changes.
+// results are embedded as report JSON of the core schema). Writes go through FileWriter
+// (atomic for files); reads are bounded (InputFiles.hpp) and every field is checked, so a
+// damaged, foreign or hostile file is refused with a message and nothing on disk changes.
 
 #include <QByteArray>
 #include <QCoreApplication>

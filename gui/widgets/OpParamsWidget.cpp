@@ -9,7 +9,9 @@
 #include "common/FormErrorLabel.hpp"
 #include "common/Text.hpp"
 #include "detbench/Error.hpp"
+#include "detbench/IntegerText.hpp"
 #include "detbench/OpDefinition.hpp"
+#include "detbench/TrialRunner.hpp"
 
 namespace detbench::gui {
 
@@ -30,10 +32,10 @@ OpParamsWidget::OpParamsWidget(QWidget* parent) : QWidget(parent) {
   form_->addRow(shapesError_);
   trials_ = new QSpinBox(this);
   trials_->setObjectName(QStringLiteral("trials"));
-  trials_->setRange(1, 1000000);
+  trials_->setRange(1, kMaxTrials);
   trials_->setValue(50);
   warmup_ = new QSpinBox(this);
-  warmup_->setRange(0, 1000);
+  warmup_->setRange(0, kMaxWarmup);
   warmup_->setValue(3);
   dataSeed_ = new QLineEdit(QStringLiteral("0"), this);
   for (auto*& l : labels_) l = new QLabel(this);
@@ -135,7 +137,7 @@ void OpParamsWidget::setWarmup(int warmup) {
 }
 
 std::uint64_t OpParamsWidget::dataSeed() const {
-  return static_cast<std::uint64_t>(dataSeed_->text().trimmed().toULongLong(nullptr, 0));
+  return parseInteger<std::uint64_t>(dataSeed_->text().trimmed().toStdString()).value_or(0);
 }
 
 void OpParamsWidget::setDataSeed(std::uint64_t seed) {
@@ -147,9 +149,9 @@ QString OpParamsWidget::problem() const {
     const QString p = fieldProblem(f);
     if (!p.isEmpty()) return p;
   }
-  bool ok = false;
-  dataSeed_->text().trimmed().toULongLong(&ok, 0);
-  if (!ok) return tr("The data seed must be a non-negative integer.");
+  if (!parseInteger<std::uint64_t>(dataSeed_->text().trimmed().toStdString())) {
+    return tr("The data seed must be an integer from 0 to 18446744073709551615.");
+  }
   if (!shapesError_->text().isEmpty()) return shapesError_->text();
   return {};
 }

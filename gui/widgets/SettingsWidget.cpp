@@ -13,16 +13,14 @@
 
 #include "common/FormErrorLabel.hpp"
 #include "detbench/Error.hpp"
+#include "detbench/IntegerText.hpp"
 
 namespace detbench::gui {
 
 namespace {
 
 std::optional<std::uint64_t> parseSeed(const QString& text) {
-  bool ok = false;
-  const qulonglong v = text.trimmed().toULongLong(&ok, 0);
-  if (!ok) return std::nullopt;
-  return static_cast<std::uint64_t>(v);
+  return parseInteger<std::uint64_t>(text.trimmed().toStdString());
 }
 
 }  // namespace

@@ -14,53 +14,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "CliFixture.hpp"
 #include "detbench/OpCatalog.hpp"
 
 namespace {
 
-namespace fs = std::filesystem;
-
-struct Result {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-class CliTest : public ::testing::Test {
- protected:
-  CliTest() {
-    dir_ = fs::temp_directory_path() /
-           ("detbench-cli-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  ~CliTest() override { fs::remove_all(dir_); }
-
-  Result run(const std::string& args) const {
-    const std::string cmd = "cd '" + dir_.string() + "' && '" DETBENCH_CLI "' " + args +
-                            " > out.txt 2> err.txt < /dev/null";
-    const int status = std::system(cmd.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir_ / "out.txt"),
-            slurp(dir_ / "err.txt")};
-  }
-
-  static int lines(const std::string& s) {
-    int n = 0;
-    for (char c : s) n += c == '\n';
-    return n;
-  }
-
-  fs::path dir_;
-};
-
-const char* kSmall = "--op index_add --size 65536 -p rows=64 --trials 5 --warmup 1 ";
+using namespace detbench::testing;
 
 TEST_F(CliTest, RunWritesAReportWithTheSummaryFields) {
   const Result r = run(std::string("run ") + kSmall + "--out r.json --markdown r.md");
@@ -86,20 +45,26 @@ TEST_F(CliTest, WithoutOutTheReportGoesUnderReports) {
 }
 
 TEST_F(CliTest, ExpectReproducibleExitsWithOneForTheAtomicForm) {
-  // Contended atomic index_add varies from trial to trial; retried because a busy machine can
-  // serialise the threads for a short run.
-  int code = 0;
-  for (int attempt = 0; attempt < 5 && code != 1; ++attempt) {
-    code = run("run --op index_add --size 262144 -p rows=64 --threads 4 --trials 40 "
-               "--no-report --expect-reproducible")
-               .code;
+  // A simulated shuffled schedule (DETBENCH_CPU_SCHEDULE) adds in a new order every trial, as
+  // racing threads would, without waiting on a race.
+  const Result r =
+      run("run --op index_add --size 262144 -p rows=64 --threads 4 --trials 8 "
+          "--out r.json --expect-reproducible",
+          "DETBENCH_CPU_SCHEDULE=shuffled:5");
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  const auto j = nlohmann::json::parse(slurp(dir_ / "r.json"));
+  std::string schedule;
+  for (const auto& d : j["context"]["devices"]) {
+    if (d["id"] == "cpu-threads") schedule = d["info"].value("schedule", "");
   }
-  EXPECT_EQ(code, 1);
+  EXPECT_NE(schedule.find("simulated shuffled"), std::string::npos) << "the report says so";
   EXPECT_EQ(run(std::string("run ") + kSmall +
-                "--deterministic error --no-report "
-                "--expect-reproducible")
+                    "--deterministic error --no-report "
+                    "--expect-reproducible",
+                "DETBENCH_CPU_SCHEDULE=shuffled:5")
                 .code,
             0);
+  EXPECT_EQ(run("run --op sum --trials 2 --no-report", "DETBENCH_CPU_SCHEDULE=sideways").code, 2);
 }
 
 TEST_F(CliTest, ErrorModeRaisesWithExitCodeThree) {
@@ -243,6 +208,8 @@ TEST_F(CliTest, OpsAndEnv) {
 #ifdef DETBENCH_CLI_HAS_REPORT
 namespace detbench {
 namespace {
+using namespace detbench::testing;
+
 TEST_F(CliTest, ReportRendersHtmlAndPdfFromARunsJson) {
   ASSERT_EQ(
       run(std::string("sweep ") + kSmall + "--configs default,deterministic --out s.json").code, 0);

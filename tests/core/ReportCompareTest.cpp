@@ -5,8 +5,8 @@
 #include <filesystem>
 
 #include "ReportFixtures.hpp"
-#include "detbench/AtomicFile.hpp"
 #include "detbench/Error.hpp"
+#include "detbench/OutputFiles.hpp"
 #include "detbench/ReportCompare.hpp"
 #include "detbench/ReportJson.hpp"
 
@@ -65,7 +65,7 @@ TEST_F(CompareFixture, MalformedOrForeignFilesAreRefusedClearly) {
   try {
     loadComparedEntries(write("bad2.json", "[1,2"));
   } catch (const InvalidArgument& e) {
-    EXPECT_NE(std::string(e.what()).find("is not a detbench report"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("not a detbench report"), std::string::npos);
   }
 }
 

@@ -11,7 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "ReportFixtures.hpp"
-#include "detbench/AtomicFile.hpp"
+#include "detbench/InputFiles.hpp"
+#include "detbench/OutputFiles.hpp"
 #include "detbench/ReportJson.hpp"
 #include "detbench/ReportMarkdown.hpp"
 

@@ -33,7 +33,4 @@ struct Environment {
 
 Environment collectEnvironment(const BackendRegistry& registry);
 
-// Bytes of memory the process may use for a trial set (MemAvailable, or a fallback).
-std::int64_t availableMemoryBytes();
-
 }  // namespace detbench

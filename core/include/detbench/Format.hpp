@@ -12,6 +12,8 @@ std::string formatDuration(double ns);
 std::string formatDigest(std::uint64_t digest);
 // Short float: "3.05e-05", "0", "inf".
 std::string formatFloat(double value);
+// "1.5 GiB", "12.0 KiB": bytes in binary units, one decimal.
+std::string humanBytes(double bytes);
 // Parses what formatDigest writes; false when malformed.
 bool parseDigest(const std::string& text, std::uint64_t& digest);
 

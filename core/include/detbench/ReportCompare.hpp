@@ -17,9 +17,11 @@ struct ComparedEntry {
   std::string parameters;  // canonical "k=v, ..." text
   std::string inputFingerprint;
   std::vector<std::uint64_t> digests;  // distinct output digests, trial 0's first
+  int trials = 0;                      // recorded trials (0: the op raised, or was cancelled)
   bool failed = false;
 };
 
+// Reads every trial set of a report (through readReportFile, so the same checks apply).
 // Raises IoError for an unreadable file and InvalidArgument for one that is not a detbench
 // report of a supported schema version.
 std::vector<ComparedEntry> loadComparedEntries(const std::string& path);
@@ -32,7 +34,8 @@ struct CompareGroup {
 struct CompareResult {
   std::vector<ComparedEntry> entries;
   bool sameInputs = true;            // every entry ran the same op on the same input fingerprint
-  std::vector<CompareGroup> groups;  // entries grouped by trial 0's output digest
+  std::vector<CompareGroup> groups;  // entries grouped by trial 0's output digest (entries
+                                     // without a trial belong to none)
   bool allBitwiseEqual = false;      // one group, and every entry reproducible with that digest
 };
 

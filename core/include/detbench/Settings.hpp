@@ -46,6 +46,9 @@ struct WorkspaceConfig {
   std::int64_t totalBytes() const;
 };
 
+// The most worker threads the cpu-threads device may be asked for.
+inline constexpr int kMaxThreads = 1024;
+
 struct Settings {
   std::optional<std::uint64_t> seed;  // unset: a fresh nondeterministic seed per run
   bool cudnnBenchmark = false;

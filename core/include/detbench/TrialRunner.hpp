@@ -11,6 +11,10 @@
 
 namespace detbench {
 
+// The most trials and warm-up trials one trial set may ask for.
+inline constexpr int kMaxTrials = 10'000'000;
+inline constexpr int kMaxWarmup = 1'000'000;
+
 struct RunRequest {
   std::string op;
   OpParams params;  // missing ones take their defaults

@@ -3,6 +3,8 @@
 #include <nlohmann/json.hpp>
 
 #include "detbench/Error.hpp"
+#include "detbench/InputFiles.hpp"
+#include "detbench/JsonFields.hpp"
 #include "detbench/OpDefinition.hpp"
 
 namespace detbench::demo {
@@ -11,7 +13,7 @@ extern const std::string_view kScenariosJson;
 
 namespace {
 
-using json = nlohmann::json;
+using json = nlohmann::ordered_json;
 
 LocalText textOf(const json& j) {
   LocalText t{j.at("en").get<std::string>(), j.value("zh_CN", std::string())};
@@ -24,7 +26,7 @@ Settings settingsOf(const json& j) {
   Settings s;
   for (const auto& [key, value] : j.items()) {
     if (key == "seed") {
-      s.seed = value.get<std::uint64_t>();
+      s.seed = integerOf<std::uint64_t>(value, "seed");
     } else if (key == "deterministic") {
       const auto mode = parseDeterministicMode(value.get<std::string>());
       DETBENCH_CHECK_ARG(mode, "unknown deterministic mode " + value.dump());
@@ -53,10 +55,11 @@ Settings settingsOf(const json& j) {
 RunExpectation expectationOf(const json& j) {
   RunExpectation e;
   if (j.contains("reproducible")) e.reproducible = j.at("reproducible").get<bool>();
-  if (j.contains("distinct")) e.distinct = j.at("distinct").get<int>();
+  if (j.contains("distinct")) e.distinct = integerField<int>(j, "distinct", 1, 1000);
   e.raises = j.value("raises", false);
   e.warns = j.value("warns", false);
-  if (j.contains("differs_from_run")) e.differsFromRun = j.at("differs_from_run").get<int>();
+  if (j.contains("differs_from_run"))
+    e.differsFromRun = integerField<int>(j, "differs_from_run", 0, 1000);
   return e;
 }
 
@@ -66,11 +69,11 @@ ScenarioRun runOf(const json& j, std::size_t index) {
   r.op = j.at("op").get<std::string>();
   const OpDefinition& def = opDefinition(r.op);  // raises for an unknown op
   if (j.contains("device")) r.device = j.at("device").get<std::string>();
-  for (const auto& [key, value] : j.at("params").items()) r.params[key] = value.get<std::int64_t>();
+  for (const auto& [key, value] : j.at("params").items())
+    r.params[key] = integerOf<std::int64_t>(value, key);
   r.params = resolveParams(r.op, def.params(), r.params);  // checks names and ranges
   r.settings = settingsOf(j.at("settings"));
-  r.trials = j.at("trials").get<int>();
-  DETBENCH_CHECK_ARG(r.trials >= 1 && r.trials <= 1000, "a scenario run has 1 to 1000 trials");
+  r.trials = integerField<int>(j, "trials", 1, 1000);
   if (j.contains("expect")) r.expect = expectationOf(j.at("expect"));
   if (j.contains("expect_cpu")) r.expectCpu = expectationOf(j.at("expect_cpu"));
   for (const auto& e : {r.expect, r.expectCpu}) {
@@ -96,9 +99,10 @@ Scenario scenarioOf(const json& j) {
   }
   if (j.contains("loader")) {
     const auto& l = j.at("loader");
-    s.loader = LoaderSpec{l.at("samples").get<int>(), l.at("batch_size").get<int>(),
-                          l.at("workers").get<int>(), l.at("runs").get<int>(),
-                          l.at("seed").get<std::uint64_t>()};
+    s.loader = LoaderSpec{
+        integerField<int>(l, "samples", 1, 1 << 20), integerField<int>(l, "batch_size", 1, 1 << 20),
+        integerField<int>(l, "workers", 1, 64), integerField<int>(l, "runs", 1, 100),
+        integerField<std::uint64_t>(l, "seed")};
   }
   if (j.contains("training")) {
     const auto& t = j.at("training");
@@ -106,14 +110,14 @@ Scenario scenarioOf(const json& j) {
     const std::string model = t.value("model", std::string("graph-mlp"));
     DETBENCH_CHECK_ARG(model == "graph-mlp" || model == "cnn", "unknown training model " + model);
     spec.model = model == "cnn" ? TrainingModel::Cnn : TrainingModel::GraphMlp;
-    spec.nodes = t.at("nodes").get<int>();
-    spec.edges = t.value("edges", 0);
-    spec.features = t.at("features").get<int>();
-    spec.hidden = t.at("hidden").get<int>();
-    spec.steps = t.at("steps").get<int>();
-    spec.runs = t.at("runs").get<int>();
-    spec.seed = t.at("seed").get<std::uint64_t>();
-    spec.imageSize = t.value("image_size", 12);
+    spec.nodes = integerField<int>(t, "nodes", 1, 1 << 20);
+    spec.edges = t.contains("edges") ? integerField<int>(t, "edges", 0, 1 << 24) : 0;
+    spec.features = integerField<int>(t, "features", 1, 4096);
+    spec.hidden = integerField<int>(t, "hidden", 1, 4096);
+    spec.steps = integerField<int>(t, "steps", 1, 100000);
+    spec.runs = integerField<int>(t, "runs", 1, 100);
+    spec.seed = integerField<std::uint64_t>(t, "seed");
+    spec.imageSize = t.contains("image_size") ? integerField<int>(t, "image_size", 3, 1024) : 12;
     s.training = spec;
   }
   const int kinds = (s.runs.empty() ? 0 : 1) + (s.loader ? 1 : 0) + (s.training ? 1 : 0);
@@ -129,16 +133,11 @@ const std::string& LocalText::in(std::string_view language) const {
 }
 
 std::vector<Scenario> parseScenarios(std::string_view text) {
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::exception& e) {
-    DETBENCH_THROW(InvalidArgument, std::string("scenarios: not valid JSON: ") + e.what());
-  }
+  const json doc = parseJson(text, "scenarios");
   std::vector<Scenario> all;
   try {
     DETBENCH_CHECK_ARG(doc.at("format") == "detbench-scenarios", "not a detbench scenarios file");
-    DETBENCH_CHECK_ARG(doc.at("version") == 1, "unknown scenarios version");
+    DETBENCH_CHECK_ARG(integerField<int>(doc, "version") == 1, "unknown scenarios version");
     for (const auto& s : doc.at("scenarios")) {
       all.push_back(scenarioOf(s));
       for (std::size_t i = 0; i + 1 < all.size(); ++i) {

@@ -6,6 +6,7 @@
 #include <limits>
 #include <numbers>
 #include <string>
+#include <utility>
 
 #include "detbench/Error.hpp"
 #include "detbench/rng/Mt19937.hpp"
@@ -129,41 +130,6 @@ std::vector<std::uint32_t> pythonKey(std::uint64_t seed) {
 
 }  // namespace
 
-void torchRand(std::uint64_t seed, float* out, std::int64_t count) {
-  Mt19937 mt(static_cast<std::uint32_t>(seed));
-  for (std::int64_t i = 0; i < count; ++i) out[i] = torchUniformFloat(mt);
-}
-
-void torchRandn(std::uint64_t seed, float* out, std::int64_t count) {
-  Mt19937 mt(static_cast<std::uint32_t>(seed));
-  if (count >= 16) {
-    // normal_fill: uniforms for all, pairs 16 at a time, the tail redone from fresh uniforms.
-    for (std::int64_t i = 0; i < count; ++i) out[i] = torchUniformFloat(mt);
-    for (std::int64_t i = 0; i + 16 <= count; i += 16) normalFill16(out + i);
-    if (count % 16 != 0) {
-      float* tail = out + count - 16;
-      for (int i = 0; i < 16; ++i) tail[i] = torchUniformFloat(mt);
-      normalFill16(tail);
-    }
-    return;
-  }
-  // Fewer than 16: at::normal_distribution<double>, one pair per two values, the sine cached.
-  std::optional<double> cached;
-  for (std::int64_t i = 0; i < count; ++i) {
-    if (cached) {
-      out[i] = static_cast<float>(*cached);
-      cached.reset();
-      continue;
-    }
-    const double u1 = torchUniformDouble(mt);
-    const double u2 = torchUniformDouble(mt);
-    const double r = std::sqrt(-2.0 * std::log1p(-u2));
-    const double theta = 2.0 * std::numbers::pi * u1;
-    cached = r * std::sin(theta) * 1.0 + 0.0;
-    out[i] = static_cast<float>(r * std::cos(theta) * 1.0 + 0.0);
-  }
-}
-
 float philoxNormal(std::uint64_t seed, std::uint64_t i) {
   const std::uint64_t pair = i & ~std::uint64_t{1};
   const double u1 = 1.0 - static_cast<double>(Philox::uniform(seed, pair));
@@ -200,70 +166,152 @@ std::optional<Distribution> parseDistribution(std::string_view text) {
   return std::nullopt;
 }
 
-std::vector<double> generate(Engine engine, std::uint64_t seed, std::int64_t count,
-                             Distribution dist) {
+Stream::Stream(Engine engine, std::uint64_t seed, std::int64_t count, Distribution dist)
+    : engine_(engine), normal_(dist == Distribution::Normal), seed_(seed), count_(count) {
   DETBENCH_CHECK_ARG(count >= 0, "count must not be negative");
-  DETBENCH_CHECK_ARG(count <= (std::int64_t{1} << 30), "count must be at most 2^30");
-  std::vector<double> out(static_cast<std::size_t>(count));
-  const bool normal = dist == Distribution::Normal;
   switch (engine) {
-    case Engine::Torch: {
-      std::vector<float> f(out.size());
-      (normal ? torchRandn : torchRand)(seed, f.data(), count);
-      for (std::size_t i = 0; i < f.size(); ++i) out[i] = f[i];
+    case Engine::Torch:
+      mt_ = Mt19937(static_cast<std::uint32_t>(seed));
       break;
-    }
-    case Engine::Numpy: {
+    case Engine::Numpy:
       DETBENCH_CHECK_ARG(seed <= 0xFFFFFFFFULL,
                          "NumPy's legacy seed must be between 0 and 2**32 - 1");
-      Mt19937 mt(static_cast<std::uint32_t>(seed));
-      std::optional<double> cached;  // legacy_gauss: the polar method, one value cached
-      for (auto& v : out) {
-        if (!normal) {
-          v = legacyDouble(mt);
-        } else if (cached) {
-          v = *cached;
-          cached.reset();
-        } else {
-          double x1, x2, r2;
-          do {
-            x1 = 2.0 * legacyDouble(mt) - 1.0;
-            x2 = 2.0 * legacyDouble(mt) - 1.0;
-            r2 = x1 * x1 + x2 * x2;
-          } while (r2 >= 1.0 || r2 == 0.0);
-          const double f = std::sqrt(-2.0 * std::log(r2) / r2);
-          cached = f * x1;
-          v = f * x2;
-        }
-      }
+      mt_ = Mt19937(static_cast<std::uint32_t>(seed));
       break;
-    }
-    case Engine::Python: {
-      const auto key = pythonKey(seed);
-      Mt19937 mt(key);
-      std::optional<double> next;  // random.gauss keeps the second value of each pair
-      for (auto& v : out) {
-        if (!normal) {
-          v = legacyDouble(mt);
-        } else if (next) {
-          v = *next;
-          next.reset();
-        } else {
-          const double x2pi = legacyDouble(mt) * 2.0 * std::numbers::pi;
-          const double g2rad = std::sqrt(-2.0 * std::log(1.0 - legacyDouble(mt)));
-          next = std::sin(x2pi) * g2rad;
-          v = std::cos(x2pi) * g2rad;
-        }
-      }
+    case Engine::Python:
+      mt_ = Mt19937(pythonKey(seed));
       break;
-    }
     case Engine::Philox:
-      for (std::size_t i = 0; i < out.size(); ++i) {
-        out[i] = normal ? philoxNormal(seed, i) : Philox::uniform(seed, i);
-      }
       break;
   }
+}
+
+std::size_t Stream::next(std::span<double> out) {
+  std::size_t n = 0;
+  while (n < out.size() && produced_ < count_) {
+    if (pendingAt_ == pending_.size()) refill();
+    while (n < out.size() && pendingAt_ < pending_.size()) {
+      out[n++] = pending_[pendingAt_++];
+      ++produced_;
+    }
+  }
+  return n;
+}
+
+// The next block of values (never more than are still owed).
+void Stream::refill() {
+  pending_.clear();
+  pendingAt_ = 0;
+  const std::int64_t left = count_ - produced_;
+  if (engine_ == Engine::Torch && normal_ && count_ >= 16) {
+    refillTorchNormal16();
+    return;
+  }
+  const std::int64_t block = std::min<std::int64_t>(left, 4096);
+  for (std::int64_t i = 0; i < block; ++i) pending_.push_back(nextValue());
+}
+
+// torch.randn(n) for n >= 16 (normal_fill): the uniforms of every value are drawn first,
+// normalFill16 turns each 16 into normals in place, and when n % 16 = r != 0 the last 16
+// positions are redone from 16 fresh uniforms drawn after all n. Streamed a chunk at a time: the
+// last full chunk gives its first r values, then the 16 of the redone tail.
+void Stream::refillTorchNormal16() {
+  const std::int64_t fullChunks = count_ / 16, rest = count_ % 16;
+  float chunk[16];
+  for (float& f : chunk) f = torchUniformFloat(mt_);
+  normalFill16(chunk);
+  const bool last = chunksDone_ == fullChunks - 1;
+  ++chunksDone_;
+  if (!last || rest == 0) {
+    pending_.assign(chunk, chunk + 16);
+    return;
+  }
+  pending_.assign(chunk, chunk + rest);
+  for (std::int64_t i = 0; i < rest; ++i) torchUniformFloat(mt_);  // overwritten by the tail
+  float tail[16];
+  for (float& f : tail) f = torchUniformFloat(mt_);
+  normalFill16(tail);
+  pending_.insert(pending_.end(), tail, tail + 16);
+}
+
+double Stream::nextValue() {
+  const std::int64_t i = produced_ + static_cast<std::int64_t>(pending_.size());
+  switch (engine_) {
+    case Engine::Torch:
+      if (!normal_) return torchUniformFloat(mt_);
+      // Fewer than 16: at::normal_distribution<double>, one pair per two values, the sine cached.
+      if (cached_) return static_cast<float>(*std::exchange(cached_, std::nullopt));
+      {
+        const double u1 = torchUniformDouble(mt_);
+        const double u2 = torchUniformDouble(mt_);
+        const double r = std::sqrt(-2.0 * std::log1p(-u2));
+        const double theta = 2.0 * std::numbers::pi * u1;
+        cached_ = r * std::sin(theta) * 1.0 + 0.0;
+        return static_cast<float>(r * std::cos(theta) * 1.0 + 0.0);
+      }
+    case Engine::Numpy:
+      if (!normal_) return legacyDouble(mt_);
+      // legacy_gauss: the polar method, one value cached.
+      if (cached_) return *std::exchange(cached_, std::nullopt);
+      {
+        double x1, x2, r2;
+        do {
+          x1 = 2.0 * legacyDouble(mt_) - 1.0;
+          x2 = 2.0 * legacyDouble(mt_) - 1.0;
+          r2 = x1 * x1 + x2 * x2;
+        } while (r2 >= 1.0 || r2 == 0.0);
+        const double f = std::sqrt(-2.0 * std::log(r2) / r2);
+        cached_ = f * x1;
+        return f * x2;
+      }
+    case Engine::Python:
+      if (!normal_) return legacyDouble(mt_);
+      // random.gauss keeps the second value of each pair.
+      if (cached_) return *std::exchange(cached_, std::nullopt);
+      {
+        const double x2pi = legacyDouble(mt_) * 2.0 * std::numbers::pi;
+        const double g2rad = std::sqrt(-2.0 * std::log(1.0 - legacyDouble(mt_)));
+        cached_ = std::sin(x2pi) * g2rad;
+        return std::cos(x2pi) * g2rad;
+      }
+    case Engine::Philox: {
+      const auto index = static_cast<std::uint64_t>(i);
+      return normal_ ? philoxNormal(seed_, index) : Philox::uniform(seed_, index);
+    }
+  }
+  return 0;
+}
+
+std::vector<double> generate(Engine engine, std::uint64_t seed, std::int64_t count,
+                             Distribution dist) {
+  DETBENCH_CHECK_ARG(count <= (std::int64_t{1} << 30), "count must be at most 2^30 here");
+  Stream stream(engine, seed, count, dist);
+  std::vector<double> out(static_cast<std::size_t>(count));
+  stream.next(out);
   return out;
+}
+
+namespace {
+
+void fillFloats(Distribution dist, std::uint64_t seed, float* out, std::int64_t count) {
+  Stream stream(Engine::Torch, seed, count, dist);
+  double block[1024];
+  for (std::int64_t done = 0; done < count;) {
+    const std::size_t n = stream.next(block);
+    for (std::size_t k = 0; k < n; ++k)
+      out[done + static_cast<std::int64_t>(k)] = static_cast<float>(block[k]);
+    done += static_cast<std::int64_t>(n);
+  }
+}
+
+}  // namespace
+
+void torchRand(std::uint64_t seed, float* out, std::int64_t count) {
+  fillFloats(Distribution::Uniform, seed, out, count);
+}
+
+void torchRandn(std::uint64_t seed, float* out, std::int64_t count) {
+  fillFloats(Distribution::Normal, seed, out, count);
 }
 
 }  // namespace detbench::rng

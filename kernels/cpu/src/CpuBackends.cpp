@@ -1,6 +1,7 @@
 #include "detbench/cpu/CpuBackends.hpp"
 
 #include <thread>
+#include <utility>
 
 #include "CpuKernel.hpp"
 #include "CpuPreparedOp.hpp"
@@ -23,9 +24,12 @@ class CpuBackendBase : public Backend {
                                        std::string(id()));
     }
     return std::make_unique<CpuPreparedOp>(*kernel, params, inputs, form, threads(context),
-                                           context.fillsUninitializedMemory(),
+                                           schedule(), context.fillsUninitializedMemory(),
                                            ops::TrialSeeds{context.seed(), context.seedWasSet()});
   }
+
+ protected:
+  virtual TaskSchedule schedule() const { return TaskSchedule::threads(); }
 };
 
 class CpuBackend final : public CpuBackendBase {
@@ -40,15 +44,25 @@ class CpuBackend final : public CpuBackendBase {
 
 class CpuThreadsBackend final : public CpuBackendBase {
  public:
+  explicit CpuThreadsBackend(TaskSchedule schedule) : schedule_(std::move(schedule)) {}
   std::string_view id() const override { return "cpu-threads"; }
   TraitsClass traitsClass() const override { return TraitsClass::Cuda; }
   int threads(const Context& context) const override {
     return resolveThreads(context.settings().threads);
   }
   std::map<std::string, std::string> deviceInfo() const override {
-    return {{"kind", "thread pool with float atomics (mirrors PyTorch's CUDA traits)"},
-            {"hardware_threads", std::to_string(std::thread::hardware_concurrency())}};
+    std::map<std::string, std::string> info{
+        {"kind", "thread pool with float atomics (mirrors PyTorch's CUDA traits)"},
+        {"hardware_threads", std::to_string(std::thread::hardware_concurrency())}};
+    if (schedule_.simulated()) info["schedule"] = schedule_.describe();
+    return info;
   }
+
+ protected:
+  TaskSchedule schedule() const override { return schedule_; }
+
+ private:
+  TaskSchedule schedule_;
 };
 
 }  // namespace
@@ -56,8 +70,8 @@ class CpuThreadsBackend final : public CpuBackendBase {
 std::unique_ptr<Backend> makeCpuBackend() {
   return std::make_unique<CpuBackend>();
 }
-std::unique_ptr<Backend> makeCpuThreadsBackend() {
-  return std::make_unique<CpuThreadsBackend>();
+std::unique_ptr<Backend> makeCpuThreadsBackend(TaskSchedule schedule) {
+  return std::make_unique<CpuThreadsBackend>(std::move(schedule));
 }
 
 }  // namespace detbench::cpu

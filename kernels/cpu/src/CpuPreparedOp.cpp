@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstring>
 #include <limits>
+#include <utility>
 
 #include "detbench/Digest.hpp"
 #include "detbench/Error.hpp"
@@ -31,10 +32,10 @@ void fillUninitialized(HostTensor& t) {
 }  // namespace
 
 CpuPreparedOp::CpuPreparedOp(const KernelEntry& kernel, const OpParams& params,
-                             const OpInputs& inputs, Form form, int threads, bool fill,
-                             ops::TrialSeeds seeds)
+                             const OpInputs& inputs, Form form, int threads, TaskSchedule schedule,
+                             bool fill, ops::TrialSeeds seeds)
     : output_(inputs.output.shape, inputs.output.dtype) {
-  if (form != Form::Sequential) pool_ = std::make_unique<ThreadPool>(threads);
+  if (form != Form::Sequential) pool_ = std::make_unique<ThreadPool>(threads, std::move(schedule));
   if (fill) fillUninitialized(output_);
   kernel_ = kernel.make(KernelArgs{params, inputs, output_, pool_.get(), form, seeds});
 }

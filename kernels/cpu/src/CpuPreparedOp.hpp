@@ -13,7 +13,8 @@ class CpuPreparedOp final : public PreparedOp {
  public:
   // `params` and `inputs` must outlive the prepared op: the kernel reads them in place.
   CpuPreparedOp(const KernelEntry& kernel, const OpParams& params, const OpInputs& inputs,
-                Form form, int threads, bool fillUninitialized, ops::TrialSeeds seeds);
+                Form form, int threads, TaskSchedule schedule, bool fillUninitialized,
+                ops::TrialSeeds seeds);
   std::int64_t execute() override;
   std::uint64_t outputDigest() override;
   HostTensor readOutput() override { return output_.clone(); }

@@ -1,6 +1,7 @@
 #include "detbench/cpu/ThreadPool.hpp"
 
 #include <chrono>
+#include <utility>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -34,8 +35,10 @@ int resolveThreads(int requested) {
   return n == 0 ? 1 : static_cast<int>(n);
 }
 
-ThreadPool::ThreadPool(int threads) {
-  const int extra = resolveThreads(threads) - 1;
+ThreadPool::ThreadPool(int threads, TaskSchedule schedule)
+    : threads_(resolveThreads(threads)), schedule_(std::move(schedule)) {
+  if (schedule_.simulated()) return;
+  const int extra = threads_ - 1;
   workers_.reserve(static_cast<std::size_t>(extra));
   for (int i = 0; i < extra; ++i) workers_.emplace_back([this] { workerLoop(); });
 }
@@ -83,8 +86,21 @@ void ThreadPool::workerLoop() {
   }
 }
 
+void ThreadPool::parallelForInOrder(std::int64_t tasks,
+                                    const std::function<void(std::int64_t)>& fn) {
+  if (schedule_.simulated()) {
+    for (std::int64_t t = 0; t < tasks; ++t) fn(t);
+    return;
+  }
+  parallelFor(tasks, fn);
+}
+
 void ThreadPool::parallelFor(std::int64_t tasks, const std::function<void(std::int64_t)>& fn) {
   if (tasks <= 0) return;
+  if (schedule_.simulated()) {
+    for (const std::int64_t t : schedule_.order(tasks)) fn(t);
+    return;
+  }
   if (workers_.empty() || tasks == 1) {
     for (std::int64_t t = 0; t < tasks; ++t) fn(t);
     return;

@@ -1,5 +1,8 @@
 #include "detbench/DefaultRegistry.hpp"
 
+#include <cstdlib>
+#include <string>
+
 #include "detbench/BackendModule.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
 
@@ -8,7 +11,18 @@ namespace detbench {
 BackendRegistry makeDefaultRegistry() {
   BackendRegistry registry;
   registry.add(cpu::makeCpuBackend());
-  registry.add(cpu::makeCpuThreadsBackend());
+  // DETBENCH_CPU_SCHEDULE runs cpu-threads under a simulated schedule (cpu/TaskSchedule.hpp):
+  // the same orders every time, for tests and for lessons that must show on any machine.
+  const char* schedule = std::getenv("DETBENCH_CPU_SCHEDULE");
+  if (schedule == nullptr || *schedule == '\0') {
+    registry.add(cpu::makeCpuThreadsBackend());
+  } else if (const auto parsed = cpu::TaskSchedule::parse(schedule)) {
+    registry.add(cpu::makeCpuThreadsBackend(*parsed));
+  } else {
+    registry.addUnavailable("cpu-threads", std::string("DETBENCH_CPU_SCHEDULE='") + schedule +
+                                               "' is not threads, in-order, shuffled or "
+                                               "shuffled:SEED");
+  }
 #ifdef DETBENCH_WITH_CUDA_MODULE
   LoadedBackend cuda = loadBackendModule(defaultModulePath("cuda"));
   if (cuda.backend) {

@@ -128,5 +128,25 @@ TEST(MainWindowTest, ARunFromTheWindowIsSavedAndReopenedWithItsResults) {
   QFile::remove(path);
 }
 
+TEST(MainWindowTest, EveryStartThatCannotStartSaysWhy) {
+  ProjectController::discardAutosave();
+  LanguageController language;
+  MainWindow window(registry(), &language);
+  QString why;
+  EXPECT_FALSE(window.selectOp(QStringLiteral("no_such_op")));
+  EXPECT_FALSE(window.startDemo(QStringLiteral("no-such-demo"), &why));
+  EXPECT_TRUE(why.contains(QStringLiteral("no-such-demo"))) << why.toStdString();
+  OpParams p = *window.paramsWidget()->params();
+  p["size"] = -5;  // out of range: the form is invalid
+  window.paramsWidget()->setParams(p);
+  why.clear();
+  EXPECT_FALSE(window.startRun(&why));
+  EXPECT_FALSE(why.isEmpty());
+  why.clear();
+  EXPECT_FALSE(window.startCompare(&why));
+  EXPECT_FALSE(why.isEmpty());
+  EXPECT_FALSE(window.runController()->isRunning());
+}
+
 }  // namespace
 }  // namespace detbench::gui

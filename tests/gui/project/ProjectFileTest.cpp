@@ -15,7 +15,7 @@ namespace {
 Project sampleProject() {
   Project p;
   p.request.op = "scatter_add";
-  p.request.params = {{"size", 4096}, {"rows", 64}};
+  p.request.params = {{"size", 4096}, {"out_size", 64}};
   p.request.device = "cpu-threads";
   p.request.trials = 123;
   p.request.warmup = 2;
@@ -70,6 +70,32 @@ TEST(ProjectFileTest, DamagedOrForeignFilesAreRefusedAndLeftAlone) {
     QFile again(path);
     ASSERT_TRUE(again.open(QIODevice::ReadOnly));
     EXPECT_EQ(again.readAll(), bytes) << "the file was changed";
+  }
+}
+
+TEST(ProjectFileTest, HostileContentIsRefusedWithAReason) {
+  const QByteArray good = ProjectFile::serialize(sampleProject());
+  auto damaged = [&](const QByteArray& from, const QByteArray& to) {
+    QByteArray b = good;
+    EXPECT_TRUE(b.contains(from)) << from.toStdString();
+    return b.replace(from, to);
+  };
+  const QList<QPair<QByteArray, QString>> bad = {
+      {QByteArray(100000, '[') + QByteArray(100000, ']'), QStringLiteral("nested")},
+      {damaged("\"op\": \"scatter_add\"", "\"op\": \"no_such_op\""), QStringLiteral("no_such_op")},
+      {damaged("\"trials\": 123", "\"trials\": 4294967297"), QStringLiteral("trials")},
+      {damaged("\"trials\": 123", "\"trials\": 1.5"), QStringLiteral("trials")},
+      {damaged("\"seed\": 77", "\"seed\": 18446744073709551616"), QStringLiteral("seed")},
+      {damaged("\"seed\": 77", "\"seed\": -1"), QStringLiteral("seed")},
+      {damaged("\"out_size\": 64", "\"out_size\": -64"), QStringLiteral("out_size")},
+      {damaged("\"out_size\": 64", "\"rows\": 64"), QStringLiteral("rows")},
+      {damaged("\"version\": 1", "\"version\": 1.9"), QStringLiteral("version")},
+      {damaged("\"benchmark\"", "\"turbo\""), QStringLiteral("turbo")},
+  };
+  for (const auto& [bytes, mention] : bad) {
+    QString error;
+    EXPECT_FALSE(ProjectFile::parse(bytes, &error).has_value()) << mention.toStdString();
+    EXPECT_TRUE(error.contains(mention)) << error.toStdString();
   }
 }
 

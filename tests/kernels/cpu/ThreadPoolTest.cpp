@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <stdexcept>
 #include <vector>
@@ -40,6 +41,47 @@ TEST(ThreadPoolTest, RethrowsTheFirstTaskException) {
   std::atomic<int> n{0};
   pool.parallelFor(10, [&](std::int64_t) { ++n; });
   EXPECT_EQ(n.load(), 10);
+}
+
+TEST(ThreadPoolTest, ASimulatedScheduleRunsEveryTaskOnceOnTheCallingThreadInItsOrder) {
+  ThreadPool inOrder(4, TaskSchedule::inOrder());
+  EXPECT_EQ(inOrder.size(), 4) << "kernels partition for the count asked for";
+  std::vector<std::int64_t> seen;
+  inOrder.parallelFor(6, [&](std::int64_t t) { seen.push_back(t); });  // one thread: no race
+  EXPECT_EQ(seen, (std::vector<std::int64_t>{0, 1, 2, 3, 4, 5}));
+
+  const TaskSchedule shuffled = TaskSchedule::shuffled(9);
+  ThreadPool pool(4, shuffled);
+  std::vector<std::vector<std::int64_t>> orders;
+  for (int call = 0; call < 3; ++call) {
+    std::vector<std::int64_t> order;
+    pool.parallelFor(50, [&](std::int64_t t) { order.push_back(t); });
+    std::vector<std::int64_t> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    for (std::int64_t t = 0; t < 50; ++t) ASSERT_EQ(sorted[static_cast<std::size_t>(t)], t);
+    orders.push_back(order);
+  }
+  EXPECT_NE(orders[0], orders[1]) << "each loop draws a new order";
+  EXPECT_NE(orders[1], orders[2]);
+  // Another schedule with the same seed replays the same orders.
+  ThreadPool again(4, TaskSchedule::shuffled(9));
+  std::vector<std::int64_t> first;
+  again.parallelFor(50, [&](std::int64_t t) { first.push_back(t); });
+  EXPECT_EQ(first, orders[0]);
+  // Tasks that wait for earlier ones run in increasing order.
+  std::vector<std::int64_t> forward;
+  pool.parallelForInOrder(5, [&](std::int64_t t) { forward.push_back(t); });
+  EXPECT_EQ(forward, (std::vector<std::int64_t>{0, 1, 2, 3, 4}));
+}
+
+TEST(ThreadPoolTest, SchedulesParseFromText) {
+  EXPECT_FALSE(TaskSchedule::parse("threads")->simulated());
+  EXPECT_EQ(TaskSchedule::parse("in-order")->kind(), TaskSchedule::Kind::InOrder);
+  EXPECT_EQ(TaskSchedule::parse("shuffled:42")->kind(), TaskSchedule::Kind::Shuffled);
+  EXPECT_NE(TaskSchedule::parse("shuffled:42")->describe().find("seed 42"), std::string::npos);
+  for (const char* bad : {"", "random", "shuffled:", "shuffled:-1", "shuffled:x"}) {
+    EXPECT_FALSE(TaskSchedule::parse(bad).has_value()) << bad;
+  }
 }
 
 TEST(ThreadPoolTest, ZeroMeansOnePerCore) {

@@ -9,8 +9,11 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
+
+#include "detbench/rng/Mt19937.hpp"
 
 namespace detbench::rng {
 
@@ -21,8 +24,34 @@ std::string_view toString(Engine engine);
 std::optional<Engine> parseEngine(std::string_view text);
 std::optional<Distribution> parseDistribution(std::string_view text);
 
-// The first `count` values of the engine's stream after seeding with `seed`. Raises
-// InvalidArgument where the library would refuse the seed (NumPy: above 2^32 - 1).
+// The first `count` values of the engine's stream after seeding with `seed`, a block at a
+// time in constant memory. Raises InvalidArgument where the library would refuse the seed
+// (NumPy: above 2^32 - 1). torch's normal stream depends on `count` (PyTorch redoes the last 16
+// values when count % 16 != 0), so the count is part of the stream.
+class Stream {
+ public:
+  Stream(Engine engine, std::uint64_t seed, std::int64_t count, Distribution dist);
+  // Fills up to out.size() values and returns how many (0 once all `count` are out).
+  std::size_t next(std::span<double> out);
+
+ private:
+  void refill();
+  void refillTorchNormal16();
+  double nextValue();
+
+  Engine engine_;
+  bool normal_;
+  std::uint64_t seed_;
+  std::int64_t count_;
+  std::int64_t produced_ = 0;
+  std::int64_t chunksDone_ = 0;
+  Mt19937 mt_{0U};
+  std::optional<double> cached_;  // the second value of a normal pair
+  std::vector<double> pending_;
+  std::size_t pendingAt_ = 0;
+};
+
+// The whole stream at once (at most 2^30 values).
 std::vector<double> generate(Engine engine, std::uint64_t seed, std::int64_t count,
                              Distribution dist);
 

@@ -1,0 +1,236 @@
+// The command line under hostile but fair input: special files as outputs, damaged and
+// oversized reports, out-of-range numbers, contradictory options, and failures that must leave
+// nothing behind. Each test here was written before its fix and seen failing (issue 11).
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <functional>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "CliFixture.hpp"
+
+namespace detbench::testing {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+class HostileInputTest : public CliTest {
+ protected:
+  // A small real report to damage.
+  json goodRun() {
+    const Result r = run("run --op sum --size 1000 --trials 3 --warmup 0 --out good.json");
+    EXPECT_EQ(r.code, 0) << r.err;
+    return json::parse(slurp(dir_ / "good.json"));
+  }
+  void write(const std::string& name, const std::string& text) {
+    std::ofstream(dir_ / name, std::ios::binary) << text;
+  }
+  void expectRefused(const std::string& args, const std::string& mention = {}) {
+    const Result r = run(args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.err;
+    EXPECT_EQ(lines(r.err), 1) << args << "\n" << r.err;
+    if (!mention.empty()) {
+      EXPECT_NE(r.err.find(mention), std::string::npos) << args << "\n" << r.err;
+    }
+  }
+};
+
+bool isCharacterDevice(const char* path) {
+  struct stat st {};
+  return ::lstat(path, &st) == 0 && S_ISCHR(st.st_mode);
+}
+
+TEST_F(HostileInputTest, ACharacterDeviceStaysADevice) {
+  // As root, a private null device of the test's own (so a regression cannot replace the
+  // machine's /dev/null); otherwise /dev/null itself (which a non-root run could not replace).
+  std::string device = "/dev/null";
+  if (::geteuid() == 0) {
+    device = (dir_ / "null").string();
+    ASSERT_EQ(::mknod(device.c_str(), S_IFCHR | 0666, makedev(1, 3)), 0);
+  }
+  ASSERT_TRUE(isCharacterDevice(device.c_str()));
+  for (const std::string out : {"--out ", "--no-report --markdown "}) {
+    const Result r = run("run --op sum --size 1000 --trials 2 " + out + device);
+    EXPECT_EQ(r.code, 0) << out << ": " << r.err;
+    EXPECT_TRUE(isCharacterDevice(device.c_str())) << out << " replaced " << device;
+  }
+  const Result d = run("demo error-and-warn --out " + device);
+  EXPECT_NE(d.code, 2) << d.err;
+  EXPECT_TRUE(isCharacterDevice(device.c_str()));
+}
+
+TEST_F(HostileInputTest, AReportCanBeWrittenToStandardOutput) {
+  const Result r = run("run --op sum --size 1000 --trials 2 -q --out /dev/fd/1");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto brace = r.out.find("{\n");
+  ASSERT_NE(brace, std::string::npos) << r.out;
+  const auto end = r.out.find("\n}\n", brace);
+  ASSERT_NE(end, std::string::npos) << r.out;
+  const json j = json::parse(r.out.substr(brace, end + 3 - brace));
+  EXPECT_EQ(j["summary"]["trials"], 2);
+}
+
+TEST_F(HostileInputTest, AFifoIsWrittenThroughNotReplaced) {
+  const fs::path fifo = dir_ / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  // The reading end is open before detbench starts, so its write never waits; a report of two
+  // trials fits in the pipe's buffer.
+  const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(reader, 0);
+  const Result r = run("run --op sum --size 1000 --trials 2 -q --out pipe");
+  EXPECT_EQ(r.code, 0) << r.err;
+  std::string got(1 << 16, '\0');
+  const ssize_t n = ::read(reader, got.data(), got.size());
+  ::close(reader);
+  ASSERT_GT(n, 0);
+  got.resize(static_cast<std::size_t>(n));
+  EXPECT_EQ(json::parse(got)["summary"]["trials"], 2);
+  struct stat st {};
+  ASSERT_EQ(::lstat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode)) << "the FIFO was replaced by a file";
+}
+
+TEST_F(HostileInputTest, AnOverwrittenFileKeepsItsPermissionsAndLinksAreFollowed) {
+  write("private.json", "old");
+  ASSERT_EQ(::chmod((dir_ / "private.json").c_str(), 0600), 0);
+  ASSERT_EQ(run("run --op sum --size 1000 --trials 2 --out private.json").code, 0);
+  struct stat st {};
+  ASSERT_EQ(::stat((dir_ / "private.json").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0600u);
+  EXPECT_NE(slurp(dir_ / "private.json"), "old");
+
+  write("target.json", "old");
+  fs::create_symlink("target.json", dir_ / "link.json");
+  ASSERT_EQ(run("run --op sum --size 1000 --trials 2 --out link.json").code, 0);
+  EXPECT_TRUE(fs::is_symlink(dir_ / "link.json")) << "the link was replaced by a file";
+  EXPECT_EQ(json::parse(slurp(dir_ / "target.json"))["summary"]["trials"], 2);
+}
+
+TEST_F(HostileInputTest, DeeplyNestedJsonIsRefusedNotACrash) {
+  write("deep.json", std::string(100000, '[') + std::string(100000, ']'));
+  expectRefused("compare deep.json", "nested");
+  json good = goodRun();
+  good["op"]["parameters"]["size"] = json::parse(std::string(200, '[') + std::string(200, ']'));
+  write("deep2.json", good.dump());
+  expectRefused("compare deep2.json", "nested");
+#ifdef DETBENCH_CLI_HAS_REPORT
+  expectRefused("report deep.json --html deep.html", "nested");
+  EXPECT_FALSE(fs::exists(dir_ / "deep.html"));
+#endif
+}
+
+TEST_F(HostileInputTest, AReportWithNoTrialsComparesWithoutCrashing) {
+  json empty = goodRun();
+  empty["trials"] = json::array();
+  empty["summary"]["trials"] = 0;
+  empty["summary"]["distinct_digests"] = 0;
+  empty["summary"]["digests"] = json::array();
+  empty["summary"]["reproducible"] = false;
+  write("empty.json", empty.dump(2));
+  const Result r = run("compare good.json empty.json");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("no trials"), std::string::npos) << r.out;
+  EXPECT_EQ(run("compare empty.json --expect-equal").code, 1);
+}
+
+TEST_F(HostileInputTest, NumbersOutOfRangeAreRefused) {
+  const json good = goodRun();
+  const std::vector<std::pair<std::string, std::function<void(json&)>>> damage{
+      {"schema 2^32+1", [](json& j) { j["schema_version"] = 4294967297ULL; }},
+      {"schema 1.9", [](json& j) { j["schema_version"] = 1.9; }},
+      {"negative ulps", [](json& j) { j["trials"][0]["max_ulp"] = -1; }},
+      {"negative time", [](json& j) { j["trials"][0]["time_ns"] = -5; }},
+      {"negative shape", [](json& j) { j["op"]["inputs"][0]["shape"][0] = -3; }},
+      {"fractional index", [](json& j) { j["trials"][1]["index"] = 1.5; }},
+      {"index out of order", [](json& j) { j["trials"][1]["index"] = 7; }},
+      {"seed past 2^64",
+       [](json& j) { j["settings"]["seed"] = json::parse("18446744073709551616"); }},
+      {"threads 2^32", [](json& j) { j["op"]["threads"] = 4294967296LL; }},
+      {"negative diff", [](json& j) { j["trials"][0]["max_abs_diff"] = -1.0; }},
+  };
+  for (const auto& [what, change] : damage) {
+    json bad = good;
+    change(bad);
+    write("bad.json", bad.dump(2));
+    const Result r = run("compare bad.json");
+    EXPECT_EQ(r.code, 2) << what << "\n" << r.out << r.err;
+    EXPECT_EQ(lines(r.err), 1) << what << "\n" << r.err;
+  }
+}
+
+TEST_F(HostileInputTest, IntegersThatDoNotFitAreRefusedNotSaturated) {
+  for (const char* args : {
+           "run --op sum --size 1000 --trials 2 --seed 18446744073709551616",
+           "run --op sum --size 1000 --trials 2 --seed -1",
+           "run --op sum --size 1000 --trials 2 --seed 0x10",
+           "run --op sum --size 1000 --trials 2 --data-seed 18446744073709551616",
+           "run --op sum --size 1000 --trials 4294967297",
+           "run --op sum --size 1000 --trials 2 --threads 4294967297",
+           "run --op sum --size 9223372036854775808",
+           "rng --seed 18446744073709551617 --count 2",
+           "rng --seed 1 --count 0x10",
+           "rng --seed 1 --count -3",
+       }) {
+    expectRefused(args);
+  }
+  const Result ok =
+      run("run --op sum --size 1000 --trials 2 --seed 18446744073709551615 --out s.json");
+  ASSERT_EQ(ok.code, 0) << ok.err;
+  EXPECT_EQ(json::parse(slurp(dir_ / "s.json"))["settings"]["seed"].get<std::uint64_t>(),
+            18446744073709551615ULL);
+}
+
+TEST_F(HostileInputTest, AFailedRunLeavesNothingItMade) {
+  const Result r =
+      run("run --op adaptive_avg_pool2d_backward --deterministic error --trials 2 --no-report "
+          "--save-io io");
+  EXPECT_EQ(r.code, 3) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "io")) << "the .npy folder of a run that raised";
+  EXPECT_EQ(r.out.find("trial 0's output"), std::string::npos) << r.out;
+#ifdef DETBENCH_CLI_HAS_REPORT
+  goodRun();
+  expectRefused("report good.json --html ok.html --pdf missing/x.pdf");
+  EXPECT_FALSE(fs::exists(dir_ / "ok.html")) << "the HTML of a report command that failed";
+#endif
+}
+
+TEST_F(HostileInputTest, ContradictoryOutputOptionsAreRefused) {
+  const std::string run2 = "run --op sum --size 1000 --trials 2 ";
+  expectRefused(run2 + "--out x.json --markdown x.json", "same file");
+  expectRefused(run2 + "--out x.json --markdown ./x.json", "same file");
+  expectRefused(run2 + "--out ''");
+  expectRefused(run2 + "--markdown ''");
+  expectRefused(run2 + "--no-report --out x.json");
+  expectRefused(run2 + "--save-io ''");
+  expectRefused("demo error-and-warn --out x.md --markdown x.md", "same file");
+#ifdef DETBENCH_CLI_HAS_REPORT
+  goodRun();
+  expectRefused("report good.json --html good.json", "same file");
+  expectRefused("report good.json --html a --pdf a", "same file");
+#endif
+  EXPECT_FALSE(fs::exists(dir_ / "x.json"));
+  EXPECT_FALSE(fs::exists(dir_ / "x.md"));
+  EXPECT_FALSE(fs::exists(dir_ / "reports"));
+}
+
+TEST_F(HostileInputTest, EndlessAndHugeInputsAreCut) {
+  expectRefused("compare /dev/zero");
+  expectRefused("compare /dev/urandom");
+  // 2^30 values would be 8 GiB at once; streamed, the first ones arrive under a 300 MB limit.
+  const std::string cmd = "cd '" + dir_.string() +
+                          "' && (ulimit -v 300000; '" DETBENCH_CLI
+                          "' rng --engine torch --seed 1 --count 1073741824 --dist normal | "
+                          "head -3 > head.txt) 2> err.txt";
+  std::system(cmd.c_str());
+  EXPECT_EQ(lines(slurp(dir_ / "head.txt")), 3) << slurp(dir_ / "err.txt");
+  EXPECT_EQ(slurp(dir_ / "err.txt").find("out of memory"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace detbench::testing
