@@ -3,7 +3,6 @@
 #include <chrono>
 #include <ctime>
 #include <filesystem>
-#include <sstream>
 
 #include "Commands.hpp"
 #include "ConsoleOutput.hpp"
@@ -144,24 +143,11 @@ int runCommand(const CliStreams& io, const RunOptions& o) {
 
 int sweepCommand(const CliStreams& io, const RunOptions& o, const std::string& configs) {
   const RunRequest base = buildRequest(o);
-  std::vector<SweepConfig> list;
-  std::stringstream ss(configs);
-  std::string name;
-  while (std::getline(ss, name, ',')) {
-    if (name.empty()) continue;
-    auto preset = sweepPreset(name, base.settings);
-    if (!preset) {
-      std::string names;
-      for (auto n : sweepPresetNames()) names += (names.empty() ? "" : ", ") + std::string(n);
-      DETBENCH_THROW(InvalidArgument, "unknown configuration '" + name + "'; known: " + names);
-    }
-    list.push_back(*preset);
-  }
-  DETBENCH_CHECK_ARG(!list.empty(), "--configs names no configuration");
+  const std::vector<SweepConfig> list = parseSweepConfigs(configs, base.settings);
   const OutputPlan plan = planOutputs(o, "sweep");
   const BackendRegistry registry = makeRegistry();
   const TrialRunner runner(registry);
-  const PreparedInputs prepared = runner.prepare(base);
+  const PreparedInputs prepared = runner.prepare(base, static_cast<int>(list.size()));
   ProgressBar bar(io.err, io.errIsTerminal && !o.quiet, "");
   SavedIo saved;
   saved.prepared = &prepared;

@@ -15,8 +15,10 @@ std::string toNpy(const HostTensor& tensor) {
     if (i + 1 < tensor.shape().size()) shape += " ";
   }
   shape += ")";
-  std::string header =
-      std::string("{'descr': '") + descr + "', 'fortran_order': False, 'shape': " + shape + ", }";
+  // Appended piece by piece: GCC 12 warns falsely (-Warray-bounds, -Wrestrict) on chains of
+  // operator+ over short strings at -O2 and above.
+  std::string header("{'descr': '");
+  header.append(descr).append("', 'fortran_order': False, 'shape': ").append(shape).append(", }");
   // magic (6) + version (2) + length (2) + header, padded with spaces to a multiple of 64,
   // ending in a newline.
   const std::size_t total = 10 + header.size() + 1;

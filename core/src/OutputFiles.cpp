@@ -84,10 +84,17 @@ int createTemporary(const std::string& target, std::string& name) {
   for (int attempt = 0; attempt < 100; ++attempt) {
     const auto tick = static_cast<unsigned long long>(
         std::chrono::steady_clock::now().time_since_epoch().count());
-    name = (fs::path(dir) /
-            ("." + leafOf(target) + ".tmp-" + std::to_string(::getpid()) + "-" +
-             std::to_string(counter.fetch_add(1)) + "-" + std::to_string(tick % 1000000007ULL)))
-               .string();
+    // Built with append: GCC 12 at -O3 warns (-Wrestrict, a false positive) on operator+
+    // with a one-character literal first.
+    std::string leaf(".");
+    leaf.append(leafOf(target))
+        .append(".tmp-")
+        .append(std::to_string(::getpid()))
+        .append("-")
+        .append(std::to_string(counter.fetch_add(1)))
+        .append("-")
+        .append(std::to_string(tick % 1000000007ULL));
+    name = (fs::path(dir) / leaf).string();
     const int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd >= 0 || errno != EEXIST) return fd;
   }

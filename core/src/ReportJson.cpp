@@ -96,23 +96,32 @@ json dispatchJson(const RunResult& r) {
   return j;
 }
 
+json trialJson(const TrialRecord& t) {
+  json j;
+  j["index"] = t.index;
+  j["time_ns"] = t.timeNs;
+  j["digest"] = formatDigest(t.digest);
+  j["max_abs_diff"] = number(t.maxAbsDiff);
+  j["max_ulp"] = t.maxUlp;
+  j["n_diff"] = t.nDiff;
+  j["ulp_histogram"] = t.ulpHistogram;
+  j["ref_max_abs_err"] = number(t.refMaxAbsErr);
+  j["algorithm"] = t.algorithm.empty() ? json(nullptr) : json(t.algorithm);
+  return j;
+}
+
 json trialsJson(const RunResult& r) {
   json trials = json::array();
-  for (const auto& t : r.trials) {
-    json j;
-    j["index"] = t.index;
-    j["time_ns"] = t.timeNs;
-    j["digest"] = formatDigest(t.digest);
-    j["max_abs_diff"] = number(t.maxAbsDiff);
-    j["max_ulp"] = t.maxUlp;
-    j["n_diff"] = t.nDiff;
-    j["ulp_histogram"] = t.ulpHistogram;
-    j["ref_max_abs_err"] = number(t.refMaxAbsErr);
-    j["algorithm"] = t.algorithm.empty() ? json(nullptr) : json(t.algorithm);
-    trials.push_back(j);
-  }
+  for (const auto& t : r.trials) trials.push_back(trialJson(t));
   return trials;
 }
+
+// In the report text, a trial set's trials stand in as this marker (followed by the set's
+// index) until they are rendered one at a time (reportJsonText). U+001F cannot appear unescaped
+// in JSON text, so no other string of the report can match it.
+constexpr std::string_view kTrialsMarker =
+    "\x1f"
+    "detbench-trials-";
 
 json summaryJson(const RunResult& r) {
   const RunSummary& s = r.summary;
@@ -165,19 +174,19 @@ json errorsJson(const RunResult& r) {
   return a;
 }
 
-// The fields that describe one trial set, shared by runs and sweep configurations.
-void putTrialSet(json& j, const RunResult& r) {
+// The fields that describe one trial set, shared by runs and sweep configurations. With a
+// `marker` index, the trials are left as a marker for reportJsonText to fill in.
+void putTrialSet(json& j, const RunResult& r, int marker) {
   j["settings"] = settingsJson(r);
   j["dispatch"] = dispatchJson(r);
-  j["trials"] = trialsJson(r);
+  j["trials"] =
+      marker < 0 ? trialsJson(r) : json(std::string(kTrialsMarker) + std::to_string(marker));
   j["summary"] = summaryJson(r);
   j["warnings"] = alertsJson(r);
   j["errors"] = errorsJson(r);
 }
 
-}  // namespace
-
-json reportToJson(const ReportDocument& report) {
+json reportDocument(const ReportDocument& report, bool markTrials) {
   json j;
   j["schema_version"] = kReportSchemaVersion;
   j["kind"] = report.kind == ReportKind::Run ? "run" : "sweep";
@@ -185,7 +194,7 @@ json reportToJson(const ReportDocument& report) {
   if (report.runs.empty()) return j;
   j["op"] = opJson(report.runs.front());
   if (report.kind == ReportKind::Run) {
-    putTrialSet(j, report.runs.front());
+    putTrialSet(j, report.runs.front(), markTrials ? 0 : -1);
     return j;
   }
   json configs = json::array();
@@ -196,10 +205,11 @@ json reportToJson(const ReportDocument& report) {
       break;
     }
   }
-  for (const auto& r : report.runs) {
+  for (std::size_t k = 0; k < report.runs.size(); ++k) {
+    const RunResult& r = report.runs[k];
     json c;
     c["name"] = r.label;
-    putTrialSet(c, r);
+    putTrialSet(c, r, markTrials ? static_cast<int>(k) : -1);
     c["mean_time_relative_to_baseline"] =
         (baseline && !r.failed() && r.summary.trials > 0 && baseline->summary.time.mean > 0)
             ? json(r.summary.time.mean / baseline->summary.time.mean)
@@ -211,8 +221,59 @@ json reportToJson(const ReportDocument& report) {
   return j;
 }
 
+// `text` with a newline and `indent` after every newline in it.
+void appendIndented(std::string& out, std::string_view text, std::string_view indent) {
+  std::size_t from = 0;
+  for (std::size_t nl; (nl = text.find('\n', from)) != std::string_view::npos; from = nl + 1) {
+    out.append(text.substr(from, nl + 1 - from)).append(indent);
+  }
+  out.append(text.substr(from));
+}
+
+}  // namespace
+
+json reportToJson(const ReportDocument& report) {
+  return reportDocument(report, false);
+}
+
+// The same text as reportToJson(report).dump(2), but the trials, the bulk of a report, are
+// rendered one at a time into the text rather than held as a document first (about 1.5 KB a
+// trial as nlohmann nodes, about 250 bytes as text).
 std::string reportJsonText(const ReportDocument& report) {
-  return reportToJson(report).dump(2) + "\n";
+  const std::string skeleton = reportDocument(report, true).dump(2);
+  std::size_t trials = 0;
+  for (const auto& r : report.runs) trials += r.trials.size();
+  std::string out;
+  out.reserve(skeleton.size() + trials * 280 + 1);
+  std::size_t from = 0;
+  for (std::size_t k = 0; k < report.runs.size() && (report.kind == ReportKind::Sweep || k == 0);
+       ++k) {
+    // The marker as dump() writes it: quoted, with U+001F escaped.
+    const std::string quoted =
+        "\"\\u001f" + std::string(kTrialsMarker.substr(1)) + std::to_string(k) + "\"";
+    const std::size_t at = skeleton.find(quoted, from);
+    if (at == std::string::npos) break;
+    const std::size_t lineStart = skeleton.rfind('\n', at) + 1;
+    const std::string indent(skeleton.find_first_not_of(' ', lineStart) - lineStart, ' ');
+    const std::string inner = indent + "  ";
+    out.append(skeleton, from, at - from);
+    const auto& records = report.runs[k].trials;
+    if (records.empty()) {
+      out += "[]";
+    } else {
+      out += "[\n";
+      for (std::size_t i = 0; i < records.size(); ++i) {
+        out += inner;
+        appendIndented(out, trialJson(records[i]).dump(2), inner);
+        out += i + 1 < records.size() ? ",\n" : "\n";
+      }
+      out += indent + "]";
+    }
+    from = at + quoted.size();
+  }
+  out.append(skeleton, from, std::string::npos);
+  out += "\n";
+  return out;
 }
 
 }  // namespace detbench

@@ -1,5 +1,7 @@
 #include "detbench/Sweep.hpp"
 
+#include "detbench/Error.hpp"
+
 namespace detbench {
 
 std::vector<std::string_view> sweepPresetNames() {
@@ -31,10 +33,30 @@ std::optional<SweepConfig> sweepPreset(std::string_view name, const Settings& ba
   return SweepConfig{std::string(name), s};
 }
 
+std::vector<SweepConfig> parseSweepConfigs(std::string_view list, const Settings& base) {
+  std::vector<SweepConfig> configs;
+  while (!list.empty()) {
+    const std::size_t comma = list.find(',');
+    const std::string_view name = list.substr(0, comma);
+    list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+    if (name.empty()) continue;
+    auto preset = sweepPreset(name, base);
+    if (!preset) {
+      std::string names;
+      for (auto n : sweepPresetNames()) names += (names.empty() ? "" : ", ") + std::string(n);
+      DETBENCH_THROW(InvalidArgument,
+                     "unknown configuration '" + std::string(name) + "'; known: " + names);
+    }
+    configs.push_back(std::move(*preset));
+  }
+  DETBENCH_CHECK_ARG(!configs.empty(), "the list of configurations names none");
+  return configs;
+}
+
 SweepResult runSweep(const TrialRunner& runner, const RunRequest& base,
                      const std::vector<SweepConfig>& configs, const RunCallbacks& callbacks,
                      const CancelToken* cancel) {
-  const PreparedInputs prepared = runner.prepare(base);
+  const PreparedInputs prepared = runner.prepare(base, static_cast<int>(configs.size()));
   SweepResult result;
   for (const auto& config : configs) {
     if (cancel && cancel->cancelled()) break;

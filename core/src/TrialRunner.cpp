@@ -6,6 +6,7 @@
 
 #include "detbench/Digest.hpp"
 #include "detbench/Error.hpp"
+#include "detbench/Format.hpp"
 #include "detbench/Statistics.hpp"
 
 namespace detbench {
@@ -28,8 +29,9 @@ void validateRequest(const RunRequest& request) {
                      "warm-up trials must be at most " + std::to_string(kMaxWarmup));
 }
 
-PreparedInputs TrialRunner::prepare(const RunRequest& request) const {
+PreparedInputs TrialRunner::prepare(const RunRequest& request, int trialSets) const {
   validateRequest(request);
+  DETBENCH_CHECK_ARG(trialSets >= 1, "a run has at least one trial set");
   const OpDefinition& op = opDefinition(request.op);
   // The device is checked before the inputs are made, so a bad device fails fast.
   Backend& backend = registry_.get(request.device);
@@ -39,7 +41,21 @@ PreparedInputs TrialRunner::prepare(const RunRequest& request) const {
   PreparedInputs p;
   p.params = resolveParams(request.op, op.params(), request.params);
   backend.checkMemory(op, p.params);
-  p.inputs = prepareInputs(op, p.params, request.dataSeed, request.memoryLimitBytes);
+  // Every recorded trial is held until the report is written: counted with the tensors.
+  const double records = static_cast<double>(trialSets) * request.trials * kHostBytesPerTrial;
+  const double tensors = static_cast<double>(estimateHostBytes(op, p.params));
+  if (records + tensors > static_cast<double>(request.memoryLimitBytes)) {
+    DETBENCH_THROW(
+        InvalidArgument,
+        "op " + request.op + ": " + std::to_string(request.trials) + " trials" +
+            (trialSets > 1 ? " in each of " + std::to_string(trialSets) + " configurations"
+                           : std::string()) +
+            " would need about " + humanBytes(records + tensors) + " of memory (" +
+            humanBytes(records) + " for the trial records), more than the " +
+            humanBytes(static_cast<double>(request.memoryLimitBytes)) + " available");
+  }
+  p.inputs = prepareInputs(op, p.params, request.dataSeed,
+                           request.memoryLimitBytes - static_cast<std::int64_t>(records));
   p.reference = op.reference(p.params, p.inputs);
   return p;
 }

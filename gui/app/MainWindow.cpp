@@ -28,6 +28,7 @@
 #include "controllers/ProjectController.hpp"
 #include "controllers/RunController.hpp"
 #include "detbench/Error.hpp"
+#include "detbench/HostMemory.hpp"
 #include "detbench/OutputFiles.hpp"
 #include "detbench/demo/ScenarioReport.hpp"
 #include "export/ReportExporter.hpp"
@@ -368,6 +369,7 @@ std::optional<RunPlan> MainWindow::currentPlan(bool compare, QString* why) {
   plan.request.trials = params_->trials();
   plan.request.warmup = params_->warmup();
   plan.request.dataSeed = params_->dataSeed();
+  plan.request.memoryLimitBytes = availableMemoryBytes();
   if (compare) {
     plan.configurations = compareView_->configurations(plan.request.settings);
     if (plan.configurations.empty()) {

@@ -1,70 +1,59 @@
 #include "controllers/DemoController.hpp"
 
-#include <QThread>
-
 #include "detbench/Error.hpp"
 
 namespace detbench::gui {
 
 DemoController::DemoController(std::shared_ptr<const BackendRegistry> registry, QObject* parent)
-    : QObject(parent), registry_(std::move(registry)) {}
+    : QObject(parent), registry_(std::move(registry)), worker_(new WorkerThread(this)) {}
 
 DemoController::~DemoController() {
-  if (thread_) {
-    cancel_.cancel();
-    joinWorker();
-  }
+  cancel_.cancel();
+  worker_->join();
 }
 
 void DemoController::start(const demo::Scenario* scenario) {
-  if (thread_ || scenario == nullptr) return;
+  if (worker_->running()) {
+    emit failed(tr("A demo is already running."));
+    return;
+  }
+  if (scenario == nullptr) {
+    emit failed(tr("No demo is chosen."));
+    return;
+  }
   cancel_.reset();
   emit started();
-  thread_ = QThread::create([this, scenario] {
+  worker_->start("detbench-demo", [this, scenario] {
     auto outcome = std::make_shared<demo::ScenarioOutcome>();
     QString error;
     try {
       *outcome = demo::runScenario(
           *scenario, *registry_,
           [this](const std::string& what, int done, int total) {
-            QMetaObject::invokeMethod(
-                this,
-                [this, w = QString::fromStdString(what), done, total] {
-                  emit progress(w, done, total);
-                },
-                Qt::QueuedConnection);
+            worker_->post([this, w = QString::fromStdString(what), done, total] {
+              emit progress(w, done, total);
+            });
           },
           &cancel_);
-    } catch (const Error& e) {
-      error = QString::fromStdString(e.message());
+    } catch (const std::exception& e) {
+      // detbench::Error's what() is its message; other exceptions say what they can.
+      error = QString::fromUtf8(e.what());
     }
-    QMetaObject::invokeMethod(
-        this,
-        [this, scenario, outcome, error] {
-          joinWorker();
-          if (!error.isEmpty()) {
-            emit failed(error);
-            return;
-          }
-          scenario_ = scenario;
-          outcome_ = outcome;
-          emit finished();
-        },
-        Qt::QueuedConnection);
+    worker_->post([this, scenario, outcome, error] {
+      worker_->join();
+      if (!error.isEmpty()) {
+        emit failed(error);
+        return;
+      }
+      scenario_ = scenario;
+      outcome_ = outcome;
+      emit finished();
+    });
   });
-  thread_->setObjectName(QStringLiteral("detbench-demo"));
-  thread_->start();
 }
 
 void DemoController::cancel() {
   cancel_.cancel();
-}
-
-void DemoController::joinWorker() {
-  if (!thread_) return;
-  thread_->wait();
-  delete thread_;
-  thread_ = nullptr;
 }
 
 }  // namespace detbench::gui

@@ -6,10 +6,9 @@
 #include <QString>
 #include <memory>
 
+#include "controllers/WorkerThread.hpp"
 #include "detbench/CancelToken.hpp"
 #include "detbench/demo/ScenarioRunner.hpp"
-
-class QThread;
 
 namespace detbench::gui {
 
@@ -21,13 +20,13 @@ class DemoController : public QObject {
                           QObject* parent = nullptr);
   ~DemoController() override;  // cancels a scenario in progress and waits for it
 
-  bool isRunning() const { return thread_ != nullptr; }
+  bool isRunning() const { return worker_->running(); }
   // The last finished scenario and its outcome (null before the first).
   const demo::Scenario* scenario() const { return scenario_; }
   std::shared_ptr<const demo::ScenarioOutcome> outcome() const { return outcome_; }
 
  public slots:
-  // Ignored while a scenario is running.
+  // Ends in finished() or failed(); failed() at once while a scenario is running, or for none.
   void start(const detbench::demo::Scenario* scenario);
   void cancel();
 
@@ -38,10 +37,8 @@ class DemoController : public QObject {
   void failed(const QString& message);
 
  private:
-  void joinWorker();
-
   std::shared_ptr<const BackendRegistry> registry_;
-  QThread* thread_ = nullptr;
+  WorkerThread* worker_;  // a child: destroyed after the destructor has joined it
   CancelToken cancel_;
   const demo::Scenario* scenario_ = nullptr;
   std::shared_ptr<const demo::ScenarioOutcome> outcome_;

@@ -1,13 +1,11 @@
 #include "controllers/RunController.hpp"
 
-#include <QThread>
-
 #include "detbench/Error.hpp"
 
 namespace detbench::gui {
 
-// What the worker hands over; guarded by `mutex`. The worker schedules a delivery only when none
-// is pending, so at most one queued call is in the event loop at any time.
+// The records the worker hands over; guarded by `mutex`. The worker posts a delivery only when
+// none is pending, so a run of tiny trials cannot flood the event loop.
 struct RunController::Pending {
   std::mutex mutex;
   QVector<TrialRecord> records;
@@ -16,17 +14,15 @@ struct RunController::Pending {
 };
 
 RunController::RunController(std::shared_ptr<const BackendRegistry> registry, QObject* parent)
-    : QObject(parent), registry_(std::move(registry)) {}
+    : QObject(parent), registry_(std::move(registry)), worker_(new WorkerThread(this)) {}
 
 RunController::~RunController() {
-  if (thread_) {
-    cancel_.cancel();
-    joinWorker();
-  }
+  cancel_.cancel();
+  worker_->join();
 }
 
 void RunController::start(const RunPlan& plan) {
-  if (thread_) {
+  if (worker_->running()) {
     emit failed(tr("A run is already in progress."));
     return;
   }
@@ -44,19 +40,11 @@ void RunController::start(const RunPlan& plan) {
   done_ = 0;
   clock_.start();
   emit started(configs, plan.request.trials);
-  thread_ = QThread::create([this, plan] { work(plan); });
-  thread_->setObjectName(QStringLiteral("detbench-run"));
-  thread_->start();
+  worker_->start("detbench-run", [this, plan] { work(plan); });
 }
 
 void RunController::cancel() {
   cancel_.cancel();
-}
-
-void RunController::joinWorker() {
-  thread_->wait();
-  delete thread_;
-  thread_ = nullptr;
 }
 
 void RunController::deliver() {
@@ -85,12 +73,11 @@ void RunController::deliver() {
 
 void RunController::work(RunPlan plan) {
   auto pending = pending_;
-  auto post = [this](auto fn) {
-    QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection);
-  };
+  auto post = [this](std::function<void()> fn) { worker_->post(std::move(fn)); };
   try {
     const TrialRunner runner(*registry_);
-    const PreparedInputs prepared = runner.prepare(plan.request);
+    const PreparedInputs prepared =
+        runner.prepare(plan.request, std::max(1, static_cast<int>(plan.configurations.size())));
     std::vector<SweepConfig> configs = plan.configurations;
     const bool single = configs.empty();
     if (single) configs.push_back({plan.request.label, plan.request.settings});
@@ -114,8 +101,7 @@ void RunController::work(RunPlan plan) {
           schedule = !pending->scheduled;
           pending->scheduled = true;
         }
-        if (schedule)
-          QMetaObject::invokeMethod(this, &RunController::deliver, Qt::QueuedConnection);
+        if (schedule) worker_->post([this] { deliver(); });
       };
       RunResult result = runner.run(request, prepared, callbacks, &cancel_);
       post([this] { deliver(); });
@@ -127,14 +113,14 @@ void RunController::work(RunPlan plan) {
     const bool cancelled = cancel_.cancelled();
     post([this, report, cancelled] {
       deliver();
-      joinWorker();
+      worker_->join();
       emit finished(*report, cancelled);
     });
   } catch (const std::exception& e) {
     // detbench::Error's what() is its message; other exceptions say what they can.
     const QString message = QString::fromUtf8(e.what());
     post([this, message] {
-      joinWorker();
+      worker_->join();
       emit failed(message);
     });
   }

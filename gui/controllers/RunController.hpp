@@ -11,11 +11,10 @@
 #include <mutex>
 #include <vector>
 
+#include "controllers/WorkerThread.hpp"
 #include "detbench/CancelToken.hpp"
 #include "detbench/Report.hpp"
 #include "detbench/Sweep.hpp"
-
-class QThread;
 
 namespace detbench::gui {
 
@@ -33,7 +32,7 @@ class RunController : public QObject {
                          QObject* parent = nullptr);
   ~RunController() override;  // cancels a run in progress and waits for it
 
-  bool isRunning() const { return thread_ != nullptr; }
+  bool isRunning() const { return worker_->running(); }
   const BackendRegistry& registry() const { return *registry_; }
 
  public slots:
@@ -56,12 +55,10 @@ class RunController : public QObject {
  private:
   struct Pending;
   void deliver();
-  // Waits for the worker thread (about to return) and forgets it.
-  void joinWorker();
   void work(RunPlan plan);
 
   std::shared_ptr<const BackendRegistry> registry_;
-  QThread* thread_ = nullptr;
+  WorkerThread* worker_;  // a child: destroyed after the destructor has joined it
   CancelToken cancel_;
   std::shared_ptr<Pending> pending_;
   QElapsedTimer clock_;

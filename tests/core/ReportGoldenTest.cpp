@@ -41,6 +41,21 @@ TEST(ReportGoldenTest, SweepMarkdown) {
   expectGolden("sweep.md", reportToMarkdown(testing::fixedSweepReport()));
 }
 
+TEST(ReportJsonTest, TheStreamedTextIsTheDocumentsDump) {
+  // reportJsonText renders the trials one at a time; it must write what the document holds.
+  for (const ReportDocument& doc : {testing::fixedRunReport(), testing::fixedSweepReport()}) {
+    EXPECT_EQ(reportJsonText(doc), reportToJson(doc).dump(2) + "\n");
+  }
+  ReportDocument odd = testing::fixedSweepReport();
+  odd.runs[0].label =
+      "\x1f"
+      "detbench-trials-1";  // a label that looks like the marker
+  odd.runs[1].trials.clear();
+  odd.runs[1].summary = summarize(odd.runs[1].trials);
+  odd.runs[0].trials[0].ulpHistogram = {0, 3, 1};
+  EXPECT_EQ(reportJsonText(odd), reportToJson(odd).dump(2) + "\n");
+}
+
 TEST(ReportJsonTest, RunHasTheSchemaFields) {
   const auto j = nlohmann::json::parse(reportJsonText(testing::fixedRunReport()));
   EXPECT_EQ(j["schema_version"], 1);

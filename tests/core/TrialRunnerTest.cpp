@@ -66,8 +66,8 @@ class FakeBackend final : public Backend {
   bool lost = false;  // as the cuda device after a fault that made its context unusable
 };
 
-struct Fixture : ::testing::Test {
-  Fixture() {
+struct TrialRunnerTest : ::testing::Test {
+  TrialRunnerTest() {
     auto b = std::make_unique<FakeBackend>();
     backend = b.get();
     registry.add(std::move(b));
@@ -86,7 +86,7 @@ struct Fixture : ::testing::Test {
   FakeBackend* backend;
 };
 
-TEST_F(Fixture, RecordsDigestsDiffsAndTimes) {
+TEST_F(TrialRunnerTest, RecordsDigestsDiffsAndTimes) {
   const TrialRunner runner(registry);
   int progress = 0;
   RunCallbacks cb;
@@ -110,7 +110,7 @@ TEST_F(Fixture, RecordsDigestsDiffsAndTimes) {
   EXPECT_NE(r.inputFingerprint, 0u);
 }
 
-TEST_F(Fixture, WarmupTrialsRunButAreNotRecorded) {
+TEST_F(TrialRunnerTest, WarmupTrialsRunButAreNotRecorded) {
   const TrialRunner runner(registry);
   RunRequest req = request();
   req.warmup = 4;
@@ -119,7 +119,7 @@ TEST_F(Fixture, WarmupTrialsRunButAreNotRecorded) {
   EXPECT_EQ(r.trials.size(), 9u);
 }
 
-TEST_F(Fixture, CancelStopsBetweenTrials) {
+TEST_F(TrialRunnerTest, CancelStopsBetweenTrials) {
   const TrialRunner runner(registry);
   CancelToken cancel;
   RunCallbacks cb;
@@ -132,7 +132,7 @@ TEST_F(Fixture, CancelStopsBetweenTrials) {
   EXPECT_EQ(r.summary.trials, 4);
 }
 
-TEST_F(Fixture, ErrorModeIsRecordedNotThrown) {
+TEST_F(TrialRunnerTest, ErrorModeIsRecordedNotThrown) {
   const TrialRunner runner(registry);
   RunRequest req = request("bincount_weighted");
   req.settings.deterministic = DeterministicMode::Error;
@@ -143,7 +143,7 @@ TEST_F(Fixture, ErrorModeIsRecordedNotThrown) {
   EXPECT_EQ(backend->calls, 0);
 }
 
-TEST_F(Fixture, WarnModeRecordsTheWarningAndRuns) {
+TEST_F(TrialRunnerTest, WarnModeRecordsTheWarningAndRuns) {
   const TrialRunner runner(registry);
   RunRequest req = request("bincount_weighted");
   req.settings.deterministic = DeterministicMode::Warn;
@@ -154,7 +154,7 @@ TEST_F(Fixture, WarnModeRecordsTheWarningAndRuns) {
   EXPECT_EQ(r.trials.size(), 9u);
 }
 
-TEST_F(Fixture, BadRequestsThrowBeforeAnythingRuns) {
+TEST_F(TrialRunnerTest, BadRequestsThrowBeforeAnythingRuns) {
   const TrialRunner runner(registry);
   RunRequest req = request();
   req.trials = 0;
@@ -175,7 +175,7 @@ TEST_F(Fixture, BadRequestsThrowBeforeAnythingRuns) {
   EXPECT_EQ(backend->calls, 0);
 }
 
-TEST_F(Fixture, SweepRunsEveryConfigurationOnTheSameInputsAndGoesOnAfterAFailure) {
+TEST_F(TrialRunnerTest, SweepRunsEveryConfigurationOnTheSameInputsAndGoesOnAfterAFailure) {
   const TrialRunner runner(registry);
   std::vector<SweepConfig> configs;
   for (const char* name : {"default", "deterministic", "extensions"}) {
@@ -195,7 +195,7 @@ TEST_F(Fixture, SweepRunsEveryConfigurationOnTheSameInputsAndGoesOnAfterAFailure
 // A device lost between preparing the inputs and a run (a CUDA context fault during an earlier
 // configuration): each later configuration is reported as not run, with the reason, and the
 // sweep goes on to the end instead of aborting.
-TEST_F(Fixture, ADeviceLostDuringASweepFailsEachLaterConfigurationWithTheReason) {
+TEST_F(TrialRunnerTest, ADeviceLostDuringASweepFailsEachLaterConfigurationWithTheReason) {
   const TrialRunner runner(registry);
   std::vector<SweepConfig> configs;
   for (const char* name : {"default", "extensions", "default"}) {

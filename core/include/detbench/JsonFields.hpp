@@ -17,7 +17,10 @@ namespace detbench {
 template <typename Json>
 std::string jsonSnippet(const Json& v) {
   std::string s = v.dump();
-  if (s.size() > 40) s = s.substr(0, 37) + "...";
+  if (s.size() > 40) {
+    s.resize(37);
+    s += "...";
+  }
   return s;
 }
 

@@ -25,6 +25,9 @@ struct SweepConfig {
 //   cudnn-deterministic  cudnn.deterministic = True
 std::vector<std::string_view> sweepPresetNames();
 std::optional<SweepConfig> sweepPreset(std::string_view name, const Settings& base);
+// The presets of a comma-separated list ("default,deterministic"), applied on top of `base`;
+// raises InvalidArgument naming an unknown one, or for a list that names none.
+std::vector<SweepConfig> parseSweepConfigs(std::string_view list, const Settings& base);
 
 struct SweepResult {
   std::vector<RunResult> runs;

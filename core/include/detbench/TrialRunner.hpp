@@ -14,6 +14,10 @@ namespace detbench {
 // The most trials and warm-up trials one trial set may ask for.
 inline constexpr int kMaxTrials = 10'000'000;
 inline constexpr int kMaxWarmup = 1'000'000;
+// Host memory one recorded trial takes, at most: its record, its share of the summary's
+// scratch and its line in the JSON report text (measured at about 600 bytes in all; see
+// docs/REPORT-FORMAT.md, "Limits").
+inline constexpr std::int64_t kHostBytesPerTrial = 1024;
 
 struct RunRequest {
   std::string op;
@@ -51,8 +55,11 @@ class TrialRunner {
   RunResult run(const RunRequest& request, const RunCallbacks& callbacks = {},
                 const CancelToken* cancel = nullptr) const;
 
-  // Validates the request and makes its inputs and reference.
-  PreparedInputs prepare(const RunRequest& request) const;
+  // Validates the request and makes its inputs and reference. `trialSets` is the number of
+  // trial sets that will run on these inputs (the configurations of a sweep): what they will
+  // hold (the inputs, and every trial's record) is checked against request.memoryLimitBytes
+  // before anything is allocated.
+  PreparedInputs prepare(const RunRequest& request, int trialSets = 1) const;
   // Runs trials on inputs made by prepare() for a request with the same op and params.
   RunResult run(const RunRequest& request, const PreparedInputs& prepared,
                 const RunCallbacks& callbacks = {}, const CancelToken* cancel = nullptr) const;

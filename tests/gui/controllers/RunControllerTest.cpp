@@ -2,10 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "GatedBackend.hpp"
 #include "GuiTestSupport.hpp"
 #include "detbench/DefaultRegistry.hpp"
-#include "plot/PlotWidget.hpp"
-#include "widgets/RunViewWidget.hpp"
 
 namespace detbench::gui {
 namespace {
@@ -26,57 +25,73 @@ RunPlan smallPlan(int trials) {
   return plan;
 }
 
-TEST(RunControllerTest, ARunOnCpuThreadsFillsThePlots) {
-  RunController controller(registry());
-  RunViewWidget view;
-  view.resize(1000, 700);
-  int recorded = 0;
-  std::optional<ReportDocument> report;
-  QObject::connect(&controller, &RunController::trialsRecorded, &view,
-                   [&](int config, const QVector<TrialRecord>& records) {
-                     EXPECT_EQ(config, 0);
-                     recorded += static_cast<int>(records.size());
-                     view.appendTrials(records);
-                   });
-  QObject::connect(&controller, &RunController::finished, &view,
-                   [&](const ReportDocument& doc, bool cancelled) {
-                     EXPECT_FALSE(cancelled);
-                     report = doc;
-                     view.showResult(doc.runs.front());
-                   });
-  controller.start(smallPlan(40));
-  ASSERT_TRUE(testing::waitUntil([&] { return report.has_value(); }));
-  EXPECT_EQ(recorded, 40);
-  EXPECT_EQ(view.series().size(), 40u);
-  ASSERT_EQ(report->runs.size(), 1u);
-  EXPECT_EQ(report->runs[0].summary.trials, 40);
-  EXPECT_EQ(view.series().distinct(), report->runs[0].summary.distinctDigests);
-  const auto plots = view.plots();
-  ASSERT_GE(plots.size(), 4u);
-  // Distinct-so-far and timing have one point per trial; the diff plot one per differing trial.
-  EXPECT_EQ(plots[1]->pointCount(), 40);
-  EXPECT_EQ(plots[3]->pointCount(), 40);
-  EXPECT_EQ(plots[0]->pointCount(), 40 - view.series().identicalToFirst);
-  EXPECT_FALSE(controller.isRunning());
-}
-
-TEST(RunControllerTest, CancelStopsARunEarly) {
-  RunController controller(registry());
+TEST(RunControllerTest, CancelStopsARunAfterTheTrialInProgress) {
+  // The trials pass a gate the test opens, so the cancel lands at a known point: once trial 1
+  // has been reported and trial 2 waits at the gate. Trial 2 then completes and the run stops.
+  auto gate = std::make_shared<testing::Gate>();
+  auto gated = std::make_shared<BackendRegistry>();
+  gated->add(std::make_unique<testing::GatedBackend>(gate));
+  RunController controller(gated);
   std::optional<bool> cancelledFlag;
   int trials = 0;
-  QObject::connect(&controller, &RunController::progress, &controller, [&](int done, int, double) {
-    if (done > 0) controller.cancel();
-  });
+  int reported = 0;
+  QObject::connect(&controller, &RunController::progress, &controller,
+                   [&](int done, int, double) { reported = done; });
   QObject::connect(&controller, &RunController::finished, &controller,
                    [&](const ReportDocument& doc, bool cancelled) {
                      cancelledFlag = cancelled;
                      trials = doc.runs.empty() ? 0 : doc.runs.front().summary.trials;
                    });
-  controller.start(smallPlan(1000000));
+  RunPlan plan = smallPlan(1000);
+  plan.request.device = "gated";
+  plan.request.warmup = 0;
+  controller.start(plan);
+  gate->release(1);
+  ASSERT_TRUE(testing::waitUntil([&] { return reported == 1 && gate->waiting(); }));
+  controller.cancel();
+  gate->open();
   ASSERT_TRUE(testing::waitUntil([&] { return cancelledFlag.has_value(); }));
   EXPECT_TRUE(*cancelledFlag);
-  EXPECT_GT(trials, 0);
-  EXPECT_LT(trials, 1000000);
+  EXPECT_EQ(trials, 2);
+  EXPECT_FALSE(controller.isRunning());
+}
+
+TEST(RunControllerTest, DestroyingTheControllerMidRunCancelsAndJoins) {
+  auto gate = std::make_shared<testing::Gate>();
+  auto gated = std::make_shared<BackendRegistry>();
+  gated->add(std::make_unique<testing::GatedBackend>(gate));
+  bool finished = false;
+  {
+    RunController controller(gated);
+    QObject::connect(&controller, &RunController::finished, &controller,
+                     [&](const ReportDocument&, bool) { finished = true; });
+    RunPlan plan = smallPlan(1000);
+    plan.request.device = "gated";
+    controller.start(plan);
+    EXPECT_TRUE(controller.isRunning());
+    gate->open();  // the destructor cancels; the worker then stops after its trial
+  }
+  EXPECT_FALSE(finished) << "no signal from a controller that is gone";
+}
+
+TEST(RunControllerTest, ASecondStartWhileRunningFailsWithAMessage) {
+  auto gate = std::make_shared<testing::Gate>();
+  auto gated = std::make_shared<BackendRegistry>();
+  gated->add(std::make_unique<testing::GatedBackend>(gate));
+  RunController controller(gated);
+  QString message;
+  bool finished = false;
+  QObject::connect(&controller, &RunController::failed, &controller,
+                   [&](const QString& m) { message = m; });
+  QObject::connect(&controller, &RunController::finished, &controller,
+                   [&](const ReportDocument&, bool) { finished = true; });
+  RunPlan plan = smallPlan(3);
+  plan.request.device = "gated";
+  controller.start(plan);
+  controller.start(plan);  // the first is waiting at the gate
+  EXPECT_FALSE(message.isEmpty());
+  gate->open();
+  ASSERT_TRUE(testing::waitUntil([&] { return finished; }));
 }
 
 TEST(RunControllerTest, ACompareRunsEveryConfigurationAndKeepsThemApart) {

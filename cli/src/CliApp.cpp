@@ -1,0 +1,100 @@
+#include "CliApp.hpp"
+
+#include "ExitCodes.hpp"
+#include "IntegerOption.hpp"
+#include "detbench/BuildInfo.hpp"
+#include "detbench/Error.hpp"
+#include "detbench/Sweep.hpp"
+#include "detbench/rng/RngEngines.hpp"
+
+namespace detbench::cli {
+
+CliApp::CliApp()
+    : app_(
+          "detbench: determinism workbench. Runs an op many times on bit-identical inputs "
+          "and shows how much its outputs vary and what determinism costs.") {
+  app_.set_version_flag("--version",
+                        std::string("detbench ") + kToolVersion + " (" + kGitRevision + ")");
+  app_.require_subcommand(1);
+
+  ops_ = app_.add_subcommand("ops", "List the op catalog");
+  ops_->add_flag("--json", opsJson_, "JSON output");
+
+  run_ = app_.add_subcommand("run", "Run one op for N trials and report its variance");
+  addRunOptions(*run_, runOptions_);
+
+  sweep_ = app_.add_subcommand("sweep", "Run one op under several configurations");
+  addRunOptions(*sweep_, sweepOptions_);
+  sweep_
+      ->add_option("--configs", configs_,
+                   "Comma-separated: default, deterministic, warn, extensions, atomic, "
+                   "benchmark, cudnn-deterministic")
+      ->capture_default_str();
+
+  compare_ = app_.add_subcommand("compare", "Say which report outputs are bitwise equal");
+  compare_->add_option("reports", compareFiles_, "Report JSON files")->required();
+  compare_->add_flag("--json", compareJson_, "JSON output");
+  compare_->add_flag("--expect-equal", expectEqual_, "Exit with 1 unless all are bitwise equal");
+
+  env_ = app_.add_subcommand("env", "Show the host, devices and library versions");
+  env_->add_flag("--json", envJson_, "JSON output");
+
+  demo_ = app_.add_subcommand("demo", "Run a guided teaching scenario (--list to see them)");
+  demo_->add_option("name", demoName_, "The scenario, e.g. float-atomics");
+  demo_->add_flag("--list", demoList_, "List the scenarios");
+  demo_->add_option("--language", demoLanguage_, "en or zh_CN")->capture_default_str();
+  demo_->add_option("--out", demoJson_, "Write the outcome as JSON here (every number)");
+  demo_->add_option("--markdown", demoMarkdown_, "Write the outcome as Markdown here");
+
+  rng_ = app_.add_subcommand(
+      "rng",
+      "Print a seeded random stream exactly as torch, NumPy, Python or detbench's Philox make it");
+  rng_->add_option("--engine", rngEngine_, "torch, numpy, python or philox")->capture_default_str();
+  rng_->add_option("--seed", rngSeed_, "The seed, as passed to manual_seed / seed")->required();
+  rng_->add_option("--count", rngCount_, "How many values")->capture_default_str();
+  rng_->add_option("--dist", rngDist_, "uniform or normal")->capture_default_str();
+
+#ifdef DETBENCH_WITH_GUI_REPORTS
+  report_ =
+      app_.add_subcommand("report", "Render a report JSON as HTML and/or PDF, plots included");
+  report_->add_option("report", reportInput_, "Report JSON file (from run or sweep)")->required();
+  report_->add_option("--html", reportHtml_, "Write a self-contained HTML report here");
+  report_->add_option("--pdf", reportPdf_, "Write a PDF report here");
+#endif
+}
+
+void CliApp::parse(int argc, const char* const* argv) {
+  app_.parse(argc, argv);
+}
+
+int CliApp::run(const CliStreams& io) {
+  if (*ops_) return opsCommand(io, opsJson_);
+  if (*run_) return runCommand(io, runOptions_);
+  if (*sweep_) return sweepCommand(io, sweepOptions_, configs_);
+  if (*compare_) return compareCommand(io, compareFiles_, compareJson_, expectEqual_);
+  if (*env_) return envCommand(io, envJson_);
+  if (*demo_) {
+    return demoCommand(io, demoName_, demoList_, demoLanguage_, demoJson_, demoMarkdown_);
+  }
+  if (*rng_) return rngCommand(io, rngEngine_, rngSeed_, rngCount_, rngDist_);
+#ifdef DETBENCH_WITH_GUI_REPORTS
+  if (*report_) return reportCommand(io, reportInput_, reportHtml_, reportPdf_);
+#endif
+  return kExitUsage;
+}
+
+void CliApp::checkOptions() const {
+  if (*run_) buildRequest(runOptions_);
+  if (*sweep_) {
+    buildRequest(sweepOptions_);
+    parseSweepConfigs(configs_, Settings{});
+  }
+  if (*rng_) {
+    DETBENCH_CHECK_ARG(rng::parseEngine(rngEngine_).has_value(), "unknown engine");
+    DETBENCH_CHECK_ARG(rng::parseDistribution(rngDist_).has_value(), "unknown distribution");
+    integerOption<std::uint64_t>(rngSeed_, "--seed");
+    integerOption<std::int64_t>(rngCount_, "--count", 0);
+  }
+}
+
+}  // namespace detbench::cli
