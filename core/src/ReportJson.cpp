@@ -249,8 +249,8 @@ std::string reportJsonText(const ReportDocument& report) {
   for (std::size_t k = 0; k < report.runs.size() && (report.kind == ReportKind::Sweep || k == 0);
        ++k) {
     // The marker as dump() writes it: quoted, with U+001F escaped.
-    const std::string quoted =
-        "\"\\u001f" + std::string(kTrialsMarker.substr(1)) + std::to_string(k) + "\"";
+    std::string quoted("\"\\u001f");  // appended: GCC 12 warns falsely on operator+ here
+    quoted.append(kTrialsMarker.substr(1)).append(std::to_string(k)).append("\"");
     const std::size_t at = skeleton.find(quoted, from);
     if (at == std::string::npos) break;
     const std::size_t lineStart = skeleton.rfind('\n', at) + 1;
