@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
     <context>
+        <name>FileWriter</name>
+        <message>
+            <source>Nothing was written. %1</source>
+            <translation>没有写入任何文件。%1</translation>
+        </message>
+    </context>
+    <context>
         <name>OpCatalog</name>
         <message>
             <source>out[index[i], :] += source[i, :] along dim 0, rows of D columns</source>
@@ -143,24 +150,12 @@
     <context>
         <name>ProjectFile</name>
         <message>
-            <source>It is not a detbench project: the file is not valid JSON (damaged or another program's file).</source>
-            <translation>这不是 detbench 项目：文件不是有效的 JSON（已损坏，或是其他程序的文件）。</translation>
-        </message>
-        <message>
             <source>It is not a detbench project (no "format": "detbench-project").</source>
             <translation>这不是 detbench 项目（缺少 "format": "detbench-project"）。</translation>
         </message>
         <message>
-            <source>The project was written by a newer detbench (project version %1; this one reads version %2).</source>
-            <translation>该项目由更新版本的 detbench 写入（项目版本 %1；本程序读取版本 %2）。</translation>
-        </message>
-        <message>
             <source>The project file is damaged: %1</source>
             <translation>项目文件已损坏：%1</translation>
-        </message>
-        <message>
-            <source>Cannot write %1: %2</source>
-            <translation>无法写入 %1：%2</translation>
         </message>
         <message>
             <source>Cannot open %1: %2</source>
@@ -169,6 +164,14 @@
         <message>
             <source>Cannot open %1. %2</source>
             <translation>无法打开 %1。%2</translation>
+        </message>
+        <message>
+            <source>It is not a detbench project: %1</source>
+            <translation>这不是 detbench 项目：%1</translation>
+        </message>
+        <message>
+            <source>The project was written by another detbench (project version %1; this one reads version %2).</source>
+            <translation>该项目由另一版本的 detbench 写入（项目版本 %1；本程序读取版本 %2）。</translation>
         </message>
     </context>
     <context>
@@ -304,10 +307,6 @@
         <message>
             <source>unavailable: %1</source>
             <translation>不可用：%1</translation>
-        </message>
-        <message>
-            <source>Cannot write %1: %2</source>
-            <translation>无法写入 %1：%2</translation>
         </message>
     </context>
     <context>
@@ -523,6 +522,17 @@
         <message>
             <source>Warnings</source>
             <translation>警告</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::DemoController</name>
+        <message>
+            <source>A demo is already running.</source>
+            <translation>已有演示正在运行。</translation>
+        </message>
+        <message>
+            <source>No demo is chosen.</source>
+            <translation>没有选择演示。</translation>
         </message>
     </context>
     <context>
@@ -1088,6 +1098,18 @@
             <source>Markdown (*.md);;JSON with every number (*.json)</source>
             <translation>Markdown (*.md);;包含全部数字的 JSON (*.json)</translation>
         </message>
+        <message>
+            <source>A run is already in progress.</source>
+            <translation>已有运行正在进行。</translation>
+        </message>
+        <message>
+            <source>A demo is already running.</source>
+            <translation>已有演示正在运行。</translation>
+        </message>
+        <message>
+            <source>There is no demo named %1.</source>
+            <translation>没有名为 %1 的演示。</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::OpCatalogModel</name>
@@ -1203,8 +1225,19 @@
             <translation>%1 必须在 %2 到 %3 之间。</translation>
         </message>
         <message>
-            <source>The data seed must be a non-negative integer.</source>
-            <translation>数据种子必须是非负整数。</translation>
+            <source>The data seed must be an integer from 0 to 18446744073709551615.</source>
+            <translation>数据种子必须是 0 到 18446744073709551615 之间的整数。</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::PlotWidget</name>
+        <message>
+            <source>The plot could not be rendered as PNG (%1 x %2).</source>
+            <translation>无法将图表渲染为 PNG（%1 x %2）。</translation>
+        </message>
+        <message>
+            <source>The plot could not be rendered as SVG (%1 x %2).</source>
+            <translation>无法将图表渲染为 SVG（%1 x %2）。</translation>
         </message>
     </context>
     <context>

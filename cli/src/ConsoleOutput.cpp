@@ -55,6 +55,7 @@ std::string formText(const RunResult& r) {
 }
 
 std::string verdict(const RunResult& r) {
+  if (r.refused()) return "cannot run here: " + r.errors.front().message;
   if (r.failed()) return "raised " + r.errors.front().kind;
   if (r.summary.trials == 0) return "no trials";
   if (r.summary.reproducible) {

@@ -128,6 +128,9 @@ int runCommand(const CliStreams& io, const RunOptions& o) {
   bar.finish();
   doc.context = collectEnvironment(registry);
   const RunResult& r = doc.runs.front();
+  // A run that cannot run as asked (no such form on this device) is a refused plan: one line,
+  // exit 2, nothing written.
+  if (r.refused()) DETBENCH_THROW(InvalidArgument, r.errors.front().message);
   saved.settle(r);
   printRunSummary(io.out, r);
   writeOutputs(io, plan, doc, saved);
@@ -151,22 +154,28 @@ int sweepCommand(const CliStreams& io, const RunOptions& o, const std::string& c
   ProgressBar bar(io.err, io.errIsTerminal && !o.quiet, "");
   SavedIo saved;
   saved.prepared = &prepared;
-  RunCallbacks cb = callbacksFor(bar, saved, !plan.saveIo.empty());
+  const RunCallbacks cb = callbacksFor(bar, saved, !plan.saveIo.empty());
 
+  SweepCallbacks sweepCallbacks;
+  sweepCallbacks.trial = cb;
+  sweepCallbacks.onConfigurationStarted = [&bar](int, const SweepConfig& c) {
+    bar.setLabel("  " + c.name);
+  };
+  sweepCallbacks.onConfigurationFinished = [&](int, const RunResult& r) {
+    bar.finish();
+    saved.settle(r);  // trial 0's output of the first configuration that ran
+  };
   ReportDocument doc;
   doc.kind = ReportKind::Sweep;
-  for (const auto& config : list) {
-    RunRequest request = base;
-    request.settings = config.settings;
-    request.label = config.name;
-    bar.setLabel("  " + config.name);
-    doc.runs.push_back(runner.run(request, prepared, cb));
-    bar.finish();
-    saved.settle(doc.runs.back());  // trial 0's output of the first configuration that ran
-  }
+  doc.runs = runSweep(runner, base, prepared, list, sweepCallbacks).runs;
   doc.context = collectEnvironment(registry);
   printSweepSummary(io.out, doc);
   writeOutputs(io, plan, doc, saved);
+  // A configuration that could not run, or raised, is in the report and the sweep went on; a
+  // device fault says so in the exit code.
+  for (const auto& r : doc.runs) {
+    if (r.deviceFault()) return kExitDeviceFault;
+  }
   if (o.expectReproducible) {
     for (const auto& r : doc.runs) {
       if (!r.failed() && !r.summary.reproducible) return kExitNotReproducible;

@@ -30,6 +30,9 @@ int main(int argc, char** argv) {
   } catch (const detbench::NondeterministicError& e) {
     std::cerr << "detbench: " << e.message() << "\n";
     return kExitNondeterministic;
+  } catch (const detbench::DeviceError& e) {
+    std::cerr << "detbench: " << e.message() << "\n";
+    return kExitDeviceFault;
   } catch (const detbench::Error& e) {
     std::cerr << "detbench: " << e.message() << "\n";
     return kExitUsage;

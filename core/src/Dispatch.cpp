@@ -28,6 +28,18 @@ bool atomicIsExact(const DeviceTraits& t) {
   return t.source == NondeterminismSource::IntegerAtomics;
 }
 
+// The decisions dispatch makes, by name.
+constexpr DispatchDecision kPyTorchDeterministic{.form = Form::Deterministic,
+                                                 .extension = false,
+                                                 .contrast = false,
+                                                 .deterministicExpected = true};
+constexpr DispatchDecision kDetbenchExtension{.form = Form::Deterministic,
+                                              .extension = true,
+                                              .contrast = false,
+                                              .deterministicExpected = true};
+constexpr DispatchDecision kAtomicDefault{
+    .form = Form::Atomic, .extension = false, .contrast = false, .deterministicExpected = false};
+
 }  // namespace
 
 DispatchDecision dispatch(const OpTraits& op, TraitsClass cls, Context& context) {
@@ -38,7 +50,10 @@ DispatchDecision dispatch(const OpTraits& op, TraitsClass cls, Context& context)
                                           ": the cpu device runs the sequential reference only; "
                                           "atomic forms are on cpu-threads and cuda");
     }
-    return {Form::Sequential, false, false, true};
+    return {.form = Form::Sequential,
+            .extension = false,
+            .contrast = false,
+            .deterministicExpected = true};
   }
 
   // PyTorch checks the cuBLAS workspace before the op runs (raises in error mode, warns in
@@ -49,7 +64,7 @@ DispatchDecision dispatch(const OpTraits& op, TraitsClass cls, Context& context)
 
   // cudnn.deterministic alone (without deterministic algorithms) restricts cuDNN's choice.
   if (op.cudnn && request == FormRequest::Default && context.settings().cudnnDeterministic) {
-    return {Form::Deterministic, false, false, true};
+    return kPyTorchDeterministic;
   }
 
   const DeviceTraits& t = op.cuda;
@@ -60,12 +75,14 @@ DispatchDecision dispatch(const OpTraits& op, TraitsClass cls, Context& context)
   switch (request) {
     case FormRequest::Atomic: {
       if (!atomicIsExact(t)) context.alertNotDeterministic(callerOf(op, t));
-      return {Form::Atomic, false, t.atomicContrast, atomicIsExact(t)};
+      return {.form = Form::Atomic,
+              .extension = false,
+              .contrast = t.atomicContrast,
+              .deterministicExpected = atomicIsExact(t)};
     }
     case FormRequest::Deterministic: {
-      if (hasPyTorchDeterministic) return {Form::Deterministic, false, false, true};
-      if (t.detbenchExtension && semanticsExtensions)
-        return {Form::Deterministic, true, false, true};
+      if (hasPyTorchDeterministic) return kPyTorchDeterministic;
+      if (t.detbenchExtension && semanticsExtensions) return kDetbenchExtension;
       if (t.detbenchExtension) {
         DETBENCH_THROW(
             InvalidArgument,
@@ -82,13 +99,16 @@ DispatchDecision dispatch(const OpTraits& op, TraitsClass cls, Context& context)
 
   if (!t.nondeterministicByDefault) {
     // PyTorch's default is deterministic. For integer atomics the atomic kernel is the default.
-    return {atomicIsExact(t) ? Form::Atomic : Form::Deterministic, false, false, true};
+    return {.form = atomicIsExact(t) ? Form::Atomic : Form::Deterministic,
+            .extension = false,
+            .contrast = false,
+            .deterministicExpected = true};
   }
-  if (!context.deterministicAlgorithms()) return {Form::Atomic, false, false, false};
-  if (hasPyTorchDeterministic) return {Form::Deterministic, false, false, true};
-  if (t.detbenchExtension && semanticsExtensions) return {Form::Deterministic, true, false, true};
+  if (!context.deterministicAlgorithms()) return kAtomicDefault;
+  if (hasPyTorchDeterministic) return kPyTorchDeterministic;
+  if (t.detbenchExtension && semanticsExtensions) return kDetbenchExtension;
   context.alertNotDeterministic(callerOf(op, t));  // raises in error mode
-  return {Form::Atomic, false, false, false};
+  return kAtomicDefault;
 }
 
 }  // namespace detbench

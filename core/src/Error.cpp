@@ -12,12 +12,8 @@ const char* errorKindName(ErrorKind kind) {
       return "NotAvailable";
     case ErrorKind::OutOfMemory:
       return "OutOfMemory";
-    case ErrorKind::Cuda:
-      return "CudaError";
-    case ErrorKind::Cublas:
-      return "CublasError";
-    case ErrorKind::Cudnn:
-      return "CudnnError";
+    case ErrorKind::Device:
+      return "DeviceError";
     case ErrorKind::Io:
       return "IoError";
   }

@@ -8,54 +8,24 @@
 #include "detbench/Error.hpp"
 #include "detbench/Format.hpp"
 #include "detbench/OpCatalog.hpp"
+#include "detbench/OpList.hpp"
 
 namespace detbench {
 
 namespace ops {
-std::unique_ptr<OpDefinition> makeIndexAddDefinition();
-std::unique_ptr<OpDefinition> makeScatterAddDefinition();
-std::unique_ptr<OpDefinition> makeBincountDefinition();
-std::unique_ptr<OpDefinition> makeBincountWeightedDefinition();
-std::unique_ptr<OpDefinition> makeEmbeddingBagBackwardDefinition();
-std::unique_ptr<OpDefinition> makeSumDefinition();
-std::unique_ptr<OpDefinition> makeMaxPool2dBackwardDefinition();
-std::unique_ptr<OpDefinition> makeUpsampleBilinear2dBackwardDefinition();
-std::unique_ptr<OpDefinition> makeAvgPool3dBackwardDefinition();
-std::unique_ptr<OpDefinition> makeAdaptiveAvgPool2dBackwardDefinition();
-std::unique_ptr<OpDefinition> makeHistcDefinition();
-std::unique_ptr<OpDefinition> makeCumsumDefinition();
-std::unique_ptr<OpDefinition> makeMatmulDefinition();
-std::unique_ptr<OpDefinition> makeConv2dForwardDefinition();
-std::unique_ptr<OpDefinition> makeConv2dBackwardDataDefinition();
-std::unique_ptr<OpDefinition> makeConv2dBackwardFilterDefinition();
-std::unique_ptr<OpDefinition> makeRandDefinition();
-std::unique_ptr<OpDefinition> makeRandnDefinition();
-std::unique_ptr<OpDefinition> makeDropoutDefinition();
+#define DETBENCH_DECLARE_DEFINITION(name, Name) \
+  std::unique_ptr<OpDefinition> make##Name##Definition();
+DETBENCH_OPS(DETBENCH_DECLARE_DEFINITION)
+#undef DETBENCH_DECLARE_DEFINITION
 }  // namespace ops
 
 namespace {
 
 std::vector<std::unique_ptr<OpDefinition>> makeAll() {
   std::vector<std::unique_ptr<OpDefinition>> all;
-  all.push_back(ops::makeIndexAddDefinition());
-  all.push_back(ops::makeScatterAddDefinition());
-  all.push_back(ops::makeBincountDefinition());
-  all.push_back(ops::makeBincountWeightedDefinition());
-  all.push_back(ops::makeEmbeddingBagBackwardDefinition());
-  all.push_back(ops::makeSumDefinition());
-  all.push_back(ops::makeMaxPool2dBackwardDefinition());
-  all.push_back(ops::makeUpsampleBilinear2dBackwardDefinition());
-  all.push_back(ops::makeAvgPool3dBackwardDefinition());
-  all.push_back(ops::makeAdaptiveAvgPool2dBackwardDefinition());
-  all.push_back(ops::makeHistcDefinition());
-  all.push_back(ops::makeCumsumDefinition());
-  all.push_back(ops::makeMatmulDefinition());
-  all.push_back(ops::makeConv2dForwardDefinition());
-  all.push_back(ops::makeConv2dBackwardDataDefinition());
-  all.push_back(ops::makeConv2dBackwardFilterDefinition());
-  all.push_back(ops::makeRandDefinition());
-  all.push_back(ops::makeRandnDefinition());
-  all.push_back(ops::makeDropoutDefinition());
+#define DETBENCH_MAKE_DEFINITION(name, Name) all.push_back(ops::make##Name##Definition());
+  DETBENCH_OPS(DETBENCH_MAKE_DEFINITION)
+#undef DETBENCH_MAKE_DEFINITION
   return all;
 }
 

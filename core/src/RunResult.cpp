@@ -9,6 +9,17 @@ bool RunResult::raisedNondeterministic() const {
                      [](const ErrorRecord& e) { return e.kind == "NondeterministicError"; });
 }
 
+bool RunResult::refused() const {
+  return std::any_of(errors.begin(), errors.end(),
+                     [](const ErrorRecord& e) { return e.kind == "InvalidArgument"; });
+}
+
+bool RunResult::deviceFault() const {
+  return std::any_of(errors.begin(), errors.end(), [](const ErrorRecord& e) {
+    return e.kind != "InvalidArgument" && e.kind != "NondeterministicError";
+  });
+}
+
 RunSummary summarize(const std::vector<TrialRecord>& trials) {
   RunSummary s;
   s.trials = static_cast<int>(trials.size());

@@ -54,18 +54,30 @@ std::vector<SweepConfig> parseSweepConfigs(std::string_view list, const Settings
 }
 
 SweepResult runSweep(const TrialRunner& runner, const RunRequest& base,
-                     const std::vector<SweepConfig>& configs, const RunCallbacks& callbacks,
+                     const PreparedInputs& prepared, const std::vector<SweepConfig>& configs,
+                     const SweepCallbacks& callbacks, const CancelToken* cancel) {
+  SweepResult result;
+  for (std::size_t i = 0; i < configs.size(); ++i) {
+    if (cancel && cancel->cancelled()) break;
+    const int index = static_cast<int>(i);
+    RunRequest request = base;
+    request.settings = configs[i].settings;
+    request.label = configs[i].name;
+    if (callbacks.onConfigurationStarted) callbacks.onConfigurationStarted(index, configs[i]);
+    result.runs.push_back(runner.run(request, prepared, callbacks.trial, cancel));
+    if (callbacks.onConfigurationFinished) {
+      callbacks.onConfigurationFinished(index, result.runs.back());
+    }
+  }
+  result.cancelled = cancel && cancel->cancelled();
+  return result;
+}
+
+SweepResult runSweep(const TrialRunner& runner, const RunRequest& base,
+                     const std::vector<SweepConfig>& configs, const SweepCallbacks& callbacks,
                      const CancelToken* cancel) {
   const PreparedInputs prepared = runner.prepare(base, static_cast<int>(configs.size()));
-  SweepResult result;
-  for (const auto& config : configs) {
-    if (cancel && cancel->cancelled()) break;
-    RunRequest request = base;
-    request.settings = config.settings;
-    request.label = config.name;
-    result.runs.push_back(runner.run(request, prepared, callbacks, cancel));
-  }
-  return result;
+  return runSweep(runner, base, prepared, configs, callbacks, cancel);
 }
 
 }  // namespace detbench

@@ -14,9 +14,70 @@ namespace detbench {
 namespace {
 
 ErrorRecord recordOf(const Error& e) {
-  return {errorKindName(e.kind()), e.message(),
-          std::string(e.file()) + ":" + std::to_string(e.line())};
+  return {e.kindName(), e.message(), std::string(e.file()) + ":" + std::to_string(e.line())};
 }
+
+// What a run is, before any trial: the request, the inputs it shares, the settings in force.
+RunResult resultHeader(const RunRequest& request, const PreparedInputs& prepared,
+                       const Context& context, const Backend* backend) {
+  RunResult r;
+  r.label = request.label;
+  r.settings = request.settings;
+  r.seed = context.seed();
+  r.seedWasSet = context.seedWasSet();
+  r.device = request.device;
+  r.threads = backend != nullptr ? backend->threads(context) : 1;
+  r.op = request.op;
+  r.params = prepared.params;
+  r.inputs = prepared.inputs.specs;
+  r.output = prepared.inputs.output;
+  r.dataSeed = request.dataSeed;
+  r.inputFingerprint = prepared.inputs.fingerprint;
+  r.warmup = request.warmup;
+  r.requestedTrials = request.trials;
+  return r;
+}
+
+// The comparisons of a trial set: trial 0's output, and the float64 reference error of each
+// distinct output (computed once per digest).
+class TrialComparer {
+ public:
+  explicit TrialComparer(const Reference& reference) : reference_(reference) {}
+
+  // Fills the record's comparisons for trial `index` of `op`, whose digest is in the record.
+  // The output is copied to the host only for trial 0 and for trials that differ from it.
+  void compare(TrialRecord& t, PreparedOp& op, const RunCallbacks& callbacks) {
+    const bool differs = t.index > 0 && t.digest != firstDigest_;
+    HostTensor current;
+    if (t.index == 0 || differs) current = op.readOutput();
+    if (differs) {
+      OutputDiff d = compareOutputs(current, first_);
+      t.maxAbsDiff = d.maxAbsDiff;
+      t.maxUlp = d.maxUlp;
+      t.nDiff = d.nDiff;
+      t.ulpHistogram = std::move(d.ulpHistogram);
+    }
+    auto it = byDigest_.find(t.digest);
+    if (it == byDigest_.end()) {
+      it = byDigest_.emplace(t.digest, referenceError(current, reference_)).first;
+      worstRelative_ = std::max(worstRelative_, it->second.maxErrOverMagnitude);
+    }
+    t.refMaxAbsErr = it->second.maxAbsErr;
+    if (t.index == 0) {
+      if (callbacks.onFirstOutput) callbacks.onFirstOutput(current);
+      first_ = std::move(current);
+      firstDigest_ = t.digest;
+    }
+  }
+  double worstRelativeError() const { return worstRelative_; }
+
+ private:
+  const Reference& reference_;
+  HostTensor first_;
+  std::uint64_t firstDigest_ = 0;
+  std::map<std::uint64_t, ReferenceError> byDigest_;
+  double worstRelative_ = 0;
+};
 
 }  // namespace
 
@@ -82,29 +143,15 @@ RunResult TrialRunner::run(const RunRequest& request, const PreparedInputs& prep
   } catch (const NotAvailable& e) {
     lost = recordOf(e);
   }
-
   Context context(request.settings);
-  RunResult r;
-  r.label = request.label;
-  r.settings = request.settings;
-  r.seed = context.seed();
-  r.seedWasSet = context.seedWasSet();
-  r.device = request.device;
-  r.threads = backend != nullptr ? backend->threads(context) : 1;
-  r.op = request.op;
-  r.params = prepared.params;
-  r.inputs = prepared.inputs.specs;
-  r.output = prepared.inputs.output;
-  r.dataSeed = request.dataSeed;
-  r.inputFingerprint = prepared.inputs.fingerprint;
-  r.warmup = request.warmup;
-  r.requestedTrials = request.trials;
-
+  RunResult r = resultHeader(request, prepared, context, backend);
   if (lost) {
     r.errors.push_back(*lost);
     return r;
   }
 
+  // From here on, anything that stops the trials (error mode raising, a form this device does
+  // not have, a device fault) is recorded in the result: the caller gets every trial that ran.
   try {
     r.dispatch = dispatch(*traits, backend->traitsClass(), context);
     r.dispatched = true;
@@ -115,10 +162,7 @@ RunResult TrialRunner::run(const RunRequest& request, const PreparedInputs& prep
       if (cancel && cancel->cancelled()) break;
       prepared_op->execute();
     }
-
-    HostTensor first;
-    std::map<std::uint64_t, ReferenceError> refByDigest;
-    double refRel = 0;
+    TrialComparer comparer(prepared.reference);
     r.trials.reserve(static_cast<std::size_t>(request.trials));
     for (int i = 0; i < request.trials; ++i) {
       if (cancel && cancel->cancelled()) {
@@ -130,43 +174,13 @@ RunResult TrialRunner::run(const RunRequest& request, const PreparedInputs& prep
       t.timeNs = prepared_op->execute();
       t.digest = prepared_op->outputDigest();
       t.algorithm = prepared_op->algorithm();
-      // The output is copied to the host only for trial 0 and for trials that differ from it.
-      const bool differs = i > 0 && t.digest != r.trials.front().digest;
-      HostTensor current;
-      if (i == 0 || differs) current = prepared_op->readOutput();
-      if (differs) {
-        OutputDiff d = compareOutputs(current, first);
-        t.maxAbsDiff = d.maxAbsDiff;
-        t.maxUlp = d.maxUlp;
-        t.nDiff = d.nDiff;
-        t.ulpHistogram = std::move(d.ulpHistogram);
-      }
-      auto it = refByDigest.find(t.digest);
-      if (it == refByDigest.end()) {
-        it = refByDigest.emplace(t.digest, referenceError(current, prepared.reference)).first;
-        refRel = std::max(refRel, it->second.maxErrOverMagnitude);
-      }
-      t.refMaxAbsErr = it->second.maxAbsErr;
-      if (i == 0) {
-        if (callbacks.onFirstOutput) callbacks.onFirstOutput(current);
-        first = std::move(current);
-      }
-      r.trials.push_back(t);
+      comparer.compare(t, *prepared_op, callbacks);
+      r.trials.push_back(std::move(t));
       if (callbacks.onTrial) callbacks.onTrial(r.trials.back(), i + 1, request.trials);
     }
     r.summary = summarize(r.trials);
-    r.summary.refMaxErrOverMagnitude = refRel;
-  } catch (const NondeterministicError& e) {
-    r.errors.push_back(recordOf(e));
-  } catch (const OutOfMemory& e) {
-    r.errors.push_back(recordOf(e));
-  } catch (const NotAvailable& e) {
-    r.errors.push_back(recordOf(e));
-  } catch (const CudaError& e) {
-    r.errors.push_back(recordOf(e));
-  } catch (const CublasError& e) {
-    r.errors.push_back(recordOf(e));
-  } catch (const CudnnError& e) {
+    r.summary.refMaxErrOverMagnitude = comparer.worstRelativeError();
+  } catch (const Error& e) {
     r.errors.push_back(recordOf(e));
   }
   if (r.warnings.size() < context.warnings().size()) r.warnings = context.warnings();

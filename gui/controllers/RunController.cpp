@@ -75,43 +75,42 @@ void RunController::work(RunPlan plan) {
   auto pending = pending_;
   auto post = [this](std::function<void()> fn) { worker_->post(std::move(fn)); };
   try {
-    const TrialRunner runner(*registry_);
-    const PreparedInputs prepared =
-        runner.prepare(plan.request, std::max(1, static_cast<int>(plan.configurations.size())));
     std::vector<SweepConfig> configs = plan.configurations;
     const bool single = configs.empty();
     if (single) configs.push_back({plan.request.label, plan.request.settings});
+    // The configuration running now, for the trial records (read and written on this thread).
+    int current = 0;
+    SweepCallbacks callbacks;
+    callbacks.onConfigurationStarted = [&](int index, const SweepConfig& config) {
+      current = index;
+      post([this, index, name = QString::fromStdString(config.name)] {
+        emit configurationStarted(index, name);
+      });
+    };
+    callbacks.trial.onTrial = [this, pending, &current](const TrialRecord& record, int, int) {
+      bool schedule = false;
+      {
+        std::lock_guard lock(pending->mutex);
+        pending->records.push_back(record);
+        pending->configurationOf.push_back(current);
+        schedule = !pending->scheduled;
+        pending->scheduled = true;
+      }
+      if (schedule) worker_->post([this] { deliver(); });
+    };
+    callbacks.onConfigurationFinished = [&](int index, const RunResult& result) {
+      post([this] { deliver(); });
+      post([this, index, shared = std::make_shared<RunResult>(result)] {
+        emit configurationFinished(index, *shared);
+      });
+    };
     auto report = std::make_shared<ReportDocument>();
     report->kind = single ? ReportKind::Run : ReportKind::Sweep;
-    for (std::size_t c = 0; c < configs.size(); ++c) {
-      if (cancel_.cancelled()) break;
-      const int index = static_cast<int>(c);
-      const QString name = QString::fromStdString(configs[c].name);
-      post([this, index, name] { emit configurationStarted(index, name); });
-      RunRequest request = plan.request;
-      request.settings = configs[c].settings;
-      request.label = configs[c].name;
-      RunCallbacks callbacks;
-      callbacks.onTrial = [this, pending, index](const TrialRecord& record, int, int) {
-        bool schedule = false;
-        {
-          std::lock_guard lock(pending->mutex);
-          pending->records.push_back(record);
-          pending->configurationOf.push_back(index);
-          schedule = !pending->scheduled;
-          pending->scheduled = true;
-        }
-        if (schedule) worker_->post([this] { deliver(); });
-      };
-      RunResult result = runner.run(request, prepared, callbacks, &cancel_);
-      post([this] { deliver(); });
-      auto shared = std::make_shared<RunResult>(std::move(result));
-      post([this, index, shared] { emit configurationFinished(index, *shared); });
-      report->runs.push_back(*shared);
-    }
+    SweepResult sweep =
+        runSweep(TrialRunner(*registry_), plan.request, configs, callbacks, &cancel_);
+    report->runs = std::move(sweep.runs);
     report->context = collectEnvironment(*registry_);
-    const bool cancelled = cancel_.cancelled();
-    post([this, report, cancelled] {
+    post([this, report, cancelled = sweep.cancelled] {
       deliver();
       worker_->join();
       emit finished(*report, cancelled);

@@ -156,6 +156,23 @@ TEST_F(CliTest, SweepReportsARaisingConfigurationAndGoesOn) {
   EXPECT_EQ(j["configurations"][2]["summary"]["reproducible"], true);
 }
 
+TEST_F(CliTest, ASweepReportsAConfigurationTheDeviceCannotRunAndGoesOn) {
+  // Issue 17: this sweep used to stop after `default` with exit 2 and no report.
+  const Result r =
+      run("sweep --op index_add --device cpu --configs default,atomic,deterministic "
+          "-n 3 --out sw.json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(slurp(dir_ / "sw.json"));
+  ASSERT_EQ(j["configurations"].size(), 3u);
+  EXPECT_EQ(j["configurations"][1]["errors"][0]["kind"], "InvalidArgument");
+  EXPECT_EQ(j["configurations"][2]["summary"]["trials"], 3);
+  // One run that cannot run as asked is a refused plan: one line, exit 2, no report.
+  const Result one = run("run --op index_add --device cpu --form atomic -n 3 --out one.json");
+  EXPECT_EQ(one.code, 2) << one.err;
+  EXPECT_EQ(lines(one.err), 1) << one.err;
+  EXPECT_FALSE(fs::exists(dir_ / "one.json"));
+}
+
 TEST_F(CliTest, CompareSaysWhichOutputsAreBitwiseEqual) {
   ASSERT_EQ(run(std::string("run ") + kSmall + "--device cpu --out a.json").code, 0);
   ASSERT_EQ(

@@ -201,11 +201,16 @@ TEST_F(TrialRunnerTest, ADeviceLostDuringASweepFailsEachLaterConfigurationWithTh
   for (const char* name : {"default", "extensions", "default"}) {
     configs.push_back(*sweepPreset(name, Settings{}));
   }
-  RunCallbacks cb;
-  cb.onTrial = [&](const TrialRecord&, int done, int total) {
+  SweepCallbacks cb;
+  cb.trial.onTrial = [&](const TrialRecord&, int done, int total) {
     if (done == total) backend->lost = true;
   };
+  std::vector<int> started, finished;
+  cb.onConfigurationStarted = [&](int i, const SweepConfig&) { started.push_back(i); };
+  cb.onConfigurationFinished = [&](int i, const RunResult&) { finished.push_back(i); };
   const SweepResult s = runSweep(runner, request(), configs, cb);
+  EXPECT_EQ(started, (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(finished, (std::vector<int>{0, 1, 2}));
   ASSERT_EQ(s.runs.size(), 3u);
   EXPECT_FALSE(s.runs[0].failed());
   EXPECT_EQ(s.runs[0].trials.size(), 9u);
@@ -221,6 +226,83 @@ TEST_F(TrialRunnerTest, ADeviceLostDuringASweepFailsEachLaterConfigurationWithTh
   }
   EXPECT_EQ(s.runs[1].label, "extensions");
   EXPECT_EQ(backend->calls, 9);
+}
+
+TEST_F(TrialRunnerTest, ASweepRecordsAConfigurationThatCannotRunAndGoesOn) {
+  // The sequential cpu device has no atomic form: that configuration is recorded with the reason
+  // and the next one still runs (issue 17: the runner used to throw out of the sweep here).
+  RunRequest base = request();
+  const auto configs = parseSweepConfigs("default,atomic,deterministic", base.settings);
+  // A device of the cpu class (the sequential reference's), made from the fake one.
+  class CpuClass final : public Backend {
+   public:
+    explicit CpuClass(std::unique_ptr<Backend> inner) : inner_(std::move(inner)) {}
+    std::string_view id() const override { return "fake-cpu"; }
+    TraitsClass traitsClass() const override { return TraitsClass::Cpu; }
+    Availability availability() const override { return inner_->availability(); }
+    std::map<std::string, std::string> deviceInfo() const override { return {}; }
+    int threads(const Context& c) const override { return inner_->threads(c); }
+    bool supports(std::string_view op) const override { return inner_->supports(op); }
+    std::unique_ptr<PreparedOp> prepare(const OpDefinition& op, const OpParams& p,
+                                        const OpInputs& in, Form f, const Context& c) override {
+      return inner_->prepare(op, p, in, f, c);
+    }
+
+   private:
+    std::unique_ptr<Backend> inner_;
+  };
+  BackendRegistry cpuClass;
+  cpuClass.add(std::make_unique<CpuClass>(std::make_unique<FakeBackend>()));
+  base.device = "fake-cpu";
+  const SweepResult s = runSweep(TrialRunner(cpuClass), base, configs);
+  ASSERT_EQ(s.runs.size(), 3u);
+  EXPECT_FALSE(s.runs[0].failed());
+  ASSERT_TRUE(s.runs[1].refused());
+  EXPECT_EQ(s.runs[1].errors.front().kind, "InvalidArgument");
+  EXPECT_NE(s.runs[1].errors.front().message.find("atomic"), std::string::npos);
+  EXPECT_TRUE(s.runs[1].trials.empty());
+  EXPECT_FALSE(s.runs[2].failed());
+  EXPECT_EQ(s.runs[2].trials.size(), 9u);
+  EXPECT_FALSE(s.runs[1].deviceFault());
+}
+
+TEST_F(TrialRunnerTest, ADeviceErrorDuringTheTrialsKeepsTheTrialsBeforeIt) {
+  class FailingOp final : public PreparedOp {
+   public:
+    std::int64_t execute() override {
+      if (++calls_ == 4) DETBENCH_THROW(DeviceError, "the device failed");
+      return 1;
+    }
+    std::uint64_t outputDigest() override { return 7; }
+    HostTensor readOutput() override { return HostTensor({1}, DType::Float32); }
+
+   private:
+    int calls_ = 0;
+  };
+  class FailingBackend final : public Backend {
+   public:
+    std::string_view id() const override { return "failing"; }
+    TraitsClass traitsClass() const override { return TraitsClass::Cuda; }
+    Availability availability() const override { return {true, ""}; }
+    std::map<std::string, std::string> deviceInfo() const override { return {}; }
+    int threads(const Context&) const override { return 1; }
+    bool supports(std::string_view) const override { return true; }
+    std::unique_ptr<PreparedOp> prepare(const OpDefinition&, const OpParams&, const OpInputs&, Form,
+                                        const Context&) override {
+      return std::make_unique<FailingOp>();
+    }
+  };
+  BackendRegistry failing;
+  failing.add(std::make_unique<FailingBackend>());
+  RunRequest r = request("sum");
+  r.device = "failing";
+  r.params = {{"size", 1}};
+  const RunResult res = TrialRunner(failing).run(r);
+  EXPECT_EQ(res.trials.size(), 3u);
+  ASSERT_EQ(res.errors.size(), 1u);
+  EXPECT_EQ(res.errors.front().kind, "DeviceError");
+  EXPECT_TRUE(res.deviceFault());
+  EXPECT_EQ(res.summary.trials, 3);
 }
 
 }  // namespace

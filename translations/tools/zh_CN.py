@@ -314,4 +314,13 @@ ZH_CN = {
 "distance (ULPs)": "距离（ULP）",
 "elements (log)": "元素数（对数）",
 "%1 ULPs: %2 elements": "%1 ULP：%2 个元素",
+"Nothing was written. %1": "没有写入任何文件。%1",
+"It is not a detbench project: %1": "这不是 detbench 项目：%1",
+"The project was written by another detbench (project version %1; this one reads version %2).": "该项目由另一版本的 detbench 写入（项目版本 %1；本程序读取版本 %2）。",
+"A demo is already running.": "已有演示正在运行。",
+"No demo is chosen.": "没有选择演示。",
+"There is no demo named %1.": "没有名为 %1 的演示。",
+"The data seed must be an integer from 0 to 18446744073709551615.": "数据种子必须是 0 到 18446744073709551615 之间的整数。",
+"The plot could not be rendered as PNG (%1 x %2).": "无法将图表渲染为 PNG（%1 x %2）。",
+"The plot could not be rendered as SVG (%1 x %2).": "无法将图表渲染为 SVG（%1 x %2）。",
 }

@@ -12,9 +12,7 @@ enum class ErrorKind {
   Nondeterministic,
   NotAvailable,
   OutOfMemory,
-  Cuda,
-  Cublas,
-  Cudnn,
+  Device,  // a device or one of its libraries failed (the backend says which: CudaError, ...)
   Io,
 };
 
@@ -24,6 +22,9 @@ class Error : public std::runtime_error {
  public:
   Error(ErrorKind kind, const std::string& message, const char* file, int line);
   ErrorKind kind() const noexcept { return kind_; }
+  // The name a report gives the error: errorKindName(kind()), or a backend's own name for its
+  // device errors ("CudaError", "CublasError", ...).
+  virtual const char* kindName() const noexcept { return errorKindName(kind_); }
   const std::string& message() const noexcept { return message_; }
   const char* file() const noexcept { return file_; }
   int line() const noexcept { return line_; }
@@ -46,9 +47,9 @@ DETBENCH_DEFINE_ERROR(InvalidArgument, InvalidArgument);
 DETBENCH_DEFINE_ERROR(NondeterministicError, Nondeterministic);
 DETBENCH_DEFINE_ERROR(NotAvailable, NotAvailable);
 DETBENCH_DEFINE_ERROR(OutOfMemory, OutOfMemory);
-DETBENCH_DEFINE_ERROR(CudaError, Cuda);
-DETBENCH_DEFINE_ERROR(CublasError, Cublas);
-DETBENCH_DEFINE_ERROR(CudnnError, Cudnn);
+// A device fault during the trials; backends derive their own (kernels/cuda: CudaError,
+// CublasError, CudnnError), so core names no device library.
+DETBENCH_DEFINE_ERROR(DeviceError, Device);
 DETBENCH_DEFINE_ERROR(IoError, Io);
 
 #undef DETBENCH_DEFINE_ERROR

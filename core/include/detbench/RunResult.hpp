@@ -48,7 +48,7 @@ struct RunSummary {
 };
 
 struct ErrorRecord {
-  std::string kind;  // errorKindName
+  std::string kind;  // Error::kindName()
   std::string message;
   std::string where;  // file:line
 };
@@ -78,6 +78,10 @@ struct RunResult {
 
   bool failed() const { return !errors.empty(); }
   bool raisedNondeterministic() const;
+  // The configuration could not run as asked (a form this device does not have, say).
+  bool refused() const;
+  // The device failed: out of memory, a device library's error, a lost device.
+  bool deviceFault() const;
 };
 
 // Digest counts, verdict, diff and timing statistics of recorded trials.

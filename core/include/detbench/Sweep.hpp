@@ -1,6 +1,7 @@
 #pragma once
 // One op on the same inputs under several configurations, side by side.
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,12 +32,27 @@ std::vector<SweepConfig> parseSweepConfigs(std::string_view list, const Settings
 
 struct SweepResult {
   std::vector<RunResult> runs;
+  bool cancelled = false;  // stopped by the cancel token (the last run may be partial)
 };
 
-// Runs every configuration on inputs made once; a configuration that fails (raises in error
-// mode, say) is recorded and the sweep goes on with the next.
+struct SweepCallbacks {
+  // Before each configuration: its index and the configuration.
+  std::function<void(int, const SweepConfig&)> onConfigurationStarted;
+  // For every trial of every configuration (onFirstOutput: trial 0 of each).
+  RunCallbacks trial;
+  // After each configuration: its index and its result.
+  std::function<void(int, const RunResult&)> onConfigurationFinished;
+};
+
+// The one loop over configurations (the command line's sweep, the workbench's runs and
+// comparisons, the invariance runs): every configuration on the same inputs; one that cannot
+// run, raises in error mode or meets a device fault is recorded and the sweep goes on.
 SweepResult runSweep(const TrialRunner& runner, const RunRequest& base,
-                     const std::vector<SweepConfig>& configs, const RunCallbacks& callbacks = {},
+                     const PreparedInputs& prepared, const std::vector<SweepConfig>& configs,
+                     const SweepCallbacks& callbacks = {}, const CancelToken* cancel = nullptr);
+// The same, preparing the inputs first (checking the memory of every configuration's trials).
+SweepResult runSweep(const TrialRunner& runner, const RunRequest& base,
+                     const std::vector<SweepConfig>& configs, const SweepCallbacks& callbacks = {},
                      const CancelToken* cancel = nullptr);
 
 }  // namespace detbench

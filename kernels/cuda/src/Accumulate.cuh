@@ -19,10 +19,9 @@
 
 #include "CudaCheck.hpp"
 #include "DeviceBuffer.hpp"
+#include "Launch.cuh"
 
 namespace detbench::cuda {
-
-inline constexpr int kAccumulateThreads = 256;
 
 struct AccumulateWorkspace {
   std::int64_t n = 0, rows = 0;
@@ -102,16 +101,12 @@ __global__ void runSumKernel(std::int64_t maxRuns, std::int64_t cols, const std:
   *dst = acc;
 }
 
-inline unsigned blocksFor(std::int64_t threads) {
-  return static_cast<unsigned>((threads + kAccumulateThreads - 1) / kAccumulateThreads);
-}
-
 template <typename T, typename Target, typename Value>
 void accumulateAtomic(cudaStream_t stream, std::int64_t n, std::int64_t cols, T* out, Target target,
                       Value value) {
   if (n == 0) return;
-  atomicAccumulateKernel<<<blocksFor(n * cols), kAccumulateThreads, 0, stream>>>(n, cols, out,
-                                                                                 target, value);
+  atomicAccumulateKernel<<<gridFor(n * cols), kThreadsPerBlock, 0, stream>>>(n, cols, out, target,
+                                                                             value);
   DETBENCH_CUDA_CHECK_LAUNCH();
 }
 
@@ -130,7 +125,7 @@ void accumulateDeterministic(cudaStream_t stream, AccumulateWorkspace& ws, std::
   std::size_t tempBytes = ws.temp.size();
   const int n = static_cast<int>(ws.n);
 
-  fillKeysKernel<<<blocksFor(ws.n), kAccumulateThreads, 0, stream>>>(ws.n, keys, order, target);
+  fillKeysKernel<<<gridFor(ws.n), kThreadsPerBlock, 0, stream>>>(ws.n, keys, order, target);
   DETBENCH_CUDA_CHECK_LAUNCH();
   DETBENCH_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
       ws.temp.data(), tempBytes, keys, sortedKeys, order, sortedOrder, n, 0, ws.keyBits, stream));
@@ -144,7 +139,7 @@ void accumulateDeterministic(cudaStream_t stream, AccumulateWorkspace& ws, std::
   // Counts past the number of runs are not read: a run's start depends only on earlier runs.
   DETBENCH_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(ws.temp.data(), tempBytes, runCounts, runStarts,
                                                     static_cast<int>(ws.maxRuns()), stream));
-  runSumKernel<<<blocksFor(ws.maxRuns() * cols), kAccumulateThreads, 0, stream>>>(
+  runSumKernel<<<gridFor(ws.maxRuns() * cols), kThreadsPerBlock, 0, stream>>>(
       ws.maxRuns(), cols, numRuns, runRows, runCounts, runStarts, sortedOrder, out, value);
   DETBENCH_CUDA_CHECK_LAUNCH();
 }

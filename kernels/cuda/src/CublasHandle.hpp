@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "CudaErrors.hpp"
 #include "detbench/Error.hpp"
 #include "detbench/cuda/ContextHealth.hpp"
 

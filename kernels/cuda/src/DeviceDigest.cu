@@ -2,15 +2,15 @@
 
 #include "CudaCheck.hpp"
 #include "DigestThread.hpp"
+#include "Launch.cuh"
 #include "detbench/cuda/DeviceDigest.hpp"
 
 namespace detbench::cuda {
 
 namespace {
 
-constexpr int kThreads = 256;
-constexpr int kWarps = kThreads / 32;
-constexpr int kMaxBlocks = 4096;
+constexpr int kWarps = kThreadsPerBlock / 32;
+constexpr unsigned kMaxBlocks = 4096;
 
 struct DigestState {
   unsigned long long sum;
@@ -20,7 +20,7 @@ struct DigestState {
 // kVector: the data is 16-byte aligned and read 16 bytes at a time; otherwise one element per
 // load.
 template <typename Bits, bool kVector>
-__global__ void __launch_bounds__(kThreads)
+__global__ void __launch_bounds__(kThreadsPerBlock)
     digestKernel(const Bits* data, std::uint64_t count, DigestState* state, std::uint64_t* result) {
   const std::uint64_t thread = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const std::uint64_t threads = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
@@ -53,13 +53,12 @@ void launch(const void* data, std::uint64_t count, DigestState* state, std::uint
             cudaStream_t stream) {
   const bool vector = reinterpret_cast<std::uintptr_t>(data) % 16 == 0;
   const std::uint64_t perThread = vector ? DigestLoad<Bits>::kPerLoad : 1;
-  const std::uint64_t wanted = (count / perThread + kThreads - 1) / kThreads;
-  const int blocks = static_cast<int>(wanted < kMaxBlocks ? (wanted > 0 ? wanted : 1) : kMaxBlocks);
+  const unsigned blocks = gridForStride(static_cast<std::int64_t>(count / perThread), kMaxBlocks);
   const auto* bits = static_cast<const Bits*>(data);
   if (vector) {
-    digestKernel<Bits, true><<<blocks, kThreads, 0, stream>>>(bits, count, state, result);
+    digestKernel<Bits, true><<<blocks, kThreadsPerBlock, 0, stream>>>(bits, count, state, result);
   } else {
-    digestKernel<Bits, false><<<blocks, kThreads, 0, stream>>>(bits, count, state, result);
+    digestKernel<Bits, false><<<blocks, kThreadsPerBlock, 0, stream>>>(bits, count, state, result);
   }
   DETBENCH_CUDA_CHECK_LAUNCH();
 }

@@ -20,86 +20,14 @@
 #include "detbench/OpCatalog.hpp"
 #include "detbench/TrialRunner.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
+#include "kernels/OpCases.hpp"
 
 namespace detbench {
 namespace {
 
-struct OpCase {
-  std::string name;  // test name
-  std::string op;
-  OpParams params;
-  bool deterministicEqualsSequential;  // the deterministic form adds in the sequential order
-};
-
-std::ostream& operator<<(std::ostream& os, const OpCase& c) {
-  return os << c.name;
-}
-
-const std::vector<OpCase>& cases() {
-  static const std::vector<OpCase> all{
-      {"index_add_privatised", "index_add", {{"size", 1 << 18}, {"rows", 64}}, false},
-      {"index_add_bucketed", "index_add", {{"size", 1 << 17}, {"rows", 1 << 17}}, true},
-      {"index_add_wide", "index_add", {{"size", 1 << 14}, {"rows", 64}, {"cols", 32}}, false},
-      {"scatter_add_1d", "scatter_add", {{"size", 1 << 18}, {"out_size", 64}}, false},
-      {"scatter_add_2d_dim0",
-       "scatter_add",
-       {{"ndim", 2}, {"dim", 0}, {"size", 4096}, {"cols", 64}, {"out_size", 16}},
-       false},
-      {"scatter_add_2d_dim1",
-       "scatter_add",
-       {{"ndim", 2}, {"dim", 1}, {"size", 8}, {"cols", 65536}, {"out_size", 16}},
-       false},
-      {"bincount", "bincount", {{"size", 1 << 18}, {"bins", 64}}, false},
-      {"bincount_weighted", "bincount_weighted", {{"size", 1 << 18}, {"bins", 64}}, false},
-      {"embedding_bag_backward_sum",
-       "embedding_bag_backward",
-       {{"size", 1 << 16}, {"bag_size", 8}, {"embeddings", 64}, {"cols", 8}},
-       false},
-      {"embedding_bag_backward_mean",
-       "embedding_bag_backward",
-       {{"size", 1 << 16}, {"bag_size", 8}, {"embeddings", 64}, {"cols", 8}, {"mode", 1}},
-       false},
-      {"sum", "sum", {{"size", 1 << 20}}, true},
-      {"max_pool2d_backward",
-       "max_pool2d_backward",
-       {{"batch", 2}, {"channels", 8}, {"height", 64}, {"width", 64}, {"stride", 1}},
-       true},
-      {"upsample_bilinear2d_backward",
-       "upsample_bilinear2d_backward",
-       {{"batch", 2}, {"channels", 8}, {"height", 32}, {"width", 32}},
-       true},
-      {"avg_pool3d_backward",
-       "avg_pool3d_backward",
-       {{"batch", 2}, {"channels", 4}, {"depth", 8}, {"height", 16}, {"width", 16}},
-       true},
-      {"adaptive_avg_pool2d_backward",
-       "adaptive_avg_pool2d_backward",
-       {{"batch", 2}, {"channels", 8}, {"height", 64}, {"width", 64}},
-       true},
-      {"histc", "histc", {{"size", 1 << 18}, {"bins", 16}}, true},
-      {"cumsum", "cumsum", {{"size", 1 << 20}}, false},
-      {"matmul", "matmul", {{"size", 96}, {"k", 1024}}, false},
-      {"matmul_streams", "matmul", {{"size", 32}, {"k", 512}, {"streams", 3}}, false},
-      {"conv2d_forward",
-       "conv2d_forward",
-       {{"batch", 2}, {"in_channels", 16}, {"out_channels", 8}, {"height", 12}, {"width", 12}},
-       true},
-      {"conv2d_backward_data",
-       "conv2d_backward_data",
-       {{"batch", 2},
-        {"in_channels", 4},
-        {"out_channels", 16},
-        {"height", 13},
-        {"width", 11},
-        {"stride", 2}},
-       true},
-      {"conv2d_backward_filter",
-       "conv2d_backward_filter",
-       {{"batch", 8}, {"in_channels", 4}, {"out_channels", 4}, {"height", 16}, {"width", 16}},
-       true},
-  };
-  return all;
-}
+using testing::OpCase;
+using testing::opCases;
+using testing::Order;
 
 class CpuOpsTest : public ::testing::TestWithParam<OpCase> {
  protected:
@@ -173,7 +101,7 @@ TEST_P(CpuOpsTest, DeterministicFormIsBitwiseIdenticalOver50RunsAndAnyThreadCoun
     EXPECT_EQ(r.trials.front().digest, digest) << "differs with " << threads << " threads";
     EXPECT_LE(r.summary.refMaxErrOverMagnitude, termsBound() * std::ldexp(1.0, -24));
   }
-  if (GetParam().deterministicEqualsSequential) {
+  if (GetParam().cpuThreads == Order::Sequential) {
     const RunResult seq = run(request("cpu", FormRequest::Default, 1, 1));
     EXPECT_EQ(seq.trials.front().digest, digest) << "should add in the sequential order";
   }
@@ -258,14 +186,14 @@ TEST_P(CpuOpsTest, DeterministicModeFollowsTheCatalog) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllOps, CpuOpsTest, ::testing::ValuesIn(cases()),
+INSTANTIATE_TEST_SUITE_P(AllOps, CpuOpsTest, ::testing::ValuesIn(opCases()),
                          [](const auto& test) { return test.param.name; });
 
 TEST(CpuOpsCoverageTest, EveryCatalogOpHasACase) {
   for (const auto& t : opCatalog()) {
     if (t.cuda.source == NondeterminismSource::Rng) continue;  // RandomOpsTest.cpp
     bool found = false;
-    for (const auto& c : cases()) found = found || c.op == t.name;
+    for (const auto& c : opCases()) found = found || c.op == t.name;
     EXPECT_TRUE(found) << t.name;
   }
 }

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "detbench/HostDevice.hpp"
 #include "detbench/OpDefinition.hpp"
 
 namespace detbench::ops {
@@ -20,13 +21,13 @@ struct ScatterAddOp {
     std::int64_t size;     // src length (1-D) or src rows (2-D)
     std::int64_t cols;     // src columns (2-D; 1 for 1-D)
     std::int64_t outSize;  // length of the scattered dimension of the output
-    std::int64_t srcElements() const { return size * cols; }
-    std::int64_t outElements() const {
+    DETBENCH_HD std::int64_t srcElements() const { return size * cols; }
+    DETBENCH_HD std::int64_t outElements() const {
       if (ndim == 1) return outSize;
       return dim == 0 ? outSize * cols : size * outSize;
     }
-    // Flat output position of src element k (k in row-major order).
-    std::int64_t target(std::int64_t k, std::int64_t indexValue) const {
+    // Flat output position of src element k (k in row-major order); on the GPU too.
+    DETBENCH_HD std::int64_t target(std::int64_t k, std::int64_t indexValue) const {
       if (ndim == 1) return indexValue;
       if (dim == 0) return indexValue * cols + k % cols;
       return (k / cols) * outSize + indexValue;

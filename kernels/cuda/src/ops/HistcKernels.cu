@@ -6,6 +6,7 @@
 
 #include "CudaCheck.hpp"
 #include "CudaKernel.hpp"
+#include "Launch.cuh"
 #include "detbench/ops/HistcOp.hpp"
 
 namespace detbench::cuda {
@@ -13,24 +14,16 @@ namespace detbench::cuda {
 namespace {
 
 using Op = ops::HistcOp;
-constexpr int kThreads = 256;
 
-__global__ void histcFloatKernel(const float* x, std::int64_t size, std::int64_t bins, float* out) {
+// One atomic add of 1 per value into its bin: float counts (PyTorch's form) or exact 64-bit
+// integer counts (the deterministic extension).
+template <typename Count>
+__global__ void histcKernel(const float* x, std::int64_t size, std::int64_t bins, Count* counts) {
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < size;
        i += stride) {
     const std::int64_t b = Op::binOf(x[i], bins);
-    if (b >= 0) atomicAdd(out + b, 1.0f);
-  }
-}
-
-__global__ void histcCountKernel(const float* x, std::int64_t size, std::int64_t bins,
-                                 unsigned long long* counts) {
-  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < size;
-       i += stride) {
-    const std::int64_t b = Op::binOf(x[i], bins);
-    if (b >= 0) atomicAdd(counts + b, 1ULL);
+    if (b >= 0) atomicAdd(counts + b, Count{1});
   }
 }
 
@@ -38,11 +31,6 @@ __global__ void countsToFloatKernel(const unsigned long long* counts, std::int64
                                     float* out) {
   const std::int64_t b = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (b < bins) out[b] = static_cast<float>(counts[b]);
-}
-
-unsigned blocksFor(std::int64_t n) {
-  const std::int64_t blocks = (n + kThreads - 1) / kThreads;
-  return static_cast<unsigned>(blocks < 65536 ? (blocks > 0 ? blocks : 1) : 65536);
 }
 
 }  // namespace
@@ -56,7 +44,8 @@ CudaRun makeHistcCuda(const OpParams& params, const OpInputs&, const DeviceTenso
   if (form == Form::Atomic) {
     return [=](cudaStream_t stream) {
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, outBytes, stream));
-      histcFloatKernel<<<blocksFor(p.size), kThreads, 0, stream>>>(x, p.size, p.bins, out);
+      histcKernel<float>
+          <<<gridForStride(p.size), kThreadsPerBlock, 0, stream>>>(x, p.size, p.bins, out);
       DETBENCH_CUDA_CHECK_LAUNCH();
     };
   }
@@ -65,10 +54,10 @@ CudaRun makeHistcCuda(const OpParams& params, const OpInputs&, const DeviceTenso
   return [=](cudaStream_t stream) {
     auto* n = static_cast<unsigned long long*>(counts->data());
     DETBENCH_CUDA_CHECK(cudaMemsetAsync(n, 0, counts->size(), stream));
-    histcCountKernel<<<blocksFor(p.size), kThreads, 0, stream>>>(x, p.size, p.bins, n);
+    histcKernel<unsigned long long>
+        <<<gridForStride(p.size), kThreadsPerBlock, 0, stream>>>(x, p.size, p.bins, n);
     DETBENCH_CUDA_CHECK_LAUNCH();
-    const auto binBlocks = static_cast<unsigned>((p.bins + kThreads - 1) / kThreads);
-    countsToFloatKernel<<<binBlocks, kThreads, 0, stream>>>(n, p.bins, out);
+    countsToFloatKernel<<<gridFor(p.bins), kThreadsPerBlock, 0, stream>>>(n, p.bins, out);
     DETBENCH_CUDA_CHECK_LAUNCH();
   };
 }

@@ -11,6 +11,7 @@
 
 #include "CudaCheck.hpp"
 #include "CudaKernel.hpp"
+#include "Launch.cuh"
 #include "detbench/ops/AdaptiveAvgPool2dBackwardOp.hpp"
 #include "detbench/ops/AvgPool3dBackwardOp.hpp"
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
@@ -19,8 +20,6 @@
 namespace detbench::cuda {
 
 namespace {
-
-constexpr int kThreads = 256;
 
 template <typename Op>
 __global__ void atomicPlaneScatterKernel(typename Op::Problem p,
@@ -46,17 +45,16 @@ CudaRun planeScatterRun(const OpParams& params, const DeviceTensors& device, For
   float* out = device.out<float>();
   const std::size_t bytes = static_cast<std::size_t>(p.planes() * p.inPlane()) * sizeof(float);
   if (form == Form::Atomic) {
-    const auto blocks =
-        static_cast<unsigned>((p.planes() * p.outPlane() + kThreads - 1) / kThreads);
+    const unsigned blocks = gridFor(p.planes() * p.outPlane());
     return [=](cudaStream_t stream) {
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, bytes, stream));
-      atomicPlaneScatterKernel<Op><<<blocks, kThreads, 0, stream>>>(p, args, out);
+      atomicPlaneScatterKernel<Op><<<blocks, kThreadsPerBlock, 0, stream>>>(p, args, out);
       DETBENCH_CUDA_CHECK_LAUNCH();
     };
   }
-  const auto blocks = static_cast<unsigned>((p.planes() * p.inPlane() + kThreads - 1) / kThreads);
+  const unsigned blocks = gridFor(p.planes() * p.inPlane());
   return [=](cudaStream_t stream) {
-    gatherPlaneKernel<Op><<<blocks, kThreads, 0, stream>>>(p, args, out);
+    gatherPlaneKernel<Op><<<blocks, kThreadsPerBlock, 0, stream>>>(p, args, out);
     DETBENCH_CUDA_CHECK_LAUNCH();
   };
 }

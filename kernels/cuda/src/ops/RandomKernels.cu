@@ -9,6 +9,7 @@
 
 #include "CudaCheck.hpp"
 #include "CudaKernel.hpp"
+#include "Launch.cuh"
 #include "detbench/ops/RandomOps.hpp"
 #include "detbench/rng/Philox.hpp"
 
@@ -17,7 +18,6 @@ namespace detbench::cuda {
 namespace {
 
 using rng::Philox;
-constexpr int kThreads = 256;
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
 __device__ float philoxNormal(std::uint64_t seed, std::uint64_t i) {
@@ -44,10 +44,6 @@ __global__ void dropoutKernel(std::uint64_t seed, std::int64_t size, const float
   out[i] = ops::DropoutOp::apply(x[i], u, keep, scale);
 }
 
-unsigned blocksFor(std::int64_t n) {
-  return static_cast<unsigned>((n + kThreads - 1) / kThreads);
-}
-
 ops::TrialSeeds seedsOf(const CudaKernelEnv& env) {
   return {env.context.seed(), env.context.seedWasSet()};
 }
@@ -60,7 +56,7 @@ CudaRun makeRandom(const OpParams& params, const DeviceTensors& device, const Cu
   const ops::TrialSeeds seeds = seedsOf(env);
   return [=](cudaStream_t stream) {
     const std::uint64_t seed = seeds.forExecution((*executions)++);
-    randKernel<<<blocksFor(p.size), kThreads, 0, stream>>>(seed, p.size, normal, out);
+    randKernel<<<gridFor(p.size), kThreadsPerBlock, 0, stream>>>(seed, p.size, normal, out);
     DETBENCH_CUDA_CHECK_LAUNCH();
   };
 }
@@ -87,8 +83,8 @@ CudaRun makeDropoutCuda(const OpParams& params, const OpInputs&, const DeviceTen
   const ops::TrialSeeds seeds = seedsOf(env);
   return [=](cudaStream_t stream) {
     const std::uint64_t seed = seeds.forExecution((*executions)++);
-    dropoutKernel<<<blocksFor(p.size), kThreads, 0, stream>>>(seed, p.size, x, p.keep, p.scale,
-                                                              out);
+    dropoutKernel<<<gridFor(p.size), kThreadsPerBlock, 0, stream>>>(seed, p.size, x, p.keep,
+                                                                    p.scale, out);
     DETBENCH_CUDA_CHECK_LAUNCH();
   };
 }

@@ -27,16 +27,11 @@ struct RowValue {
   __device__ float operator()(std::int64_t k, std::int64_t c) const { return source[k * cols + c]; }
 };
 
-// ScatterAddOp::Problem::target on the device.
+// ScatterAddOp's target (the same host/device function the CPU devices use).
 struct ScatterTarget {
   const std::int64_t* index;
-  std::int64_t ndim, dim, cols, outSize;
-  __device__ std::int64_t operator()(std::int64_t k) const {
-    const std::int64_t v = index[k];
-    if (ndim == 1) return v;
-    if (dim == 0) return v * cols + k % cols;
-    return (k / cols) * outSize + v;
-  }
+  ops::ScatterAddOp::Problem problem;
+  __device__ std::int64_t operator()(std::int64_t k) const { return problem.target(k, index[k]); }
 };
 
 struct One {
@@ -95,10 +90,9 @@ CudaRun makeScatterAddCuda(const OpParams& params, const OpInputs&, const Device
                            Form form, const CudaKernelEnv&) {
   using Op = ops::ScatterAddOp;
   const auto p = Op::problem(params);
-  return accumulateRun(
-      device, device.in<float>(Op::kSelf), p.srcElements(), p.outElements(), 1, form,
-      ScatterTarget{device.in<std::int64_t>(Op::kIndex), p.ndim, p.dim, p.cols, p.outSize},
-      RowValue{device.in<float>(Op::kSource), 1});
+  return accumulateRun(device, device.in<float>(Op::kSelf), p.srcElements(), p.outElements(), 1,
+                       form, ScatterTarget{device.in<std::int64_t>(Op::kIndex), p},
+                       RowValue{device.in<float>(Op::kSource), 1});
 }
 
 CudaRun makeBincountCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,

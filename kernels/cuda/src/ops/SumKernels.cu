@@ -10,6 +10,7 @@
 
 #include "CudaCheck.hpp"
 #include "CudaKernel.hpp"
+#include "Launch.cuh"
 #include "detbench/ops/SumOp.hpp"
 
 namespace detbench::cuda {
@@ -17,10 +18,9 @@ namespace detbench::cuda {
 namespace {
 
 using Op = ops::SumOp;
-constexpr int kThreads = 256;
 
 static_assert(Op::kLanes == 32, "one warp per chunk");
-constexpr int kChunksPerBlock = kThreads / 32;
+constexpr int kChunksPerBlock = kThreadsPerBlock / 32;
 
 __global__ void chunkSumKernel(const float* x, std::int64_t size, std::int64_t chunks,
                                float* partials, float* atomicOut) {
@@ -63,18 +63,18 @@ CudaRun makeSumCuda(const OpParams& params, const OpInputs&, const DeviceTensors
   const float* x = device.in<float>(Op::kInput);
   float* out = device.out<float>();
   const std::int64_t chunks = p.chunks();
-  const auto blocks = static_cast<unsigned>((chunks + kChunksPerBlock - 1) / kChunksPerBlock);
+  const unsigned blocks = gridFor(chunks, kChunksPerBlock);
   if (form == Form::Atomic) {
     return [=](cudaStream_t stream) {
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(float), stream));
-      chunkSumKernel<<<blocks, kThreads, 0, stream>>>(x, p.size, chunks, nullptr, out);
+      chunkSumKernel<<<blocks, kThreadsPerBlock, 0, stream>>>(x, p.size, chunks, nullptr, out);
       DETBENCH_CUDA_CHECK_LAUNCH();
     };
   }
   auto partials = std::make_shared<DeviceBuffer>(static_cast<std::size_t>(chunks) * sizeof(float));
   return [=](cudaStream_t stream) {
     auto* part = static_cast<float*>(partials->data());
-    chunkSumKernel<<<blocks, kThreads, 0, stream>>>(x, p.size, chunks, part, nullptr);
+    chunkSumKernel<<<blocks, kThreadsPerBlock, 0, stream>>>(x, p.size, chunks, part, nullptr);
     DETBENCH_CUDA_CHECK_LAUNCH();
     treeReduceKernel<<<1, 1024, 0, stream>>>(part, chunks, out);
     DETBENCH_CUDA_CHECK_LAUNCH();

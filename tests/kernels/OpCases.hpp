@@ -1,0 +1,138 @@
+#pragma once
+// The one table of op cases that every device's op tests run (Ginkgo's shape: each device is
+// checked against the reference on the same cases). Small, contended inputs; for each case,
+// the order in which each device's deterministic form adds, which says what it must equal bit
+// for bit.
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "detbench/OpParams.hpp"
+
+namespace detbench::testing {
+
+enum class Order {
+  Sequential,  // every element gets its terms in the sequential reference's order: equals `cpu`
+  OwnTiling,   // a fixed order of detbench's own (privatised copies, tiles): equals itself at
+               // any thread count; on cuda, equals cpu-threads' deterministic form
+  Library,     // a library's own order (cuBLAS, cuDNN): equals itself only
+};
+
+struct OpCase {
+  std::string name;  // the test's name
+  std::string op;
+  OpParams params;
+  Order cpuThreads;        // the order of cpu-threads' deterministic form
+  Order cuda;              // the order of cuda's deterministic form
+  bool cudaAtomic = true;  // cuda has an atomic form (cuDNN's forward convolution has none)
+};
+
+inline std::ostream& operator<<(std::ostream& os, const OpCase& c) {
+  return os << c.name;
+}
+
+inline const std::vector<OpCase>& opCases() {
+  using O = Order;
+  static const std::vector<OpCase> all{
+      {"index_add_privatised",
+       "index_add",
+       {{"size", 1 << 18}, {"rows", 64}},
+       O::OwnTiling,
+       O::Sequential},
+      {"index_add_bucketed",
+       "index_add",
+       {{"size", 1 << 17}, {"rows", 1 << 17}},
+       O::Sequential,
+       O::Sequential},
+      {"index_add_wide",
+       "index_add",
+       {{"size", 1 << 14}, {"rows", 64}, {"cols", 32}},
+       O::OwnTiling,
+       O::Sequential},
+      {"scatter_add_1d",
+       "scatter_add",
+       {{"size", 1 << 18}, {"out_size", 64}},
+       O::OwnTiling,
+       O::Sequential},
+      {"scatter_add_2d_dim0",
+       "scatter_add",
+       {{"ndim", 2}, {"dim", 0}, {"size", 4096}, {"cols", 64}, {"out_size", 16}},
+       O::OwnTiling,
+       O::Sequential},
+      {"scatter_add_2d_dim1",
+       "scatter_add",
+       {{"ndim", 2}, {"dim", 1}, {"size", 8}, {"cols", 65536}, {"out_size", 16}},
+       O::OwnTiling,
+       O::Sequential},
+      {"bincount", "bincount", {{"size", 1 << 18}, {"bins", 64}}, O::OwnTiling, O::Sequential},
+      {"bincount_weighted",
+       "bincount_weighted",
+       {{"size", 1 << 18}, {"bins", 64}},
+       O::OwnTiling,
+       O::Sequential},
+      {"embedding_bag_backward_sum",
+       "embedding_bag_backward",
+       {{"size", 1 << 16}, {"bag_size", 8}, {"embeddings", 64}, {"cols", 8}},
+       O::OwnTiling,
+       O::Sequential},
+      {"embedding_bag_backward_mean",
+       "embedding_bag_backward",
+       {{"size", 1 << 16}, {"bag_size", 8}, {"embeddings", 64}, {"cols", 8}, {"mode", 1}},
+       O::OwnTiling,
+       O::Sequential},
+      {"sum", "sum", {{"size", 1 << 20}}, O::Sequential, O::Sequential},
+      {"max_pool2d_backward",
+       "max_pool2d_backward",
+       {{"batch", 2}, {"channels", 8}, {"height", 64}, {"width", 64}, {"stride", 1}},
+       O::Sequential,
+       O::Sequential},
+      {"upsample_bilinear2d_backward",
+       "upsample_bilinear2d_backward",
+       {{"batch", 2}, {"channels", 8}, {"height", 32}, {"width", 32}},
+       O::Sequential,
+       O::Sequential},
+      {"avg_pool3d_backward",
+       "avg_pool3d_backward",
+       {{"batch", 2}, {"channels", 4}, {"depth", 8}, {"height", 16}, {"width", 16}},
+       O::Sequential,
+       O::Sequential},
+      {"adaptive_avg_pool2d_backward",
+       "adaptive_avg_pool2d_backward",
+       {{"batch", 2}, {"channels", 8}, {"height", 64}, {"width", 64}},
+       O::Sequential,
+       O::Sequential},
+      {"histc", "histc", {{"size", 1 << 18}, {"bins", 16}}, O::Sequential, O::Sequential},
+      {"cumsum", "cumsum", {{"size", (1 << 20) + 123}}, O::OwnTiling, O::OwnTiling},
+      {"matmul", "matmul", {{"size", 96}, {"k", 1024}}, O::OwnTiling, O::Library},
+      {"matmul_streams",
+       "matmul",
+       {{"size", 32}, {"k", 512}, {"streams", 3}},
+       O::OwnTiling,
+       O::Library},
+      {"conv2d_forward",
+       "conv2d_forward",
+       {{"batch", 2}, {"in_channels", 16}, {"out_channels", 8}, {"height", 12}, {"width", 12}},
+       O::Sequential,
+       O::Library,
+       /*cudaAtomic=*/false},
+      {"conv2d_backward_data",
+       "conv2d_backward_data",
+       {{"batch", 2},
+        {"in_channels", 4},
+        {"out_channels", 16},
+        {"height", 13},
+        {"width", 11},
+        {"stride", 2}},
+       O::Sequential,
+       O::Library},
+      {"conv2d_backward_filter",
+       "conv2d_backward_filter",
+       {{"batch", 8}, {"in_channels", 4}, {"out_channels", 4}, {"height", 16}, {"width", 16}},
+       O::Sequential,
+       O::Library},
+  };
+  return all;
+}
+
+}  // namespace detbench::testing
