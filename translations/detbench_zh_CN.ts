@@ -15,10 +15,6 @@
             <translation>沿第 0 维执行 out[index[i], :] += source[i, :]，每行 D 列</translation>
         </message>
         <message>
-            <source>deterministic mode sorts the indices and reduces each run in index order</source>
-            <translation>确定性模式先对索引排序，再按索引顺序归约每一段</translation>
-        </message>
-        <message>
             <source>out[index[i]] += src[i] (1-D), or along dim 0 or 1 of a 2-D tensor</source>
             <translation>out[index[i]] += src[i]（一维），或沿二维张量的第 0 或第 1 维</translation>
         </message>
@@ -91,16 +87,8 @@
             <translation>浮点向量的累加和（前缀和）</translation>
         </message>
         <message>
-            <source>the single-pass scan takes each tile's prefix from whichever predecessors have published theirs (decoupled look-back), so the additions associate differently run to run; detbench's extension combines the tiles in order</source>
-            <translation>单遍扫描从已发布结果的前驱分块获取每个分块的前缀（解耦回看），因此每次运行加法的结合顺序不同；detbench 的扩展按顺序合并各分块</translation>
-        </message>
-        <message>
             <source>float32 matrix product through cuBLAS, optionally on several streams at once</source>
             <translation>通过 cuBLAS 计算 float32 矩阵乘积，可同时在多个流上运行</translation>
-        </message>
-        <message>
-            <source>one cuBLAS GEMM gives the same bits run to run on one stream; several streams sharing a handle and its workspace may not. Deterministic mode needs CUBLAS_WORKSPACE_CONFIG=:4096:8 or :16:8 (PyTorch up to 2.8). The atomic form is a split-K contrast, not PyTorch's default</source>
-            <translation>在单个流上，一次 cuBLAS GEMM 每次运行的结果逐位相同；多个流共享同一句柄及其工作区时则未必。确定性模式要求 CUBLAS_WORKSPACE_CONFIG=:4096:8 或 :16:8（PyTorch 2.8 及以前）。原子形式是 split-K 对照，并非 PyTorch 的默认实现</translation>
         </message>
         <message>
             <source>2-D convolution through cuDNN (NCHW, float32)</source>
@@ -145,6 +133,34 @@
         <message>
             <source>a counter-based Philox generator, as on CUDA: the same seed gives the same numbers, but other numbers than the CPU generator gives for that seed; without a seed each trial gets other numbers</source>
             <translation>与 CUDA 上一样的基于计数器的 Philox 生成器：相同的种子给出相同的数，但与 CPU 生成器对同一种子给出的数不同；不设种子时，每次试验得到不同的数</translation>
+        </message>
+        <message>
+            <source>deterministic mode routes index_add_ on CUDA to index_put_ with accumulate=True, which sorts the indices and reduces each run in index order; PyTorch never raises for it</source>
+            <translation>确定性模式下，CUDA 上的 index_add_ 改走 accumulate=True 的 index_put_：先对索引排序，再按索引顺序归约每一段；PyTorch 从不为它报错</translation>
+        </message>
+        <message>
+            <source>deterministic mode routes scatter_add_ on CUDA through index_put_ with accumulate=True (sort, then reduce each run in index order); PyTorch never raises for it</source>
+            <translation>确定性模式下，CUDA 上的 scatter_add_ 改走 accumulate=True 的 index_put_（先排序，再按索引顺序归约每一段）；PyTorch 从不为它报错</translation>
+        </message>
+        <message>
+            <source>the default backward adds with float atomics; in deterministic mode F.interpolate on CUDA takes a decomposition whose backward is index_put_ with accumulate (deterministic). Calling the ATen op directly still raises upsample_bilinear2d_backward_out_cuda</source>
+            <translation>默认的反向传播用浮点原子加法累加；确定性模式下，CUDA 上的 F.interpolate 改用一种分解实现，其反向传播是带 accumulate 的 index_put_（确定性的）。直接调用 ATen 算子仍会报 upsample_bilinear2d_backward_out_cuda</translation>
+        </message>
+        <message>
+            <source>the single-pass scan takes each tile's prefix from whichever predecessors have published theirs (decoupled look-back), so the additions can associate differently run to run. ATen has not alerted for cumsum since 2.6, although the docstring of this release still lists torch.cumsum on CUDA as raising; detbench follows the code and runs its ordered scan in deterministic mode</source>
+            <translation>单遍扫描从已发布前缀的前驱块中取得每个块的前缀（解耦回看），所以加法的结合方式每次运行都可能不同。ATen 从 2.6 起不再为 cumsum 发出警报，但这个版本的文档字符串仍把 CUDA 上的 torch.cumsum 列为会报错；detbench 以代码为准，在确定性模式下运行其按序扫描</translation>
+        </message>
+        <message>
+            <source>one cuBLAS GEMM gives the same bits run to run on one stream; several streams sharing a handle and its workspace may not. Deterministic mode needs CUBLAS_WORKSPACE_CONFIG=:4096:8 or :16:8. The atomic form is a split-K contrast, not PyTorch's default</source>
+            <translation>单个流上的一次 cuBLAS GEMM 每次运行结果逐位相同；共享同一句柄及其工作区的多个流则未必。确定性模式需要 CUBLAS_WORKSPACE_CONFIG=:4096:8 或 :16:8。原子形式是 split-K 对照，不是 PyTorch 的默认实现</translation>
+        </message>
+        <message>
+            <source>one cuBLAS GEMM gives the same bits run to run on one stream; several streams sharing a handle and its workspace may not. From 2.10 deterministic mode no longer checks CUBLAS_WORKSPACE_CONFIG. The atomic form is a split-K contrast, not PyTorch's default</source>
+            <translation>单个流上的一次 cuBLAS GEMM 每次运行结果逐位相同；共享同一句柄及其工作区的多个流则未必。从 2.10 起确定性模式不再检查 CUBLAS_WORKSPACE_CONFIG。原子形式是 split-K 对照，不是 PyTorch 的默认实现</translation>
+        </message>
+        <message>
+            <source>the single-pass scan takes each tile's prefix from whichever predecessors have published theirs (decoupled look-back), so the additions can associate differently run to run; the docstring now lists cumsum among the ops that act deterministically</source>
+            <translation>单遍扫描从已发布前缀的前驱块中取得每个块的前缀（解耦回看），所以加法的结合方式每次运行都可能不同；文档字符串现在把 cumsum 列入确定性模式下行为确定的算子</translation>
         </message>
     </context>
     <context>
@@ -819,10 +835,6 @@
             <translation>关于 detbench</translation>
         </message>
         <message>
-            <source>&lt;b&gt;detbench&lt;/b&gt; %1&lt;br&gt;A workbench for determinism on GPUs and CPUs: run an op many times on identical inputs and see how its outputs vary and what determinism costs.&lt;br&gt;&lt;br&gt;Settings mean what they mean in PyTorch %2.</source>
-            <translation>&lt;b&gt;detbench&lt;/b&gt; %1&lt;br&gt;GPU 与 CPU 确定性工作台：在完全相同的输入上多次运行一个运算，查看输出如何变化、确定性需要付出多少代价。&lt;br&gt;&lt;br&gt;各项设置的含义与 PyTorch %2 相同。</translation>
-        </message>
-        <message>
             <source>Run</source>
             <translation>运行</translation>
         </message>
@@ -1110,6 +1122,10 @@
             <source>There is no demo named %1.</source>
             <translation>没有名为 %1 的演示。</translation>
         </message>
+        <message>
+            <source>&lt;b&gt;detbench&lt;/b&gt; %1&lt;br&gt;A workbench for determinism on GPUs and CPUs: run an op many times on identical inputs and see how its outputs vary and what determinism costs.&lt;br&gt;&lt;br&gt;Settings mean what they mean in the PyTorch release chosen in the settings panel (the catalog holds %2 to %3).</source>
+            <translation>&lt;b&gt;detbench&lt;/b&gt; %1&lt;br&gt;GPU 与 CPU 上的确定性工作台：在相同的输入上多次运行一个算子，看它的输出如何变化、确定性要付出什么代价。&lt;br&gt;&lt;br&gt;各项设置的含义与设置面板中所选 PyTorch 版本中的相同（目录涵盖 %2 到 %3）。</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::OpCatalogModel</name>
@@ -1182,12 +1198,16 @@
             <translation>确定性替代</translation>
         </message>
         <message>
-            <source>Error mode</source>
-            <translation>错误模式</translation>
-        </message>
-        <message>
             <source>PyTorch call</source>
             <translation>PyTorch 调用</translation>
+        </message>
+        <message>
+            <source>PyTorch %1 (these traits since %2). Source: %3</source>
+            <translation>PyTorch %1（这些特性自 %2 起）。来源：%3</translation>
+        </message>
+        <message>
+            <source>Error mode (PyTorch %1)</source>
+            <translation>报错模式（PyTorch %1）</translation>
         </message>
     </context>
     <context>
@@ -1341,10 +1361,6 @@
             <translation>未设置</translation>
         </message>
         <message>
-            <source>In deterministic mode, cuBLAS ops raise unless this is :4096:8 or :16:8 (PyTorch up to 2.8).</source>
-            <translation>确定性模式下，除非此值为 :4096:8 或 :16:8，否则 cuBLAS 运算会抛出异常（PyTorch 2.8 及更早版本）。</translation>
-        </message>
-        <message>
             <source>one per core</source>
             <translation>每个核心一个</translation>
         </message>
@@ -1375,6 +1391,22 @@
         <message>
             <source>The seed must be an integer from 0 to 18446744073709551615.</source>
             <translation>种子必须是 0 到 18446744073709551615 之间的整数。</translation>
+        </message>
+        <message>
+            <source>PyTorch release</source>
+            <translation>PyTorch 版本</translation>
+        </message>
+        <message>
+            <source>%1 (default)</source>
+            <translation>%1（默认）</translation>
+        </message>
+        <message>
+            <source>What deterministic mode does, the alerts and the cuBLAS workspace rule follow this release. Default: %1.</source>
+            <translation>确定性模式的行为、警报和 cuBLAS 工作区规则都按这个版本。默认：%1。</translation>
+        </message>
+        <message>
+            <source>In deterministic mode, cuBLAS ops raise unless this is :4096:8 or :16:8 (PyTorch 2.8 and 2.9; from 2.10 no longer checked).</source>
+            <translation>确定性模式下，除非此值为 :4096:8 或 :16:8，cuBLAS 算子会报错（PyTorch 2.8 和 2.9；从 2.10 起不再检查）。</translation>
         </message>
     </context>
     <context>

@@ -18,7 +18,11 @@ CliApp::CliApp()
   app_.require_subcommand(1);
 
   ops_ = app_.add_subcommand("ops", "List the op catalog");
-  ops_->add_flag("--json", opsJson_, "JSON output");
+  ops_->add_flag("--json", opsOptions_.json, "JSON output");
+  ops_->add_option("--pytorch", opsOptions_.pytorch,
+                   "The PyTorch release, X.Y (default: the one installed, else the newest)");
+  ops_->add_option("--changes", opsOptions_.changes,
+                   "What changed between two releases, FROM..TO (such as 2.8..2.11)");
 
   run_ = app_.add_subcommand("run", "Run one op for N trials and report its variance");
   addRunOptions(*run_, runOptions_);
@@ -38,6 +42,7 @@ CliApp::CliApp()
 
   env_ = app_.add_subcommand("env", "Show the host, devices and library versions");
   env_->add_flag("--json", envJson_, "JSON output");
+  env_->add_option("--pytorch", envPytorch_, "The PyTorch release the catalog follows, X.Y");
 
   demo_ = app_.add_subcommand("demo", "Run a guided teaching scenario (--list to see them)");
   demo_->add_option("name", demoName_, "The scenario, e.g. float-atomics");
@@ -68,11 +73,11 @@ void CliApp::parse(int argc, const char* const* argv) {
 }
 
 int CliApp::run(const CliStreams& io) {
-  if (*ops_) return opsCommand(io, opsJson_);
+  if (*ops_) return opsCommand(io, opsOptions_);
   if (*run_) return runCommand(io, runOptions_);
   if (*sweep_) return sweepCommand(io, sweepOptions_, configs_);
   if (*compare_) return compareCommand(io, compareFiles_, compareJson_, expectEqual_);
-  if (*env_) return envCommand(io, envJson_);
+  if (*env_) return envCommand(io, envJson_, envPytorch_);
   if (*demo_) {
     return demoCommand(io, demoName_, demoList_, demoLanguage_, demoJson_, demoMarkdown_);
   }

@@ -42,7 +42,8 @@ class CliApp {
   CLI::App* rng_ = nullptr;
   CLI::App* report_ = nullptr;  // built with the GUI only
 
-  bool opsJson_ = false;
+  OpsOptions opsOptions_;
+  std::optional<std::string> envPytorch_;
   RunOptions runOptions_;
   RunOptions sweepOptions_;
   std::string configs_ = "default,deterministic";

@@ -21,12 +21,18 @@ struct CliStreams {
 
 BackendRegistry makeRegistry();
 
-int opsCommand(const CliStreams& io, bool json);
+struct OpsOptions {
+  bool json = false;
+  std::optional<std::string> pytorch;  // --pytorch X.Y
+  std::optional<std::string> changes;  // --changes FROM..TO
+};
+
+int opsCommand(const CliStreams& io, const OpsOptions& options);
 int runCommand(const CliStreams& io, const RunOptions& options);
 int sweepCommand(const CliStreams& io, const RunOptions& options, const std::string& configs);
 int compareCommand(const CliStreams& io, const std::vector<std::string>& files, bool json,
                    bool expectEqual);
-int envCommand(const CliStreams& io, bool json);
+int envCommand(const CliStreams& io, bool json, const std::optional<std::string>& pytorch);
 int demoCommand(const CliStreams& io, const std::string& name, bool list,
                 const std::string& language, const std::optional<std::string>& jsonOut,
                 const std::optional<std::string>& markdownOut);

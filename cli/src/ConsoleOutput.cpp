@@ -79,7 +79,8 @@ void printRunSummary(std::ostream& out, const RunResult& r) {
       << (r.threads == 1 ? " thread" : " threads") << ")  " << paramsText(r.params) << "\n";
   out << "  Settings:  deterministic algorithms " << toString(r.settings.deterministic)
       << ", semantics " << toString(r.settings.semantics) << ", seed " << r.seed
-      << (r.seedWasSet ? "" : " (unset, drawn fresh)") << "\n";
+      << (r.seedWasSet ? "" : " (unset, drawn fresh)") << ", PyTorch "
+      << toString(r.settings.pytorch) << "\n";
   for (const auto& w : r.warnings) out << "  Warning:   " << w.message << "\n";
   if (r.failed()) {
     for (const auto& e : r.errors) out << "  Error:     " << e.kind << ": " << e.message << "\n";
@@ -198,7 +199,7 @@ void printEnvironment(std::ostream& out, const Environment& env) {
   out << "  CUBLAS_WORKSPACE_CONFIG: "
       << (env.cublasWorkspaceConfigEnv.empty() ? "unset" : env.cublasWorkspaceConfigEnv) << "\n";
   for (const auto& [k, v] : env.libraries) out << "  " << k << ": " << v << "\n";
-  out << "  catalog:  follows PyTorch " << kCatalogRelease << "\n";
+  out << "  PyTorch:  " << (env.pytorchFound.empty() ? "not looked for" : env.pytorchFound) << "\n";
   out << "Devices:\n";
   for (const auto& d : env.devices) {
     out << "  " << d.id << ": " << (d.available ? "available" : "unavailable: " + d.reason) << "\n";

@@ -1,13 +1,18 @@
 #include "Commands.hpp"
 #include "ConsoleOutput.hpp"
 #include "ExitCodes.hpp"
+#include "ReleaseOption.hpp"
 #include "detbench/ReportJson.hpp"
 
 namespace detbench::cli {
 
-int envCommand(const CliStreams& io, bool json) {
+int envCommand(const CliStreams& io, bool json, const std::optional<std::string>& pytorch) {
   const BackendRegistry registry = makeRegistry();
-  const Environment env = collectEnvironment(registry);
+  Environment env = collectEnvironment(registry);
+  if (pytorch) {
+    env.pytorchFound = "PyTorch " + toString(releaseOption(pytorch)) + " chosen with --pytorch (" +
+                       env.pytorchFound + ")";
+  }
   if (json) {
     ReportDocument doc;
     doc.context = env;

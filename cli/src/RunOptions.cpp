@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "IntegerOption.hpp"
+#include "ReleaseOption.hpp"
 #include "detbench/Error.hpp"
 #include "detbench/HostMemory.hpp"
 
@@ -30,6 +31,9 @@ void addRunOptions(CLI::App& app, RunOptions& o) {
                  "pytorch, or extensions (detbench's deterministic kernels where PyTorch has none)")
       ->capture_default_str();
   app.add_option("--form", o.form, "default, atomic or deterministic")->capture_default_str();
+  app.add_option("--pytorch", o.pytorch,
+                 "The PyTorch release to follow, X.Y (default: the one installed, else the "
+                 "newest in the catalog; see `detbench env`)");
   app.add_option("--out", o.out, "Write the JSON report here (default: reports/...)");
   app.add_option("--markdown", o.markdown, "Also write the report as Markdown here");
   app.add_flag("--no-report", o.noReport, "Do not write a JSON report");
@@ -79,6 +83,7 @@ RunRequest buildRequest(const RunOptions& o) {
   DETBENCH_CHECK_ARG(form.has_value(),
                      "--form must be default, atomic or deterministic, not '" + o.form + "'");
   s.form = *form;
+  s.pytorch = releaseOption(o.pytorch);
   return r;
 }
 

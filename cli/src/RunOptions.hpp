@@ -28,6 +28,7 @@ struct RunOptions {
   std::string threads = "0";
   std::string semantics = "pytorch";
   std::string form = "default";
+  std::optional<std::string> pytorch;
   std::optional<std::string> out;
   std::optional<std::string> markdown;
   bool noReport = false;

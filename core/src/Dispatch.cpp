@@ -24,6 +24,13 @@ std::string callerOf(const OpTraits& op, const DeviceTraits& t) {
   return t.pytorchCaller.empty() ? std::string(op.name) : std::string(t.pytorchCaller);
 }
 
+// What PyTorch does instead of the atomic form, for detbench's contrast alert.
+std::string_view contrastReason(const DeviceTraits& t) {
+  if (t.errorMode == ErrorModeBehavior::SwitchesToDeterministic)
+    return "it switches to a deterministic algorithm and raises nothing";
+  return "its own kernel is deterministic";
+}
+
 bool atomicIsExact(const DeviceTraits& t) {
   return t.source == NondeterminismSource::IntegerAtomics;
 }
@@ -56,9 +63,9 @@ DispatchDecision dispatch(const OpTraits& op, TraitsClass cls, Context& context)
             .deterministicExpected = true};
   }
 
-  // PyTorch checks the cuBLAS workspace before the op runs (raises in error mode, warns in
-  // warn mode, whatever form follows).
-  if (op.cublas && context.deterministicAlgorithms()) {
+  // PyTorch (up to 2.9) checks the cuBLAS workspace before the op runs (raises in error mode,
+  // warns in warn mode, whatever form follows).
+  if (op.cublasWorkspaceCheck && context.deterministicAlgorithms()) {
     context.alertCublasConfigNotDeterministic(op.name);
   }
 
@@ -74,7 +81,15 @@ DispatchDecision dispatch(const OpTraits& op, TraitsClass cls, Context& context)
 
   switch (request) {
     case FormRequest::Atomic: {
-      if (!atomicIsExact(t)) context.alertNotDeterministic(callerOf(op, t));
+      // Where PyTorch has an alert for this kernel (its default, or the ATen op called
+      // directly), it is PyTorch's; otherwise the atomic form is detbench's contrast.
+      if (!atomicIsExact(t)) {
+        if (!t.pytorchCaller.empty()) {
+          context.alertNotDeterministic(t.pytorchCaller);
+        } else {
+          context.alertDetbenchContrast(op.name, contrastReason(t));
+        }
+      }
       return {.form = Form::Atomic,
               .extension = false,
               .contrast = t.atomicContrast,

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "detbench/BuildInfo.hpp"
+#include "detbench/PyTorchDetection.hpp"
 
 namespace detbench {
 
@@ -52,6 +53,7 @@ Environment collectEnvironment(const BackendRegistry& registry) {
   env.cpu = readKey("/proc/cpuinfo", "model name", ':');
   env.logicalCores = static_cast<int>(std::thread::hardware_concurrency());
   if (const char* cfg = std::getenv("CUBLAS_WORKSPACE_CONFIG")) env.cublasWorkspaceConfigEnv = cfg;
+  env.pytorchFound = defaultPyTorchRelease().how;
   env.libraries = {
       {"xxhash", std::to_string(XXH_VERSION_MAJOR) + "." + std::to_string(XXH_VERSION_MINOR) + "." +
                      std::to_string(XXH_VERSION_RELEASE)},

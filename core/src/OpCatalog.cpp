@@ -1,7 +1,11 @@
 #include "detbench/OpCatalog.hpp"
 
+#include <algorithm>
 #include <array>
+#include <string>
+#include <vector>
 
+#include "detbench/Error.hpp"
 #include "detbench/OpList.hpp"
 
 namespace detbench {
@@ -32,263 +36,380 @@ constexpr DeviceTraits kCpuRandom{
         "PyTorch's CPU generator (Mersenne Twister), reproduced bit for bit: the same seed "
         "gives the same numbers; without a seed each trial (a fresh process) gets other "
         "numbers"};
-constexpr std::string_view kGpuRandomNote =
-    "a counter-based Philox generator, as on CUDA: the same seed gives the same numbers, but "
-    "other numbers than the CPU generator gives for that seed; without a seed each trial gets "
-    "other numbers";
+constexpr DeviceTraits kGpuRandom{
+    .nondeterministicByDefault = false,
+    .source = NS::Rng,
+    .errorMode = EM::Runs,
+    .detbenchExtension = false,
+    .atomicContrast = false,
+    .pytorchCaller = "",
+    .note =
+        "a counter-based Philox generator, as on CUDA: the same seed gives the same numbers, "
+        "but other numbers than the CPU generator gives for that seed; without a seed each "
+        "trial gets other numbers"};
 
-// The table. Sources: the documentation of torch.use_deterministic_algorithms (release
-// kCatalogRelease), the lists "will use deterministic algorithms" and "will throw a
-// RuntimeError", and the alerts in ATen's CUDA kernels.
-constexpr std::array kCatalog{
-    OpTraits{
-        .name = "index_add",
-        .pytorchApi = "torch.Tensor.index_add_(0, index, source)",
-        .summary = "out[index[i], :] += source[i, :] along dim 0, rows of D columns",
-        .cpu = kCpuDeterministic,
-        .cuda = {.nondeterministicByDefault = true,
+using Since = PyTorchRelease;
+
+// Where the facts come from. "The docstring" is torch.use_deterministic_algorithms's, read for
+// each release from 2.8 to 2.14 (docs.pytorch.org/docs/X.Y/generated/...); ATen and Python
+// files were read at the release tags (github.com/pytorch/pytorch, vX.Y.0).
+constexpr std::string_view kNotListed =
+    "not in the docstring's lists, 2.8 to 2.14: deterministic by default";
+constexpr std::string_view kRandomSource =
+    "torch.manual_seed and the CUDA Philox generator; random ops are outside the docstring's lists";
+
+// The same traits with another note (a release that changed only what its docs say).
+constexpr DeviceTraits withNote(DeviceTraits traits, std::string_view note) {
+  traits.note = note;
+  return traits;
+}
+
+// An entry for every release of the catalog.
+template <std::size_t N>
+using Releases = std::array<CudaReleaseTraits, N>;
+
+// The CUDA traits of each op, release by release (each entry holds until the next one).
+constexpr Releases<1> kIndexAddCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
                  .source = NS::FloatAtomics,
                  .errorMode = EM::SwitchesToDeterministic,
                  .detbenchExtension = false,
                  .atomicContrast = false,
-                 .pytorchCaller = "index_add_cuda_",
-                 .note =
-                     "deterministic mode sorts the indices and reduces each run in index order"}},
-    OpTraits{
-        .name = "scatter_add",
-        .pytorchApi = "torch.Tensor.scatter_add_(dim, index, src)",
-        .summary = "out[index[i]] += src[i] (1-D), or along dim 0 or 1 of a 2-D tensor",
-        .cpu = kCpuDeterministic,
-        .cuda = {.nondeterministicByDefault = true,
+                 .pytorchCaller = "",
+                 .note = "deterministic mode routes index_add_ on CUDA to index_put_ with "
+                         "accumulate=True, which sorts the indices and reduces each run in index "
+                         "order; PyTorch never raises for it"},
+      .source = "docstring 2.8 to 2.14: torch.index_add() on CUDA acts deterministically; "
+                "aten/src/ATen/native/TensorAdvancedIndexing.cpp (index_add via index_put_)"}}};
+constexpr Releases<1> kScatterAddCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
                  .source = NS::FloatAtomics,
                  .errorMode = EM::SwitchesToDeterministic,
                  .detbenchExtension = false,
                  .atomicContrast = false,
-                 .pytorchCaller = "scatter_add_cuda_kernel",
-                 .note =
-                     "deterministic mode sorts the indices and reduces each run in index order"}},
-    OpTraits{
-        .name = "bincount",
-        .pytorchApi = "torch.bincount(input)",
-        .summary = "counts of each value, without weights",
-        .cpu = kCpuDeterministic,
-        .cuda =
-            {.nondeterministicByDefault = false,
-             .source = NS::IntegerAtomics,
-             .errorMode = EM::Runs,
-             .detbenchExtension = false,
-             .atomicContrast = false,
-             .pytorchCaller = "",
-             .note =
-                 "integer atomics: the order of the adds varies but integer addition is exact"}},
-    OpTraits{.name = "bincount_weighted",
-             .pytorchApi = "torch.bincount(input, weights)",
-             .summary = "sum of float weights per value",
-             .cpu = kCpuDeterministic,
-             .cuda = {.nondeterministicByDefault = true,
-                      .source = NS::FloatAtomics,
-                      .errorMode = EM::Raises,
-                      .detbenchExtension = true,
-                      .atomicContrast = false,
-                      .pytorchCaller = "_bincount_cuda",
-                      .note = "PyTorch has no deterministic form with weights; detbench's "
-                              "extension reduces each bin in index order"}},
-    OpTraits{.name = "embedding_bag_backward",
-             .pytorchApi = "torch.nn.functional.embedding_bag(mode='sum'|'mean') backward",
-             .summary = "gradient of the embedding table: each bag's gradient added to its rows",
-             .cpu = kCpuDeterministic,
-             .cuda = {.nondeterministicByDefault = false,
-                      .source = NS::None,
-                      .errorMode = EM::Runs,
-                      .detbenchExtension = false,
-                      .atomicContrast = true,
-                      .pytorchCaller = "",
-                      .note = "PyTorch's CUDA kernel sorts the indices (deterministic) for sum and "
-                              "mean; the atomic form is a contrast, not PyTorch's default"}},
-    OpTraits{.name = "sum",
-             .pytorchApi = "torch.sum(input)",
-             .summary = "sum of all elements to a scalar",
-             .cpu = kCpuDeterministic,
-             .cuda = {.nondeterministicByDefault = false,
-                      .source = NS::None,
-                      .errorMode = EM::Runs,
-                      .detbenchExtension = false,
-                      .atomicContrast = true,
-                      .pytorchCaller = "",
-                      .note = "PyTorch reduces in a fixed tree (deterministic); the "
-                              "atomic-partials form is a contrast, not PyTorch's default"}},
-    OpTraits{.name = "max_pool2d_backward",
-             .pytorchApi = "torch.nn.functional.max_pool2d backward (overlapping windows)",
-             .summary = "gradient routed to each window's argmax; windows overlap",
-             .cpu = kCpuDeterministic,
-             .cuda = {.nondeterministicByDefault = false,
-                      .source = NS::None,
-                      .errorMode = EM::Runs,
-                      .detbenchExtension = false,
-                      .atomicContrast = true,
-                      .pytorchCaller = "",
-                      .note = "PyTorch's CUDA kernel gathers per input element (deterministic); "
-                              "the atomic scatter form is a contrast, not PyTorch's default"}},
-    OpTraits{.name = "upsample_bilinear2d_backward",
-             .pytorchApi = "torch.nn.functional.interpolate(mode='bilinear') backward",
-             .summary = "each output gradient spread over its four source pixels",
-             .cpu = kCpuDeterministic,
-             .cuda = {.nondeterministicByDefault = true,
-                      .source = NS::FloatAtomics,
-                      .errorMode = EM::Raises,
-                      .detbenchExtension = true,
-                      .atomicContrast = false,
-                      .pytorchCaller = "upsample_bilinear2d_backward_out_cuda",
-                      .note = "PyTorch has no deterministic form; detbench's extension reduces "
-                              "each plane in a fixed order"}},
-    OpTraits{.name = "avg_pool3d_backward",
-             .pytorchApi = "torch.nn.functional.avg_pool3d backward",
-             .summary = "each output gradient spread evenly over its (overlapping) window",
-             .cpu = kCpuDeterministic,
-             .cuda = {.nondeterministicByDefault = true,
-                      .source = NS::FloatAtomics,
-                      .errorMode = EM::Raises,
-                      .detbenchExtension = true,
-                      .atomicContrast = false,
-                      .pytorchCaller = "avg_pool3d_backward_cuda",
-                      .note = "PyTorch has no deterministic form; detbench's extension reduces "
-                              "each plane in a fixed order"}},
-    OpTraits{.name = "adaptive_avg_pool2d_backward",
-             .pytorchApi = "torch.nn.functional.adaptive_avg_pool2d backward",
-             .summary = "each output gradient spread over its adaptive (overlapping) window",
-             .cpu = kCpuDeterministic,
-             .cuda = {.nondeterministicByDefault = true,
-                      .source = NS::FloatAtomics,
-                      .errorMode = EM::Raises,
-                      .detbenchExtension = true,
-                      .atomicContrast = false,
-                      .pytorchCaller = "adaptive_avg_pool2d_backward_cuda",
-                      .note = "PyTorch has no deterministic form; detbench's extension reduces "
-                              "each plane in a fixed order"}},
-    OpTraits{
-        .name = "histc",
-        .pytorchApi = "torch.histc(input, bins, min=-1, max=1)",
-        .summary = "counts of float values in equal-width bins",
-        .cpu = kCpuDeterministic,
-        .cuda = {.nondeterministicByDefault = true,
+                 .pytorchCaller = "",
+                 .note = "deterministic mode routes scatter_add_ on CUDA through index_put_ with "
+                         "accumulate=True (sort, then reduce each run in index order); PyTorch "
+                         "never raises for it"},
+      .source = "docstring 2.8 to 2.14: torch.Tensor.scatter_add_() on CUDA acts "
+                "deterministically; aten/src/ATen/native/TensorAdvancedIndexing.cpp "
+                "(_scatter_via_index_put)"}}};
+constexpr Releases<1> kBincountCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = false,
+                 .source = NS::IntegerAtomics,
+                 .errorMode = EM::Runs,
+                 .detbenchExtension = false,
+                 .atomicContrast = false,
+                 .pytorchCaller = "",
+                 .note = "integer atomics: the order of the adds varies but integer addition is "
+                         "exact"},
+      .source = "docstring 2.8 to 2.14: only torch.bincount() with weights raises"}}};
+constexpr Releases<1> kBincountWeightedCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
                  .source = NS::FloatAtomics,
                  .errorMode = EM::Raises,
                  .detbenchExtension = true,
                  .atomicContrast = false,
-                 .pytorchCaller = "_histc_cuda",
-                 .note = "PyTorch adds 1.0 per value with float atomics and raises in error mode; "
-                         "adding 1.0 is exact below 2^24 per bin, so the counts agree run to run "
-                         "in practice. detbench's extension counts each bin in index order"}},
-    OpTraits{
-        .name = "cumsum",
-        .pytorchApi = "torch.cumsum(input, 0)",
-        .summary = "running sum of a float vector",
-        .cpu = kCpuDeterministic,
-        .cuda = {.nondeterministicByDefault = true,
-                 .source = NS::FloatAtomics,
-                 .errorMode = EM::Raises,
-                 .detbenchExtension = true,
-                 .atomicContrast = false,
-                 .pytorchCaller = "cumsum_cuda_kernel",
-                 .note =
-                     "the single-pass scan takes each tile's prefix from whichever predecessors "
-                     "have published theirs (decoupled look-back), so the additions associate "
-                     "differently run to run; detbench's extension combines the tiles in order"}},
-    OpTraits{
-        .name = "matmul",
-        .pytorchApi = "torch.matmul(a, b)",
-        .summary = "float32 matrix product through cuBLAS, optionally on several streams at once",
-        .cpu = kCpuDeterministic,
-        .cuda = {.nondeterministicByDefault = false,
+                 .pytorchCaller = "_bincount_cuda",
+                 .note = "PyTorch has no deterministic form with weights; detbench's extension "
+                         "reduces each bin in index order"},
+      .source = "docstring 2.8 to 2.14: torch.bincount() on CUDA with weights raises; "
+                "aten/src/ATen/native/cuda/SummaryOps.cu (_bincount_cuda)"}}};
+constexpr Releases<1> kEmbeddingBagBackwardCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = false,
                  .source = NS::None,
                  .errorMode = EM::Runs,
                  .detbenchExtension = false,
                  .atomicContrast = true,
                  .pytorchCaller = "",
-                 .note = "one cuBLAS GEMM gives the same bits run to run on one stream; several "
-                         "streams sharing a handle and its workspace may not. Deterministic mode "
-                         "needs CUBLAS_WORKSPACE_CONFIG=:4096:8 or :16:8 (PyTorch up to 2.8). The "
-                         "atomic form is a split-K contrast, not PyTorch's default"},
+                 .note =
+                     "PyTorch's CUDA kernel sorts the indices (deterministic) for sum and mean; "
+                     "the atomic form is a contrast, not PyTorch's default"},
+      .source = "docstring 2.8 to 2.14: only mode='max' raises (EmbeddingBag backward)"}}};
+constexpr Releases<1> kSumCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = false,
+                 .source = NS::None,
+                 .errorMode = EM::Runs,
+                 .detbenchExtension = false,
+                 .atomicContrast = true,
+                 .pytorchCaller = "",
+                 .note = "PyTorch reduces in a fixed tree (deterministic); the atomic-partials "
+                         "form is a contrast, not PyTorch's default"},
+      .source = kNotListed}}};
+constexpr Releases<1> kMaxPool2dBackwardCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = false,
+                 .source = NS::None,
+                 .errorMode = EM::Runs,
+                 .detbenchExtension = false,
+                 .atomicContrast = true,
+                 .pytorchCaller = "",
+                 .note = "PyTorch's CUDA kernel gathers per input element (deterministic); the "
+                         "atomic scatter form is a contrast, not PyTorch's default"},
+      .source = kNotListed}}};
+constexpr Releases<1> kUpsampleBilinear2dBackwardCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::SwitchesToDeterministic,
+                 .detbenchExtension = false,
+                 .atomicContrast = false,
+                 .pytorchCaller = "upsample_bilinear2d_backward_out_cuda",
+                 .note = "the default backward adds with float atomics; in deterministic mode "
+                         "F.interpolate on CUDA takes a decomposition whose backward is index_put_ "
+                         "with accumulate (deterministic). Calling the ATen op directly still "
+                         "raises upsample_bilinear2d_backward_out_cuda"},
+      .source = "torch/nn/functional.py interpolate, v2.8.0 to v2.14.0: "
+                "are_deterministic_algorithms_enabled() on CUDA takes _upsample_linear_vec"}}};
+constexpr Releases<1> kAvgPool3dBackwardCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::Raises,
+                 .detbenchExtension = true,
+                 .atomicContrast = false,
+                 .pytorchCaller = "avg_pool3d_backward_cuda",
+                 .note = "PyTorch has no deterministic form; detbench's extension reduces each "
+                         "plane in a fixed order"},
+      .source = "docstring 2.8 to 2.14: torch.nn.AvgPool3d backward on CUDA raises"}}};
+constexpr Releases<1> kAdaptiveAvgPool2dBackwardCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::Raises,
+                 .detbenchExtension = true,
+                 .atomicContrast = false,
+                 .pytorchCaller = "adaptive_avg_pool2d_backward_cuda",
+                 .note = "PyTorch has no deterministic form; detbench's extension reduces each "
+                         "plane in a fixed order"},
+      .source = "docstring 2.8 to 2.14: torch.nn.AdaptiveAvgPool2d backward on CUDA raises"}}};
+constexpr Releases<1> kHistcCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::Raises,
+                 .detbenchExtension = true,
+                 .atomicContrast = false,
+                 .pytorchCaller = "_histc_cuda with floating point input",
+                 .note =
+                     "PyTorch adds 1.0 per value with float atomics and raises in error mode; "
+                     "adding 1.0 is exact below 2^24 per bin, so the counts agree run to run in "
+                     "practice. detbench's extension counts each bin in index order"},
+      .source = "docstring 2.8 to 2.14: torch.histc() on CUDA raises; "
+                "aten/src/ATen/native/cuda/SummaryOps.cu (the caller's name)"}}};
+// cumsum's traits: the same in every release; the notes say what the docs said.
+constexpr DeviceTraits kCumsumTraits{
+    .nondeterministicByDefault = true,
+    .source = NS::FloatAtomics,
+    .errorMode = EM::SwitchesToDeterministic,
+    .detbenchExtension = false,
+    .atomicContrast = false,
+    .pytorchCaller = "",
+    .note =
+        "the single-pass scan takes each tile's prefix from whichever predecessors have "
+        "published theirs (decoupled look-back), so the additions can associate differently "
+        "run to run. ATen has not alerted for cumsum since 2.6, although the docstring of "
+        "this release still lists torch.cumsum on CUDA as raising; detbench follows the code "
+        "and runs its ordered scan in deterministic mode"};
+constexpr Releases<2> kCumsumCuda{{
+    {.since = Since{2, 8},
+     .traits = kCumsumTraits,
+     .source = "aten/src/ATen/native/cuda/ScanKernels.cpp (no alertNotDeterministic, v2.8.0 to "
+               "v2.13.0); docstring 2.8 to 2.13 still lists torch.cumsum() as raising"},
+    {.since = Since{2, 14},
+     .traits = withNote(kCumsumTraits,
+                        "the single-pass scan takes each tile's prefix from whichever "
+                        "predecessors have published theirs (decoupled look-back), so the "
+                        "additions can associate differently run to run; the docstring now lists "
+                        "cumsum among the ops that act deterministically"),
+     .source = "docstring 2.14: torch.cumsum() on CUDA acts deterministically; "
+               "aten/src/ATen/native/cuda/ScanKernels.cpp (no alert)"},
+}};
+constexpr DeviceTraits kMatmulTraits{
+    .nondeterministicByDefault = false,
+    .source = NS::None,
+    .errorMode = EM::Runs,
+    .detbenchExtension = false,
+    .atomicContrast = true,
+    .pytorchCaller = "",
+    .note =
+        "one cuBLAS GEMM gives the same bits run to run on one stream; several streams "
+        "sharing a handle and its workspace may not. Deterministic mode needs "
+        "CUBLAS_WORKSPACE_CONFIG=:4096:8 or :16:8. The atomic form is a split-K contrast, not "
+        "PyTorch's default"};
+constexpr Releases<2> kMatmulCuda{{
+    {.since = Since{2, 8},
+     .traits = kMatmulTraits,
+     .cublasWorkspaceCheck = true,
+     .source = "docstring 2.8 and 2.9: the CUBLAS_WORKSPACE_CONFIG paragraph; "
+               "aten/src/ATen/Context.cpp (alertCuBLASConfigNotDeterministic)"},
+    {.since = Since{2, 10},
+     .traits = withNote(kMatmulTraits,
+                        "one cuBLAS GEMM gives the same bits run to run on one stream; several "
+                        "streams sharing a handle and its workspace may not. From 2.10 "
+                        "deterministic mode no longer checks CUBLAS_WORKSPACE_CONFIG. The atomic "
+                        "form is a split-K contrast, not PyTorch's default"),
+     .source = "docstring 2.10 to 2.14: no CUBLAS_WORKSPACE_CONFIG paragraph"},
+}};
+constexpr Releases<1> kConv2dForwardCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = false,
+                 .source = NS::Autotuning,
+                 .errorMode = EM::Runs,
+                 .detbenchExtension = false,
+                 .atomicContrast = true,
+                 .pytorchCaller = "",
+                 .note =
+                     "every cuDNN forward algorithm is deterministic, but cudnn.benchmark picks "
+                     "one by timing, so another run may pick another and get other bits; the "
+                     "atomic form is a detbench contrast on cpu-threads only"},
+      .source = "docstring 2.8 to 2.14: torch.nn.Conv2d on CUDA acts deterministically"}}};
+constexpr Releases<1> kConv2dBackwardDataCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::AlgorithmChoice,
+                 .errorMode = EM::SwitchesToDeterministic,
+                 .detbenchExtension = false,
+                 .atomicContrast = false,
+                 .pytorchCaller = "",
+                 .note = "cuDNN may choose an algorithm that adds with atomics (BWD_DATA_ALGO_0); "
+                         "cudnn.deterministic or deterministic mode keeps only deterministic "
+                         "algorithms"},
+      .source = "docstring 2.8 to 2.14: torch.nn.Conv2d on CUDA acts deterministically"}}};
+constexpr Releases<1> kConv2dBackwardFilterCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::AlgorithmChoice,
+                 .errorMode = EM::SwitchesToDeterministic,
+                 .detbenchExtension = false,
+                 .atomicContrast = false,
+                 .pytorchCaller = "",
+                 .note =
+                     "cuDNN may choose an algorithm that adds with atomics (BWD_FILTER_ALGO_0 "
+                     "or 3); cudnn.deterministic or deterministic mode keeps only deterministic "
+                     "algorithms"},
+      .source = "docstring 2.8 to 2.14: torch.nn.Conv2d on CUDA acts deterministically"}}};
+constexpr Releases<1> kRandomCuda{
+    {{.since = Since{2, 8}, .traits = kGpuRandom, .source = kRandomSource}}};
+
+// An op as the table holds it: what does not change, and its CUDA traits by release.
+struct OpEntry {
+  std::string_view name;
+  std::string_view pytorchApi;
+  std::string_view summary;
+  DeviceTraits cpu;
+  std::span<const CudaReleaseTraits> cuda;
+  bool cublas = false;
+  bool cudnn = false;
+};
+
+constexpr std::array kCatalog{
+    OpEntry{.name = "index_add",
+            .pytorchApi = "torch.Tensor.index_add_(0, index, source)",
+            .summary = "out[index[i], :] += source[i, :] along dim 0, rows of D columns",
+            .cpu = kCpuDeterministic,
+            .cuda = kIndexAddCuda},
+    OpEntry{.name = "scatter_add",
+            .pytorchApi = "torch.Tensor.scatter_add_(dim, index, src)",
+            .summary = "out[index[i]] += src[i] (1-D), or along dim 0 or 1 of a 2-D tensor",
+            .cpu = kCpuDeterministic,
+            .cuda = kScatterAddCuda},
+    OpEntry{.name = "bincount",
+            .pytorchApi = "torch.bincount(input)",
+            .summary = "counts of each value, without weights",
+            .cpu = kCpuDeterministic,
+            .cuda = kBincountCuda},
+    OpEntry{.name = "bincount_weighted",
+            .pytorchApi = "torch.bincount(input, weights)",
+            .summary = "sum of float weights per value",
+            .cpu = kCpuDeterministic,
+            .cuda = kBincountWeightedCuda},
+    OpEntry{.name = "embedding_bag_backward",
+            .pytorchApi = "torch.nn.functional.embedding_bag(mode='sum'|'mean') backward",
+            .summary = "gradient of the embedding table: each bag's gradient added to its rows",
+            .cpu = kCpuDeterministic,
+            .cuda = kEmbeddingBagBackwardCuda},
+    OpEntry{.name = "sum",
+            .pytorchApi = "torch.sum(input)",
+            .summary = "sum of all elements to a scalar",
+            .cpu = kCpuDeterministic,
+            .cuda = kSumCuda},
+    OpEntry{.name = "max_pool2d_backward",
+            .pytorchApi = "torch.nn.functional.max_pool2d backward (overlapping windows)",
+            .summary = "gradient routed to each window's argmax; windows overlap",
+            .cpu = kCpuDeterministic,
+            .cuda = kMaxPool2dBackwardCuda},
+    OpEntry{.name = "upsample_bilinear2d_backward",
+            .pytorchApi = "torch.nn.functional.interpolate(mode='bilinear') backward",
+            .summary = "each output gradient spread over its four source pixels",
+            .cpu = kCpuDeterministic,
+            .cuda = kUpsampleBilinear2dBackwardCuda},
+    OpEntry{.name = "avg_pool3d_backward",
+            .pytorchApi = "torch.nn.functional.avg_pool3d backward",
+            .summary = "each output gradient spread evenly over its (overlapping) window",
+            .cpu = kCpuDeterministic,
+            .cuda = kAvgPool3dBackwardCuda},
+    OpEntry{.name = "adaptive_avg_pool2d_backward",
+            .pytorchApi = "torch.nn.functional.adaptive_avg_pool2d backward",
+            .summary = "each output gradient spread over its adaptive (overlapping) window",
+            .cpu = kCpuDeterministic,
+            .cuda = kAdaptiveAvgPool2dBackwardCuda},
+    OpEntry{.name = "histc",
+            .pytorchApi = "torch.histc(input, bins, min=-1, max=1)",
+            .summary = "counts of float values in equal-width bins",
+            .cpu = kCpuDeterministic,
+            .cuda = kHistcCuda},
+    OpEntry{.name = "cumsum",
+            .pytorchApi = "torch.cumsum(input, 0)",
+            .summary = "running sum of a float vector",
+            .cpu = kCpuDeterministic,
+            .cuda = kCumsumCuda},
+    OpEntry{
+        .name = "matmul",
+        .pytorchApi = "torch.matmul(a, b)",
+        .summary = "float32 matrix product through cuBLAS, optionally on several streams at once",
+        .cpu = kCpuDeterministic,
+        .cuda = kMatmulCuda,
         .cublas = true},
-    OpTraits{.name = "conv2d_forward",
-             .pytorchApi = "torch.nn.functional.conv2d(input, weight, stride, padding)",
-             .summary = "2-D convolution through cuDNN (NCHW, float32)",
-             .cpu = kCpuDeterministic,
-             .cuda = {.nondeterministicByDefault = false,
-                      .source = NS::Autotuning,
-                      .errorMode = EM::Runs,
-                      .detbenchExtension = false,
-                      .atomicContrast = true,
-                      .pytorchCaller = "",
-                      .note = "every cuDNN forward algorithm is deterministic, but cudnn.benchmark "
-                              "picks one by timing, so another run may pick another and get other "
-                              "bits; the atomic form is a detbench contrast on cpu-threads only"},
-             .cudnn = true},
-    OpTraits{
-        .name = "conv2d_backward_data",
-        .pytorchApi = "torch.nn.functional.conv2d backward, gradient of the input",
-        .summary = "gradient of a 2-D convolution's input through cuDNN",
-        .cpu = kCpuDeterministic,
-        .cuda =
-            {.nondeterministicByDefault = true,
-             .source = NS::AlgorithmChoice,
-             .errorMode = EM::SwitchesToDeterministic,
-             .detbenchExtension = false,
-             .atomicContrast = false,
-             .pytorchCaller = "",
-             .note =
-                 "cuDNN may choose an algorithm that adds with atomics (BWD_DATA_ALGO_0); "
-                 "cudnn.deterministic or deterministic mode keeps only deterministic algorithms"},
-        .cudnn = true},
-    OpTraits{
-        .name = "conv2d_backward_filter",
-        .pytorchApi = "torch.nn.functional.conv2d backward, gradient of the weight",
-        .summary = "gradient of a 2-D convolution's weight through cuDNN",
-        .cpu = kCpuDeterministic,
-        .cuda =
-            {.nondeterministicByDefault = true,
-             .source = NS::AlgorithmChoice,
-             .errorMode = EM::SwitchesToDeterministic,
-             .detbenchExtension = false,
-             .atomicContrast = false,
-             .pytorchCaller = "",
-             .note =
-                 "cuDNN may choose an algorithm that adds with atomics (BWD_FILTER_ALGO_0 or 3); "
-                 "cudnn.deterministic or deterministic mode keeps only deterministic algorithms"},
-        .cudnn = true},
-    OpTraits{.name = "rand",
-             .pytorchApi = "torch.manual_seed(seed); torch.rand(size)",
-             .summary = "uniform random numbers in [0, 1)",
-             .cpu = kCpuRandom,
-             .cuda = {.nondeterministicByDefault = false,
-                      .source = NS::Rng,
-                      .errorMode = EM::Runs,
-                      .detbenchExtension = false,
-                      .atomicContrast = false,
-                      .pytorchCaller = "",
-                      .note = kGpuRandomNote}},
-    OpTraits{.name = "randn",
-             .pytorchApi = "torch.manual_seed(seed); torch.randn(size)",
-             .summary = "standard normal random numbers",
-             .cpu = kCpuRandom,
-             .cuda = {.nondeterministicByDefault = false,
-                      .source = NS::Rng,
-                      .errorMode = EM::Runs,
-                      .detbenchExtension = false,
-                      .atomicContrast = false,
-                      .pytorchCaller = "",
-                      .note = kGpuRandomNote}},
-    OpTraits{.name = "dropout",
-             .pytorchApi = "torch.manual_seed(seed); torch.nn.functional.dropout(input, p)",
-             .summary = "zero each element with probability p, scale the rest by 1 / (1 - p)",
-             .cpu = kCpuRandom,
-             .cuda = {.nondeterministicByDefault = false,
-                      .source = NS::Rng,
-                      .errorMode = EM::Runs,
-                      .detbenchExtension = false,
-                      .atomicContrast = false,
-                      .pytorchCaller = "",
-                      .note = kGpuRandomNote}},
+    OpEntry{.name = "conv2d_forward",
+            .pytorchApi = "torch.nn.functional.conv2d(input, weight, stride, padding)",
+            .summary = "2-D convolution through cuDNN (NCHW, float32)",
+            .cpu = kCpuDeterministic,
+            .cuda = kConv2dForwardCuda,
+            .cudnn = true},
+    OpEntry{.name = "conv2d_backward_data",
+            .pytorchApi = "torch.nn.functional.conv2d backward, gradient of the input",
+            .summary = "gradient of a 2-D convolution's input through cuDNN",
+            .cpu = kCpuDeterministic,
+            .cuda = kConv2dBackwardDataCuda,
+            .cudnn = true},
+    OpEntry{.name = "conv2d_backward_filter",
+            .pytorchApi = "torch.nn.functional.conv2d backward, gradient of the weight",
+            .summary = "gradient of a 2-D convolution's weight through cuDNN",
+            .cpu = kCpuDeterministic,
+            .cuda = kConv2dBackwardFilterCuda,
+            .cudnn = true},
+    OpEntry{.name = "rand",
+            .pytorchApi = "torch.manual_seed(seed); torch.rand(size)",
+            .summary = "uniform random numbers in [0, 1)",
+            .cpu = kCpuRandom,
+            .cuda = kRandomCuda},
+    OpEntry{.name = "randn",
+            .pytorchApi = "torch.manual_seed(seed); torch.randn(size)",
+            .summary = "standard normal random numbers",
+            .cpu = kCpuRandom,
+            .cuda = kRandomCuda},
+    OpEntry{.name = "dropout",
+            .pytorchApi = "torch.manual_seed(seed); torch.nn.functional.dropout(input, p)",
+            .summary = "zero each element with probability p, scale the rest by 1 / (1 - p)",
+            .cpu = kCpuRandom,
+            .cuda = kRandomCuda},
 };
 
 // The catalog lists the ops of OpList.hpp, in its order: an op added there without its
@@ -303,17 +424,135 @@ constexpr bool catalogFollowsTheOpList() {
 static_assert(catalogFollowsTheOpList(),
               "core/src/OpCatalog.cpp must list the ops of OpList.hpp, in the same order");
 
-}  // namespace
+// Every op's first CUDA entry is the catalog's oldest release, and the entries rise.
+constexpr bool everyOpCoversEveryRelease() {
+  for (const auto& op : kCatalog) {
+    if (op.cuda.empty() || op.cuda.front().since != Since{2, 8}) return false;
+    for (std::size_t i = 1; i < op.cuda.size(); ++i) {
+      if (!(op.cuda[i - 1].since < op.cuda[i].since)) return false;
+    }
+  }
+  return true;
+}
+static_assert(everyOpCoversEveryRelease(),
+              "each op's CUDA entries start at 2.8 and are in release order");
 
-std::span<const OpTraits> opCatalog() {
-  return kCatalog;
+const CudaReleaseTraits& cudaEntryFor(const OpEntry& op, PyTorchRelease release) {
+  const CudaReleaseTraits* found = &op.cuda.front();
+  for (const auto& e : op.cuda) {
+    if (e.since <= release) found = &e;
+  }
+  return *found;
 }
 
-const OpTraits* findOpTraits(std::string_view name) {
-  for (const auto& op : kCatalog) {
+OpTraits resolve(const OpEntry& op, PyTorchRelease release) {
+  const CudaReleaseTraits& e = cudaEntryFor(op, release);
+  return OpTraits{.name = op.name,
+                  .pytorchApi = op.pytorchApi,
+                  .summary = op.summary,
+                  .cpu = op.cpu,
+                  .cuda = e.traits,
+                  .cublas = op.cublas,
+                  .cublasWorkspaceCheck = e.cublasWorkspaceCheck,
+                  .cudnn = op.cudnn,
+                  .release = release,
+                  .cudaSince = e.since,
+                  .cudaSource = e.source};
+}
+
+// One resolved table per release, made once.
+const std::vector<std::vector<OpTraits>>& resolvedTables() {
+  static const std::vector<std::vector<OpTraits>> tables = [] {
+    std::vector<std::vector<OpTraits>> t;
+    for (const PyTorchRelease r : catalogReleases()) {
+      std::vector<OpTraits> ops;
+      ops.reserve(kCatalog.size());
+      for (const auto& op : kCatalog) ops.push_back(resolve(op, r));
+      t.push_back(std::move(ops));
+    }
+    return t;
+  }();
+  return tables;
+}
+
+std::string behaviourText(const DeviceTraits& t) {
+  switch (t.errorMode) {
+    case EM::Runs:
+      return "runs as is";
+    case EM::SwitchesToDeterministic:
+      return "switches to deterministic";
+    case EM::Raises:
+      return "raises (warn mode: warns)";
+  }
+  return "runs as is";
+}
+
+std::string callerText(std::string_view caller) {
+  return caller.empty() ? std::string("none") : std::string(caller);
+}
+
+std::vector<std::string> differencesBetween(const OpTraits& a, const OpTraits& b) {
+  std::vector<std::string> d;
+  const auto add = [&d](const char* what, const std::string& x, const std::string& y) {
+    if (x == y) return;
+    std::string line(what);
+    line.append(": ").append(x).append(" -> ").append(y);
+    d.push_back(std::move(line));
+  };
+  add("deterministic mode", behaviourText(a.cuda), behaviourText(b.cuda));
+  add("nondeterministic by default", a.cuda.nondeterministicByDefault ? "yes" : "no",
+      b.cuda.nondeterministicByDefault ? "yes" : "no");
+  add("alert caller", callerText(a.cuda.pytorchCaller), callerText(b.cuda.pytorchCaller));
+  add("CUBLAS_WORKSPACE_CONFIG checked in deterministic mode",
+      a.cublasWorkspaceCheck ? "yes" : "no", b.cublasWorkspaceCheck ? "yes" : "no");
+  add("detbench extension", a.cuda.detbenchExtension ? "yes" : "no",
+      b.cuda.detbenchExtension ? "yes" : "no");
+  if (a.cuda.note != b.cuda.note) d.push_back("note: " + std::string(b.cuda.note));
+  return d;
+}
+
+std::size_t releaseIndex(PyTorchRelease release) {
+  const auto releases = catalogReleases();
+  const auto it = std::find(releases.begin(), releases.end(), release);
+  if (it == releases.end()) {
+    std::string m("the catalog has no PyTorch ");
+    m.append(toString(release)).append(" (it holds ").append(toString(oldestCatalogRelease()));
+    m.append(" to ").append(toString(newestCatalogRelease())).append(")");
+    DETBENCH_THROW(InvalidArgument, m);
+  }
+  return static_cast<std::size_t>(it - releases.begin());
+}
+
+}  // namespace
+
+std::span<const OpTraits> opCatalog(PyTorchRelease release) {
+  return resolvedTables()[releaseIndex(release)];
+}
+
+const OpTraits* findOpTraits(std::string_view name, PyTorchRelease release) {
+  for (const auto& op : opCatalog(release)) {
     if (op.name == name) return &op;
   }
   return nullptr;
+}
+
+std::vector<CatalogChange> catalogChanges(PyTorchRelease from, PyTorchRelease to) {
+  const std::size_t a = releaseIndex(from), b = releaseIndex(to);
+  DETBENCH_CHECK_ARG(
+      a <= b, "the older release comes first (" + toString(from) + ".." + toString(to) + ")");
+  const auto& tables = resolvedTables();
+  const auto releases = catalogReleases();
+  std::vector<CatalogChange> changes;
+  for (std::size_t i = 0; i < kCatalog.size(); ++i) {
+    CatalogChange c{&tables[a][i], &tables[b][i], {}, {}};
+    for (std::size_t r = a + 1; r <= b; ++r) {
+      if (tables[r][i].cudaSince != tables[r - 1][i].cudaSince) c.changedIn.push_back(releases[r]);
+    }
+    if (c.changedIn.empty()) continue;
+    c.differences = differencesBetween(*c.before, *c.after);
+    changes.push_back(std::move(c));
+  }
+  return changes;
 }
 
 bool hasFloat64Reference(std::string_view op) {

@@ -31,6 +31,7 @@ json contextJson(const Environment& env) {
   c["logical_cores"] = env.logicalCores;
   c["cublas_workspace_config"] =
       env.cublasWorkspaceConfigEnv.empty() ? json(nullptr) : json(env.cublasWorkspaceConfigEnv);
+  if (!env.pytorchFound.empty()) c["pytorch_found"] = env.pytorchFound;
   json libs = json::object();
   for (const auto& [k, v] : env.libraries) libs[k] = v;
   c["libraries"] = libs;
@@ -158,11 +159,8 @@ json summaryJson(const RunResult& r) {
 json alertsJson(const RunResult& r) {
   json a = json::array();
   for (const auto& w : r.warnings) {
-    a.push_back({{"code", w.code == AlertCode::NoDeterministicImplementation
-                              ? "no_deterministic_implementation"
-                              : "cublas_workspace_config"},
-                 {"caller", w.caller},
-                 {"message", w.message}});
+    a.push_back(
+        {{"code", std::string(toString(w.code))}, {"caller", w.caller}, {"message", w.message}});
   }
   return a;
 }

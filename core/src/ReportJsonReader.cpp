@@ -121,6 +121,7 @@ Environment readContext(const json& c) {
   e.cpu = stringOr(c, "cpu");
   if (c.contains("logical_cores")) e.logicalCores = intField<int>(c, "logical_cores", 0, 1 << 20);
   e.cublasWorkspaceConfigEnv = stringOr(c, "cublas_workspace_config");
+  e.pytorchFound = stringOr(c, "pytorch_found");
   e.libraries = stringPairs(c, "libraries");
   if (c.contains("devices")) {
     for (const auto& d : arrayField(c, "devices")) {
@@ -216,13 +217,9 @@ void readTrialSet(const json& j, RunResult& r) {
   }
   for (const auto& w : arrayField(j, "warnings")) {
     const auto code = stringField(w, "code");
-    if (code != "cublas_workspace_config" && code != "no_deterministic_implementation") {
-      bad("unknown warning code '" + code + "'");
-    }
-    r.warnings.push_back(Alert{code == "cublas_workspace_config"
-                                   ? AlertCode::CublasWorkspaceConfig
-                                   : AlertCode::NoDeterministicImplementation,
-                               stringField(w, "caller"), stringField(w, "message")});
+    const auto parsed = parseAlertCode(code);
+    if (!parsed) bad("unknown warning code '" + code + "'");
+    r.warnings.push_back(Alert{*parsed, stringField(w, "caller"), stringField(w, "message")});
   }
   for (const auto& e : arrayField(j, "errors")) {
     r.errors.push_back(

@@ -27,6 +27,7 @@ std::string settingsText(const RunResult& r) {
   t += "; seed: " + std::to_string(r.seed) + (r.seedWasSet ? " (set)" : " (unset, drawn fresh)");
   t += "; semantics: " + std::string(toString(s.semantics));
   t += "; form: " + std::string(toString(s.form));
+  t += "; PyTorch: " + toString(s.pytorch);
   return t;
 }
 

@@ -120,7 +120,7 @@ bool Settings::operator==(const Settings& other) const {
          cudnnDeterministic == other.cudnnDeterministic && deterministic == other.deterministic &&
          cfgText(cublasWorkspaceConfig) == cfgText(other.cublasWorkspaceConfig) &&
          fillUninitializedMemory == other.fillUninitializedMemory && threads == other.threads &&
-         semantics == other.semantics && form == other.form;
+         semantics == other.semantics && form == other.form && pytorch == other.pytorch;
 }
 
 }  // namespace detbench

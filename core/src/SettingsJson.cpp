@@ -31,6 +31,7 @@ json settingsToJson(const Settings& s) {
   j["threads"] = s.threads;
   j["semantics"] = std::string(toString(s.semantics));
   j["form"] = std::string(toString(s.form));
+  j["pytorch"] = toString(s.pytorch);
   return j;
 }
 
@@ -58,6 +59,17 @@ Settings settingsFromJson(const json& j) {
     const auto parsedForm = parseFormRequest(form);
     DETBENCH_CHECK_ARG(parsedForm, unknown("form", form));
     s.form = *parsedForm;
+    // Written before releases were recorded: the catalog then followed 2.8.
+    s.pytorch = kUnrecordedRelease;
+    if (j.contains("pytorch")) {
+      const auto text = j.at("pytorch").get<std::string>();
+      const auto release = parsePyTorchRelease(text);
+      DETBENCH_CHECK_ARG(release && isCatalogRelease(*release),
+                         "settings: pytorch '" + text + "' is not a release the catalog holds (" +
+                             toString(oldestCatalogRelease()) + " to " +
+                             toString(newestCatalogRelease()) + ")");
+      s.pytorch = *release;
+    }
     return s;
   } catch (const json::exception& ex) {
     DETBENCH_THROW(InvalidArgument,

@@ -130,7 +130,7 @@ RunResult TrialRunner::run(const RunRequest& request, const PreparedInputs& prep
                            const RunCallbacks& callbacks, const CancelToken* cancel) const {
   validateRequest(request);
   const OpDefinition& op = opDefinition(request.op);
-  const OpTraits* traits = findOpTraits(request.op);
+  const OpTraits* traits = findOpTraits(request.op, request.settings.pytorch);
   if (traits == nullptr)
     DETBENCH_THROW(InvalidArgument, "op " + request.op + " is not in the catalog");
   // The device was there when the inputs were prepared; if it has been lost since (a CUDA

@@ -169,6 +169,11 @@ void MainWindow::buildDocks() {
   resizeDocks({docks_[0], logDock}, {820, 600}, Qt::Horizontal);
 
   catalogModel_->setTraitsClass(devices_->traitsClass());
+  const auto followRelease = [this] {
+    if (const auto s = settings_->settings()) catalogModel_->setRelease(s->pytorch);
+  };
+  followRelease();
+  connect(settings_, &SettingsWidget::changed, this, followRelease);
   connect(devices_, &DeviceSelectorWidget::deviceChanged, this, [this] {
     catalogModel_->setTraitsClass(devices_->traitsClass());
     projects_->markDirty();
@@ -231,8 +236,10 @@ void MainWindow::buildActions() {
         this, tr("About detbench"),
         tr("<b>detbench</b> %1<br>A workbench for determinism on GPUs and CPUs: run an op "
            "many times on identical inputs and see how its outputs vary and what "
-           "determinism costs.<br><br>Settings mean what they mean in PyTorch %2.")
-            .arg(QApplication::applicationVersion(), qstr(kCatalogRelease)));
+           "determinism costs.<br><br>Settings mean what they mean in the PyTorch release "
+           "chosen in the settings panel (the catalog holds %2 to %3).")
+            .arg(QApplication::applicationVersion(), qstr(toString(oldestCatalogRelease())),
+                 qstr(toString(newestCatalogRelease()))));
   });
 }
 

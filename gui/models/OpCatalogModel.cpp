@@ -16,14 +16,20 @@ void OpCatalogModel::setTraitsClass(TraitsClass cls) {
   emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
+void OpCatalogModel::setRelease(PyTorchRelease release) {
+  if (release == release_) return;
+  release_ = release;
+  emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
 QString OpCatalogModel::opAt(int row) const {
-  const auto ops = opCatalog();
+  const auto ops = opCatalog(release_);
   if (row < 0 || row >= static_cast<int>(ops.size())) return {};
   return qstr(ops[static_cast<std::size_t>(row)].name);
 }
 
 int OpCatalogModel::rowOf(const QString& op) const {
-  const auto ops = opCatalog();
+  const auto ops = opCatalog(release_);
   for (std::size_t i = 0; i < ops.size(); ++i) {
     if (qstr(ops[i].name) == op) return static_cast<int>(i);
   }
@@ -31,7 +37,7 @@ int OpCatalogModel::rowOf(const QString& op) const {
 }
 
 int OpCatalogModel::rowCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : static_cast<int>(opCatalog().size());
+  return parent.isValid() ? 0 : static_cast<int>(opCatalog(release_).size());
 }
 
 int OpCatalogModel::columnCount(const QModelIndex& parent) const {
@@ -39,7 +45,7 @@ int OpCatalogModel::columnCount(const QModelIndex& parent) const {
 }
 
 OpCatalogModel::Badge OpCatalogModel::badge(int row, Column column) const {
-  const DeviceTraits& t = opCatalog()[static_cast<std::size_t>(row)].traits(cls_);
+  const DeviceTraits& t = opCatalog(release_)[static_cast<std::size_t>(row)].traits(cls_);
   switch (column) {
     case Default:
       if (!t.nondeterministicByDefault) {
@@ -100,7 +106,7 @@ QString OpCatalogModel::badgeText(Badge b, const DeviceTraits& t) const {
 
 QVariant OpCatalogModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid()) return {};
-  const OpTraits& op = opCatalog()[static_cast<std::size_t>(index.row())];
+  const OpTraits& op = opCatalog(release_)[static_cast<std::size_t>(index.row())];
   const DeviceTraits& t = op.traits(cls_);
   const auto column = static_cast<Column>(index.column());
   if (role == Qt::DisplayRole) {
@@ -117,6 +123,12 @@ QVariant OpCatalogModel::data(const QModelIndex& index, int role) const {
     QString tip = QStringLiteral("<b>%1</b><br>%2<br><i>%3</i>")
                       .arg(qstr(op.name), translatedCatalogText(op.summary), qstr(op.pytorchApi));
     if (!t.note.empty()) tip += QStringLiteral("<br><br>") + translatedCatalogText(t.note);
+    if (cls_ == TraitsClass::Cuda) {
+      tip += QStringLiteral("<br><br>") + tr("PyTorch %1 (these traits since %2). Source: %3")
+                                              .arg(qstr(toString(op.release)),
+                                                   qstr(toString(op.cudaSince)),
+                                                   qstr(op.cudaSource).toHtmlEscaped());
+    }
     return tip;
   }
   if (role == Qt::BackgroundRole && column != Op && column != PyTorchApi) {
@@ -153,7 +165,7 @@ QVariant OpCatalogModel::headerData(int section, Qt::Orientation orientation, in
     case Alternative:
       return tr("Deterministic alternative");
     case ErrorMode:
-      return tr("Error mode");
+      return tr("Error mode (PyTorch %1)").arg(qstr(toString(release_)));
     case PyTorchApi:
       return tr("PyTorch call");
     default:

@@ -31,6 +31,9 @@ class OpCatalogModel : public QAbstractTableModel {
 
   void setTraitsClass(TraitsClass cls);
   TraitsClass traitsClass() const { return cls_; }
+  // The PyTorch release whose traits the table shows.
+  void setRelease(PyTorchRelease release);
+  PyTorchRelease release() const { return release_; }
   QString opAt(int row) const;
   int rowOf(const QString& op) const;
   // The badge shown in a cell (for tests and the legend).
@@ -47,6 +50,7 @@ class OpCatalogModel : public QAbstractTableModel {
  private:
   QString badgeText(Badge badge, const DeviceTraits& traits) const;
   TraitsClass cls_ = TraitsClass::Cuda;
+  PyTorchRelease release_ = newestCatalogRelease();
 };
 
 }  // namespace detbench::gui

@@ -14,6 +14,7 @@
 #include "common/FormErrorLabel.hpp"
 #include "detbench/Error.hpp"
 #include "detbench/IntegerText.hpp"
+#include "detbench/PyTorchDetection.hpp"
 
 namespace detbench::gui {
 
@@ -56,7 +57,14 @@ SettingsWidget::SettingsWidget(QWidget* parent) : QWidget(parent) {
   form_request_ = new QComboBox(this);
   form_request_->addItems({QString(), QString(), QString()});
 
+  pytorch_ = new QComboBox(this);
+  pytorch_->setObjectName(QStringLiteral("pytorchRelease"));
+  for (const PyTorchRelease r : catalogReleases()) {
+    pytorch_->addItem(QString(), QString::fromStdString(toString(r)));
+  }
+
   for (auto*& l : labels_) l = new QLabel(this);
+  form_->addRow(labels_[9], pytorch_);
   form_->addRow(labels_[0], seedRow);
   form_->addRow(QString(), seedError_);
   form_->addRow(labels_[1], cudnnBenchmark_);
@@ -86,9 +94,12 @@ SettingsWidget::SettingsWidget(QWidget* parent) : QWidget(parent) {
   connect(threads_, &QSpinBox::valueChanged, this, changedSlot);
   connect(semantics_, &QComboBox::currentIndexChanged, this, changedSlot);
   connect(form_request_, &QComboBox::currentIndexChanged, this, changedSlot);
+  connect(pytorch_, &QComboBox::currentIndexChanged, this, changedSlot);
 
   retranslate();
-  setSettings(Settings{});
+  Settings initial;
+  initial.pytorch = defaultPyTorchRelease().release;
+  setSettings(initial);
 }
 
 void SettingsWidget::retranslate() {
@@ -101,6 +112,17 @@ void SettingsWidget::retranslate() {
   labels_[6]->setText(tr("CPU threads"));
   labels_[7]->setText(tr("Catalog"));
   labels_[8]->setText(tr("Implementation"));
+  labels_[9]->setText(tr("PyTorch release"));
+  const PyTorchDefault& found = defaultPyTorchRelease();
+  for (int i = 0; i < pytorch_->count(); ++i) {
+    const QString release = pytorch_->itemData(i).toString();
+    const bool isDefault = release.toStdString() == toString(found.release);
+    pytorch_->setItemText(i, isDefault ? tr("%1 (default)").arg(release) : release);
+  }
+  pytorch_->setToolTip(
+      tr("What deterministic mode does, the alerts and the cuBLAS workspace rule follow this "
+         "release. Default: %1.")
+          .arg(QString::fromStdString(found.how)));
   seedSet_->setText(tr("set"));
   seedSet_->setToolTip(
       tr("torch.manual_seed(seed). Unset: a fresh seed per run, recorded in the report."));
@@ -124,7 +146,7 @@ void SettingsWidget::retranslate() {
   workspace_->lineEdit()->setPlaceholderText(tr("unset"));
   workspace_->setToolTip(
       tr("In deterministic mode, cuBLAS ops raise unless this is :4096:8 or "
-         ":16:8 (PyTorch up to 2.8)."));
+         ":16:8 (PyTorch 2.8 and 2.9; from 2.10 no longer checked)."));
   threads_->setSpecialValueText(tr("one per core"));
   semantics_->setItemText(0, tr("PyTorch semantics"));
   semantics_->setItemText(1, tr("detbench extensions"));
@@ -154,6 +176,9 @@ std::optional<Settings> SettingsWidget::settings() const {
   s.threads = threads_->value();
   s.semantics = static_cast<CatalogSemantics>(semantics_->currentIndex());
   s.form = static_cast<FormRequest>(form_request_->currentIndex());
+  if (const auto r = parsePyTorchRelease(pytorch_->currentData().toString().toStdString())) {
+    s.pytorch = *r;
+  }
   return s;
 }
 
@@ -163,7 +188,8 @@ void SettingsWidget::setSettings(const Settings& s) {
       QSignalBlocker(cudnnBenchmark_), QSignalBlocker(cudnnDeterministic_),
       QSignalBlocker(deterministic_),  QSignalBlocker(fillMemory_),
       QSignalBlocker(workspace_),      QSignalBlocker(threads_),
-      QSignalBlocker(semantics_),      QSignalBlocker(form_request_)};
+      QSignalBlocker(semantics_),      QSignalBlocker(form_request_),
+      QSignalBlocker(pytorch_)};
   seedSet_->setChecked(s.seed.has_value());
   seed_->setEnabled(s.seed.has_value());
   if (s.seed) seed_->setText(QString::number(*s.seed));
@@ -176,6 +202,7 @@ void SettingsWidget::setSettings(const Settings& s) {
   threads_->setValue(s.threads);
   semantics_->setCurrentIndex(static_cast<int>(s.semantics));
   form_request_->setCurrentIndex(static_cast<int>(s.form));
+  pytorch_->setCurrentIndex(pytorch_->findData(QString::fromStdString(toString(s.pytorch))));
   validate();
   emit changed();
 }

@@ -53,7 +53,8 @@ class SettingsWidget : public QWidget {
   QSpinBox* threads_;
   QComboBox* semantics_;
   QComboBox* form_request_;
-  QLabel* labels_[9];
+  QComboBox* pytorch_;
+  QLabel* labels_[10];
 };
 
 }  // namespace detbench::gui

@@ -148,12 +148,51 @@ TEST_F(CliTest, SweepWritesOneReportWithARowPerConfiguration) {
 
 TEST_F(CliTest, SweepReportsARaisingConfigurationAndGoesOn) {
   const Result r =
-      run("sweep --op upsample_bilinear2d_backward -p batch=1 --trials 2 "
+      run("sweep --op histc --size 4096 --trials 2 "
           "--configs default,deterministic,extensions --out s.json");
   ASSERT_EQ(r.code, 0) << r.err;
   const auto j = nlohmann::json::parse(slurp(dir_ / "s.json"));
   EXPECT_EQ(j["configurations"][1]["errors"][0]["kind"], "NondeterministicError");
   EXPECT_EQ(j["configurations"][2]["summary"]["reproducible"], true);
+}
+
+TEST_F(CliTest, TheReleaseDecidesTheCublasRuleAndIsRecorded) {
+  // matmul on cpu-threads follows the CUDA traits: 2.9 checks CUBLAS_WORKSPACE_CONFIG in
+  // deterministic mode, 2.10 does not.
+  const std::string matmul =
+      "run --op matmul --size 16 -n 2 -w 0 --deterministic error --cublas-workspace-config :1:1 ";
+  const Result old = run(matmul + "--pytorch 2.9 --out old.json");
+  EXPECT_NE(old.code, 0);
+  EXPECT_NE((old.out + old.err).find("it uses CuBLAS"), std::string::npos) << old.out << old.err;
+  const Result newer = run(matmul + "--pytorch 2.10 --out new.json");
+  ASSERT_EQ(newer.code, 0) << newer.err;
+  const auto j = nlohmann::json::parse(slurp(dir_ / "new.json"));
+  EXPECT_EQ(j["settings"]["pytorch"], "2.10");
+  EXPECT_TRUE(j["context"].contains("pytorch_found"));
+  const Result bad = run("run --op sum --pytorch 2.7");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_EQ(lines(bad.err), 1) << bad.err;
+  EXPECT_NE(bad.err.find("2.8"), std::string::npos) << bad.err;
+}
+
+TEST_F(CliTest, OpsShowsAReleaseAndWhatChangedBetweenTwo) {
+  const Result r = run("ops --pytorch 2.9");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Catalog for PyTorch 2.9"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("checks CUBLAS_WORKSPACE_CONFIG"), std::string::npos) << r.out;
+  const Result c = run("ops --changes 2.8..2.11");
+  ASSERT_EQ(c.code, 0) << c.err;
+  EXPECT_NE(c.out.find("matmul (in 2.10)"), std::string::npos) << c.out;
+  const Result cj = run("ops --changes 2.8..2.11 --json");
+  ASSERT_EQ(cj.code, 0) << cj.err;
+  const auto j = nlohmann::json::parse(cj.out);
+  ASSERT_EQ(j["changes"].size(), 1u);
+  EXPECT_EQ(j["changes"][0]["op"], "matmul");
+  for (const char* bad : {"ops --changes 2.11..2.8", "ops --changes 2.8", "ops --pytorch x"}) {
+    const Result b = run(bad);
+    EXPECT_EQ(b.code, 2) << bad;
+    EXPECT_EQ(lines(b.err), 1) << bad << ": " << b.err;
+  }
 }
 
 TEST_F(CliTest, ASweepReportsAConfigurationTheDeviceCannotRunAndGoesOn) {

@@ -33,8 +33,8 @@ TEST(DispatchTest, AtomicByDefaultDeterministicInDeterministicMode) {
 }
 
 TEST(DispatchTest, OpsWithoutADeterministicFormRaiseInErrorModeAndWarnInWarnMode) {
-  for (const char* name : {"bincount_weighted", "upsample_bilinear2d_backward",
-                           "avg_pool3d_backward", "adaptive_avg_pool2d_backward"}) {
+  for (const char* name :
+       {"bincount_weighted", "histc", "avg_pool3d_backward", "adaptive_avg_pool2d_backward"}) {
     auto err = make(DeterministicMode::Error);
     EXPECT_THROW(dispatch(op(name), TraitsClass::Cuda, err), NondeterministicError) << name;
     auto warn = make(DeterministicMode::Warn);

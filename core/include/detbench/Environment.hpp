@@ -27,6 +27,9 @@ struct Environment {
   std::string cpu;
   int logicalCores = 0;
   std::string cublasWorkspaceConfigEnv;  // the process's CUBLAS_WORKSPACE_CONFIG, "" if unset
+  // The PyTorch installed on this machine and the release the catalog follows by default, in a
+  // sentence (PyTorchDetection.hpp); "" in reports written before it was recorded.
+  std::string pytorchFound;
   std::vector<std::pair<std::string, std::string>> libraries;  // name, version
   std::vector<DeviceSummary> devices;
 };

@@ -1,16 +1,19 @@
 #pragma once
 // The op catalog: for each op and device, whether the default implementation is
 // nondeterministic and why, whether a deterministic alternative exists, and what
-// deterministic mode does. It is data (one table, OpCatalog.cpp) that follows the PyTorch
-// documentation of torch.use_deterministic_algorithms for the release in kCatalogRelease.
+// deterministic mode does, release by release of PyTorch (catalogReleases()). It is data (one
+// table, OpCatalog.cpp) with the source of each fact: the docstring of
+// torch.use_deterministic_algorithms of the release, or the ATen or Python file at its tag.
 
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
+
+#include "detbench/PyTorchRelease.hpp"
 
 namespace detbench {
-
-inline constexpr std::string_view kCatalogRelease = "2.8";
 
 enum class NondeterminismSource {
   None,             // the default implementation is deterministic
@@ -43,24 +46,55 @@ struct DeviceTraits {
   std::string_view note;
 };
 
+// The CUDA traits of an op from one release on, until the next entry's release.
+struct CudaReleaseTraits {
+  PyTorchRelease since;
+  DeviceTraits traits;
+  // Deterministic mode checks CUBLAS_WORKSPACE_CONFIG before the op runs (PyTorch up to 2.9).
+  bool cublasWorkspaceCheck = false;
+  std::string_view source;  // where these facts were read
+};
+
+// An op's traits for one release (opCatalog(release)).
 struct OpTraits {
   std::string_view name;        // detbench's name, as on the command line and in reports
   std::string_view pytorchApi;  // the PyTorch call it mirrors
   std::string_view summary;
   DeviceTraits cpu;
   DeviceTraits cuda;
-  // Runs through cuBLAS on cuda: in deterministic mode PyTorch (up to 2.8) checks
-  // CUBLAS_WORKSPACE_CONFIG first. cpu-threads, which follows the CUDA traits, checks it too.
+  // Runs through cuBLAS on cuda.
   bool cublas = false;
+  // In deterministic mode PyTorch checks CUBLAS_WORKSPACE_CONFIG first (this release).
+  // cpu-threads, which follows the CUDA traits, checks it too.
+  bool cublasWorkspaceCheck = false;
   // Runs through cuDNN on cuda: cudnn.deterministic alone keeps only deterministic algorithms,
   // and cudnn.benchmark chooses by timing.
   bool cudnn = false;
+  PyTorchRelease release;       // the release these traits are for
+  PyTorchRelease cudaSince;     // the first release with these cuda traits
+  std::string_view cudaSource;  // where the cuda traits were read
 
   const DeviceTraits& traits(TraitsClass cls) const { return cls == TraitsClass::Cpu ? cpu : cuda; }
 };
 
-std::span<const OpTraits> opCatalog();
-const OpTraits* findOpTraits(std::string_view name);
+// The catalog for a release the catalog holds (InvalidArgument otherwise). Without a release:
+// the newest, for what does not depend on it (names, APIs, summaries, the cpu traits).
+std::span<const OpTraits> opCatalog(PyTorchRelease release = newestCatalogRelease());
+const OpTraits* findOpTraits(std::string_view name,
+                             PyTorchRelease release = newestCatalogRelease());
+
+// What changed for an op between two releases: its traits in `from` and in `to`, where
+// `to`'s cuda traits began after `from` (a new entry in the table).
+struct CatalogChange {
+  const OpTraits* before;
+  const OpTraits* after;
+  // The releases in (from, to] where the entry changed, oldest first.
+  std::vector<PyTorchRelease> changedIn;
+  // What differs between `before` and `after`, a sentence each ("deterministic mode: raises ->
+  // switches to deterministic"); the note and source are compared too.
+  std::vector<std::string> differences;
+};
+std::vector<CatalogChange> catalogChanges(PyTorchRelease from, PyTorchRelease to);
 
 // False for ops judged only by whether they repeat (random numbers): no float64 reference.
 bool hasFloat64Reference(std::string_view op);

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "detbench/PyTorchRelease.hpp"
+
 namespace detbench {
 
 // torch.use_deterministic_algorithms(False) / (True, warn_only=True) / (True).
@@ -40,7 +42,7 @@ struct WorkspaceConfig {
 
   // Parses and validates; raises InvalidArgument naming the problem when malformed.
   static WorkspaceConfig parse(std::string_view text);
-  // True for the two values PyTorch (up to 2.8) accepts in deterministic mode.
+  // True for the two values PyTorch (up to 2.9) accepts in deterministic mode.
   bool isDeterministicForCublas() const;
   // Total bytes of workspace the configuration asks cuBLAS for, per handle and stream.
   std::int64_t totalBytes() const;
@@ -59,6 +61,9 @@ struct Settings {
   int threads = 0;                      // cpu-threads worker count; 0 means one per core
   CatalogSemantics semantics = CatalogSemantics::PyTorch;
   FormRequest form = FormRequest::Default;
+  // The PyTorch release whose behaviour dispatch and the alerts follow. The CLI and the GUI
+  // start from defaultPyTorchRelease() (PyTorchDetection.hpp).
+  PyTorchRelease pytorch = newestCatalogRelease();
 
   bool operator==(const Settings& other) const;
 };

@@ -45,6 +45,11 @@ Settings settingsOf(const json& j) {
       const auto sem = parseCatalogSemantics(value.get<std::string>());
       DETBENCH_CHECK_ARG(sem, "unknown semantics " + value.dump());
       s.semantics = *sem;
+    } else if (key == "pytorch") {
+      const auto release = parsePyTorchRelease(value.get<std::string>());
+      DETBENCH_CHECK_ARG(release && isCatalogRelease(*release),
+                         "pytorch " + value.dump() + " is not a release the catalog holds");
+      s.pytorch = *release;
     } else {
       DETBENCH_THROW(InvalidArgument, "unknown setting " + key);
     }

@@ -43,7 +43,8 @@ class OpCaller {
     Settings s = settings_;
     if (seed) s.seed = seed;
     Context context(s);
-    const DispatchDecision d = dispatch(*findOpTraits(op), backend_.traitsClass(), context);
+    const DispatchDecision d =
+        dispatch(*findOpTraits(op, s.pytorch), backend_.traitsClass(), context);
     OpInputs inputs;
     inputs.specs = def.inputSpecs(params);
     inputs.tensors = std::move(tensors);
@@ -285,13 +286,16 @@ TrainingOutcome runTrainingLesson(const TrainingSpec& spec, const BackendRegistr
   DETBENCH_CHECK_ARG(spec.runs >= 2 && spec.runs <= 50, "the training lesson needs 2 to 50 runs");
   TrainingOutcome out;
   out.device = device;
-  Settings seeded;
-  seeded.seed = spec.seed;
-  Settings deterministic = seeded;
-  deterministic.deterministic = DeterministicMode::Error;
-  deterministic.cublasWorkspaceConfig = WorkspaceConfig::parse(":4096:8");
-  for (const auto& [name, settings] :
-       {std::pair{"default", seeded}, std::pair{"deterministic", deterministic}}) {
+  // Made in place: copies of a local Settings trip GCC 12's -Wmaybe-uninitialized (on the
+  // empty optional workspace configuration).
+  std::vector<std::pair<std::string, Settings>> configs(2);
+  configs[0].first = "default";
+  configs[0].second.seed = spec.seed;
+  configs[1].first = "deterministic";
+  configs[1].second.seed = spec.seed;
+  configs[1].second.deterministic = DeterministicMode::Error;
+  configs[1].second.cublasWorkspaceConfig = WorkspaceConfig::parse(":4096:8");
+  for (const auto& [name, settings] : configs) {
     TrainingConfigOutcome c;
     c.name = name;
     c.settings = settings;

@@ -82,12 +82,16 @@ TEST(MainWindowTest, TheDemosTabFollowsALanguageSwitchAndKeepsItsSelection) {
 TEST(MainWindowTest, EveryCatalogTextHasAChineseTranslation) {
   LanguageController language;
   ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
-  for (const OpTraits& op : opCatalog()) {
-    EXPECT_NE(OpCatalogModel::translatedCatalogText(op.summary).toStdString(),
-              std::string(op.summary));
-    for (const DeviceTraits* t : {&op.cpu, &op.cuda}) {
-      if (t->note.empty()) continue;
-      EXPECT_NE(OpCatalogModel::translatedCatalogText(t->note).toStdString(), std::string(t->note));
+  for (const PyTorchRelease release : catalogReleases()) {
+    for (const OpTraits& op : opCatalog(release)) {
+      EXPECT_NE(OpCatalogModel::translatedCatalogText(op.summary).toStdString(),
+                std::string(op.summary));
+      for (const DeviceTraits* t : {&op.cpu, &op.cuda}) {
+        if (t->note.empty()) continue;
+        EXPECT_NE(OpCatalogModel::translatedCatalogText(t->note).toStdString(),
+                  std::string(t->note))
+            << toString(release);
+      }
     }
   }
   language.setLanguage(QStringLiteral("en"));

@@ -68,7 +68,11 @@ TEST_F(CudaLibraryOpsTest, MatmulOnFourStreamsWithAWorkspaceEachIsBitwiseStable)
 TEST_F(CudaLibraryOpsTest, DeterministicModeChecksTheWorkspaceConfigOnCuda) {
   RunRequest r = matmul({{"size", 64}}, 2);
   r.settings.deterministic = DeterministicMode::Error;
+  r.settings.pytorch = PyTorchRelease{2, 9};  // the rule holds up to 2.9
   EXPECT_TRUE(run(r).raisedNondeterministic());
+  RunRequest newer = r;
+  newer.settings.pytorch = PyTorchRelease{2, 10};
+  EXPECT_FALSE(run(newer).failed());
   r.settings.cublasWorkspaceConfig = WorkspaceConfig::parse(":16:8");
   const RunResult ok = run(r);
   EXPECT_FALSE(ok.failed());
