@@ -162,6 +162,38 @@
             <source>the single-pass scan takes each tile's prefix from whichever predecessors have published theirs (decoupled look-back), so the additions can associate differently run to run; the docstring now lists cumsum among the ops that act deterministically</source>
             <translation>单遍扫描从已发布前缀的前驱块中取得每个块的前缀（解耦回看），所以加法的结合方式每次运行都可能不同；文档字符串现在把 cumsum 列入确定性模式下行为确定的算子</translation>
         </message>
+        <message>
+            <source>out[index[i]] += src[i] over a 1-D tensor, self included</source>
+            <translation>在一维张量上执行 out[index[i]] += src[i]，包含 self</translation>
+        </message>
+        <message>
+            <source>the CUDA kernel adds with float atomics; deterministic mode sends scatter_reduce sum through index_put_ with accumulate=True (sort, then reduce each run in index order)</source>
+            <translation>CUDA 内核用浮点原子加法累加；确定性模式下，scatter_reduce 的 sum 改走 accumulate=True 的 index_put_（先排序，再按索引顺序归约每一段）</translation>
+        </message>
+        <message>
+            <source>the mean of self and the src values scattered to each element (1-D)</source>
+            <translation>self 与分散到每个元素的 src 值的平均值（一维）</translation>
+        </message>
+        <message>
+            <source>the sums are added with float atomics, then divided by each element's count (self included); deterministic mode sends the sums through index_put_ with accumulate=True</source>
+            <translation>先用浮点原子加法求和，再除以每个元素的个数（包含 self）；确定性模式下，求和改走 accumulate=True 的 index_put_</translation>
+        </message>
+        <message>
+            <source>the largest of self and the src values scattered to each element (1-D)</source>
+            <translation>self 与分散到每个元素的 src 值中的最大值（一维）</translation>
+        </message>
+        <message>
+            <source>an atomic maximum gives the same result in any order, yet PyTorch's kernel raises in error mode as it does for every reduction; detbench's extension reduces each element in index order</source>
+            <translation>原子最大值无论顺序如何结果都相同，但 PyTorch 的内核在报错模式下仍会报错，对每种归约都是如此；detbench 的扩展按索引顺序归约每个元素</translation>
+        </message>
+        <message>
+            <source>the product of self and the src values scattered to each element (1-D)</source>
+            <translation>self 与分散到每个元素的 src 值的乘积（一维）</translation>
+        </message>
+        <message>
+            <source>the CUDA kernel multiplies with atomic compare-and-swap loops, so the products round in the order the threads run; PyTorch has no deterministic form, detbench's extension multiplies in index order</source>
+            <translation>CUDA 内核用原子比较并交换循环做乘法，所以乘积按线程实际执行的顺序舍入；PyTorch 没有确定性形式，detbench 的扩展按索引顺序相乘</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>
@@ -1208,6 +1240,10 @@
         <message>
             <source>Error mode (PyTorch %1)</source>
             <translation>报错模式（PyTorch %1）</translation>
+        </message>
+        <message>
+            <source>atomics, exact (maximum)</source>
+            <translation>原子操作，精确（最大值）</translation>
         </message>
     </context>
     <context>

@@ -32,7 +32,8 @@ std::string_view contrastReason(const DeviceTraits& t) {
 }
 
 bool atomicIsExact(const DeviceTraits& t) {
-  return t.source == NondeterminismSource::IntegerAtomics;
+  return t.source == NondeterminismSource::IntegerAtomics ||
+         t.source == NondeterminismSource::OrderFreeAtomics;
 }
 
 // The decisions dispatch makes, by name.
@@ -77,7 +78,8 @@ DispatchDecision dispatch(const OpTraits& op, TraitsClass cls, Context& context)
   const DeviceTraits& t = op.cuda;
   const bool semanticsExtensions = context.settings().semantics == CatalogSemantics::Extensions;
   const bool hasPyTorchDeterministic =
-      !t.nondeterministicByDefault || t.errorMode == ErrorModeBehavior::SwitchesToDeterministic;
+      (!t.nondeterministicByDefault && t.errorMode != ErrorModeBehavior::Raises) ||
+      t.errorMode == ErrorModeBehavior::SwitchesToDeterministic;
 
   switch (request) {
     case FormRequest::Atomic: {
@@ -113,7 +115,12 @@ DispatchDecision dispatch(const OpTraits& op, TraitsClass cls, Context& context)
   }
 
   if (!t.nondeterministicByDefault) {
-    // PyTorch's default is deterministic. For integer atomics the atomic kernel is the default.
+    // PyTorch's default is deterministic. For exact atomics the atomic kernel is the default,
+    // and PyTorch may alert for it all the same (scatter_reduce's amax).
+    if (t.errorMode == ErrorModeBehavior::Raises && context.deterministicAlgorithms()) {
+      if (t.detbenchExtension && semanticsExtensions) return kDetbenchExtension;
+      context.alertNotDeterministic(callerOf(op, t));
+    }
     return {.form = atomicIsExact(t) ? Form::Atomic : Form::Deterministic,
             .extension = false,
             .contrast = false,

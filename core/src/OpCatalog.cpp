@@ -96,6 +96,66 @@ constexpr Releases<1> kScatterAddCuda{
       .source = "docstring 2.8 to 2.14: torch.Tensor.scatter_add_() on CUDA acts "
                 "deterministically; aten/src/ATen/native/TensorAdvancedIndexing.cpp "
                 "(_scatter_via_index_put)"}}};
+// scatter_reduce (torch.Tensor.scatter_reduce_, include_self=True). Deterministic mode sends sum
+// and mean through index_put_ with accumulate; prod, amax and amin reach the CUDA kernel, which
+// alerts "scatter_reduce_cuda" whatever the reduction.
+constexpr std::string_view kScatterReduceReroute =
+    "aten/src/ATen/native/TensorAdvancedIndexing.cpp scatter_impl (deterministic mode on CUDA: "
+    "_scatter_via_index_put for sum and mean only), read at main; the docstring lists "
+    "scatter_reduce with reduce='sum' or 'mean' on CUDA among the ops that act "
+    "deterministically. Releases 2.8 to 2.14 were not each read for this op";
+constexpr std::string_view kScatterReduceAlert =
+    "aten/src/ATen/native/cuda/ScatterGatherKernel.cu scatter_reduce_two_cuda_kernel "
+    "(alertNotDeterministic(\"scatter_reduce_cuda\") for every reduction), read at main; "
+    "releases 2.8 to 2.14 were not each read for this op";
+constexpr Releases<1> kScatterReduceSumCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::SwitchesToDeterministic,
+                 .detbenchExtension = false,
+                 .atomicContrast = false,
+                 .pytorchCaller = "",
+                 .note = "the CUDA kernel adds with float atomics; deterministic mode sends "
+                         "scatter_reduce sum through index_put_ with accumulate=True (sort, then "
+                         "reduce each run in index order)"},
+      .source = kScatterReduceReroute}}};
+constexpr Releases<1> kScatterReduceMeanCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::SwitchesToDeterministic,
+                 .detbenchExtension = false,
+                 .atomicContrast = false,
+                 .pytorchCaller = "",
+                 .note = "the sums are added with float atomics, then divided by each element's "
+                         "count (self included); deterministic mode sends the sums through "
+                         "index_put_ with accumulate=True"},
+      .source = kScatterReduceReroute}}};
+constexpr Releases<1> kScatterReduceAmaxCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = false,
+                 .source = NS::OrderFreeAtomics,
+                 .errorMode = EM::Raises,
+                 .detbenchExtension = true,
+                 .atomicContrast = false,
+                 .pytorchCaller = "scatter_reduce_cuda",
+                 .note = "an atomic maximum gives the same result in any order, yet PyTorch's "
+                         "kernel raises in error mode as it does for every reduction; detbench's "
+                         "extension reduces each element in index order"},
+      .source = kScatterReduceAlert}}};
+constexpr Releases<1> kScatterReduceProdCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::Raises,
+                 .detbenchExtension = true,
+                 .atomicContrast = false,
+                 .pytorchCaller = "scatter_reduce_cuda",
+                 .note = "the CUDA kernel multiplies with atomic compare-and-swap loops, so the "
+                         "products round in the order the threads run; PyTorch has no "
+                         "deterministic form, detbench's extension multiplies in index order"},
+      .source = kScatterReduceAlert}}};
 constexpr Releases<1> kBincountCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = false,
@@ -320,6 +380,26 @@ constexpr std::array kCatalog{
             .summary = "out[index[i]] += src[i] (1-D), or along dim 0 or 1 of a 2-D tensor",
             .cpu = kCpuDeterministic,
             .cuda = kScatterAddCuda},
+    OpEntry{.name = "scatter_reduce_sum",
+            .pytorchApi = "torch.Tensor.scatter_reduce_(0, index, src, 'sum')",
+            .summary = "out[index[i]] += src[i] over a 1-D tensor, self included",
+            .cpu = kCpuDeterministic,
+            .cuda = kScatterReduceSumCuda},
+    OpEntry{.name = "scatter_reduce_mean",
+            .pytorchApi = "torch.Tensor.scatter_reduce_(0, index, src, 'mean')",
+            .summary = "the mean of self and the src values scattered to each element (1-D)",
+            .cpu = kCpuDeterministic,
+            .cuda = kScatterReduceMeanCuda},
+    OpEntry{.name = "scatter_reduce_amax",
+            .pytorchApi = "torch.Tensor.scatter_reduce_(0, index, src, 'amax')",
+            .summary = "the largest of self and the src values scattered to each element (1-D)",
+            .cpu = kCpuDeterministic,
+            .cuda = kScatterReduceAmaxCuda},
+    OpEntry{.name = "scatter_reduce_prod",
+            .pytorchApi = "torch.Tensor.scatter_reduce_(0, index, src, 'prod')",
+            .summary = "the product of self and the src values scattered to each element (1-D)",
+            .cpu = kCpuDeterministic,
+            .cuda = kScatterReduceProdCuda},
     OpEntry{.name = "bincount",
             .pytorchApi = "torch.bincount(input)",
             .summary = "counts of each value, without weights",
@@ -568,6 +648,8 @@ std::string_view toString(NondeterminismSource source) {
       return "float_atomics";
     case NS::IntegerAtomics:
       return "integer_atomics";
+    case NS::OrderFreeAtomics:
+      return "order_free_atomics";
     case NS::AlgorithmChoice:
       return "algorithm_choice";
     case NS::Autotuning:

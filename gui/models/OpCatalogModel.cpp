@@ -49,7 +49,10 @@ OpCatalogModel::Badge OpCatalogModel::badge(int row, Column column) const {
   switch (column) {
     case Default:
       if (!t.nondeterministicByDefault) {
-        return t.source == NondeterminismSource::IntegerAtomics ? Exact : Reproducible;
+        return t.source == NondeterminismSource::IntegerAtomics ||
+                       t.source == NondeterminismSource::OrderFreeAtomics
+                   ? Exact
+                   : Reproducible;
       }
       return Nondeterministic;
     case Alternative:
@@ -72,7 +75,8 @@ QString OpCatalogModel::badgeText(Badge b, const DeviceTraits& t) const {
     case Reproducible:
       return tr("deterministic");
     case Exact:
-      return tr("atomics, exact (integers)");
+      return t.source == NondeterminismSource::OrderFreeAtomics ? tr("atomics, exact (maximum)")
+                                                                : tr("atomics, exact (integers)");
     case Nondeterministic:
       switch (t.source) {
         case NondeterminismSource::FloatAtomics:

@@ -90,7 +90,10 @@ TEST(CatalogTest, NeverClaimsADeterministicDefaultWithAnAlert) {
   for (const auto& t : opCatalog()) {
     const DeviceTraits& c = t.cuda;
     if (c.errorMode == ErrorModeBehavior::Raises) {
-      EXPECT_TRUE(c.nondeterministicByDefault) << t.name;
+      // PyTorch raises for nondeterministic kernels, and for scatter_reduce's amax, whose
+      // atomics give the same maximum in any order.
+      EXPECT_TRUE(c.nondeterministicByDefault || c.source == NondeterminismSource::OrderFreeAtomics)
+          << t.name;
       EXPECT_FALSE(c.pytorchCaller.empty()) << t.name;
     }
     if (c.atomicContrast) {

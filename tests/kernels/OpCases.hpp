@@ -26,6 +26,9 @@ struct OpCase {
   Order cpuThreads;        // the order of cpu-threads' deterministic form
   Order cuda;              // the order of cuda's deterministic form
   bool cudaAtomic = true;  // cuda has an atomic form (cuDNN's forward convolution has none)
+  // The atomic form's result does not depend on the order and carries no rounding (integer
+  // counts, counts of 1.0, maxima).
+  bool exact = false;
 };
 
 inline std::ostream& operator<<(std::ostream& os, const OpCase& c) {
@@ -65,7 +68,35 @@ inline const std::vector<OpCase>& opCases() {
        {{"ndim", 2}, {"dim", 1}, {"size", 8}, {"cols", 65536}, {"out_size", 16}},
        O::OwnTiling,
        O::Sequential},
-      {"bincount", "bincount", {{"size", 1 << 18}, {"bins", 64}}, O::OwnTiling, O::Sequential},
+      {"scatter_reduce_sum",
+       "scatter_reduce_sum",
+       {{"size", 1 << 18}, {"out_size", 64}},
+       O::OwnTiling,
+       O::Sequential},
+      {"scatter_reduce_mean",
+       "scatter_reduce_mean",
+       {{"size", 1 << 18}, {"out_size", 64}},
+       O::OwnTiling,
+       O::Sequential},
+      {"scatter_reduce_amax",
+       "scatter_reduce_amax",
+       {{"size", 1 << 18}, {"out_size", 64}},
+       O::Sequential,
+       O::Sequential,
+       /*cudaAtomic=*/true,
+       /*exact=*/true},
+      {"scatter_reduce_prod",
+       "scatter_reduce_prod",
+       {{"size", 1 << 18}, {"out_size", 64}},
+       O::Sequential,
+       O::Sequential},
+      {"bincount",
+       "bincount",
+       {{"size", 1 << 18}, {"bins", 64}},
+       O::OwnTiling,
+       O::Sequential,
+       /*cudaAtomic=*/true,
+       /*exact=*/true},
       {"bincount_weighted",
        "bincount_weighted",
        {{"size", 1 << 18}, {"bins", 64}},
@@ -102,7 +133,13 @@ inline const std::vector<OpCase>& opCases() {
        {{"batch", 2}, {"channels", 8}, {"height", 64}, {"width", 64}},
        O::Sequential,
        O::Sequential},
-      {"histc", "histc", {{"size", 1 << 18}, {"bins", 16}}, O::Sequential, O::Sequential},
+      {"histc",
+       "histc",
+       {{"size", 1 << 18}, {"bins", 16}},
+       O::Sequential,
+       O::Sequential,
+       /*cudaAtomic=*/true,
+       /*exact=*/true},
       {"cumsum", "cumsum", {{"size", (1 << 20) + 123}}, O::OwnTiling, O::OwnTiling},
       {"matmul", "matmul", {{"size", 96}, {"k", 1024}}, O::OwnTiling, O::Library},
       {"matmul_streams",

@@ -45,6 +45,14 @@ def t_scatter_add(io, p):
     return torch.scatter_add(io("self"), p.get("dim", 0), io("index"), io("src")), io("self_trial0")
 
 
+def scatter_reduce(reduce):
+    def peer(io, p):
+        got = torch.scatter_reduce(io("self"), 0, io("index"), io("src"), reduce,
+                                   include_self=True)
+        return got, io("self_trial0")
+    return peer
+
+
 def t_bincount(io, p):
     return torch.bincount(io("input"), minlength=p["bins"]), io("out_trial0")
 
@@ -150,6 +158,10 @@ CASES = [
      t_scatter_add, "bitwise"),
     ("scatter_add", {"ndim": 2, "dim": 1, "size": 64, "cols": 256, "out_size": 16},
      t_scatter_add, "bitwise"),
+    ("scatter_reduce_sum", {"size": 65536, "out_size": 256}, scatter_reduce("sum"), "bitwise"),
+    ("scatter_reduce_mean", {"size": 65536, "out_size": 256}, scatter_reduce("mean"), "bitwise"),
+    ("scatter_reduce_amax", {"size": 65536, "out_size": 256}, scatter_reduce("amax"), "bitwise"),
+    ("scatter_reduce_prod", {"size": 65536, "out_size": 256}, scatter_reduce("prod"), "bitwise"),
     ("bincount", {"size": 65536, "bins": 300}, t_bincount, "bitwise"),
     ("bincount_weighted", {"size": 65536, "bins": 300}, t_bincount_weighted, "bitwise"),
     ("embedding_bag_backward",

@@ -337,4 +337,13 @@ ZH_CN = {
 "%1 (default)": "%1（默认）",
 "What deterministic mode does, the alerts and the cuBLAS workspace rule follow this release. Default: %1.": "确定性模式的行为、警报和 cuBLAS 工作区规则都按这个版本。默认：%1。",
 "In deterministic mode, cuBLAS ops raise unless this is :4096:8 or :16:8 (PyTorch 2.8 and 2.9; from 2.10 no longer checked).": "确定性模式下，除非此值为 :4096:8 或 :16:8，cuBLAS 算子会报错（PyTorch 2.8 和 2.9；从 2.10 起不再检查）。",
+"out[index[i]] += src[i] over a 1-D tensor, self included": "在一维张量上执行 out[index[i]] += src[i]，包含 self",
+"the CUDA kernel adds with float atomics; deterministic mode sends scatter_reduce sum through index_put_ with accumulate=True (sort, then reduce each run in index order)": "CUDA 内核用浮点原子加法累加；确定性模式下，scatter_reduce 的 sum 改走 accumulate=True 的 index_put_（先排序，再按索引顺序归约每一段）",
+"the mean of self and the src values scattered to each element (1-D)": "self 与分散到每个元素的 src 值的平均值（一维）",
+"the sums are added with float atomics, then divided by each element's count (self included); deterministic mode sends the sums through index_put_ with accumulate=True": "先用浮点原子加法求和，再除以每个元素的个数（包含 self）；确定性模式下，求和改走 accumulate=True 的 index_put_",
+"the largest of self and the src values scattered to each element (1-D)": "self 与分散到每个元素的 src 值中的最大值（一维）",
+"an atomic maximum gives the same result in any order, yet PyTorch's kernel raises in error mode as it does for every reduction; detbench's extension reduces each element in index order": "原子最大值无论顺序如何结果都相同，但 PyTorch 的内核在报错模式下仍会报错，对每种归约都是如此；detbench 的扩展按索引顺序归约每个元素",
+"the product of self and the src values scattered to each element (1-D)": "self 与分散到每个元素的 src 值的乘积（一维）",
+"the CUDA kernel multiplies with atomic compare-and-swap loops, so the products round in the order the threads run; PyTorch has no deterministic form, detbench's extension multiplies in index order": "CUDA 内核用原子比较并交换循环做乘法，所以乘积按线程实际执行的顺序舍入；PyTorch 没有确定性形式，detbench 的扩展按索引顺序相乘",
+"atomics, exact (maximum)": "原子操作，精确（最大值）",
 }

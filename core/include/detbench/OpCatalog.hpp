@@ -16,12 +16,13 @@
 namespace detbench {
 
 enum class NondeterminismSource {
-  None,             // the default implementation is deterministic
-  FloatAtomics,     // float atomic adds whose order depends on scheduling
-  IntegerAtomics,   // integer atomics: the order varies but the result is exact
-  AlgorithmChoice,  // the library picks an algorithm that may be nondeterministic
-  Autotuning,       // benchmarking picks the algorithm by timing
-  Rng,              // random numbers
+  None,              // the default implementation is deterministic
+  FloatAtomics,      // float atomic adds whose order depends on scheduling
+  IntegerAtomics,    // integer atomics: the order varies but the result is exact
+  OrderFreeAtomics,  // float atomics whose result does not depend on the order (max)
+  AlgorithmChoice,   // the library picks an algorithm that may be nondeterministic
+  Autotuning,        // benchmarking picks the algorithm by timing
+  Rng,               // random numbers
 };
 
 enum class ErrorModeBehavior {

@@ -17,6 +17,10 @@
 #define DETBENCH_OPS(X)                                       \
   X(index_add, IndexAdd)                                      \
   X(scatter_add, ScatterAdd)                                  \
+  X(scatter_reduce_sum, ScatterReduceSum)                     \
+  X(scatter_reduce_mean, ScatterReduceMean)                   \
+  X(scatter_reduce_amax, ScatterReduceAmax)                   \
+  X(scatter_reduce_prod, ScatterReduceProd)                   \
   X(bincount, Bincount)                                       \
   X(bincount_weighted, BincountWeighted)                      \
   X(embedding_bag_backward, EmbeddingBagBackward)             \

@@ -110,10 +110,11 @@ void accumulateAtomic(cudaStream_t stream, std::int64_t n, std::int64_t cols, T*
   DETBENCH_CUDA_CHECK_LAUNCH();
 }
 
-template <typename T, typename Target, typename Value>
-void accumulateDeterministic(cudaStream_t stream, AccumulateWorkspace& ws, std::int64_t cols,
-                             T* out, Target target, Value value) {
-  if (ws.n == 0) return;
+// Sorts the contributions by row (stably) and encodes the runs: afterwards run r covers
+// sortedOrder[runStarts[r] .. runStarts[r] + runCounts[r]), all for row runRows[r], in
+// increasing contribution order; numRuns holds the number of runs.
+template <typename Target>
+void sortIntoRuns(cudaStream_t stream, AccumulateWorkspace& ws, Target target) {
   auto* keys = static_cast<std::uint32_t*>(ws.keys.data());
   auto* sortedKeys = static_cast<std::uint32_t*>(ws.sortedKeys.data());
   auto* order = static_cast<std::uint32_t*>(ws.order.data());
@@ -139,8 +140,19 @@ void accumulateDeterministic(cudaStream_t stream, AccumulateWorkspace& ws, std::
   // Counts past the number of runs are not read: a run's start depends only on earlier runs.
   DETBENCH_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(ws.temp.data(), tempBytes, runCounts, runStarts,
                                                     static_cast<int>(ws.maxRuns()), stream));
+}
+
+template <typename T, typename Target, typename Value>
+void accumulateDeterministic(cudaStream_t stream, AccumulateWorkspace& ws, std::int64_t cols,
+                             T* out, Target target, Value value) {
+  if (ws.n == 0) return;
+  sortIntoRuns(stream, ws, target);
   runSumKernel<<<gridFor(ws.maxRuns() * cols), kThreadsPerBlock, 0, stream>>>(
-      ws.maxRuns(), cols, numRuns, runRows, runCounts, runStarts, sortedOrder, out, value);
+      ws.maxRuns(), cols, static_cast<const std::uint32_t*>(ws.numRuns.data()),
+      static_cast<const std::uint32_t*>(ws.runRows.data()),
+      static_cast<const std::uint32_t*>(ws.runCounts.data()),
+      static_cast<const std::uint32_t*>(ws.runStarts.data()),
+      static_cast<const std::uint32_t*>(ws.sortedOrder.data()), out, value);
   DETBENCH_CUDA_CHECK_LAUNCH();
 }
 

@@ -1,0 +1,142 @@
+// cuda kernels for scatter_reduce (sum, mean, amax, prod) over a 1-D tensor. Each trial starts
+// the output from a copy of self.
+//   atomic:        one thread per contribution: atomicAdd for sum and mean, a compare-and-swap
+//                  loop for amax and prod (as PyTorch's kernel does for its multiply and max);
+//   deterministic: the contributions sorted by element (Accumulate.cuh's sort and runs), then
+//                  one thread per element combining its run in index order: the cpu device's
+//                  bits for every reduction.
+// The mean's counts are integer atomics (exact in any order) and one division per element.
+
+#include <memory>
+
+#include "Accumulate.cuh"
+#include "CudaKernel.hpp"
+#include "detbench/ops/ScatterReduceOp.hpp"
+
+namespace detbench::cuda {
+
+namespace {
+
+using ops::ScatterReduction;
+
+struct ElementOfIndex {
+  const std::int64_t* index;
+  __device__ std::int64_t operator()(std::int64_t k) const { return index[k]; }
+};
+
+struct SourceValue {
+  const float* src;
+  __device__ float operator()(std::int64_t k, std::int64_t) const { return src[k]; }
+};
+
+template <ScatterReduction R>
+__global__ void combineAtomicKernel(std::int64_t n, float* out, const std::int64_t* index,
+                                    const float* src) {
+  const std::int64_t k = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (k >= n) return;
+  auto* slot = reinterpret_cast<unsigned int*>(out + index[k]);
+  unsigned int seen = *slot, assumed = 0;
+  do {
+    assumed = seen;
+    const float next = ops::combineScatter<R>(__uint_as_float(assumed), src[k]);
+    seen = atomicCAS(slot, assumed, __float_as_uint(next));
+  } while (seen != assumed);
+}
+
+template <ScatterReduction R>
+__global__ void combineRunsKernel(std::int64_t maxRuns, const std::uint32_t* numRuns,
+                                  const std::uint32_t* runRows, const std::uint32_t* runCounts,
+                                  const std::uint32_t* runStarts, const std::uint32_t* sortedOrder,
+                                  float* out, const float* src) {
+  const std::int64_t run = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (run >= maxRuns || run >= static_cast<std::int64_t>(*numRuns)) return;
+  float* dst = out + runRows[run];
+  float acc = *dst;
+  const std::uint32_t end = runStarts[run] + runCounts[run];
+  for (std::uint32_t j = runStarts[run]; j < end; ++j) {
+    acc = ops::combineScatter<R>(acc, src[sortedOrder[j]]);
+  }
+  *dst = acc;
+}
+
+__global__ void countTermsKernel(std::int64_t n, const std::int64_t* index, int* counts) {
+  const std::int64_t k = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (k < n) atomicAdd(counts + index[k], 1);
+}
+
+// counts holds the terms besides self: the divisor is counts + 1.
+__global__ void divideByCountsKernel(std::int64_t outSize, const int* counts, float* out) {
+  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < outSize) out[i] = __fdiv_rn(out[i], static_cast<float>(counts[i] + 1));
+}
+
+template <ScatterReduction R>
+CudaRun scatterReduceRun(const OpParams& params, const DeviceTensors& device, Form form) {
+  using Op = ops::ScatterReduceOp<R>;
+  const auto p = Op::problem(params);
+  const float* self = device.in<float>(Op::kSelf);
+  const std::int64_t* index = device.in<std::int64_t>(Op::kIndex);
+  const float* src = device.in<float>(Op::kSource);
+  float* out = device.out<float>();
+  const std::size_t bytes = static_cast<std::size_t>(p.outSize) * sizeof(float);
+  constexpr bool adds = R == ScatterReduction::Sum || R == ScatterReduction::Mean;
+  auto ws = form == Form::Deterministic ? std::make_shared<AccumulateWorkspace>(p.size, p.outSize)
+                                        : nullptr;
+  auto counts = R == ScatterReduction::Mean
+                    ? std::make_shared<DeviceBuffer>(static_cast<std::size_t>(p.outSize) * 4)
+                    : nullptr;
+  return [=](cudaStream_t stream) {
+    DETBENCH_CUDA_CHECK(cudaMemcpyAsync(out, self, bytes, cudaMemcpyDeviceToDevice, stream));
+    if (p.size > 0) {
+      if (adds && form == Form::Atomic) {
+        accumulateAtomic(stream, p.size, 1, out, ElementOfIndex{index}, SourceValue{src});
+      } else if (adds) {
+        accumulateDeterministic(stream, *ws, 1, out, ElementOfIndex{index}, SourceValue{src});
+      } else if (form == Form::Atomic) {
+        combineAtomicKernel<R>
+            <<<gridFor(p.size), kThreadsPerBlock, 0, stream>>>(p.size, out, index, src);
+        DETBENCH_CUDA_CHECK_LAUNCH();
+      } else {
+        sortIntoRuns(stream, *ws, ElementOfIndex{index});
+        combineRunsKernel<R><<<gridFor(ws->maxRuns()), kThreadsPerBlock, 0, stream>>>(
+            ws->maxRuns(), static_cast<const std::uint32_t*>(ws->numRuns.data()),
+            static_cast<const std::uint32_t*>(ws->runRows.data()),
+            static_cast<const std::uint32_t*>(ws->runCounts.data()),
+            static_cast<const std::uint32_t*>(ws->runStarts.data()),
+            static_cast<const std::uint32_t*>(ws->sortedOrder.data()), out, src);
+        DETBENCH_CUDA_CHECK_LAUNCH();
+      }
+    }
+    if constexpr (R == ScatterReduction::Mean) {
+      auto* c = static_cast<int*>(counts->data());
+      DETBENCH_CUDA_CHECK(cudaMemsetAsync(c, 0, counts->size(), stream));
+      if (p.size > 0) {
+        countTermsKernel<<<gridFor(p.size), kThreadsPerBlock, 0, stream>>>(p.size, index, c);
+        DETBENCH_CUDA_CHECK_LAUNCH();
+      }
+      divideByCountsKernel<<<gridFor(p.outSize), kThreadsPerBlock, 0, stream>>>(p.outSize, c, out);
+      DETBENCH_CUDA_CHECK_LAUNCH();
+    }
+  };
+}
+
+}  // namespace
+
+CudaRun makeScatterReduceSumCuda(const OpParams& params, const OpInputs&,
+                                 const DeviceTensors& device, Form form, const CudaKernelEnv&) {
+  return scatterReduceRun<ScatterReduction::Sum>(params, device, form);
+}
+CudaRun makeScatterReduceMeanCuda(const OpParams& params, const OpInputs&,
+                                  const DeviceTensors& device, Form form, const CudaKernelEnv&) {
+  return scatterReduceRun<ScatterReduction::Mean>(params, device, form);
+}
+CudaRun makeScatterReduceAmaxCuda(const OpParams& params, const OpInputs&,
+                                  const DeviceTensors& device, Form form, const CudaKernelEnv&) {
+  return scatterReduceRun<ScatterReduction::Amax>(params, device, form);
+}
+CudaRun makeScatterReduceProdCuda(const OpParams& params, const OpInputs&,
+                                  const DeviceTensors& device, Form form, const CudaKernelEnv&) {
+  return scatterReduceRun<ScatterReduction::Prod>(params, device, form);
+}
+
+}  // namespace detbench::cuda
