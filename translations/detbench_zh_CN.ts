@@ -194,6 +194,18 @@
             <source>the CUDA kernel multiplies with atomic compare-and-swap loops, so the products round in the order the threads run; PyTorch has no deterministic form, detbench's extension multiplies in index order</source>
             <translation>CUDA 内核用原子比较并交换循环做乘法，所以乘积按线程实际执行的顺序舍入；PyTorch 没有确定性形式，detbench 的扩展按索引顺序相乘</translation>
         </message>
+        <message>
+            <source>each output gradient spread over its eight source voxels</source>
+            <translation>每个输出梯度分摊到它的八个源体素上</translation>
+        </message>
+        <message>
+            <source>the backward adds with float atomics and PyTorch has no deterministic form; detbench's extension gathers each input voxel's contributions in output order</source>
+            <translation>反向传播用浮点原子加法累加，PyTorch 没有确定性形式；detbench 的扩展按输出顺序收集每个输入体素的贡献</translation>
+        </message>
+        <message>
+            <source>the default backward adds with float atomics; in deterministic mode F.interpolate on CUDA takes the same decomposition as for bilinear, whose backward is index_put_ with accumulate. Calling the ATen op directly still raises upsample_trilinear3d_backward_out_cuda</source>
+            <translation>默认的反向传播用浮点原子加法累加；确定性模式下，CUDA 上的 F.interpolate 采用与 bilinear 相同的分解实现，其反向传播是带 accumulate 的 index_put_。直接调用 ATen 算子仍会报 upsample_trilinear3d_backward_out_cuda</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>
@@ -480,6 +492,61 @@
         <message>
             <source>trial</source>
             <translation>试验</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::CatalogChangesWidget</name>
+        <message>
+            <source>runs as is</source>
+            <translation>照常运行</translation>
+        </message>
+        <message>
+            <source>switches to deterministic</source>
+            <translation>切换为确定性实现</translation>
+        </message>
+        <message>
+            <source>raises</source>
+            <translation>抛出异常</translation>
+        </message>
+        <message>
+            <source>yes</source>
+            <translation>是</translation>
+        </message>
+        <message>
+            <source>no</source>
+            <translation>否</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>What changed for cuda and cpu-threads since PyTorch</source>
+            <translation>cuda 和 cpu-threads 自以下 PyTorch 版本以来的变化：</translation>
+        </message>
+        <message>
+            <source>The settings follow PyTorch %1: choose an older release to compare.</source>
+            <translation>设置按 PyTorch %1：请选择一个更早的版本来比较。</translation>
+        </message>
+        <message>
+            <source>Nothing changed for the catalog's ops from PyTorch %1 to %2.</source>
+            <translation>从 PyTorch %1 到 %2，目录中的算子没有变化。</translation>
+        </message>
+        <message>
+            <source>deterministic mode: %1 → %2</source>
+            <translation>确定性模式：%1 → %2</translation>
+        </message>
+        <message>
+            <source>alert caller: %1 → %2</source>
+            <translation>警报调用者：%1 → %2</translation>
+        </message>
+        <message>
+            <source>CUBLAS_WORKSPACE_CONFIG checked: %1 → %2</source>
+            <translation>检查 CUBLAS_WORKSPACE_CONFIG：%1 → %2</translation>
+        </message>
+        <message>
+            <source>in %1</source>
+            <translation>于 %1</translation>
         </message>
     </context>
     <context>
@@ -804,6 +871,10 @@
         <message>
             <source>reason</source>
             <translation>原因</translation>
+        </message>
+        <message>
+            <source>(not recorded)</source>
+            <translation>（未记录）</translation>
         </message>
     </context>
     <context>
@@ -1157,6 +1228,10 @@
         <message>
             <source>&lt;b&gt;detbench&lt;/b&gt; %1&lt;br&gt;A workbench for determinism on GPUs and CPUs: run an op many times on identical inputs and see how its outputs vary and what determinism costs.&lt;br&gt;&lt;br&gt;Settings mean what they mean in the PyTorch release chosen in the settings panel (the catalog holds %2 to %3).</source>
             <translation>&lt;b&gt;detbench&lt;/b&gt; %1&lt;br&gt;GPU 与 CPU 上的确定性工作台：在相同的输入上多次运行一个算子，看它的输出如何变化、确定性要付出什么代价。&lt;br&gt;&lt;br&gt;各项设置的含义与设置面板中所选 PyTorch 版本中的相同（目录涵盖 %2 到 %3）。</translation>
+        </message>
+        <message>
+            <source>Release changes</source>
+            <translation>版本变化</translation>
         </message>
     </context>
     <context>

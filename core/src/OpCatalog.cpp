@@ -227,6 +227,36 @@ constexpr Releases<1> kUpsampleBilinear2dBackwardCuda{
                          "raises upsample_bilinear2d_backward_out_cuda"},
       .source = "torch/nn/functional.py interpolate, v2.8.0 to v2.14.0: "
                 "are_deterministic_algorithms_enabled() on CUDA takes _upsample_linear_vec"}}};
+constexpr DeviceTraits kTrilinearRaises{
+    .nondeterministicByDefault = true,
+    .source = NS::FloatAtomics,
+    .errorMode = EM::Raises,
+    .detbenchExtension = true,
+    .atomicContrast = false,
+    .pytorchCaller = "upsample_trilinear3d_backward_out_cuda",
+    .note =
+        "the backward adds with float atomics and PyTorch has no deterministic form; "
+        "detbench's extension gathers each input voxel's contributions in output order"};
+constexpr Releases<2> kUpsampleTrilinear3dBackwardCuda{{
+    {.since = Since{2, 8},
+     .traits = kTrilinearRaises,
+     .source = "docstring 2.8: torch.nn.functional.interpolate backward with mode='trilinear' on "
+               "CUDA raises; torch/nn/functional.py at v2.8.0 reroutes bilinear only"},
+    {.since = Since{2, 9},
+     .traits = {.nondeterministicByDefault = true,
+                .source = NS::FloatAtomics,
+                .errorMode = EM::SwitchesToDeterministic,
+                .detbenchExtension = false,
+                .atomicContrast = false,
+                .pytorchCaller = "upsample_trilinear3d_backward_out_cuda",
+                .note = "the default backward adds with float atomics; in deterministic mode "
+                        "F.interpolate on CUDA takes the same decomposition as for bilinear, "
+                        "whose backward is index_put_ with accumulate. Calling the ATen op "
+                        "directly still raises upsample_trilinear3d_backward_out_cuda"},
+     .source = "torch/nn/functional.py interpolate at v2.9.0 to v2.14.0 (read in an earlier "
+               "session): trilinear joins bilinear's _upsample_linear_vec path in deterministic "
+               "mode on CUDA"},
+}};
 constexpr Releases<1> kAvgPool3dBackwardCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = true,
@@ -430,6 +460,11 @@ constexpr std::array kCatalog{
             .summary = "each output gradient spread over its four source pixels",
             .cpu = kCpuDeterministic,
             .cuda = kUpsampleBilinear2dBackwardCuda},
+    OpEntry{.name = "upsample_trilinear3d_backward",
+            .pytorchApi = "torch.nn.functional.interpolate(mode='trilinear') backward",
+            .summary = "each output gradient spread over its eight source voxels",
+            .cpu = kCpuDeterministic,
+            .cuda = kUpsampleTrilinear3dBackwardCuda},
     OpEntry{.name = "avg_pool3d_backward",
             .pytorchApi = "torch.nn.functional.avg_pool3d backward",
             .summary = "each output gradient spread evenly over its (overlapping) window",

@@ -34,6 +34,7 @@
 #include "export/ReportExporter.hpp"
 #include "models/OpCatalogModel.hpp"
 #include "plot/PlotWidget.hpp"
+#include "widgets/CatalogChangesWidget.hpp"
 #include "widgets/CompareWidget.hpp"
 #include "widgets/DemosWidget.hpp"
 #include "widgets/DeviceSelectorWidget.hpp"
@@ -160,7 +161,11 @@ void MainWindow::buildDocks() {
   dock(QStringLiteral("settingsDock"), scrollable(settings_, this), Qt::LeftDockWidgetArea);
   auto* logDock = dock(QStringLiteral("logDock"), log_, Qt::BottomDockWidgetArea);
   auto* envDock = dock(QStringLiteral("environmentDock"), environment_, Qt::BottomDockWidgetArea);
+  catalogChanges_ = new CatalogChangesWidget(this);
+  auto* changesDock = dock(QStringLiteral("catalogChangesDock"), scrollable(catalogChanges_, this),
+                           Qt::BottomDockWidgetArea);
   tabifyDockWidget(logDock, envDock);
+  tabifyDockWidget(envDock, changesDock);
   logDock->raise();
   splitDockWidget(docks_[0], logDock, Qt::Horizontal);
   resizeDocks({docks_[1], docks_[2]}, {430, 400}, Qt::Vertical);
@@ -170,7 +175,10 @@ void MainWindow::buildDocks() {
 
   catalogModel_->setTraitsClass(devices_->traitsClass());
   const auto followRelease = [this] {
-    if (const auto s = settings_->settings()) catalogModel_->setRelease(s->pytorch);
+    if (const auto s = settings_->settings()) {
+      catalogModel_->setRelease(s->pytorch);
+      catalogChanges_->setRelease(s->pytorch);
+    }
   };
   followRelease();
   connect(settings_, &SettingsWidget::changed, this, followRelease);
@@ -284,8 +292,8 @@ void MainWindow::retranslate() {
   tabs_->setTabText(0, tr("Run"));
   tabs_->setTabText(1, tr("Compare"));
   tabs_->setTabText(2, tr("Demos"));
-  const QStringList dockTitles = {tr("Op catalog"), tr("Op and device"), tr("Settings"), tr("Log"),
-                                  tr("Environment")};
+  const QStringList dockTitles = {tr("Op catalog"), tr("Op and device"), tr("Settings"),
+                                  tr("Log"),        tr("Environment"),   tr("Release changes")};
   for (std::size_t i = 0; i < docks_.size(); ++i)
     docks_[i]->setWindowTitle(dockTitles[static_cast<qsizetype>(i)]);
   fileMenu_->setTitle(tr("&File"));

@@ -24,6 +24,7 @@ class CompareWidget;
 class DemoController;
 class DemosWidget;
 class DeviceSelectorWidget;
+class CatalogChangesWidget;
 class EnvironmentWidget;
 class LanguageController;
 class LogWidget;
@@ -114,6 +115,7 @@ class MainWindow : public QMainWindow {
   QTableView* catalogView_;
   LogWidget* log_;
   EnvironmentWidget* environment_;
+  CatalogChangesWidget* catalogChanges_;
   RunViewWidget* runView_;
   CompareWidget* compareView_;
   QTabWidget* tabs_;

@@ -66,6 +66,7 @@ QString Verdict::settingsLine(const Settings& s) {
   if (s.form != FormRequest::Default) parts << tr("form: %1").arg(qstr(toString(s.form)));
   if (s.semantics == CatalogSemantics::Extensions) parts << tr("detbench extensions");
   if (s.threads > 0) parts << tr("%1 threads").arg(s.threads);
+  parts << QStringLiteral("PyTorch ") + qstr(toString(s.pytorch));
   return parts.join(QStringLiteral(", "));
 }
 

@@ -45,6 +45,8 @@ void EnvironmentWidget::rebuild() {
   add(host, tr("logical cores"), QString::number(env_.logicalCores));
   add(host, QStringLiteral("CUBLAS_WORKSPACE_CONFIG"),
       env_.cublasWorkspaceConfigEnv.empty() ? tr("(unset)") : qstr(env_.cublasWorkspaceConfigEnv));
+  add(host, QStringLiteral("PyTorch"),
+      env_.pytorchFound.empty() ? tr("(not recorded)") : qstr(env_.pytorchFound));
   auto* libs = new QTreeWidgetItem(tree_, {tr("libraries")});
   for (const auto& [k, v] : env_.libraries) add(libs, qstr(k), qstr(v));
   auto* devices = new QTreeWidgetItem(tree_, {tr("devices")});

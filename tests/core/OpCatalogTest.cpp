@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "detbench/Dispatch.hpp"
 #include "detbench/Error.hpp"
@@ -23,18 +25,24 @@ TEST(OpCatalogTest, EveryReleaseGivesTheDocumentedBehaviour) {
   for (const PyTorchRelease r : catalogReleases()) {
     SCOPED_TRACE(toString(r));
     for (const char* op :
-         {"bincount_weighted", "avg_pool3d_backward", "adaptive_avg_pool2d_backward", "histc"}) {
+         {"bincount_weighted", "avg_pool3d_backward", "adaptive_avg_pool2d_backward", "histc",
+          "scatter_reduce_amax", "scatter_reduce_prod"}) {
       EXPECT_EQ(at(op, r).cuda.errorMode, EM::Raises) << op;
       EXPECT_FALSE(at(op, r).cuda.pytorchCaller.empty()) << op;
     }
-    for (const char* op : {"index_add", "scatter_add", "upsample_bilinear2d_backward", "cumsum",
-                           "conv2d_backward_data", "conv2d_backward_filter"}) {
+    for (const char* op : {"index_add", "scatter_add", "scatter_reduce_sum", "scatter_reduce_mean",
+                           "upsample_bilinear2d_backward", "cumsum", "conv2d_backward_data",
+                           "conv2d_backward_filter"}) {
       EXPECT_EQ(at(op, r).cuda.errorMode, EM::SwitchesToDeterministic) << op;
     }
     for (const char* op : {"bincount", "embedding_bag_backward", "sum", "max_pool2d_backward",
                            "matmul", "conv2d_forward", "rand", "randn", "dropout"}) {
       EXPECT_EQ(at(op, r).cuda.errorMode, EM::Runs) << op;
     }
+    // F.interpolate's trilinear backward is rerouted in deterministic mode from 2.9.
+    EXPECT_EQ(at("upsample_trilinear3d_backward", r).cuda.errorMode,
+              (r < PyTorchRelease{2, 9} ? EM::Raises : EM::SwitchesToDeterministic));
+    EXPECT_EQ(at("scatter_reduce_amax", r).cuda.pytorchCaller, "scatter_reduce_cuda");
     // index_add_ and scatter_add_ are rerouted, never raised for: no alert caller.
     EXPECT_TRUE(at("index_add", r).cuda.pytorchCaller.empty());
     EXPECT_TRUE(at("scatter_add", r).cuda.pytorchCaller.empty());
@@ -59,20 +67,33 @@ TEST(OpCatalogTest, AReleaseOutsideTheCatalogIsRefused) {
   EXPECT_THROW(catalogChanges(PyTorchRelease{2, 11}, PyTorchRelease{2, 8}), InvalidArgument);
 }
 
+const CatalogChange* changeOf(const std::vector<CatalogChange>& changes, std::string_view op) {
+  for (const auto& c : changes) {
+    if (c.after->name == op) return &c;
+  }
+  return nullptr;
+}
+
 TEST(OpCatalogTest, ChangesListWhatChangedAndWhen) {
   const auto changes = catalogChanges(PyTorchRelease{2, 8}, PyTorchRelease{2, 11});
-  ASSERT_EQ(changes.size(), 1u);
-  EXPECT_EQ(changes[0].after->name, "matmul");
-  ASSERT_EQ(changes[0].changedIn.size(), 1u);
-  EXPECT_EQ(changes[0].changedIn[0], (PyTorchRelease{2, 10}));
-  EXPECT_TRUE(changes[0].before->cublasWorkspaceCheck);
-  EXPECT_FALSE(changes[0].after->cublasWorkspaceCheck);
+  ASSERT_EQ(changes.size(), 2u);
+  const CatalogChange* matmul = changeOf(changes, "matmul");
+  ASSERT_NE(matmul, nullptr);
+  ASSERT_EQ(matmul->changedIn.size(), 1u);
+  EXPECT_EQ(matmul->changedIn[0], (PyTorchRelease{2, 10}));
+  EXPECT_TRUE(matmul->before->cublasWorkspaceCheck);
+  EXPECT_FALSE(matmul->after->cublasWorkspaceCheck);
   bool saidWorkspace = false;
-  for (const auto& d : changes[0].differences) {
+  for (const auto& d : matmul->differences) {
     saidWorkspace |= d.find("CUBLAS_WORKSPACE_CONFIG") != std::string::npos &&
                      d.find("yes -> no") != std::string::npos;
   }
   EXPECT_TRUE(saidWorkspace);
+  const CatalogChange* trilinear = changeOf(changes, "upsample_trilinear3d_backward");
+  ASSERT_NE(trilinear, nullptr);
+  EXPECT_EQ(trilinear->changedIn.front(), (PyTorchRelease{2, 9}));
+  EXPECT_EQ(trilinear->differences.front(),
+            "deterministic mode: raises (warn mode: warns) -> switches to deterministic");
   EXPECT_TRUE(catalogChanges(PyTorchRelease{2, 10}, PyTorchRelease{2, 13}).empty());
   EXPECT_TRUE(catalogChanges(PyTorchRelease{2, 9}, PyTorchRelease{2, 9}).empty());
 }

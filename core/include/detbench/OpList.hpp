@@ -14,29 +14,30 @@
 #include <array>
 #include <string_view>
 
-#define DETBENCH_OPS(X)                                       \
-  X(index_add, IndexAdd)                                      \
-  X(scatter_add, ScatterAdd)                                  \
-  X(scatter_reduce_sum, ScatterReduceSum)                     \
-  X(scatter_reduce_mean, ScatterReduceMean)                   \
-  X(scatter_reduce_amax, ScatterReduceAmax)                   \
-  X(scatter_reduce_prod, ScatterReduceProd)                   \
-  X(bincount, Bincount)                                       \
-  X(bincount_weighted, BincountWeighted)                      \
-  X(embedding_bag_backward, EmbeddingBagBackward)             \
-  X(sum, Sum)                                                 \
-  X(max_pool2d_backward, MaxPool2dBackward)                   \
-  X(upsample_bilinear2d_backward, UpsampleBilinear2dBackward) \
-  X(avg_pool3d_backward, AvgPool3dBackward)                   \
-  X(adaptive_avg_pool2d_backward, AdaptiveAvgPool2dBackward)  \
-  X(histc, Histc)                                             \
-  X(cumsum, Cumsum)                                           \
-  X(matmul, Matmul)                                           \
-  X(conv2d_forward, Conv2dForward)                            \
-  X(conv2d_backward_data, Conv2dBackwardData)                 \
-  X(conv2d_backward_filter, Conv2dBackwardFilter)             \
-  X(rand, Rand)                                               \
-  X(randn, Randn)                                             \
+#define DETBENCH_OPS(X)                                         \
+  X(index_add, IndexAdd)                                        \
+  X(scatter_add, ScatterAdd)                                    \
+  X(scatter_reduce_sum, ScatterReduceSum)                       \
+  X(scatter_reduce_mean, ScatterReduceMean)                     \
+  X(scatter_reduce_amax, ScatterReduceAmax)                     \
+  X(scatter_reduce_prod, ScatterReduceProd)                     \
+  X(bincount, Bincount)                                         \
+  X(bincount_weighted, BincountWeighted)                        \
+  X(embedding_bag_backward, EmbeddingBagBackward)               \
+  X(sum, Sum)                                                   \
+  X(max_pool2d_backward, MaxPool2dBackward)                     \
+  X(upsample_bilinear2d_backward, UpsampleBilinear2dBackward)   \
+  X(upsample_trilinear3d_backward, UpsampleTrilinear3dBackward) \
+  X(avg_pool3d_backward, AvgPool3dBackward)                     \
+  X(adaptive_avg_pool2d_backward, AdaptiveAvgPool2dBackward)    \
+  X(histc, Histc)                                               \
+  X(cumsum, Cumsum)                                             \
+  X(matmul, Matmul)                                             \
+  X(conv2d_forward, Conv2dForward)                              \
+  X(conv2d_backward_data, Conv2dBackwardData)                   \
+  X(conv2d_backward_filter, Conv2dBackwardFilter)               \
+  X(rand, Rand)                                                 \
+  X(randn, Randn)                                               \
   X(dropout, Dropout)
 
 namespace detbench {

@@ -19,6 +19,8 @@ Settings varied(int i) {
   s.threads = i % 7;
   s.semantics = static_cast<CatalogSemantics>(i % 2);
   s.form = static_cast<FormRequest>(i % 3);
+  const auto releases = catalogReleases();
+  s.pytorch = releases[static_cast<std::size_t>(i) % releases.size()];
   return s;
 }
 

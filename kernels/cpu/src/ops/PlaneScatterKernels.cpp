@@ -14,6 +14,7 @@
 #include "detbench/ops/AvgPool3dBackwardOp.hpp"
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBilinear2dBackwardOp.hpp"
+#include "detbench/ops/UpsampleTrilinear3dBackwardOp.hpp"
 
 namespace detbench::cpu {
 
@@ -75,6 +76,11 @@ std::function<void()> makeMaxPool2dBackwardKernel(const KernelArgs& a) {
 
 std::function<void()> makeUpsampleBilinear2dBackwardKernel(const KernelArgs& a) {
   using Op = ops::UpsampleBilinear2dBackwardOp;
+  return planeScatterKernel<Op>(a, {f32(a, Op::kGradOutput)});
+}
+
+std::function<void()> makeUpsampleTrilinear3dBackwardKernel(const KernelArgs& a) {
+  using Op = ops::UpsampleTrilinear3dBackwardOp;
   return planeScatterKernel<Op>(a, {f32(a, Op::kGradOutput)});
 }
 

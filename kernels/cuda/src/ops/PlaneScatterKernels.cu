@@ -16,6 +16,7 @@
 #include "detbench/ops/AvgPool3dBackwardOp.hpp"
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBilinear2dBackwardOp.hpp"
+#include "detbench/ops/UpsampleTrilinear3dBackwardOp.hpp"
 
 namespace detbench::cuda {
 
@@ -86,6 +87,13 @@ CudaRun makeUpsampleBilinear2dBackwardCuda(const OpParams& params, const OpInput
                                            const DeviceTensors& device, Form form,
                                            const CudaKernelEnv&) {
   using Op = ops::UpsampleBilinear2dBackwardOp;
+  return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
+}
+
+CudaRun makeUpsampleTrilinear3dBackwardCuda(const OpParams& params, const OpInputs&,
+                                            const DeviceTensors& device, Form form,
+                                            const CudaKernelEnv&) {
+  using Op = ops::UpsampleTrilinear3dBackwardOp;
   return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
 }
 
