@@ -206,6 +206,14 @@
             <source>the default backward adds with float atomics; in deterministic mode F.interpolate on CUDA takes the same decomposition as for bilinear, whose backward is index_put_ with accumulate. Calling the ATen op directly still raises upsample_trilinear3d_backward_out_cuda</source>
             <translation>默认的反向传播用浮点原子加法累加；确定性模式下，CUDA 上的 F.interpolate 采用与 bilinear 相同的分解实现，其反向传播是带 accumulate 的 index_put_。直接调用 ATen 算子仍会报 upsample_trilinear3d_backward_out_cuda</translation>
         </message>
+        <message>
+            <source>each padded gradient added into the edge element it was copied from</source>
+            <translation>每个填充位置的梯度加回它所复制自的边缘元素</translation>
+        </message>
+        <message>
+            <source>the CUDA backward adds each padded gradient into its edge element with float atomics; in deterministic mode F.pad(mode='replicate') on CUDA takes a decomposition whose backward is index_put_ with accumulate</source>
+            <translation>CUDA 反向传播用浮点原子加法把每个填充位置的梯度加到其边缘元素上；确定性模式下，CUDA 上的 F.pad(mode='replicate') 改用一种分解实现，其反向传播是带 accumulate 的 index_put_</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

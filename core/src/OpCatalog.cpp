@@ -279,6 +279,22 @@ constexpr Releases<1> kAdaptiveAvgPool2dBackwardCuda{
                  .note = "PyTorch has no deterministic form; detbench's extension reduces each "
                          "plane in a fixed order"},
       .source = "docstring 2.8 to 2.14: torch.nn.AdaptiveAvgPool2d backward on CUDA raises"}}};
+constexpr Releases<1> kReplicationPad2dBackwardCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::SwitchesToDeterministic,
+                 .detbenchExtension = false,
+                 .atomicContrast = false,
+                 .pytorchCaller = "",
+                 .note =
+                     "the CUDA backward adds each padded gradient into its edge element with "
+                     "float atomics; in deterministic mode F.pad(mode='replicate') on CUDA takes "
+                     "a decomposition whose backward is index_put_ with accumulate"},
+      .source = "docstrings 2.6 and 2.14 list torch.nn.ReplicationPad2d backward on CUDA among the "
+                "ops that act deterministically; torch/nn/functional.py pad (the replicate "
+                "decomposition) read at main. The releases between were not each read for this "
+                "op"}}};
 constexpr Releases<1> kHistcCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = true,
@@ -475,6 +491,11 @@ constexpr std::array kCatalog{
             .summary = "each output gradient spread over its adaptive (overlapping) window",
             .cpu = kCpuDeterministic,
             .cuda = kAdaptiveAvgPool2dBackwardCuda},
+    OpEntry{.name = "replication_pad2d_backward",
+            .pytorchApi = "torch.nn.functional.pad(mode='replicate') backward, 2-D",
+            .summary = "each padded gradient added into the edge element it was copied from",
+            .cpu = kCpuDeterministic,
+            .cuda = kReplicationPad2dBackwardCuda},
     OpEntry{.name = "histc",
             .pytorchApi = "torch.histc(input, bins, min=-1, max=1)",
             .summary = "counts of float values in equal-width bins",

@@ -31,8 +31,8 @@ TEST(OpCatalogTest, EveryReleaseGivesTheDocumentedBehaviour) {
       EXPECT_FALSE(at(op, r).cuda.pytorchCaller.empty()) << op;
     }
     for (const char* op : {"index_add", "scatter_add", "scatter_reduce_sum", "scatter_reduce_mean",
-                           "upsample_bilinear2d_backward", "cumsum", "conv2d_backward_data",
-                           "conv2d_backward_filter"}) {
+                           "upsample_bilinear2d_backward", "replication_pad2d_backward", "cumsum",
+                           "conv2d_backward_data", "conv2d_backward_filter"}) {
       EXPECT_EQ(at(op, r).cuda.errorMode, EM::SwitchesToDeterministic) << op;
     }
     for (const char* op : {"bincount", "embedding_bag_backward", "sum", "max_pool2d_backward",

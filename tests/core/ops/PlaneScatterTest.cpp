@@ -14,7 +14,9 @@
 #include "detbench/ops/AdaptiveAvgPool2dBackwardOp.hpp"
 #include "detbench/ops/AvgPool3dBackwardOp.hpp"
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
+#include "detbench/ops/ReplicationPad2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBilinear2dBackwardOp.hpp"
+#include "detbench/ops/UpsampleTrilinear3dBackwardOp.hpp"
 
 namespace detbench {
 namespace {
@@ -178,6 +180,36 @@ TEST(PlaneScatterTest, UpsampleBilinear2dGatherEqualsTheSequentialScatter) {
            {{"batch", 1}, {"channels", 1}, {"height", 7}, {"width", 11}, {"scale", 3}},
            {{"batch", 1}, {"channels", 1}, {"height", 5}, {"width", 4}, {"scale", 1}},
            {{"batch", 1}, {"channels", 1}, {"height", 1}, {"width", 6}, {"scale", 5}}}) {
+    const Case c = makeCase(Op::kName, given);
+    checkGather<Op>(Op::problem(c.params), {c.inputs.tensors[Op::kGradOutput].as<float>().data()},
+                    labelOf(Op::kName, c.params));
+  }
+}
+
+TEST(PlaneScatterTest, UpsampleTrilinear3dGatherEqualsTheSequentialScatter) {
+  using Op = ops::UpsampleTrilinear3dBackwardOp;
+  for (const OpParams& given : std::vector<OpParams>{
+           {{"batch", 1}, {"channels", 2}, {"depth", 5}, {"height", 6}, {"width", 7}, {"scale", 2}},
+           {{"batch", 1}, {"channels", 1}, {"depth", 3}, {"height", 4}, {"width", 2}, {"scale", 3}},
+           {{"batch", 1},
+            {"channels", 1},
+            {"depth", 1},
+            {"height", 5},
+            {"width", 3},
+            {"scale", 1}}}) {
+    const Case c = makeCase(Op::kName, given);
+    checkGather<Op>(Op::problem(c.params), {c.inputs.tensors[Op::kGradOutput].as<float>().data()},
+                    labelOf(Op::kName, c.params));
+  }
+}
+
+TEST(PlaneScatterTest, ReplicationPad2dGatherEqualsTheSequentialScatter) {
+  using Op = ops::ReplicationPad2dBackwardOp;
+  for (const OpParams& given : std::vector<OpParams>{
+           {{"batch", 1}, {"channels", 2}, {"height", 9}, {"width", 7}, {"pad", 3}},
+           {{"batch", 1}, {"channels", 1}, {"height", 1}, {"width", 5}, {"pad", 4}},
+           {{"batch", 1}, {"channels", 1}, {"height", 4}, {"width", 4}, {"pad", 0}},
+           {{"batch", 2}, {"channels", 1}, {"height", 2}, {"width", 3}, {"pad", 9}}}) {
     const Case c = makeCase(Op::kName, given);
     checkGather<Op>(Op::problem(c.params), {c.inputs.tensors[Op::kGradOutput].as<float>().data()},
                     labelOf(Op::kName, c.params));

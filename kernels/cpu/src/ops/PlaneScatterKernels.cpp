@@ -13,6 +13,7 @@
 #include "detbench/ops/AdaptiveAvgPool2dBackwardOp.hpp"
 #include "detbench/ops/AvgPool3dBackwardOp.hpp"
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
+#include "detbench/ops/ReplicationPad2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBilinear2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleTrilinear3dBackwardOp.hpp"
 
@@ -91,6 +92,11 @@ std::function<void()> makeAvgPool3dBackwardKernel(const KernelArgs& a) {
 
 std::function<void()> makeAdaptiveAvgPool2dBackwardKernel(const KernelArgs& a) {
   using Op = ops::AdaptiveAvgPool2dBackwardOp;
+  return planeScatterKernel<Op>(a, {f32(a, Op::kGradOutput)});
+}
+
+std::function<void()> makeReplicationPad2dBackwardKernel(const KernelArgs& a) {
+  using Op = ops::ReplicationPad2dBackwardOp;
   return planeScatterKernel<Op>(a, {f32(a, Op::kGradOutput)});
 }
 

@@ -15,6 +15,7 @@
 #include "detbench/ops/AdaptiveAvgPool2dBackwardOp.hpp"
 #include "detbench/ops/AvgPool3dBackwardOp.hpp"
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
+#include "detbench/ops/ReplicationPad2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBilinear2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleTrilinear3dBackwardOp.hpp"
 
@@ -107,6 +108,13 @@ CudaRun makeAdaptiveAvgPool2dBackwardCuda(const OpParams& params, const OpInputs
                                           const DeviceTensors& device, Form form,
                                           const CudaKernelEnv&) {
   using Op = ops::AdaptiveAvgPool2dBackwardOp;
+  return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
+}
+
+CudaRun makeReplicationPad2dBackwardCuda(const OpParams& params, const OpInputs&,
+                                         const DeviceTensors& device, Form form,
+                                         const CudaKernelEnv&) {
+  using Op = ops::ReplicationPad2dBackwardOp;
   return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
 }
 
