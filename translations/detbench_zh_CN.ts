@@ -214,6 +214,14 @@
             <source>the CUDA backward adds each padded gradient into its edge element with float atomics; in deterministic mode F.pad(mode='replicate') on CUDA takes a decomposition whose backward is index_put_ with accumulate</source>
             <translation>CUDA 反向传播用浮点原子加法把每个填充位置的梯度加到其边缘元素上；确定性模式下，CUDA 上的 F.pad(mode='replicate') 改用一种分解实现，其反向传播是带 accumulate 的 index_put_</translation>
         </message>
+        <message>
+            <source>each output gradient spread over its two source positions</source>
+            <translation>每个输出梯度分摊到它的两个源位置上</translation>
+        </message>
+        <message>
+            <source>the backward adds with float atomics and F.interpolate has no deterministic path for mode='linear'; detbench's extension gathers each input position's contributions in output order</source>
+            <translation>反向传播用浮点原子加法累加，而 F.interpolate 对 mode='linear' 没有确定性路径；detbench 的扩展按输出顺序收集每个输入位置的贡献</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

@@ -227,6 +227,20 @@ constexpr Releases<1> kUpsampleBilinear2dBackwardCuda{
                          "raises upsample_bilinear2d_backward_out_cuda"},
       .source = "torch/nn/functional.py interpolate, v2.8.0 to v2.14.0: "
                 "are_deterministic_algorithms_enabled() on CUDA takes _upsample_linear_vec"}}};
+constexpr Releases<1> kUpsampleLinear1dBackwardCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::Raises,
+                 .detbenchExtension = true,
+                 .atomicContrast = false,
+                 .pytorchCaller = "upsample_linear1d_backward_out_cuda",
+                 .note = "the backward adds with float atomics and F.interpolate has no "
+                         "deterministic path for mode='linear'; detbench's extension gathers each "
+                         "input position's contributions in output order"},
+      .source = "docstring 2.8 to 2.14: interpolate backward with mode='linear' on CUDA raises; "
+                "torch/nn/functional.py interpolate read at main (mode='linear' calls "
+                "upsample_linear1d directly, with no deterministic branch)"}}};
 constexpr DeviceTraits kTrilinearRaises{
     .nondeterministicByDefault = true,
     .source = NS::FloatAtomics,
@@ -471,6 +485,11 @@ constexpr std::array kCatalog{
             .summary = "gradient routed to each window's argmax; windows overlap",
             .cpu = kCpuDeterministic,
             .cuda = kMaxPool2dBackwardCuda},
+    OpEntry{.name = "upsample_linear1d_backward",
+            .pytorchApi = "torch.nn.functional.interpolate(mode='linear') backward",
+            .summary = "each output gradient spread over its two source positions",
+            .cpu = kCpuDeterministic,
+            .cuda = kUpsampleLinear1dBackwardCuda},
     OpEntry{.name = "upsample_bilinear2d_backward",
             .pytorchApi = "torch.nn.functional.interpolate(mode='bilinear') backward",
             .summary = "each output gradient spread over its four source pixels",

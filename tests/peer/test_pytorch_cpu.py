@@ -91,6 +91,13 @@ def t_upsample_bilinear2d_backward(io, p):
     return got, io("grad_input_trial0")
 
 
+def t_upsample_linear1d_backward(io, p):
+    g = io("grad_output")
+    got = torch.ops.aten.upsample_linear1d_backward(g, [g.shape[2]],
+                                                    [g.shape[0], g.shape[1], p["width"]], False)
+    return got, io("grad_input_trial0")
+
+
 def t_upsample_trilinear3d_backward(io, p):
     g = io("grad_output")
     n, c = g.shape[0], g.shape[1]
@@ -190,6 +197,8 @@ CASES = [
                              "kernel": 3, "stride": 2}, t_max_pool2d_backward, "bitwise"),
     ("upsample_bilinear2d_backward", {"batch": 2, "channels": 4, "height": 17, "width": 13},
      t_upsample_bilinear2d_backward, 1e-5),
+    ("upsample_linear1d_backward", {"batch": 2, "channels": 3, "width": 37, "scale": 3},
+     t_upsample_linear1d_backward, 1e-5),
     ("upsample_trilinear3d_backward", {"batch": 2, "channels": 2, "depth": 5, "height": 7,
                                        "width": 6}, t_upsample_trilinear3d_backward, 1e-5),
     ("avg_pool3d_backward", {"batch": 2, "channels": 2, "depth": 8, "height": 9, "width": 10,

@@ -363,4 +363,6 @@ ZH_CN = {
 "the default backward adds with float atomics; in deterministic mode F.interpolate on CUDA takes the same decomposition as for bilinear, whose backward is index_put_ with accumulate. Calling the ATen op directly still raises upsample_trilinear3d_backward_out_cuda": "默认的反向传播用浮点原子加法累加；确定性模式下，CUDA 上的 F.interpolate 采用与 bilinear 相同的分解实现，其反向传播是带 accumulate 的 index_put_。直接调用 ATen 算子仍会报 upsample_trilinear3d_backward_out_cuda",
 "each padded gradient added into the edge element it was copied from": "每个填充位置的梯度加回它所复制自的边缘元素",
 "the CUDA backward adds each padded gradient into its edge element with float atomics; in deterministic mode F.pad(mode='replicate') on CUDA takes a decomposition whose backward is index_put_ with accumulate": "CUDA 反向传播用浮点原子加法把每个填充位置的梯度加到其边缘元素上；确定性模式下，CUDA 上的 F.pad(mode='replicate') 改用一种分解实现，其反向传播是带 accumulate 的 index_put_",
+"each output gradient spread over its two source positions": "每个输出梯度分摊到它的两个源位置上",
+"the backward adds with float atomics and F.interpolate has no deterministic path for mode='linear'; detbench's extension gathers each input position's contributions in output order": "反向传播用浮点原子加法累加，而 F.interpolate 对 mode='linear' 没有确定性路径；detbench 的扩展按输出顺序收集每个输入位置的贡献",
 }

@@ -26,6 +26,7 @@
   X(embedding_bag_backward, EmbeddingBagBackward)               \
   X(sum, Sum)                                                   \
   X(max_pool2d_backward, MaxPool2dBackward)                     \
+  X(upsample_linear1d_backward, UpsampleLinear1dBackward)       \
   X(upsample_bilinear2d_backward, UpsampleBilinear2dBackward)   \
   X(upsample_trilinear3d_backward, UpsampleTrilinear3dBackward) \
   X(avg_pool3d_backward, AvgPool3dBackward)                     \

@@ -16,6 +16,7 @@
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
 #include "detbench/ops/ReplicationPad2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBilinear2dBackwardOp.hpp"
+#include "detbench/ops/UpsampleLinear1dBackwardOp.hpp"
 #include "detbench/ops/UpsampleTrilinear3dBackwardOp.hpp"
 
 namespace detbench {
@@ -210,6 +211,18 @@ TEST(PlaneScatterTest, ReplicationPad2dGatherEqualsTheSequentialScatter) {
            {{"batch", 1}, {"channels", 1}, {"height", 1}, {"width", 5}, {"pad", 4}},
            {{"batch", 1}, {"channels", 1}, {"height", 4}, {"width", 4}, {"pad", 0}},
            {{"batch", 2}, {"channels", 1}, {"height", 2}, {"width", 3}, {"pad", 9}}}) {
+    const Case c = makeCase(Op::kName, given);
+    checkGather<Op>(Op::problem(c.params), {c.inputs.tensors[Op::kGradOutput].as<float>().data()},
+                    labelOf(Op::kName, c.params));
+  }
+}
+
+TEST(PlaneScatterTest, UpsampleLinear1dGatherEqualsTheSequentialScatter) {
+  using Op = ops::UpsampleLinear1dBackwardOp;
+  for (const OpParams& given :
+       std::vector<OpParams>{{{"batch", 1}, {"channels", 2}, {"width", 13}, {"scale", 2}},
+                             {{"batch", 1}, {"channels", 1}, {"width", 1}, {"scale", 4}},
+                             {{"batch", 2}, {"channels", 1}, {"width", 9}, {"scale", 5}}}) {
     const Case c = makeCase(Op::kName, given);
     checkGather<Op>(Op::problem(c.params), {c.inputs.tensors[Op::kGradOutput].as<float>().data()},
                     labelOf(Op::kName, c.params));

@@ -15,6 +15,7 @@
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
 #include "detbench/ops/ReplicationPad2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBilinear2dBackwardOp.hpp"
+#include "detbench/ops/UpsampleLinear1dBackwardOp.hpp"
 #include "detbench/ops/UpsampleTrilinear3dBackwardOp.hpp"
 
 namespace detbench::cpu {
@@ -97,6 +98,11 @@ std::function<void()> makeAdaptiveAvgPool2dBackwardKernel(const KernelArgs& a) {
 
 std::function<void()> makeReplicationPad2dBackwardKernel(const KernelArgs& a) {
   using Op = ops::ReplicationPad2dBackwardOp;
+  return planeScatterKernel<Op>(a, {f32(a, Op::kGradOutput)});
+}
+
+std::function<void()> makeUpsampleLinear1dBackwardKernel(const KernelArgs& a) {
+  using Op = ops::UpsampleLinear1dBackwardOp;
   return planeScatterKernel<Op>(a, {f32(a, Op::kGradOutput)});
 }
 

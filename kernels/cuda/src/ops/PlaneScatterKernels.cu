@@ -17,6 +17,7 @@
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
 #include "detbench/ops/ReplicationPad2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBilinear2dBackwardOp.hpp"
+#include "detbench/ops/UpsampleLinear1dBackwardOp.hpp"
 #include "detbench/ops/UpsampleTrilinear3dBackwardOp.hpp"
 
 namespace detbench::cuda {
@@ -115,6 +116,13 @@ CudaRun makeReplicationPad2dBackwardCuda(const OpParams& params, const OpInputs&
                                          const DeviceTensors& device, Form form,
                                          const CudaKernelEnv&) {
   using Op = ops::ReplicationPad2dBackwardOp;
+  return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
+}
+
+CudaRun makeUpsampleLinear1dBackwardCuda(const OpParams& params, const OpInputs&,
+                                         const DeviceTensors& device, Form form,
+                                         const CudaKernelEnv&) {
+  using Op = ops::UpsampleLinear1dBackwardOp;
   return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
 }
 
