@@ -54,7 +54,8 @@ CliApp::CliApp()
   rng_ = app_.add_subcommand(
       "rng",
       "Print a seeded random stream exactly as torch, NumPy, Python or detbench's Philox make it");
-  rng_->add_option("--engine", rngEngine_, "torch, numpy, python or philox")->capture_default_str();
+  rng_->add_option("--engine", rngEngine_, "torch, numpy, numpy-generator, python or philox")
+      ->capture_default_str();
   rng_->add_option("--seed", rngSeed_, "The seed, as passed to manual_seed / seed")->required();
   rng_->add_option("--count", rngCount_, "How many values")->capture_default_str();
   rng_->add_option("--dist", rngDist_, "uniform or normal")->capture_default_str();

@@ -16,7 +16,8 @@ int rngCommand(const CliStreams& io, const std::string& engine, const std::strin
                const std::string& countText, const std::string& dist) {
   const auto e = rng::parseEngine(engine);
   if (!e)
-    DETBENCH_THROW(InvalidArgument, "unknown engine " + engine + " (torch, numpy, python, philox)");
+    DETBENCH_THROW(InvalidArgument,
+                   "unknown engine " + engine + " (torch, numpy, numpy-generator, python, philox)");
   const auto d = rng::parseDistribution(dist);
   if (!d) DETBENCH_THROW(InvalidArgument, "unknown distribution " + dist + " (uniform, normal)");
   const auto seed = integerOption<std::uint64_t>(seedText, "--seed");

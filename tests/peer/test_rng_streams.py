@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """`detbench rng` against the libraries themselves: 100,003 values of every stream.
 
-For each engine (torch, numpy, python) and distribution (uniform, normal), and a few seeds,
+For each engine (torch, numpy, numpy-generator, python), distribution (uniform, normal; the
+Generator uniform only) and a few seeds,
 runs `detbench rng` and the same calls in Python, and requires every value to be equal (the
 printed 17 significant digits round-trip a double exactly).
 Usage: test_rng_streams.py PATH/TO/detbench. Exit 77 (skipped) without torch or NumPy.
@@ -26,6 +27,8 @@ def library(engine, seed, dist, count):
     if engine == "torch":
         torch.manual_seed(seed)
         return (torch.rand if dist == "uniform" else torch.randn)(count).tolist()
+    if engine == "numpy-generator":
+        return np.random.default_rng(seed).random(count).tolist()
     if engine == "numpy":
         np.random.seed(seed)
         return (np.random.rand if dist == "uniform" else np.random.randn)(count).tolist()
@@ -36,8 +39,8 @@ def library(engine, seed, dist, count):
 
 def main():
     failures = 0
-    for engine in ("torch", "numpy", "python"):
-        for dist in ("uniform", "normal"):
+    for engine in ("torch", "numpy", "numpy-generator", "python"):
+        for dist in ("uniform",) if engine == "numpy-generator" else ("uniform", "normal"):
             for seed in (0, 42, 2**31 + 11):
                 out = subprocess.run([DETBENCH, "rng", "--engine", engine, "--seed", str(seed),
                                       "--count", str(COUNT), "--dist", dist],

@@ -145,6 +145,8 @@ std::string_view toString(Engine engine) {
       return "torch";
     case Engine::Numpy:
       return "numpy";
+    case Engine::NumpyGenerator:
+      return "numpy-generator";
     case Engine::Python:
       return "python";
     case Engine::Philox:
@@ -154,7 +156,8 @@ std::string_view toString(Engine engine) {
 }
 
 std::optional<Engine> parseEngine(std::string_view text) {
-  for (Engine e : {Engine::Torch, Engine::Numpy, Engine::Python, Engine::Philox}) {
+  for (Engine e :
+       {Engine::Torch, Engine::Numpy, Engine::NumpyGenerator, Engine::Python, Engine::Philox}) {
     if (toString(e) == text) return e;
   }
   return std::nullopt;
@@ -177,6 +180,12 @@ Stream::Stream(Engine engine, std::uint64_t seed, std::int64_t count, Distributi
       DETBENCH_CHECK_ARG(seed <= 0xFFFFFFFFULL,
                          "NumPy's legacy seed must be between 0 and 2**32 - 1");
       mt_ = Mt19937(static_cast<std::uint32_t>(seed));
+      break;
+    case Engine::NumpyGenerator:
+      DETBENCH_CHECK_ARG(!normal_,
+                         "numpy-generator gives uniform values only: the Generator's "
+                         "standard_normal uses a ziggurat whose tables detbench does not carry");
+      pcg_.emplace(SeedSequence(seed));
       break;
     case Engine::Python:
       mt_ = Mt19937(pythonKey(seed));
@@ -264,6 +273,8 @@ double Stream::nextValue() {
         cached_ = f * x1;
         return f * x2;
       }
+    case Engine::NumpyGenerator:
+      return pcg_->nextDouble();
     case Engine::Python:
       if (!normal_) return legacyDouble(mt_);
       // random.gauss keeps the second value of each pair.

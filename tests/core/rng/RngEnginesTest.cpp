@@ -56,6 +56,28 @@ TEST(RngEnginesTest, NumpyLegacyStreamsMatchNumpy) {
                InvalidArgument);
 }
 
+// Values printed by NumPy 1.24.2 (Debian 12): np.random.default_rng(seed).random(3),
+// SeedSequence(42).generate_state(4, np.uint64) and the bit generator's random_raw(2).
+TEST(RngEnginesTest, NumpyGeneratorStreamsMatchNumpy) {
+  expectStream(Engine::NumpyGenerator, 0, Distribution::Uniform,
+               {0.6369616873214543, 0.2697867137638703, 0.04097352393619469});
+  expectStream(Engine::NumpyGenerator, 42, Distribution::Uniform,
+               {0.7739560485559633, 0.4388784397520523, 0.8585979199113825});
+  // Seeds past 32 bits are two entropy words (the legacy generator refuses them).
+  expectStream(Engine::NumpyGenerator, (std::uint64_t{1} << 40) + 5, Distribution::Uniform,
+               {0.004739459374490829, 0.3725845824112115, 0.5872294266977701});
+  EXPECT_EQ(SeedSequence(42).generateState64(4),
+            (std::vector<std::uint64_t>{11465652750463011511ULL, 15382171918060459190ULL,
+                                        9018504550953525431ULL, 3703499796004394495ULL}));
+  Pcg64 pcg{SeedSequence(42)};
+  EXPECT_EQ(pcg.next64(), 14276969152011380360ULL);
+  EXPECT_EQ(pcg.next64(), 8095878257575067585ULL);
+  // Seeding the legacy global generator leaves a Generator's stream where it was.
+  EXPECT_NE(generate(Engine::Numpy, 42, 3, Distribution::Uniform),
+            generate(Engine::NumpyGenerator, 42, 3, Distribution::Uniform));
+  EXPECT_THROW(generate(Engine::NumpyGenerator, 42, 3, Distribution::Normal), InvalidArgument);
+}
+
 TEST(RngEnginesTest, PythonRandomStreamsMatchCPython) {
   expectStream(
       Engine::Python, 42, Distribution::Uniform,

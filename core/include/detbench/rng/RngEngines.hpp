@@ -3,6 +3,9 @@
 // numbers against their own script (`detbench rng`):
 //  - torch:  torch.manual_seed(s); torch.rand(n) / torch.randn(n) on the CPU (float32);
 //  - numpy:  np.random.seed(s); np.random.rand(n) / np.random.randn(n) (legacy global generator);
+//  - numpy-generator: np.random.default_rng(s).random(n) (PCG64 seeded through a SeedSequence;
+//            uniform only: the Generator's normals use a ziggurat whose tables detbench does not
+//            carry). np.random.seed does not touch this stream;
 //  - python: random.seed(s); random.random() / random.gauss(0, 1), n times;
 //  - philox: detbench's counter-based generator of the CUDA backend (rng/Philox.hpp).
 // Values are returned as double; torch and philox values are float32 values.
@@ -14,10 +17,11 @@
 #include <vector>
 
 #include "detbench/rng/Mt19937.hpp"
+#include "detbench/rng/Pcg64.hpp"
 
 namespace detbench::rng {
 
-enum class Engine { Torch, Numpy, Python, Philox };
+enum class Engine { Torch, Numpy, NumpyGenerator, Python, Philox };
 enum class Distribution { Uniform, Normal };
 
 std::string_view toString(Engine engine);
@@ -46,6 +50,7 @@ class Stream {
   std::int64_t produced_ = 0;
   std::int64_t chunksDone_ = 0;
   Mt19937 mt_{0U};
+  std::optional<Pcg64> pcg_;
   std::optional<double> cached_;  // the second value of a normal pair
   std::vector<double> pending_;
   std::size_t pendingAt_ = 0;
