@@ -564,6 +564,10 @@
             <source>in %1</source>
             <translation>于 %1</translation>
         </message>
+        <message>
+            <source>The older release; the newer is the one the settings follow.</source>
+            <translation>较早的版本；较新的版本是设置所按的版本。</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::ComparePlotWidget</name>

@@ -161,16 +161,18 @@ void MainWindow::buildDocks() {
   dock(QStringLiteral("settingsDock"), scrollable(settings_, this), Qt::LeftDockWidgetArea);
   auto* logDock = dock(QStringLiteral("logDock"), log_, Qt::BottomDockWidgetArea);
   auto* envDock = dock(QStringLiteral("environmentDock"), environment_, Qt::BottomDockWidgetArea);
+  tabifyDockWidget(logDock, envDock);
+  logDock->raise();
+  splitDockWidget(docks_[0], logDock, Qt::Horizontal);
+  // The release changes: a tab beside the catalog they describe, and as wide.
   catalogChanges_ = new CatalogChangesWidget(this);
   auto* changesDock = dock(QStringLiteral("catalogChangesDock"), scrollable(catalogChanges_, this),
                            Qt::BottomDockWidgetArea);
-  tabifyDockWidget(logDock, envDock);
-  tabifyDockWidget(envDock, changesDock);
-  logDock->raise();
-  splitDockWidget(docks_[0], logDock, Qt::Horizontal);
+  tabifyDockWidget(docks_[0], changesDock);
+  docks_[0]->raise();
   resizeDocks({docks_[1], docks_[2]}, {430, 400}, Qt::Vertical);
   resizeDocks({docks_[1]}, {410}, Qt::Horizontal);
-  resizeDocks({docks_[0]}, {290}, Qt::Vertical);
+  resizeDocks({docks_[0]}, {200}, Qt::Vertical);
   resizeDocks({docks_[0], logDock}, {820, 600}, Qt::Horizontal);
 
   catalogModel_->setTraitsClass(devices_->traitsClass());

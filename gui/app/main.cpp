@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QLocale>
 #include <QSettings>
 #include <QTimer>
@@ -50,7 +51,12 @@ int main(int argc, char** argv) {
   QCommandLineOption demoOption(QStringLiteral("demo"),
                                 QStringLiteral("Open the Demos tab and run this scenario."),
                                 QStringLiteral("name"));
-  parser.addOptions({opOption, runOption, compareOption, demoOption, screenshotOption});
+  QCommandLineOption showOption(
+      QStringLiteral("show"),
+      QStringLiteral("Bring this panel to the front at start: log, environment or changes (the "
+                     "release changes)."),
+      QStringLiteral("panel"));
+  parser.addOptions({opOption, runOption, compareOption, demoOption, screenshotOption, showOption});
   parser.addPositionalArgument(QStringLiteral("project"),
                                QStringLiteral("A .detbench project to open."));
   parser.process(app);
@@ -82,6 +88,19 @@ int main(int argc, char** argv) {
   }
   if (parser.isSet(opOption) && !window.selectOp(parser.value(opOption))) {
     cannotStart(QStringLiteral("unknown op %1 (see detbench ops)").arg(parser.value(opOption)));
+  }
+  if (parser.isSet(showOption)) {
+    const QString panel = parser.value(showOption);
+    const QString dock = panel == QStringLiteral("changes") ? QStringLiteral("catalogChangesDock")
+                                                            : panel + QStringLiteral("Dock");
+    auto* widget = window.findChild<QDockWidget*>(dock);
+    if (widget == nullptr || !QStringList{QStringLiteral("log"), QStringLiteral("environment"),
+                                          QStringLiteral("changes")}
+                                  .contains(panel)) {
+      cannotStart(QStringLiteral("unknown panel %1 (log, environment or changes)").arg(panel));
+    } else {
+      widget->raise();
+    }
   }
   window.show();
   // The picture is taken once the window has settled; exit 0, or 1 when the run failed or the

@@ -41,17 +41,18 @@ CatalogChangesWidget::CatalogChangesWidget(QWidget* parent) : QWidget(parent) {
   layout->setContentsMargins(4, 2, 4, 2);
   auto* row = new QHBoxLayout;
   caption_ = new QLabel(this);
+  caption_->setWordWrap(true);
   since_ = new QComboBox(this);
   since_->setObjectName(QStringLiteral("catalogChangesSince"));
   for (const PyTorchRelease r : catalogReleases()) {
     since_->addItem(qstr(toString(r)), qstr(toString(r)));
   }
-  row->addWidget(caption_);
+  row->addWidget(caption_, 1);
   row->addWidget(since_);
-  row->addStretch(1);
   changes_ = new QLabel(this);
   changes_->setObjectName(QStringLiteral("catalogChanges"));
   changes_->setWordWrap(true);
+  changes_->setMinimumWidth(1);  // wrap to the panel's width, never widen it
   changes_->setTextFormat(Qt::RichText);
   changes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addLayout(row);
@@ -81,6 +82,7 @@ void CatalogChangesWidget::changeEvent(QEvent* event) {
 
 void CatalogChangesWidget::retranslate() {
   caption_->setText(tr("What changed for cuda and cpu-threads since PyTorch"));
+  since_->setToolTip(tr("The older release; the newer is the one the settings follow."));
   refresh();
 }
 

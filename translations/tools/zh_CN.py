@@ -365,4 +365,5 @@ ZH_CN = {
 "the CUDA backward adds each padded gradient into its edge element with float atomics; in deterministic mode F.pad(mode='replicate') on CUDA takes a decomposition whose backward is index_put_ with accumulate": "CUDA 反向传播用浮点原子加法把每个填充位置的梯度加到其边缘元素上；确定性模式下，CUDA 上的 F.pad(mode='replicate') 改用一种分解实现，其反向传播是带 accumulate 的 index_put_",
 "each output gradient spread over its two source positions": "每个输出梯度分摊到它的两个源位置上",
 "the backward adds with float atomics and F.interpolate has no deterministic path for mode='linear'; detbench's extension gathers each input position's contributions in output order": "反向传播用浮点原子加法累加，而 F.interpolate 对 mode='linear' 没有确定性路径；detbench 的扩展按输出顺序收集每个输入位置的贡献",
+"The older release; the newer is the one the settings follow.": "较早的版本；较新的版本是设置所按的版本。",
 }

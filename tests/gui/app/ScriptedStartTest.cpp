@@ -56,6 +56,12 @@ TEST_F(ScriptedStartTest, AnUnknownOpExitsWithTwo) {
   EXPECT_NE(o.err.find("unknown op nope"), std::string::npos) << o.err;
 }
 
+TEST_F(ScriptedStartTest, AnUnknownPanelExitsWithTwo) {
+  const Outcome o = runGui("--show nope --run --screenshot x.png", dir_);
+  EXPECT_EQ(o.code, 2) << o.err;
+  EXPECT_NE(o.err.find("unknown panel nope"), std::string::npos) << o.err;
+}
+
 TEST_F(ScriptedStartTest, AProjectThatCannotBeOpenedExitsWithTwo) {
   std::ofstream(dir_ / "broken.detbench") << std::string(100000, '[');
   const Outcome o = runGui("broken.detbench --run --screenshot x.png", dir_);
