@@ -60,6 +60,20 @@ CliApp::CliApp()
   rng_->add_option("--count", rngCount_, "How many values")->capture_default_str();
   rng_->add_option("--dist", rngDist_, "uniform or normal")->capture_default_str();
 
+  pyhash_ = app_.add_subcommand(
+      "pyhash", "Show how PYTHONHASHSEED decides the order a Python set of strings iterates in");
+  pyhash_->add_option("words", pyhashOptions_.words, "The strings of the set")->required();
+  pyhash_->add_option("--seed", pyhashOptions_.seed,
+                      "PYTHONHASHSEED (0 to 4294967295): print the one order it gives");
+  pyhash_
+      ->add_option("--processes", pyhashOptions_.processes,
+                   "Interpreters to show without PYTHONHASHSEED")
+      ->capture_default_str();
+  pyhash_
+      ->add_option("--python", pyhashOptions_.python,
+                   "CPython version (3.11 on: SipHash-1-3; before: SipHash-2-4)")
+      ->capture_default_str();
+
 #ifdef DETBENCH_WITH_GUI_REPORTS
   report_ =
       app_.add_subcommand("report", "Render a report JSON as HTML and/or PDF, plots included");
@@ -83,6 +97,7 @@ int CliApp::run(const CliStreams& io) {
     return demoCommand(io, demoName_, demoList_, demoLanguage_, demoJson_, demoMarkdown_);
   }
   if (*rng_) return rngCommand(io, rngEngine_, rngSeed_, rngCount_, rngDist_);
+  if (*pyhash_) return pyhashCommand(io, pyhashOptions_);
 #ifdef DETBENCH_WITH_GUI_REPORTS
   if (*report_) return reportCommand(io, reportInput_, reportHtml_, reportPdf_);
 #endif

@@ -40,6 +40,8 @@ class CliApp {
   CLI::App* env_ = nullptr;
   CLI::App* demo_ = nullptr;
   CLI::App* rng_ = nullptr;
+  CLI::App* pyhash_ = nullptr;
+  PyhashOptions pyhashOptions_;
   CLI::App* report_ = nullptr;  // built with the GUI only
 
   OpsOptions opsOptions_;

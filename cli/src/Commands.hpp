@@ -36,6 +36,13 @@ int envCommand(const CliStreams& io, bool json, const std::optional<std::string>
 int demoCommand(const CliStreams& io, const std::string& name, bool list,
                 const std::string& language, const std::optional<std::string>& jsonOut,
                 const std::optional<std::string>& markdownOut);
+struct PyhashOptions {
+  std::vector<std::string> words;
+  std::optional<std::string> seed;  // PYTHONHASHSEED
+  std::string processes = "5";
+  std::string python = "3.11";
+};
+int pyhashCommand(const CliStreams& io, const PyhashOptions& options);
 // Seed and count as typed (converted strictly).
 int rngCommand(const CliStreams& io, const std::string& engine, const std::string& seed,
                const std::string& count, const std::string& dist);

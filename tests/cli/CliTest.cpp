@@ -199,6 +199,22 @@ TEST_F(CliTest, OpsShowsAReleaseAndWhatChangedBetweenTwo) {
   }
 }
 
+TEST_F(CliTest, PyhashShowsOrdersThatChangeUnlessTheSeedIsSet) {
+  const Result fixed = run("pyhash --seed 0 apple banana cherry");
+  ASSERT_EQ(fixed.code, 0) << fixed.err;
+  EXPECT_EQ(fixed.out, run("pyhash --seed 0 apple banana cherry").out);
+  const Result shown = run("pyhash --processes 3 apple banana cherry date");
+  ASSERT_EQ(shown.code, 0) << shown.err;
+  EXPECT_NE(shown.out.find("PYTHONHASHSEED unset, run 3"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("os.environ['PYTHONHASHSEED']"), std::string::npos) << shown.out;
+  for (const char* bad : {"pyhash", "pyhash --seed 4294967296 a b", "pyhash --python 2.7 a b",
+                          "pyhash --processes 0 a b"}) {
+    const Result b = run(bad);
+    EXPECT_EQ(b.code, 2) << bad;
+    EXPECT_EQ(lines(b.err), 1) << bad << ": " << b.err;
+  }
+}
+
 TEST_F(CliTest, ASweepReportsAConfigurationTheDeviceCannotRunAndGoesOn) {
   // Issue 17: this sweep used to stop after `default` with exit 2 and no report.
   const Result r =
