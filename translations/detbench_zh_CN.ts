@@ -183,10 +183,6 @@
             <translation>self 与分散到每个元素的 src 值中的最大值（一维）</translation>
         </message>
         <message>
-            <source>an atomic maximum gives the same result in any order, yet PyTorch's kernel raises in error mode as it does for every reduction; detbench's extension reduces each element in index order</source>
-            <translation>原子最大值无论顺序如何结果都相同，但 PyTorch 的内核在报错模式下仍会报错，对每种归约都是如此；detbench 的扩展按索引顺序归约每个元素</translation>
-        </message>
-        <message>
             <source>the product of self and the src values scattered to each element (1-D)</source>
             <translation>self 与分散到每个元素的 src 值的乘积（一维）</translation>
         </message>
@@ -211,16 +207,20 @@
             <translation>每个填充位置的梯度加回它所复制自的边缘元素</translation>
         </message>
         <message>
-            <source>the CUDA backward adds each padded gradient into its edge element with float atomics; in deterministic mode F.pad(mode='replicate') on CUDA takes a decomposition whose backward is index_put_ with accumulate</source>
-            <translation>CUDA 反向传播用浮点原子加法把每个填充位置的梯度加到其边缘元素上；确定性模式下，CUDA 上的 F.pad(mode='replicate') 改用一种分解实现，其反向传播是带 accumulate 的 index_put_</translation>
-        </message>
-        <message>
             <source>each output gradient spread over its two source positions</source>
             <translation>每个输出梯度分摊到它的两个源位置上</translation>
         </message>
         <message>
             <source>the backward adds with float atomics and F.interpolate has no deterministic path for mode='linear'; detbench's extension gathers each input position's contributions in output order</source>
             <translation>反向传播用浮点原子加法累加，而 F.interpolate 对 mode='linear' 没有确定性路径；detbench 的扩展按输出顺序收集每个输入位置的贡献</translation>
+        </message>
+        <message>
+            <source>an atomic maximum gives the same result in any order (for inputs without signed zeros or NaN, whose ties keep whichever came first), yet PyTorch's kernel raises in error mode as it does for every reduction; detbench's extension reduces each element in index order</source>
+            <translation>原子取最大值无论顺序如何结果都相同（输入中没有带符号的零或 NaN 时；有时平局保留先到的值），但 PyTorch 的内核在报错模式下仍会报错，对每种归约都是如此；detbench 的扩展按索引顺序归约每个元素</translation>
+        </message>
+        <message>
+            <source>the CUDA backward adds each padded gradient into its edge element with float atomics; in deterministic mode F.pad(mode='replicate') on CUDA takes a decomposition whose backward is index_put_ with accumulate. Calling the ATen op directly still raises replication_pad2d_backward_out_cuda</source>
+            <translation>CUDA 反向传播用浮点原子加法把每个填充位置的梯度加到其边缘元素上；确定性模式下，CUDA 上的 F.pad(mode='replicate') 改用一种分解实现，其反向传播是带 accumulate 的 index_put_。直接调用 ATen 算子仍会报 replication_pad2d_backward_out_cuda</translation>
         </message>
     </context>
     <context>
@@ -567,6 +567,10 @@
         <message>
             <source>The older release; the newer is the one the settings follow.</source>
             <translation>较早的版本；较新的版本是设置所按的版本。</translation>
+        </message>
+        <message>
+            <source>detbench extension: %1 → %2</source>
+            <translation>detbench 扩展：%1 → %2</translation>
         </message>
     </context>
     <context>

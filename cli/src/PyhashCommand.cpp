@@ -16,7 +16,7 @@
 namespace detbench::cli {
 
 int pyhashCommand(const CliStreams& io, const PyhashOptions& o) {
-  DETBENCH_CHECK_ARG(!o.words.empty(), "pyhash takes the strings of the set (two or more)");
+  DETBENCH_CHECK_ARG(!o.words.empty(), "pyhash takes the strings of the set (one or more)");
   // A Python version is two numbers like a PyTorch release: the same reader.
   const auto version = parsePyTorchRelease(o.python);
   DETBENCH_CHECK_ARG(

@@ -85,7 +85,8 @@ DispatchDecision dispatch(const OpTraits& op, TraitsClass cls, Context& context)
     case FormRequest::Atomic: {
       // Where PyTorch has an alert for this kernel (its default, or the ATen op called
       // directly), it is PyTorch's; otherwise the atomic form is detbench's contrast.
-      if (!atomicIsExact(t)) {
+      // An exact atomic kernel may alert all the same (scatter_reduce's amax).
+      if (!atomicIsExact(t) || t.errorMode == ErrorModeBehavior::Raises) {
         if (!t.pytorchCaller.empty()) {
           context.alertNotDeterministic(t.pytorchCaller);
         } else {

@@ -140,9 +140,10 @@ constexpr Releases<1> kScatterReduceAmaxCuda{
                  .detbenchExtension = true,
                  .atomicContrast = false,
                  .pytorchCaller = "scatter_reduce_cuda",
-                 .note = "an atomic maximum gives the same result in any order, yet PyTorch's "
-                         "kernel raises in error mode as it does for every reduction; detbench's "
-                         "extension reduces each element in index order"},
+                 .note = "an atomic maximum gives the same result in any order (for inputs without "
+                         "signed zeros or NaN, whose ties keep whichever came first), yet "
+                         "PyTorch's kernel raises in error mode as it does for every reduction; "
+                         "detbench's extension reduces each element in index order"},
       .source = kScatterReduceAlert}}};
 constexpr Releases<1> kScatterReduceProdCuda{
     {{.since = Since{2, 8},
@@ -300,15 +301,17 @@ constexpr Releases<1> kReplicationPad2dBackwardCuda{
                  .errorMode = EM::SwitchesToDeterministic,
                  .detbenchExtension = false,
                  .atomicContrast = false,
-                 .pytorchCaller = "",
+                 .pytorchCaller = "replication_pad2d_backward_out_cuda",
                  .note =
                      "the CUDA backward adds each padded gradient into its edge element with "
                      "float atomics; in deterministic mode F.pad(mode='replicate') on CUDA takes "
-                     "a decomposition whose backward is index_put_ with accumulate"},
-      .source = "docstrings 2.6 and 2.14 list torch.nn.ReplicationPad2d backward on CUDA among the "
-                "ops that act deterministically; torch/nn/functional.py pad (the replicate "
-                "decomposition) read at main. The releases between were not each read for this "
-                "op"}}};
+                     "a decomposition whose backward is index_put_ with accumulate. Calling the "
+                     "ATen op directly still raises replication_pad2d_backward_out_cuda"},
+      .source =
+          "docstrings 2.6 and 2.14 list torch.nn.ReplicationPad2d backward on CUDA among the "
+          "ops that act deterministically; torch/nn/functional.py pad (the replicate "
+          "decomposition) and aten/src/ATen/native/cuda/ReplicationPadding.cu (its alert) read "
+          "at main. The releases between were not each read for this op"}}};
 constexpr Releases<1> kHistcCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = true,

@@ -22,18 +22,38 @@ namespace {
 
 constexpr auto kInterpreterTimeout = std::chrono::seconds(5);
 
+// Waits for `pid` until `deadline`, then kills it; true when it exited with status 0 in time.
+bool exitedCleanly(pid_t pid, std::chrono::steady_clock::time_point deadline) {
+  int status = 0;
+  for (;;) {
+    const pid_t done = waitpid(pid, &status, WNOHANG);
+    if (done == pid) return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (done < 0 && errno != EINTR) return false;
+    if (std::chrono::steady_clock::now() >= deadline) break;
+    usleep(10000);
+  }
+  kill(pid, SIGKILL);
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return false;
+}
+
 // Asks `python` where the torch package is; "" when it has none or does not answer in time.
+// The answer is the first line: a wrapper script whose children keep the pipe open does not make
+// it wait for them.
 std::string torchPackageDir(const std::string& python) {
   int fds[2];
-  if (pipe(fds) != 0) return {};
+  // Close-on-exec: no other child started meanwhile (the GUI has threads) holds the pipe open.
+  if (pipe2(fds, O_CLOEXEC) != 0) return {};
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addclose(&actions, fds[0]);
-  posix_spawn_file_actions_addclose(&actions, fds[1]);
+  // The current folder is not searched: a PyTorch source checkout there is not an install.
   const std::string script =
+      "import sys\n"
+      "if sys.path and sys.path[0] in ('', '.'): del sys.path[0]\n"
       "import importlib.util as u\n"
       "s = u.find_spec('torch')\n"
       "print(s.submodule_search_locations[0] if s and s.submodule_search_locations else '')\n";
@@ -50,34 +70,26 @@ std::string torchPackageDir(const std::string& python) {
   }
   std::string out;
   const auto deadline = std::chrono::steady_clock::now() + kInterpreterTimeout;
-  bool timedOut = false;
-  for (;;) {
+  while (out.find('\n') == std::string::npos && out.size() < 65536) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) {
-      timedOut = true;
-      break;
-    }
+    if (left.count() <= 0) break;
     pollfd p{fds[0], POLLIN, 0};
     const int ready = poll(&p, 1, static_cast<int>(left.count()));
     if (ready < 0 && errno == EINTR) continue;
-    if (ready <= 0) {
-      timedOut = ready == 0;
-      break;
-    }
+    if (ready <= 0) break;
     char buf[4096];
     const ssize_t n = read(fds[0], buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
-    if (out.size() < 65536) out.append(buf, static_cast<std::size_t>(n));
+    out.append(buf, static_cast<std::size_t>(n));
   }
   close(fds[0]);
-  if (timedOut) kill(pid, SIGKILL);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (timedOut || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return {};
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  const bool clean = exitedCleanly(pid, deadline);
+  const auto newline = out.find('\n');
+  if (!clean || newline == std::string::npos) return {};
+  out.resize(newline);
+  if (!out.empty() && out.back() == '\r') out.pop_back();
   return out;
 }
 

@@ -118,6 +118,10 @@ void CatalogChangesWidget::refresh() {
       lines << tr("CUBLAS_WORKSPACE_CONFIG checked: %1 → %2")
                    .arg(yesNo(a.cublasWorkspaceCheck), yesNo(b.cublasWorkspaceCheck));
     }
+    if (a.cuda.detbenchExtension != b.cuda.detbenchExtension) {
+      lines << tr("detbench extension: %1 → %2")
+                   .arg(yesNo(a.cuda.detbenchExtension), yesNo(b.cuda.detbenchExtension));
+    }
     if (a.cuda.note != b.cuda.note) {
       lines << OpCatalogModel::translatedCatalogText(b.cuda.note).toHtmlEscaped();
     }

@@ -148,6 +148,17 @@ TEST(OpCatalogTest, AlertsArePyTorchsWordsAndContrastsSayTheyAreDetbenchs) {
   auto direct = contextFor(newestCatalogRelease(), DeterministicMode::Error, FormRequest::Atomic);
   const std::string d = raisedMessage("upsample_bilinear2d_backward", direct);
   EXPECT_EQ(d.rfind("upsample_bilinear2d_backward_out_cuda does not have", 0), 0u) << d;
+  // So does replication pad's, which F.pad reroutes.
+  auto pad = contextFor(newestCatalogRelease(), DeterministicMode::Error, FormRequest::Atomic);
+  const std::string r = raisedMessage("replication_pad2d_backward", pad);
+  EXPECT_EQ(r.rfind("replication_pad2d_backward_out_cuda does not have", 0), 0u) << r;
+  // scatter_reduce's amax: its atomics are exact, yet PyTorch's kernel alerts, asked for by
+  // default or by form.
+  for (const FormRequest form : {FormRequest::Default, FormRequest::Atomic}) {
+    auto amax = contextFor(newestCatalogRelease(), DeterministicMode::Error, form);
+    const std::string a = raisedMessage("scatter_reduce_amax", amax);
+    EXPECT_EQ(a.rfind("scatter_reduce_cuda does not have", 0), 0u) << a;
+  }
   // Warn mode: the contrast runs with detbench's warning.
   auto warn = contextFor(newestCatalogRelease(), DeterministicMode::Warn, FormRequest::Atomic);
   EXPECT_EQ(dispatch(at("scatter_add", warn.settings().pytorch), TraitsClass::Cuda, warn).form,

@@ -106,6 +106,15 @@ TEST_F(FakePythonTest, NoTorchOrAFailingInterpreterGivesTheNewest) {
   EXPECT_EQ(noVersion.release, newestCatalogRelease());
 }
 
+TEST_F(FakePythonTest, AWrapperWhoseChildrenKeepThePipeOpenIsNotWaitedFor) {
+  // The answer's line comes at once; a background child holds the pipe for longer than the
+  // limit. The first line is the answer.
+  std::ofstream(dir_ / "site" / "torch" / "version.py") << "__version__ = '2.12.0'\n";
+  const auto found =
+      findPyTorchRelease(interpreter("echo " + (dir_ / "site" / "torch").string() + "; sleep 8 &"));
+  EXPECT_EQ(found.release, (PyTorchRelease{2, 12}));
+}
+
 TEST_F(FakePythonTest, ASilentInterpreterIsGivenUpOn) {
   // Sleeps far past the limit: the search ends at the limit (a few seconds) with no release.
   const auto silent = findPyTorchRelease(interpreter("exec sleep 60"));

@@ -27,7 +27,7 @@ struct OpCase {
   Order cuda;              // the order of cuda's deterministic form
   bool cudaAtomic = true;  // cuda has an atomic form (cuDNN's forward convolution has none)
   // The atomic form's result does not depend on the order and carries no rounding (integer
-  // counts, counts of 1.0, maxima).
+  // counts, counts of 1.0, maxima of inputs without signed zeros or NaN).
   bool exact = false;
 };
 

@@ -204,16 +204,44 @@ std::vector<std::string> setOrder(const std::vector<std::string>& items, const H
   return order;
 }
 
+// repr(str) as CPython writes it for printable text: single quotes unless the text has a single
+// quote and no double quote; backslashes, the chosen quote and \t \n \r escaped, other ASCII
+// control characters as \xNN. (Non-ASCII text is printed as is, as repr does for printable
+// characters; repr's escapes for non-printable non-ASCII characters are not reproduced.)
+std::string strRepr(const std::string& s) {
+  const bool hasSingle = s.find('\'') != std::string::npos;
+  const bool hasDouble = s.find('"') != std::string::npos;
+  const char quote = hasSingle && !hasDouble ? '"' : '\'';
+  std::string out(1, quote);
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == quote || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (u < 0x20 || u == 0x7f) {
+      static const char* const kHex = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  out += quote;
+  return out;
+}
+
 std::string listRepr(const std::vector<std::string>& items) {
   std::string out = "[";
   for (std::size_t i = 0; i < items.size(); ++i) {
     if (i) out += ", ";
-    out += '\'';
-    for (const char c : items[i]) {
-      if (c == '\'' || c == '\\') out += '\\';
-      out += c;
-    }
-    out += '\'';
+    out += strRepr(items[i]);
   }
   out += ']';
   return out;

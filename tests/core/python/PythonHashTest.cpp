@@ -38,7 +38,9 @@ TEST(PythonHashTest, SetOrdersMatchCPythonAndDependOnTheSeed) {
             "'apple', 'peach', 'elderberry', 'cherry']");
   // Duplicates are dropped, as a set does.
   EXPECT_EQ(setOrder({"x", "y", "x"}, secretForSeed(0)).size(), 2u);
-  EXPECT_EQ(listRepr({"it's", "a\\b"}), "['it\\'s', 'a\\\\b']");
+  // repr's quoting, as CPython prints it.
+  EXPECT_EQ(listRepr({"it's", "a\\b", "say \"hi\"", "both ' \"", "tab\there"}),
+            "[\"it's\", 'a\\\\b', 'say \"hi\"', 'both \\' \"', 'tab\\there']");
 }
 
 }  // namespace

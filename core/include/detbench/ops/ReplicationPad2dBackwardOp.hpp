@@ -46,7 +46,11 @@ struct ReplicationPad2dBackwardOp {
   static TensorSpec outputSpec(const Problem& p);
   static std::vector<HostTensor> makeInputs(const Problem& p, const DataGenerator& data);
   static Reference reference(const Problem& p, const OpInputs& inputs);
-  static std::int64_t maxTerms(const Problem& p) { return (p.pad + 1) * (p.pad + 1); }
+  // A corner receives (pad + 1) terms per dimension, or 2 pad + 1 where the input is 1 wide.
+  static std::int64_t maxTerms(const Problem& p) {
+    const auto along = [&p](std::int64_t in) { return in == 1 ? 2 * p.pad + 1 : p.pad + 1; };
+    return along(p.height) * along(p.width);
+  }
 
   template <typename T, typename Add>
   DETBENCH_HD static void scatter(const Problem& p, const Args<T>& a, std::int64_t plane,

@@ -38,7 +38,8 @@ std::int64_t strHash(std::string_view utf8, const HashSecret& secret,
 std::vector<std::string> setOrder(const std::vector<std::string>& items, const HashSecret& secret,
                                   SipHash variant = SipHash::OneThree);
 
-// Python's repr of a list of strings, for printing ('...' quotes, escapes for ' and \).
+// Python's repr of a string and of a list of strings, for printing (strRepr says which cases).
+std::string strRepr(const std::string& s);
 std::string listRepr(const std::vector<std::string>& items);
 
 }  // namespace detbench::python
