@@ -572,6 +572,10 @@
             <source>detbench extension: %1 → %2</source>
             <translation>detbench 扩展：%1 → %2</translation>
         </message>
+        <message>
+            <source>nondeterministic by default: %1 → %2</source>
+            <translation>默认是否非确定性：%1 → %2</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::ComparePlotWidget</name>

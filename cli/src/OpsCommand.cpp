@@ -69,18 +69,7 @@ ojson catalogJson(PyTorchRelease release, const std::string& how) {
 
 std::string modeText(const OpTraits& op) {
   const DeviceTraits& t = op.cuda;
-  std::string mode;
-  switch (t.errorMode) {
-    case ErrorModeBehavior::Runs:
-      mode = "runs as is";
-      break;
-    case ErrorModeBehavior::SwitchesToDeterministic:
-      mode = "switches to deterministic";
-      break;
-    case ErrorModeBehavior::Raises:
-      mode = "raises (warn: warns)";
-      break;
-  }
+  std::string mode(describe(t.errorMode));
   if (op.cublasWorkspaceCheck) mode += "; checks CUBLAS_WORKSPACE_CONFIG";
   if (t.detbenchExtension) mode += "; extension: deterministic";
   if (t.atomicContrast) mode += "; atomic contrast offered";

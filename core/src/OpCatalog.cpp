@@ -633,40 +633,54 @@ const std::vector<std::vector<OpTraits>>& resolvedTables() {
   return tables;
 }
 
-std::string behaviourText(const DeviceTraits& t) {
-  switch (t.errorMode) {
-    case EM::Runs:
-      return "runs as is";
-    case EM::SwitchesToDeterministic:
-      return "switches to deterministic";
-    case EM::Raises:
-      return "raises (warn mode: warns)";
-  }
-  return "runs as is";
-}
-
 std::string callerText(std::string_view caller) {
   return caller.empty() ? std::string("none") : std::string(caller);
 }
 
-std::vector<std::string> differencesBetween(const OpTraits& a, const OpTraits& b) {
-  std::vector<std::string> d;
-  const auto add = [&d](const char* what, const std::string& x, const std::string& y) {
-    if (x == y) return;
+std::string yesNo(bool value) {
+  return value ? "yes" : "no";
+}
+
+std::vector<TraitsField> fieldsBetween(const OpTraits& a, const OpTraits& b) {
+  std::vector<TraitsField> f;
+  if (a.cuda.errorMode != b.cuda.errorMode) f.push_back(TraitsField::DeterministicMode);
+  if (a.cuda.nondeterministicByDefault != b.cuda.nondeterministicByDefault)
+    f.push_back(TraitsField::NondeterministicByDefault);
+  if (a.cuda.pytorchCaller != b.cuda.pytorchCaller) f.push_back(TraitsField::AlertCaller);
+  if (a.cublasWorkspaceCheck != b.cublasWorkspaceCheck)
+    f.push_back(TraitsField::CublasWorkspaceCheck);
+  if (a.cuda.detbenchExtension != b.cuda.detbenchExtension)
+    f.push_back(TraitsField::DetbenchExtension);
+  if (a.cuda.note != b.cuda.note) f.push_back(TraitsField::Note);
+  return f;
+}
+
+std::string sentenceFor(const OpTraits& a, const OpTraits& b, TraitsField field) {
+  const auto change = [](const char* what, const std::string& x, const std::string& y) {
     std::string line(what);
     line.append(": ").append(x).append(" -> ").append(y);
-    d.push_back(std::move(line));
+    return line;
   };
-  add("deterministic mode", behaviourText(a.cuda), behaviourText(b.cuda));
-  add("nondeterministic by default", a.cuda.nondeterministicByDefault ? "yes" : "no",
-      b.cuda.nondeterministicByDefault ? "yes" : "no");
-  add("alert caller", callerText(a.cuda.pytorchCaller), callerText(b.cuda.pytorchCaller));
-  add("CUBLAS_WORKSPACE_CONFIG checked in deterministic mode",
-      a.cublasWorkspaceCheck ? "yes" : "no", b.cublasWorkspaceCheck ? "yes" : "no");
-  add("detbench extension", a.cuda.detbenchExtension ? "yes" : "no",
-      b.cuda.detbenchExtension ? "yes" : "no");
-  if (a.cuda.note != b.cuda.note) d.push_back("note: " + std::string(b.cuda.note));
-  return d;
+  switch (field) {
+    case TraitsField::DeterministicMode:
+      return change("deterministic mode", std::string(describe(a.cuda.errorMode)),
+                    std::string(describe(b.cuda.errorMode)));
+    case TraitsField::NondeterministicByDefault:
+      return change("nondeterministic by default", yesNo(a.cuda.nondeterministicByDefault),
+                    yesNo(b.cuda.nondeterministicByDefault));
+    case TraitsField::AlertCaller:
+      return change("alert caller", callerText(a.cuda.pytorchCaller),
+                    callerText(b.cuda.pytorchCaller));
+    case TraitsField::CublasWorkspaceCheck:
+      return change("CUBLAS_WORKSPACE_CONFIG checked in deterministic mode",
+                    yesNo(a.cublasWorkspaceCheck), yesNo(b.cublasWorkspaceCheck));
+    case TraitsField::DetbenchExtension:
+      return change("detbench extension", yesNo(a.cuda.detbenchExtension),
+                    yesNo(b.cuda.detbenchExtension));
+    case TraitsField::Note:
+      return "note: " + std::string(b.cuda.note);
+  }
+  return {};
 }
 
 std::size_t releaseIndex(PyTorchRelease release) {
@@ -702,12 +716,15 @@ std::vector<CatalogChange> catalogChanges(PyTorchRelease from, PyTorchRelease to
   const auto releases = catalogReleases();
   std::vector<CatalogChange> changes;
   for (std::size_t i = 0; i < kCatalog.size(); ++i) {
-    CatalogChange c{&tables[a][i], &tables[b][i], {}, {}};
+    CatalogChange c{&tables[a][i], &tables[b][i], {}, {}, {}};
     for (std::size_t r = a + 1; r <= b; ++r) {
       if (tables[r][i].cudaSince != tables[r - 1][i].cudaSince) c.changedIn.push_back(releases[r]);
     }
     if (c.changedIn.empty()) continue;
-    c.differences = differencesBetween(*c.before, *c.after);
+    c.fields = fieldsBetween(*c.before, *c.after);
+    for (const TraitsField field : c.fields) {
+      c.differences.push_back(sentenceFor(*c.before, *c.after, field));
+    }
     changes.push_back(std::move(c));
   }
   return changes;
@@ -748,6 +765,18 @@ std::string_view toString(ErrorModeBehavior behavior) {
       return "raises";
   }
   return "runs";
+}
+
+std::string_view describe(ErrorModeBehavior behavior) {
+  switch (behavior) {
+    case EM::Runs:
+      return "runs as is";
+    case EM::SwitchesToDeterministic:
+      return "switches to deterministic";
+    case EM::Raises:
+      return "raises (warn mode: warns)";
+  }
+  return "runs as is";
 }
 
 }  // namespace detbench

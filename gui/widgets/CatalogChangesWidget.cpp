@@ -107,23 +107,32 @@ void CatalogChangesWidget::refresh() {
     QStringList lines;
     const OpTraits& a = *c.before;
     const OpTraits& b = *c.after;
-    if (a.cuda.errorMode != b.cuda.errorMode) {
-      lines << tr("deterministic mode: %1 → %2").arg(modeText(a), modeText(b));
-    }
-    if (a.cuda.pytorchCaller != b.cuda.pytorchCaller) {
-      lines << tr("alert caller: %1 → %2")
-                   .arg(callerText(a.cuda.pytorchCaller), callerText(b.cuda.pytorchCaller));
-    }
-    if (a.cublasWorkspaceCheck != b.cublasWorkspaceCheck) {
-      lines << tr("CUBLAS_WORKSPACE_CONFIG checked: %1 → %2")
-                   .arg(yesNo(a.cublasWorkspaceCheck), yesNo(b.cublasWorkspaceCheck));
-    }
-    if (a.cuda.detbenchExtension != b.cuda.detbenchExtension) {
-      lines << tr("detbench extension: %1 → %2")
-                   .arg(yesNo(a.cuda.detbenchExtension), yesNo(b.cuda.detbenchExtension));
-    }
-    if (a.cuda.note != b.cuda.note) {
-      lines << OpCatalogModel::translatedCatalogText(b.cuda.note).toHtmlEscaped();
+    for (const TraitsField field : c.fields) {
+      switch (field) {
+        case TraitsField::DeterministicMode:
+          lines << tr("deterministic mode: %1 → %2").arg(modeText(a), modeText(b));
+          break;
+        case TraitsField::NondeterministicByDefault:
+          lines << tr("nondeterministic by default: %1 → %2")
+                       .arg(yesNo(a.cuda.nondeterministicByDefault),
+                            yesNo(b.cuda.nondeterministicByDefault));
+          break;
+        case TraitsField::AlertCaller:
+          lines << tr("alert caller: %1 → %2")
+                       .arg(callerText(a.cuda.pytorchCaller), callerText(b.cuda.pytorchCaller));
+          break;
+        case TraitsField::CublasWorkspaceCheck:
+          lines << tr("CUBLAS_WORKSPACE_CONFIG checked: %1 → %2")
+                       .arg(yesNo(a.cublasWorkspaceCheck), yesNo(b.cublasWorkspaceCheck));
+          break;
+        case TraitsField::DetbenchExtension:
+          lines << tr("detbench extension: %1 → %2")
+                       .arg(yesNo(a.cuda.detbenchExtension), yesNo(b.cuda.detbenchExtension));
+          break;
+        case TraitsField::Note:
+          lines << OpCatalogModel::translatedCatalogText(b.cuda.note).toHtmlEscaped();
+          break;
+      }
     }
     html += QStringLiteral("<p><b>%1</b> (%2)<br>%3<br><i>%4</i></p>")
                 .arg(qstr(b.name), tr("in %1").arg(when.join(QStringLiteral(", "))),

@@ -369,4 +369,5 @@ ZH_CN = {
 "an atomic maximum gives the same result in any order (for inputs without signed zeros or NaN, whose ties keep whichever came first), yet PyTorch's kernel raises in error mode as it does for every reduction; detbench's extension reduces each element in index order": "原子取最大值无论顺序如何结果都相同（输入中没有带符号的零或 NaN 时；有时平局保留先到的值），但 PyTorch 的内核在报错模式下仍会报错，对每种归约都是如此；detbench 的扩展按索引顺序归约每个元素",
 "the CUDA backward adds each padded gradient into its edge element with float atomics; in deterministic mode F.pad(mode='replicate') on CUDA takes a decomposition whose backward is index_put_ with accumulate. Calling the ATen op directly still raises replication_pad2d_backward_out_cuda": "CUDA 反向传播用浮点原子加法把每个填充位置的梯度加到其边缘元素上；确定性模式下，CUDA 上的 F.pad(mode='replicate') 改用一种分解实现，其反向传播是带 accumulate 的 index_put_。直接调用 ATen 算子仍会报 replication_pad2d_backward_out_cuda",
 "detbench extension: %1 → %2": "detbench 扩展：%1 → %2",
+"nondeterministic by default: %1 → %2": "默认是否非确定性：%1 → %2",
 }

@@ -84,6 +84,16 @@ std::span<const OpTraits> opCatalog(PyTorchRelease release = newestCatalogReleas
 const OpTraits* findOpTraits(std::string_view name,
                              PyTorchRelease release = newestCatalogRelease());
 
+// The cuda traits a release can change, in the order changes list them.
+enum class TraitsField {
+  DeterministicMode,
+  NondeterministicByDefault,
+  AlertCaller,
+  CublasWorkspaceCheck,
+  DetbenchExtension,
+  Note,
+};
+
 // What changed for an op between two releases: its traits in `from` and in `to`, where
 // `to`'s cuda traits began after `from` (a new entry in the table).
 struct CatalogChange {
@@ -91,8 +101,10 @@ struct CatalogChange {
   const OpTraits* after;
   // The releases in (from, to] where the entry changed, oldest first.
   std::vector<PyTorchRelease> changedIn;
-  // What differs between `before` and `after`, a sentence each ("deterministic mode: raises ->
-  // switches to deterministic"); the note and source are compared too.
+  // The traits that differ between `before` and `after`.
+  std::vector<TraitsField> fields;
+  // The same in English, a sentence each ("deterministic mode: raises (warn mode: warns) ->
+  // switches to deterministic"; for the note, the new note).
   std::vector<std::string> differences;
 };
 std::vector<CatalogChange> catalogChanges(PyTorchRelease from, PyTorchRelease to);
@@ -102,5 +114,8 @@ bool hasFloat64Reference(std::string_view op);
 
 std::string_view toString(NondeterminismSource source);
 std::string_view toString(ErrorModeBehavior behavior);
+// What deterministic mode does, in words: "runs as is", "switches to deterministic", "raises
+// (warn mode: warns)".
+std::string_view describe(ErrorModeBehavior behavior);
 
 }  // namespace detbench
