@@ -20,8 +20,6 @@ namespace detbench {
 
 namespace {
 
-constexpr auto kInterpreterTimeout = std::chrono::seconds(5);
-
 // Waits for `pid` until `deadline`, then kills it; true when it exited with status 0 in time.
 bool exitedCleanly(pid_t pid, std::chrono::steady_clock::time_point deadline) {
   int status = 0;
@@ -41,7 +39,7 @@ bool exitedCleanly(pid_t pid, std::chrono::steady_clock::time_point deadline) {
 // Asks `python` where the torch package is; "" when it has none or does not answer in time.
 // The answer is the first line: a wrapper script whose children keep the pipe open does not make
 // it wait for them.
-std::string torchPackageDir(const std::string& python) {
+std::string torchPackageDir(const std::string& python, std::chrono::milliseconds limit) {
   int fds[2];
   // Close-on-exec: no other child started meanwhile (the GUI has threads) holds the pipe open.
   if (pipe2(fds, O_CLOEXEC) != 0) return {};
@@ -69,7 +67,7 @@ std::string torchPackageDir(const std::string& python) {
     return {};
   }
   std::string out;
-  const auto deadline = std::chrono::steady_clock::now() + kInterpreterTimeout;
+  const auto deadline = std::chrono::steady_clock::now() + limit;
   while (out.find('\n') == std::string::npos && out.size() < 65536) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
@@ -130,7 +128,7 @@ PyTorchDefault chooseRelease(const std::string& foundVersion, const std::string&
   return d;
 }
 
-PyTorchDefault findPyTorchRelease(const std::string& python) {
+PyTorchDefault findPyTorchRelease(const std::string& python, std::chrono::milliseconds limit) {
   std::string interpreter = python;
   if (interpreter.empty()) {
     const char* env = std::getenv("DETBENCH_PYTHON");
@@ -147,7 +145,7 @@ PyTorchDefault findPyTorchRelease(const std::string& python) {
                 toString(newestCatalogRelease()),
             std::nullopt};
   }
-  const std::string dir = torchPackageDir(interpreter);
+  const std::string dir = torchPackageDir(interpreter, limit);
   if (dir.empty()) return none;
   std::ifstream in(dir + "/version.py");
   if (!in) return none;

@@ -2,6 +2,8 @@
 
 #include <sys/stat.h>
 
+#include <csignal>
+
 #include <filesystem>
 #include <fstream>
 
@@ -61,9 +63,12 @@ TEST(PyTorchReleaseTest, AFoundReleaseIsUsedWhenHeldElseTheNearestAndSaysSo) {
 }
 
 // A stand-in interpreter: a shell script that prints where "torch" is, as the real question
-// would, and ignores its arguments.
+// would, and ignores its arguments. Answers are given a minute (no test needs the machine to be
+// fast); the silent interpreter gets a short limit and outlasts it by far.
 class FakePythonTest : public ::testing::Test {
  protected:
+  static constexpr std::chrono::milliseconds kGenerous{60000};
+
   void SetUp() override {
     dir_ = fs::temp_directory_path() /
            ("detbench-fake-python-" +
@@ -72,7 +77,12 @@ class FakePythonTest : public ::testing::Test {
     fs::remove_all(dir_);
     fs::create_directories(dir_ / "site" / "torch");
   }
-  void TearDown() override { fs::remove_all(dir_); }
+  void TearDown() override {
+    // A background child a script left behind (its pid in `child`).
+    std::ifstream child(dir_ / "child");
+    if (pid_t pid = 0; child >> pid && pid > 0) kill(pid, SIGKILL);
+    fs::remove_all(dir_);
+  }
 
   std::string interpreter(const std::string& body) {
     const fs::path p = dir_ / "python";
@@ -80,44 +90,47 @@ class FakePythonTest : public ::testing::Test {
     chmod(p.c_str(), 0755);
     return p.string();
   }
+  std::string torchDir() const { return (dir_ / "site" / "torch").string(); }
 
   fs::path dir_;
 };
 
 TEST_F(FakePythonTest, FindsTheInstalledReleaseThroughTheInterpreter) {
   std::ofstream(dir_ / "site" / "torch" / "version.py") << "__version__ = '2.10.1+cu128'\n";
-  const auto found = findPyTorchRelease(interpreter("echo " + (dir_ / "site" / "torch").string()));
+  const auto found = findPyTorchRelease(interpreter("echo " + torchDir()), kGenerous);
   EXPECT_EQ(found.release, (PyTorchRelease{2, 10}));
   EXPECT_EQ(found.foundVersion, "2.10.1+cu128");
 }
 
 TEST_F(FakePythonTest, NoTorchOrAFailingInterpreterGivesTheNewest) {
-  const auto empty = findPyTorchRelease(interpreter("echo"));
+  const auto empty = findPyTorchRelease(interpreter("echo"), kGenerous);
   EXPECT_EQ(empty.release, newestCatalogRelease());
   EXPECT_FALSE(empty.foundVersion.has_value());
   EXPECT_NE(empty.how.find("no PyTorch found"), std::string::npos);
-  const auto failing = findPyTorchRelease(interpreter("exit 3"));
+  const auto failing = findPyTorchRelease(interpreter("exit 3"), kGenerous);
   EXPECT_EQ(failing.release, newestCatalogRelease());
-  const auto missing = findPyTorchRelease((dir_ / "no-such-python").string());
+  const auto missing = findPyTorchRelease((dir_ / "no-such-python").string(), kGenerous);
   EXPECT_EQ(missing.release, newestCatalogRelease());
   // A torch folder without version.py.
-  const auto noVersion =
-      findPyTorchRelease(interpreter("echo " + (dir_ / "site" / "torch").string()));
+  const auto noVersion = findPyTorchRelease(interpreter("echo " + torchDir()), kGenerous);
   EXPECT_EQ(noVersion.release, newestCatalogRelease());
 }
 
 TEST_F(FakePythonTest, AWrapperWhoseChildrenKeepThePipeOpenIsNotWaitedFor) {
-  // The answer's line comes at once; a background child holds the pipe for longer than the
-  // limit. The first line is the answer.
+  // The answer's line comes at once; a background child holds the pipe for ten minutes, far
+  // past the limit. Reading to the end of the pipe would give up at the limit with no answer;
+  // the first line is the answer.
   std::ofstream(dir_ / "site" / "torch" / "version.py") << "__version__ = '2.12.0'\n";
-  const auto found =
-      findPyTorchRelease(interpreter("echo " + (dir_ / "site" / "torch").string() + "; sleep 8 &"));
+  const auto found = findPyTorchRelease(
+      interpreter("echo " + torchDir() + "; sleep 600 & echo $! > " + (dir_ / "child").string()),
+      kGenerous);
   EXPECT_EQ(found.release, (PyTorchRelease{2, 12}));
 }
 
 TEST_F(FakePythonTest, ASilentInterpreterIsGivenUpOn) {
-  // Sleeps far past the limit: the search ends at the limit (a few seconds) with no release.
-  const auto silent = findPyTorchRelease(interpreter("exec sleep 60"));
+  // Sleeps far past the limit: the search ends at the limit with no release.
+  const auto silent =
+      findPyTorchRelease(interpreter("exec sleep 600"), std::chrono::milliseconds(500));
   EXPECT_EQ(silent.release, newestCatalogRelease());
   EXPECT_FALSE(silent.foundVersion.has_value());
 }

@@ -7,6 +7,7 @@
 // torch), and the version is read from that package's version.py; a silent or broken
 // interpreter is given up on after a few seconds.
 
+#include <chrono>
 #include <optional>
 #include <string>
 
@@ -25,9 +26,13 @@ struct PyTorchDefault {
 // Looks once per process and remembers the answer.
 const PyTorchDefault& defaultPyTorchRelease();
 
+// How long the interpreter is given to answer.
+inline constexpr std::chrono::milliseconds kInterpreterLimit{5000};
+
 // The search itself, without the memory: `python` is the interpreter to ask ("" for the rule
-// above). For tests.
-PyTorchDefault findPyTorchRelease(const std::string& python);
+// above), given `limit` to answer. For tests.
+PyTorchDefault findPyTorchRelease(const std::string& python,
+                                  std::chrono::milliseconds limit = kInterpreterLimit);
 
 // Reads `__version__ = '2.11.0+cu130'` (either quote) from the text of torch/version.py.
 std::optional<std::string> versionFromVersionPy(const std::string& text);
