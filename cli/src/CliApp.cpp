@@ -74,6 +74,47 @@ CliApp::CliApp()
                    "CPython version (3.11 on: SipHash-1-3; before: SipHash-2-4)")
       ->capture_default_str();
 
+  recipe_ = app_.add_subcommand(
+      "recipe",
+      "Say what a seeding recipe leaves uncovered: state what the code does with the flags "
+      "below or in a JSON or TOML file (anything not stated counts as not done)");
+  RecipeOptions& r = recipeOptions_;
+  recipe_->add_option("--file", r.file, "A recipe file, JSON or TOML (.toml); flags win over it");
+  recipe_->add_option("--device", r.device, "cuda (default) or cpu: where the code runs");
+  recipe_->add_option("--pytorch", r.pytorch,
+                      "The PyTorch release, X.Y (default: the one installed, else the newest)");
+  recipe_->add_flag("--torch-manual-seed", r.torchManualSeed, "Calls torch.manual_seed");
+  recipe_->add_flag("--random-seed", r.randomSeed, "Calls random.seed");
+  recipe_->add_flag("--numpy-seed", r.numpySeed, "Calls np.random.seed");
+  recipe_->add_option("--numpy-generators", r.numpyGenerators,
+                      "Uses np.random.default_rng Generators: none, seeded or unseeded");
+  recipe_->add_option("--dataloader-workers", r.dataloaderWorkers, "DataLoader num_workers");
+  recipe_->add_flag("--dataloader-generator", r.dataloaderGenerator,
+                    "Passes the DataLoader a seeded torch.Generator");
+  recipe_->add_flag("--worker-init-fn", r.workerInitFn,
+                    "Passes a worker_init_fn that reseeds from torch.initial_seed()");
+  recipe_->add_flag("--worker-other-rngs", r.workerOtherRngs,
+                    "The dataset keeps random state of its own (OpenCV, imgaug, its own "
+                    "random.Random or Generator)");
+  recipe_->add_flag("--string-set-order", r.stringSetOrder,
+                    "The code iterates sets of strings (or anything ordered by hash())");
+  recipe_->add_option(
+      "--pythonhashseed", r.pythonHashSeed,
+      "PYTHONHASHSEED: unset, before-start or in-script (os.environ in the script)");
+  recipe_->add_flag("--cudnn-benchmark", r.cudnnBenchmark, "Sets cudnn.benchmark = True");
+  recipe_->add_flag("--cudnn-deterministic", r.cudnnDeterministic,
+                    "Sets cudnn.deterministic = True");
+  recipe_->add_option("--deterministic", r.deterministic,
+                      "torch.use_deterministic_algorithms: off, warn (warn_only=True) or error");
+  recipe_->add_option("--cublas-workspace-config", r.cublasWorkspaceConfig,
+                      "CUBLAS_WORKSPACE_CONFIG, such as :4096:8");
+  recipe_->add_option("--cublas-set", r.cublasSet,
+                      "When CUBLAS_WORKSPACE_CONFIG is set: before-cuda or after-cuda");
+  recipe_->add_flag("--json", r.json, "JSON output (both languages)");
+  recipe_->add_flag("--expect-covered", r.expectCovered,
+                    "Exit with 1 when something is not covered");
+  recipe_->add_option("--language", r.language, "en or zh_CN")->capture_default_str();
+
 #ifdef DETBENCH_WITH_GUI_REPORTS
   report_ =
       app_.add_subcommand("report", "Render a report JSON as HTML and/or PDF, plots included");
@@ -98,6 +139,7 @@ int CliApp::run(const CliStreams& io) {
   }
   if (*rng_) return rngCommand(io, rngEngine_, rngSeed_, rngCount_, rngDist_);
   if (*pyhash_) return pyhashCommand(io, pyhashOptions_);
+  if (*recipe_) return recipeCommand(io, recipeOptions_);
 #ifdef DETBENCH_WITH_GUI_REPORTS
   if (*report_) return reportCommand(io, reportInput_, reportHtml_, reportPdf_);
 #endif

@@ -42,6 +42,8 @@ class CliApp {
   CLI::App* rng_ = nullptr;
   CLI::App* pyhash_ = nullptr;
   PyhashOptions pyhashOptions_;
+  CLI::App* recipe_ = nullptr;
+  RecipeOptions recipeOptions_;
   CLI::App* report_ = nullptr;  // built with the GUI only
 
   OpsOptions opsOptions_;

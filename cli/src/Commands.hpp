@@ -43,6 +43,18 @@ struct PyhashOptions {
   std::string python = "3.11";
 };
 int pyhashCommand(const CliStreams& io, const PyhashOptions& options);
+struct RecipeOptions {
+  std::optional<std::string> file;  // JSON or TOML; the flags below win over it
+  std::optional<std::string> device, pytorch, numpyGenerators, dataloaderWorkers, pythonHashSeed,
+      deterministic, cublasWorkspaceConfig, cublasSet;
+  bool torchManualSeed = false, randomSeed = false, numpySeed = false, dataloaderGenerator = false,
+       workerInitFn = false, workerOtherRngs = false, stringSetOrder = false,
+       cudnnBenchmark = false, cudnnDeterministic = false;
+  bool json = false;
+  bool expectCovered = false;
+  std::string language = "en";
+};
+int recipeCommand(const CliStreams& io, const RecipeOptions& options);
 // Seed and count as typed (converted strictly).
 int rngCommand(const CliStreams& io, const std::string& engine, const std::string& seed,
                const std::string& count, const std::string& dist);

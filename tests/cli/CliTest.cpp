@@ -215,6 +215,42 @@ TEST_F(CliTest, PyhashShowsOrdersThatChangeUnlessTheSeedIsSet) {
   }
 }
 
+TEST_F(CliTest, RecipeSaysWhatTheNotesRecipeLeavesUncovered) {
+  const std::string notes = "--file '" DETBENCH_RECIPES_DIR "/notes-make-reproducible.toml'";
+  const Result text = run("recipe " + notes);
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("2 not covered"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("detbench demo float-atomics"), std::string::npos) << text.out;
+  EXPECT_EQ(run("recipe --expect-covered " + notes).code, 1);
+  // Flags win over the file: deterministic mode on leaves only PYTHONHASHSEED.
+  const Result json = run("recipe --json --deterministic error " + notes);
+  ASSERT_EQ(json.code, 0) << json.err;
+  const auto j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(j["format"], "detbench-recipe-check");
+  EXPECT_EQ(j["summary"]["uncovered"], 1);
+  EXPECT_EQ(j["recipe"]["deterministic_algorithms"], "error");
+  EXPECT_EQ(j["findings"][0]["id"], "torch-seed");
+  const Result zh = run("recipe --language zh_CN " + notes);
+  ASSERT_EQ(zh.code, 0) << zh.err;
+  EXPECT_NE(zh.out.find("未覆盖"), std::string::npos) << zh.out;
+  const Result flags =
+      run("recipe --torch-manual-seed --random-seed --numpy-seed --device cpu "
+          "--pytorch 2.11 --expect-covered");
+  EXPECT_EQ(flags.code, 0) << flags.out << flags.err;
+
+  std::ofstream(dir_ / "unknown.json") << "{\"torch_seed\": true}";
+  std::ofstream(dir_ / "broken.toml") << "numpy_seed = \n";
+  for (const char* bad :
+       {"recipe --file unknown.json", "recipe --file broken.toml", "recipe --file none.json",
+        "recipe --numpy-generators maybe", "recipe --dataloader-workers x", "recipe --pytorch 1.13",
+        "recipe --language fr", "recipe --cublas-set later"}) {
+    const Result b = run(bad);
+    EXPECT_EQ(b.code, 2) << bad;
+    EXPECT_EQ(lines(b.err), 1) << bad << ": " << b.err;
+    EXPECT_TRUE(b.out.empty()) << bad << ": " << b.out;
+  }
+}
+
 TEST_F(CliTest, ASweepReportsAConfigurationTheDeviceCannotRunAndGoesOn) {
   // Issue 17: this sweep used to stop after `default` with exit 2 and no report.
   const Result r =

@@ -1,0 +1,90 @@
+#include "detbench/recipe/RecipeFile.hpp"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "detbench/Error.hpp"
+
+namespace detbench::recipe {
+namespace {
+
+std::string messageOf(std::string_view text, bool toml) {
+  try {
+    SeedingRecipe r;
+    applyRecipeJson(parseRecipeObject(text, toml), r);
+  } catch (const InvalidArgument& e) {
+    return e.message();
+  }
+  return "";
+}
+
+TEST(RecipeFileTest, EveryKeyRoundTripsThroughJson) {
+  SeedingRecipe r;
+  r.device = RecipeDevice::Cpu;
+  r.pytorch = {2, 10};
+  r.torchManualSeed = r.numpySeed = r.workerInitFn = r.stringSetOrder = r.cudnnBenchmark = true;
+  r.numpyGenerators = GeneratorUse::Unseeded;
+  r.dataloaderWorkers = 7;
+  r.pythonHashSeed = HashSeedWhen::InScript;
+  r.deterministic = DeterministicMode::Warn;
+  r.cublasWorkspaceConfig = WorkspaceConfig::parse(":16:8");
+  r.cublasSet = SetWhen::AfterCuda;
+  const auto j = recipeToJson(r);
+  EXPECT_EQ(j.size(), recipeKeys().size());
+  SeedingRecipe back;
+  applyRecipeJson(j, back);
+  EXPECT_EQ(recipeToJson(back), j);
+  EXPECT_EQ(back.dataloaderWorkers, 7);
+  EXPECT_EQ(back.cublasWorkspaceConfig->text, ":16:8");
+}
+
+TEST(RecipeFileTest, WhatIsNotStatedIsNotDone) {
+  SeedingRecipe r;
+  applyRecipeJson(parseRecipeObject("{\"numpy_seed\": true}", false), r);
+  EXPECT_TRUE(r.numpySeed);
+  EXPECT_FALSE(r.torchManualSeed);
+  EXPECT_EQ(r.deterministic, DeterministicMode::Off);
+  EXPECT_FALSE(r.cublasWorkspaceConfig.has_value());
+  // use_deterministic_algorithms(True) as written in Python.
+  applyRecipeJson(parseRecipeObject("{\"deterministic_algorithms\": true}", false), r);
+  EXPECT_EQ(r.deterministic, DeterministicMode::Error);
+}
+
+TEST(RecipeFileTest, BadRecipesAreRefusedNamingTheKey) {
+  EXPECT_NE(messageOf("{\"torch_seed\": true}", false).find("unknown recipe key 'torch_seed'"),
+            std::string::npos);
+  EXPECT_NE(messageOf("{\"numpy_seed\": 1}", false).find("numpy_seed takes true or false"),
+            std::string::npos);
+  EXPECT_NE(messageOf("{\"pythonhashseed\": \"later\"}", false).find("unset, before-start"),
+            std::string::npos);
+  EXPECT_NE(messageOf("{\"pytorch\": \"1.13\"}", false).find("pytorch takes a release"),
+            std::string::npos);
+  EXPECT_NE(messageOf("{\"dataloader_workers\": -1}", false).find("dataloader_workers"),
+            std::string::npos);
+  EXPECT_NE(
+      messageOf("{\"cublas_workspace_config\": \"4096\"}", false).find("cublas_workspace_config"),
+      std::string::npos);
+  EXPECT_NE(messageOf("[1, 2]", false).find("object of keys"), std::string::npos);
+  EXPECT_FALSE(messageOf("{\"numpy_seed\": tru", false).empty());
+}
+
+TEST(RecipeFileTest, TomlReadsTheSameKeys) {
+  if (!hasTomlSupport()) {
+    EXPECT_NE(messageOf("numpy_seed = true", true).find("without TOML support"), std::string::npos);
+    GTEST_SKIP() << "built without toml++";
+  }
+  SeedingRecipe r;
+  applyRecipeJson(parseRecipeObject("# comment\nnumpy_seed = true\ndataloader_workers = 3\n"
+                                    "pythonhashseed = \"before-start\"\n",
+                                    true),
+                  r);
+  EXPECT_TRUE(r.numpySeed);
+  EXPECT_EQ(r.dataloaderWorkers, 3);
+  EXPECT_EQ(r.pythonHashSeed, HashSeedWhen::BeforeStart);
+  EXPECT_NE(messageOf("numpy_seed = \n", true).find("invalid TOML at line 1"), std::string::npos);
+  EXPECT_NE(messageOf("[loader]\nworkers = 2\n", true).find("holds a table"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace detbench::recipe
