@@ -764,6 +764,10 @@
             <source>note</source>
             <translation>备注</translation>
         </message>
+        <message>
+            <source>Check my seeding recipe…</source>
+            <translation>检查我的种子配方…</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::DeviceSelectorWidget</name>
@@ -834,7 +838,7 @@
         </message>
         <message>
             <source>Value</source>
-            <translation>值</translation>
+            <translation>取值</translation>
         </message>
         <message>
             <source>detbench</source>
@@ -1397,6 +1401,201 @@
         <message>
             <source>The plot could not be rendered as SVG (%1 x %2).</source>
             <translation>无法将图表渲染为 SVG（%1 x %2）。</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::RecipeCheckWidget</name>
+        <message>
+            <source>Show me: %1</source>
+            <translation>演示：%1</translation>
+        </message>
+        <message>
+            <source>Try:</source>
+            <translation>试一试：</translation>
+        </message>
+        <message>
+            <source>Not covered</source>
+            <translation>未覆盖</translation>
+        </message>
+        <message>
+            <source>Covered</source>
+            <translation>已覆盖</translation>
+        </message>
+        <message>
+            <source>Notes</source>
+            <translation>说明</translation>
+        </message>
+        <message>
+            <source>Nothing this recipe can cover is left uncovered.</source>
+            <translation>配方能覆盖的都已覆盖。</translation>
+        </message>
+        <message>
+            <source>%1 not covered.</source>
+            <translation>%1 项未覆盖。</translation>
+        </message>
+        <message>
+            <source>%1 covered, %2 notes. PyTorch %3 on %4.</source>
+            <translation>%1 项已覆盖，%2 条说明。PyTorch %3，%4。</translation>
+        </message>
+        <message>
+            <source>Recipes (*.json *.toml);;All files (*)</source>
+            <translation>配方 (*.json *.toml);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Recipes (*.json);;All files (*)</source>
+            <translation>配方 (*.json);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Open a seeding recipe</source>
+            <translation>打开种子配方</translation>
+        </message>
+        <message>
+            <source>Save the seeding recipe</source>
+            <translation>保存种子配方</translation>
+        </message>
+        <message>
+            <source>Recipes (*.json)</source>
+            <translation>配方 (*.json)</translation>
+        </message>
+        <message>
+            <source>Where the code runs</source>
+            <translation>代码在哪里运行</translation>
+        </message>
+        <message>
+            <source>Device</source>
+            <translation>设备</translation>
+        </message>
+        <message>
+            <source>CUDA GPU</source>
+            <translation>CUDA GPU</translation>
+        </message>
+        <message>
+            <source>CPU only</source>
+            <translation>仅 CPU</translation>
+        </message>
+        <message>
+            <source>PyTorch release</source>
+            <translation>PyTorch 版本</translation>
+        </message>
+        <message>
+            <source>Random number generators</source>
+            <translation>随机数生成器</translation>
+        </message>
+        <message>
+            <source>NumPy Generator objects</source>
+            <translation>NumPy Generator 对象</translation>
+        </message>
+        <message>
+            <source>not used</source>
+            <translation>不使用</translation>
+        </message>
+        <message>
+            <source>default_rng(), no seed</source>
+            <translation>default_rng()，不设种子</translation>
+        </message>
+        <message>
+            <source>numpy.random.default_rng Generator objects: np.random.seed does not seed them</source>
+            <translation>numpy.random.default_rng 的 Generator 对象：np.random.seed 不会为它们设种子</translation>
+        </message>
+        <message>
+            <source>DataLoader</source>
+            <translation>DataLoader</translation>
+        </message>
+        <message>
+            <source>num_workers</source>
+            <translation>num_workers</translation>
+        </message>
+        <message>
+            <source>seeded generator=</source>
+            <translation>已设种子的 generator=</translation>
+        </message>
+        <message>
+            <source>DataLoader(..., generator=g) with g = torch.Generator() and g.manual_seed(seed)</source>
+            <translation>DataLoader(..., generator=g)，其中 g = torch.Generator() 且 g.manual_seed(seed)</translation>
+        </message>
+        <message>
+            <source>worker_init_fn reseeds</source>
+            <translation>worker_init_fn 重新设种子</translation>
+        </message>
+        <message>
+            <source>A worker_init_fn that reseeds from torch.initial_seed(), as in the PyTorch notes</source>
+            <translation>用 torch.initial_seed() 重新设种子的 worker_init_fn，如 PyTorch 说明中所示</translation>
+        </message>
+        <message>
+            <source>dataset has RNGs of its own</source>
+            <translation>数据集有自己的随机生成器</translation>
+        </message>
+        <message>
+            <source>The dataset or its transforms keep random state of their own: OpenCV, imgaug, a random.Random or Generator made before the workers start</source>
+            <translation>数据集或其变换保有自己的随机状态：OpenCV、imgaug、在工作进程启动前创建的 random.Random 或 Generator</translation>
+        </message>
+        <message>
+            <source>Python</source>
+            <translation>Python</translation>
+        </message>
+        <message>
+            <source>not set</source>
+            <translation>未设置</translation>
+        </message>
+        <message>
+            <source>set before python starts</source>
+            <translation>在 python 启动前设置</translation>
+        </message>
+        <message>
+            <source>os.environ in the script</source>
+            <translation>在脚本中用 os.environ 设置</translation>
+        </message>
+        <message>
+            <source>iterates sets of strings</source>
+            <translation>迭代字符串集合</translation>
+        </message>
+        <message>
+            <source>The code iterates a set of strings (or anything else ordered by hash())</source>
+            <translation>代码迭代字符串集合（或其他按 hash() 排序的东西）</translation>
+        </message>
+        <message>
+            <source>cuDNN and deterministic mode</source>
+            <translation>cuDNN 与确定性模式</translation>
+        </message>
+        <message>
+            <source>not called (off)</source>
+            <translation>未调用（关闭）</translation>
+        </message>
+        <message>
+            <source>warn_only=True</source>
+            <translation>warn_only=True</translation>
+        </message>
+        <message>
+            <source>True (error)</source>
+            <translation>True（报错）</translation>
+        </message>
+        <message>
+            <source>Value</source>
+            <translation>取值</translation>
+        </message>
+        <message>
+            <source>Set</source>
+            <translation>设置时机</translation>
+        </message>
+        <message>
+            <source>before CUDA starts</source>
+            <translation>CUDA 启动前</translation>
+        </message>
+        <message>
+            <source>after CUDA started</source>
+            <translation>CUDA 启动后</translation>
+        </message>
+        <message>
+            <source>Open recipe…</source>
+            <translation>打开配方…</translation>
+        </message>
+        <message>
+            <source>Save recipe…</source>
+            <translation>保存配方…</translation>
+        </message>
+        <message>
+            <source>Clear</source>
+            <translation>清空</translation>
         </message>
     </context>
     <context>

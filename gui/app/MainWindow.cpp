@@ -41,6 +41,7 @@
 #include "widgets/EnvironmentWidget.hpp"
 #include "widgets/LogWidget.hpp"
 #include "widgets/OpParamsWidget.hpp"
+#include "widgets/RecipeCheckWidget.hpp"
 #include "widgets/RunViewWidget.hpp"
 #include "widgets/SettingsWidget.hpp"
 
@@ -699,6 +700,12 @@ bool MainWindow::startDemo(const QString& name, QString* why) {
   }
   demos_->start(demosView_->currentScenario());
   return true;
+}
+
+bool MainWindow::showRecipeCheck(const QString& file, QString* why) {
+  tabs_->setCurrentWidget(demosView_);
+  demosView_->showRecipeCheck();
+  return file.isEmpty() || demosView_->recipeCheck()->openFile(file, why);
 }
 
 void MainWindow::exportDemo() {

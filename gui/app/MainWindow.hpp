@@ -57,6 +57,9 @@ class MainWindow : public QMainWindow {
   DemoController* demoController() const { return demos_; }
   // Shows the Demos tab and runs the named scenario; false, with the reason in `why`, when there
   // is no such scenario or one is running already.
+  // Opens the Demos tab's recipe check, with the recipe of `file` when it is not empty; false
+  // with the reason when the file cannot be read.
+  bool showRecipeCheck(const QString& file, QString* why);
   bool startDemo(const QString& name, QString* why = nullptr);
   SettingsWidget* settingsWidget() const { return settings_; }
   OpParamsWidget* paramsWidget() const { return params_; }

@@ -56,7 +56,12 @@ int main(int argc, char** argv) {
       QStringLiteral("Bring this panel to the front at start: log, environment or changes (the "
                      "release changes)."),
       QStringLiteral("panel"));
-  parser.addOptions({opOption, runOption, compareOption, demoOption, screenshotOption, showOption});
+  QCommandLineOption recipeOption(
+      QStringLiteral("recipe"),
+      QStringLiteral("Open the Demos tab's seeding-recipe check with this recipe (JSON or TOML)."),
+      QStringLiteral("file"));
+  parser.addOptions(
+      {opOption, runOption, compareOption, demoOption, screenshotOption, showOption, recipeOption});
   parser.addPositionalArgument(QStringLiteral("project"),
                                QStringLiteral("A .detbench project to open."));
   parser.process(app);
@@ -101,6 +106,10 @@ int main(int argc, char** argv) {
     } else {
       widget->raise();
     }
+  }
+  if (parser.isSet(recipeOption)) {
+    QString why;
+    if (!window.showRecipeCheck(parser.value(recipeOption), &why)) cannotStart(why);
   }
   window.show();
   // The picture is taken once the window has settled; exit 0, or 1 when the run failed or the

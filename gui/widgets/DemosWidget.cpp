@@ -17,17 +17,20 @@
 #include "plot/LoaderHeatMapPlotWidget.hpp"
 #include "plot/TrainingDivergencePlotWidget.hpp"
 #include "plot/TrainingLossPlotWidget.hpp"
+#include "widgets/RecipeCheckWidget.hpp"
 
 namespace detbench::gui {
 
 namespace {
 enum Page { kRunsPage, kLoaderPage, kTrainingPage };
-}
+enum RightPage { kScenarioPage, kRecipePage };
+}  // namespace
 
 DemosWidget::DemosWidget(QWidget* parent) : QWidget(parent) {
   list_ = new QListWidget(this);
   list_->setMinimumWidth(230);
   text_ = new QTextBrowser(this);
+  text_->setObjectName(QStringLiteral("scenarioText"));
   text_->setOpenLinks(false);
   runButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/run.svg")), QString(), this);
   cancelButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/cancel.svg")), QString(), this);
@@ -79,17 +82,24 @@ DemosWidget::DemosWidget(QWidget* parent) : QWidget(parent) {
   vertical->setStretchFactor(1, 5);
   rightLayout->addWidget(vertical);
 
+  recipe_ = new RecipeCheckWidget(this);
+  pages_ = new QStackedWidget(this);
+  pages_->insertWidget(kScenarioPage, right);
+  pages_->insertWidget(kRecipePage, recipe_);
+
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(list_);
-  split->addWidget(right);
+  split->addWidget(pages_);
   split->setStretchFactor(1, 1);
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(split);
 
-  connect(list_, &QListWidget::currentRowChanged, this, [this] { showScenarioText(); });
+  connect(list_, &QListWidget::currentRowChanged, this, &DemosWidget::currentRowChanged);
+  connect(recipe_, &RecipeCheckWidget::scenarioRequested, this, &DemosWidget::selectScenario);
   connect(list_, &QListWidget::itemDoubleClicked, this, [this] {
-    if (runButton_->isEnabled()) emit runRequested(currentScenario());
+    if (runButton_->isEnabled() && currentScenario() != nullptr)
+      emit runRequested(currentScenario());
   });
   connect(runButton_, &QPushButton::clicked, this, [this] {
     if (const demo::Scenario* s = currentScenario()) emit runRequested(s);
@@ -104,7 +114,18 @@ DemosWidget::DemosWidget(QWidget* parent) : QWidget(parent) {
 
 void DemosWidget::setLanguage(const QString& language) {
   language_ = language;
+  recipe_->setLanguage(language);
   refreshTexts();
+}
+
+void DemosWidget::currentRowChanged() {
+  const bool recipe = list_->currentRow() == list_->count() - 1;
+  pages_->setCurrentIndex(recipe ? kRecipePage : kScenarioPage);
+  if (!recipe) showScenarioText();
+}
+
+void DemosWidget::showRecipeCheck() {
+  list_->setCurrentRow(list_->count() - 1);
 }
 
 void DemosWidget::refreshTexts() {
@@ -116,6 +137,7 @@ void DemosWidget::refreshTexts() {
     if (s.needsGpu) text += QStringLiteral("  ") + tr("(GPU)");
     list_->item(i)->setText(text);
   }
+  list_->item(list_->count() - 1)->setText(tr("Check my seeding recipe…"));
   showScenarioText();
   if (shownScenario_ && shownOutcome_) showOutcome(*shownScenario_, shownOutcome_);
 }
@@ -143,6 +165,11 @@ void DemosWidget::fillList() {
     auto* item = new QListWidgetItem(list_);
     item->setToolTip(QStringLiteral("detbench demo ") + qstr(s.name));
   }
+  auto* recipe = new QListWidgetItem(list_);
+  QFont bold = recipe->font();
+  bold.setBold(true);
+  recipe->setFont(bold);
+  recipe->setToolTip(QStringLiteral("detbench recipe"));
 }
 
 void DemosWidget::showScenarioText() {

@@ -2,7 +2,8 @@
 // The Demos panel: the guided scenarios in a list, the chosen one's lesson, steps and what to
 // expect (in the interface language), a Run button, and the outcome: the runs as a table, the
 // data loader as a heat map, or the training runs as loss curves, with each machine check
-// marked as seen or not seen.
+// marked as seen or not seen. The list's last entry is the seeding-recipe check
+// (RecipeCheckWidget), whose points link back to the scenarios.
 
 #include <QString>
 #include <QWidget>
@@ -21,6 +22,7 @@ namespace detbench::gui {
 
 class LoaderHeatMapPlotWidget;
 class PlotWidget;
+class RecipeCheckWidget;
 class TrainingDivergencePlotWidget;
 class TrainingLossPlotWidget;
 
@@ -33,7 +35,11 @@ class DemosWidget : public QWidget {
   void setLanguage(const QString& language);
   // Selects a scenario by name; false when there is none of that name.
   bool selectScenario(const QString& name);
+  // The scenario selected, or null while the recipe check is shown.
   const demo::Scenario* currentScenario() const;
+  // Shows the recipe check (the last entry of the list).
+  void showRecipeCheck();
+  RecipeCheckWidget* recipeCheck() const { return recipe_; }
   void setRunning(bool running);
   void showProgress(const QString& what, int done, int total);
   void showOutcome(const demo::Scenario& scenario,
@@ -56,10 +62,13 @@ class DemosWidget : public QWidget {
   // Every text that depends on the language: the list, the lesson and the outcome shown.
   void refreshTexts();
   void showScenarioText();
+  void currentRowChanged();
   void showRuns(const demo::Scenario& scenario, const demo::ScenarioOutcome& outcome);
 
   QString language_ = QStringLiteral("en");
   QListWidget* list_;
+  QStackedWidget* pages_;  // the scenario shown, or the recipe check
+  RecipeCheckWidget* recipe_;
   QTextBrowser* text_;
   QPushButton* runButton_;
   QPushButton* cancelButton_;

@@ -72,7 +72,7 @@ TEST(MainWindowTest, TheDemosTabFollowsALanguageSwitchAndKeepsItsSelection) {
   ASSERT_NE(list, nullptr);
   EXPECT_TRUE(list->currentItem()->text().startsWith(
       QString::fromStdString(demo::findScenario("seeds")->title.zhCN)));
-  auto* text = window.demosView()->findChild<QTextBrowser*>();
+  auto* text = window.demosView()->findChild<QTextBrowser*>(QStringLiteral("scenarioText"));
   EXPECT_TRUE(text->toPlainText().contains(QStringLiteral("预期结果")));  // tr() text of the panel
   ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
   QCoreApplication::processEvents();

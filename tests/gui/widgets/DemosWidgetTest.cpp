@@ -2,7 +2,8 @@
 //  - every built-in scenario is listed, and the list and the lesson follow the language;
 //  - running a scenario through the DemoController shows its outcome (the runs table for the
 //    seeds demo, the heat map for the data loader) with every check marked as seen;
-//  - a scenario can be cancelled, and the outcome says so.
+//  - a scenario can be cancelled, and the outcome says so;
+//  - the list's last entry is the recipe check, whose links select their scenario.
 
 #include "widgets/DemosWidget.hpp"
 
@@ -17,6 +18,7 @@
 #include "controllers/DemoController.hpp"
 #include "detbench/DefaultRegistry.hpp"
 #include "plot/PlotWidget.hpp"
+#include "widgets/RecipeCheckWidget.hpp"
 
 namespace detbench::gui {
 namespace {
@@ -26,13 +28,26 @@ std::shared_ptr<const BackendRegistry> registry() {
   return r;
 }
 
+TEST(DemosWidgetTest, TheRecipeCheckIsTheLastEntryAndItsLinksSelectTheirScenario) {
+  DemosWidget w;
+  auto* list = w.findChild<QListWidget*>();
+  w.showRecipeCheck();
+  EXPECT_EQ(list->currentRow(), list->count() - 1);
+  EXPECT_EQ(w.currentScenario(), nullptr);
+  EXPECT_TRUE(list->item(list->count() - 1)->text().contains(QStringLiteral("recipe")));
+  emit w.recipeCheck()->scenarioRequested(QStringLiteral("data-loader"));
+  ASSERT_NE(w.currentScenario(), nullptr);
+  EXPECT_EQ(w.currentScenario()->name, "data-loader");
+}
+
 TEST(DemosWidgetTest, ListsEveryScenarioInTheInterfaceLanguage) {
   DemosWidget w;
   auto* list = w.findChild<QListWidget*>();
   ASSERT_NE(list, nullptr);
-  EXPECT_EQ(list->count(), static_cast<int>(demo::scenarios().size()));
+  // Every scenario, then the recipe check.
+  EXPECT_EQ(list->count(), static_cast<int>(demo::scenarios().size()) + 1);
   ASSERT_TRUE(w.selectScenario(QStringLiteral("seeds")));
-  auto* text = w.findChild<QTextBrowser*>();
+  auto* text = w.findChild<QTextBrowser*>(QStringLiteral("scenarioText"));
   EXPECT_TRUE(text->toPlainText().contains(QStringLiteral("same seed")));
   w.setLanguage(QStringLiteral("zh_CN"));
   EXPECT_EQ(list->item(0)->text(), QString::fromStdString(demo::scenarios()[0].title.zhCN));
