@@ -768,6 +768,30 @@
             <source>Check my seeding recipe…</source>
             <translation>检查我的种子配方…</translation>
         </message>
+        <message>
+            <source>PYTHONHASHSEED</source>
+            <translation>PYTHONHASHSEED</translation>
+        </message>
+        <message>
+            <source>list(set(...)) in CPython %1</source>
+            <translation>CPython %1 中的 list(set(...))</translation>
+        </message>
+        <message>
+            <source>unset, interpreter %1</source>
+            <translation>未设置，第 %1 个解释器</translation>
+        </message>
+        <message>
+            <source>os.environ in the script, interpreter %1</source>
+            <translation>在脚本中用 os.environ 设置，第 %1 个解释器</translation>
+        </message>
+        <message>
+            <source>=0 before the start, interpreter %1</source>
+            <translation>启动前设为 0，第 %1 个解释器</translation>
+        </message>
+        <message>
+            <source>Finished.</source>
+            <translation>已完成。</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::DeviceSelectorWidget</name>

@@ -43,6 +43,14 @@ void printRuns(std::ostream& out, const Scenario& s, const ScenarioOutcome& o,
   }
 }
 
+void printHash(std::ostream& out, const HashOutcome& h) {
+  out << "  list(set(...)) in CPython " << h.python << ", one interpreter after another:\n";
+  for (const auto& i : h.interpreters) {
+    out << "  PYTHONHASHSEED " << std::left << std::setw(13) << std::string(toString(i.setting))
+        << std::right << python::listRepr(i.order) << "\n";
+  }
+}
+
 void printLoader(std::ostream& out, const LoaderOutcome& l) {
   out << "  batches changed against run 1 (O: order, a: augmentation, .: same):\n";
   for (const auto& m : l.modes) {
@@ -106,12 +114,15 @@ int demoCommand(const CliStreams& io, const std::string& name, bool list,
                  << std::flush;
       });
   if (io.errIsTerminal) io.err << "\r\x1b[K" << std::flush;
-  io.out << "Device: " << o.device
-         << (o.fallback ? " (this demo is about a GPU; none here, so cpu-threads shows it)" : "")
-         << "\n";
+  if (!o.hash) {  // the PYTHONHASHSEED lesson runs no op on a device
+    io.out << "Device: " << o.device
+           << (o.fallback ? " (this demo is about a GPU; none here, so cpu-threads shows it)" : "")
+           << "\n";
+  }
   if (!o.runs.empty()) printRuns(io.out, *s, o, language);
   if (o.loader) printLoader(io.out, *o.loader);
   if (o.training) printTraining(io.out, *o.training);
+  if (o.hash) printHash(io.out, *o.hash);
   io.out << "\n";
   for (const auto& c : o.checks)
     io.out << (c.passed ? "  [ok] " : "  [NOT SEEN] ") << c.what.in(language) << "\n";

@@ -11,6 +11,7 @@
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "common/Text.hpp"
 #include "detbench/Format.hpp"
@@ -22,7 +23,7 @@
 namespace detbench::gui {
 
 namespace {
-enum Page { kRunsPage, kLoaderPage, kTrainingPage };
+enum Page { kRunsPage, kLoaderPage, kTrainingPage, kHashPage };
 enum RightPage { kScenarioPage, kRecipePage };
 }  // namespace
 
@@ -41,9 +42,15 @@ DemosWidget::DemosWidget(QWidget* parent) : QWidget(parent) {
   status_->setWordWrap(true);
 
   runsTable_ = new QTableWidget(0, 5, this);
+  runsTable_->setObjectName(QStringLiteral("runsTable"));
   runsTable_->verticalHeader()->hide();
   runsTable_->horizontalHeader()->setStretchLastSection(true);
   runsTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  hashTable_ = new QTableWidget(0, 2, this);
+  hashTable_->setObjectName(QStringLiteral("hashTable"));
+  hashTable_->verticalHeader()->hide();
+  hashTable_->horizontalHeader()->setStretchLastSection(true);
+  hashTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   heatMap_ = new LoaderHeatMapPlotWidget(this);
   lossPlot_ = new TrainingLossPlotWidget(this);
   divergencePlot_ = new TrainingDivergencePlotWidget(this);
@@ -56,6 +63,7 @@ DemosWidget::DemosWidget(QWidget* parent) : QWidget(parent) {
   results_->insertWidget(kRunsPage, runsTable_);
   results_->insertWidget(kLoaderPage, heatMap_);
   results_->insertWidget(kTrainingPage, training);
+  results_->insertWidget(kHashPage, hashTable_);
   checks_ = new QLabel(this);
   checks_->setWordWrap(true);
   checks_->setTextFormat(Qt::RichText);
@@ -246,6 +254,49 @@ void DemosWidget::showRuns(const demo::Scenario& s, const demo::ScenarioOutcome&
   runsTable_->resizeColumnsToContents();
 }
 
+void DemosWidget::showHash(const demo::HashOutcome& h) {
+  // An order seen in more than one interpreter gets a colour of its own; one seen once stays
+  // white, so that a colour always means "the same order as the rows of this colour".
+  static const QColor kColours[] = {
+      {214, 245, 214}, {204, 229, 255}, {255, 226, 204}, {240, 215, 245}, {255, 245, 200}};
+  std::vector<std::pair<std::vector<std::string>, int>> seen;  // order, interpreters
+  for (const auto& interpreter : h.interpreters) {
+    auto it = std::find_if(seen.begin(), seen.end(),
+                           [&](const auto& s) { return s.first == interpreter.order; });
+    if (it == seen.end()) {
+      seen.emplace_back(interpreter.order, 1);
+    } else {
+      ++it->second;
+    }
+  }
+  std::vector<std::vector<std::string>> shared;
+  hashTable_->setRowCount(static_cast<int>(h.interpreters.size()));
+  hashTable_->setHorizontalHeaderLabels(
+      {tr("PYTHONHASHSEED"), tr("list(set(...)) in CPython %1").arg(qstr(h.python))});
+  int counts[3] = {0, 0, 0};
+  for (std::size_t i = 0; i < h.interpreters.size(); ++i) {
+    const auto& interpreter = h.interpreters[i];
+    const int n = ++counts[static_cast<int>(interpreter.setting)];
+    const QString setting = interpreter.setting == demo::HashSeedSetting::Unset
+                                ? tr("unset, interpreter %1").arg(n)
+                            : interpreter.setting == demo::HashSeedSetting::InScript
+                                ? tr("os.environ in the script, interpreter %1").arg(n)
+                                : tr("=0 before the start, interpreter %1").arg(n);
+    const int row = static_cast<int>(i);
+    hashTable_->setItem(row, 0, new QTableWidgetItem(setting));
+    hashTable_->setItem(row, 1, new QTableWidgetItem(qstr(python::listRepr(interpreter.order))));
+    const auto count = std::find_if(seen.begin(), seen.end(), [&](const auto& s) {
+                         return s.first == interpreter.order;
+                       })->second;
+    if (count < 2) continue;
+    auto colour = std::find(shared.begin(), shared.end(), interpreter.order);
+    if (colour == shared.end()) colour = shared.insert(shared.end(), interpreter.order);
+    const auto index = static_cast<std::size_t>(colour - shared.begin()) % std::size(kColours);
+    for (int col = 0; col < 2; ++col) hashTable_->item(row, col)->setBackground(kColours[index]);
+  }
+  hashTable_->resizeColumnsToContents();
+}
+
 void DemosWidget::showOutcome(const demo::Scenario& s,
                               std::shared_ptr<const demo::ScenarioOutcome> outcome) {
   shownScenario_ = &s;
@@ -254,6 +305,9 @@ void DemosWidget::showOutcome(const demo::Scenario& s,
   if (o.loader) {
     heatMap_->setOutcome(*o.loader);
     results_->setCurrentIndex(kLoaderPage);
+  } else if (o.hash) {
+    showHash(*o.hash);
+    results_->setCurrentIndex(kHashPage);
   } else if (o.training) {
     lossPlot_->setOutcome(*o.training);
     divergencePlot_->setOutcome(*o.training);
@@ -276,7 +330,8 @@ void DemosWidget::showOutcome(const demo::Scenario& s,
                    : o.asExpected() ? tr("As expected.")
                                     : tr("Not as the text says: see the marks above."));
   checks_->setText(html);
-  status_->setText(tr("Finished on %1.").arg(qstr(o.device)));
+  // The PYTHONHASHSEED lesson runs no op on a device.
+  status_->setText(o.hash ? tr("Finished.") : tr("Finished on %1.").arg(qstr(o.device)));
   exportButton_->setEnabled(!o.cancelled);
 }
 

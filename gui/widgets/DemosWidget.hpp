@@ -1,7 +1,8 @@
 #pragma once
 // The Demos panel: the guided scenarios in a list, the chosen one's lesson, steps and what to
 // expect (in the interface language), a Run button, and the outcome: the runs as a table, the
-// data loader as a heat map, or the training runs as loss curves, with each machine check
+// data loader as a heat map, the training runs as loss curves, or the PYTHONHASHSEED lesson's
+// interpreters as a table (rows with the same order share a colour), with each machine check
 // marked as seen or not seen. The list's last entry is the seeding-recipe check
 // (RecipeCheckWidget), whose points link back to the scenarios.
 
@@ -64,6 +65,7 @@ class DemosWidget : public QWidget {
   void showScenarioText();
   void currentRowChanged();
   void showRuns(const demo::Scenario& scenario, const demo::ScenarioOutcome& outcome);
+  void showHash(const demo::HashOutcome& outcome);
 
   QString language_ = QStringLiteral("en");
   QListWidget* list_;
@@ -76,6 +78,7 @@ class DemosWidget : public QWidget {
   QLabel* status_;
   QStackedWidget* results_;
   QTableWidget* runsTable_;
+  QTableWidget* hashTable_;
   LoaderHeatMapPlotWidget* heatMap_;
   TrainingLossPlotWidget* lossPlot_;
   TrainingDivergencePlotWidget* divergencePlot_;

@@ -419,4 +419,10 @@ ZH_CN = {
 "Open recipe…": "打开配方…",
 "Save recipe…": "保存配方…",
 "Clear": "清空",
+"PYTHONHASHSEED": "PYTHONHASHSEED",
+"list(set(...)) in CPython %1": "CPython %1 中的 list(set(...))",
+"unset, interpreter %1": "未设置，第 %1 个解释器",
+"os.environ in the script, interpreter %1": "在脚本中用 os.environ 设置，第 %1 个解释器",
+"=0 before the start, interpreter %1": "启动前设为 0，第 %1 个解释器",
+"Finished.": "已完成。",
 }

@@ -125,9 +125,22 @@ Scenario scenarioOf(const json& j) {
     spec.imageSize = t.contains("image_size") ? integerField<int>(t, "image_size", 3, 1024) : 12;
     s.training = spec;
   }
-  const int kinds = (s.runs.empty() ? 0 : 1) + (s.loader ? 1 : 0) + (s.training ? 1 : 0);
+  if (j.contains("hash")) {
+    const auto& h = j.at("hash");
+    HashSpec spec;
+    for (const auto& w : h.at("words")) spec.words.push_back(w.get<std::string>());
+    DETBENCH_CHECK_ARG(spec.words.size() >= 2 && spec.words.size() <= 1000,
+                       "scenario " + s.name + ": hash needs 2 to 1000 words");
+    spec.interpreters = integerField<int>(h, "interpreters", 2, 100);
+    spec.python = h.at("python").get<std::string>();
+    DETBENCH_CHECK_ARG(spec.python.starts_with("3."),
+                       "scenario " + s.name + ": hash python must be a CPython 3 version");
+    s.hash = spec;
+  }
+  const int kinds =
+      (s.runs.empty() ? 0 : 1) + (s.loader ? 1 : 0) + (s.training ? 1 : 0) + (s.hash ? 1 : 0);
   DETBENCH_CHECK_ARG(kinds == 1,
-                     "scenario " + s.name + " needs exactly one of runs, loader, training");
+                     "scenario " + s.name + " needs exactly one of runs, loader, training, hash");
   return s;
 }
 

@@ -58,6 +58,14 @@ json scenarioReportJson(const Scenario& s, const ScenarioOutcome& o) {
     }
     j["loader"] = {{"change_codes", "0 same, 1 augmentation, 2 order"}, {"modes", modes}};
   }
+  if (o.hash) {
+    json interpreters = json::array();
+    for (const auto& i : o.hash->interpreters) {
+      interpreters.push_back(
+          {{"pythonhashseed", std::string(toString(i.setting))}, {"order", i.order}});
+    }
+    j["hash"] = {{"python", o.hash->python}, {"interpreters", interpreters}};
+  }
   if (o.training) {
     json configs = json::array();
     for (const auto& c : o.training->configs) {
@@ -105,6 +113,13 @@ std::string scenarioReportMarkdown(const Scenario& s, const ScenarioOutcome& o,
     for (const auto& m : o.loader->modes) {
       md << "| " << toString(m.mode) << " | " << m.changedBatches() << " | "
          << (m.workersRepeatEachOther ? "yes" : "no") << " |\n";
+    }
+    md << "\n";
+  }
+  if (o.hash) {
+    md << "| PYTHONHASHSEED | list(set(...)) in CPython " << o.hash->python << " |\n|---|---|\n";
+    for (const auto& i : o.hash->interpreters) {
+      md << "| " << toString(i.setting) << " | " << python::listRepr(i.order) << " |\n";
     }
     md << "\n";
   }

@@ -73,7 +73,8 @@ std::string scenarioDevice(const BackendRegistry& registry) {
 }
 
 ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& registry,
-                            const ScenarioProgress& progress, const CancelToken* cancel) {
+                            const ScenarioProgress& progress, const CancelToken* cancel,
+                            const FreshSecret& fresh) {
   ScenarioOutcome out;
   out.device = scenarioDevice(registry);
   out.fallback = scenario.needsGpu && out.device != "cuda";
@@ -103,6 +104,29 @@ ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& reg
           "with a generator and worker_init_fn, every batch repeats",
           "使用 generator 和 worker_init_fn 时，每个批次都会重复");
     if (progress) progress("data loader", 1, 1);
+    return out;
+  }
+
+  if (scenario.hash) {
+    if (progress) progress("interpreters", 0, 1);
+    out.hash = runHashLesson(*scenario.hash, fresh);
+    const std::string n = str(scenario.hash->interpreters);
+    const std::string unset = str(out.hash->distinctOrders(HashSeedSetting::Unset));
+    const std::string inScript = str(out.hash->distinctOrders(HashSeedSetting::InScript));
+    check(
+        out, out.hash->distinctOrders(HashSeedSetting::Unset) > 1,
+        "without PYTHONHASHSEED the order changes from interpreter to interpreter (" + unset +
+            " orders in " + n + ")",
+        "不设 PYTHONHASHSEED 时，顺序随解释器变化（" + n + " 个解释器中有 " + unset + " 种顺序）");
+    check(out, out.hash->distinctOrders(HashSeedSetting::InScript) > 1,
+          "set with os.environ inside the script, it still changes (" + inScript + " orders in " +
+              n + ")",
+          "在脚本内用 os.environ 设置时，顺序仍会变化（" + n + " 个解释器中有 " + inScript +
+              " 种顺序）");
+    check(out, out.hash->distinctOrders(HashSeedSetting::BeforeStart) == 1,
+          "with PYTHONHASHSEED=0 set before the start, every interpreter gives one order",
+          "在启动前设置 PYTHONHASHSEED=0 时，每个解释器都给出同一种顺序");
+    if (progress) progress("interpreters", 1, 1);
     return out;
   }
 

@@ -172,7 +172,7 @@ void checkHashSeed(const SeedingRecipe& r, std::vector<Finding>& out) {
                             {"Set before the interpreter starts: sets of strings iterate in the "
                              "same order in every run.",
                              "在解释器启动前设置：字符串集合在每次运行中的迭代顺序都相同。"},
-                            "", command));
+                            "python-hash", command));
       return;
     case HashSeedWhen::InScript:
       out.push_back(finding(
@@ -184,7 +184,7 @@ void checkHashSeed(const SeedingRecipe& r, std::vector<Finding>& out) {
            "在脚本内设置 os.environ['PYTHONHASHSEED'] 为时已晚：解释器在启动时就取好了哈希密钥，"
            "所以字符串集合的顺序仍随运行变化（只有之后启动的进程才看得到它）。请在启动前设置："
            "PYTHONHASHSEED=0 python3 train.py。"},
-          "", command));
+          "python-hash", command));
       return;
     case HashSeedWhen::Unset:
       break;
@@ -196,14 +196,14 @@ void checkHashSeed(const SeedingRecipe& r, std::vector<Finding>& out) {
                            "starts, or sort before iterating.",
                            "未设置，而代码会迭代字符串集合：其顺序随进程变化。请在解释器启动前设置 "
                            "PYTHONHASHSEED，或在迭代前排序。"},
-                          "", command));
+                          "python-hash", command));
   } else {
     out.push_back(finding("pythonhashseed", FindingStatus::Note, topic,
                           {"Not set: harmless while nothing depends on the order of a set of "
                            "strings (or anything else ordered by hash()).",
                            "未设置：只要没有东西依赖字符串集合（或其他按 hash() 排序的东西）的"
                            "顺序，就无妨。"},
-                          "", command));
+                          "python-hash", command));
   }
 }
 

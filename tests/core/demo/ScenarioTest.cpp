@@ -1,8 +1,11 @@
 // The teaching scenarios: the built-in file parses, every text has its Chinese translation,
 // broken files are refused with a reason, and every scenario, run on the CPU devices, shows
-// what its text says (the checks of ScenarioRunner, which the CLI and the GUI print).
+// what its text says (the checks of ScenarioRunner, which the CLI and the GUI print); the
+// PYTHONHASHSEED lesson reproduces CPython's order.
 
 #include <gtest/gtest.h>
+
+#include <random>
 
 #include "detbench/Error.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
@@ -60,6 +63,44 @@ TEST(ScenarioTest, BrokenScenarioFilesAreRefusedWithAReason) {
                InvalidArgument);  // two scenarios named x
 }
 
+TEST(ScenarioTest, ThePythonHashLessonReproducesCPythonsOrders) {
+  const Scenario* s = findScenario("python-hash");
+  ASSERT_NE(s, nullptr);
+  ASSERT_TRUE(s->hash.has_value());
+  std::vector<python::HashSecret> drawn;
+  std::mt19937_64 bits(7);
+  const FreshSecret fresh = [&] {
+    drawn.push_back({bits(), bits()});
+    return drawn.back();
+  };
+  const HashOutcome h = runHashLesson(*s->hash, fresh);
+  ASSERT_EQ(h.interpreters.size(), 3u * static_cast<std::size_t>(s->hash->interpreters));
+  // Unset and set inside the script: one fresh secret per interpreter, in order.
+  ASSERT_EQ(drawn.size(), 2u * static_cast<std::size_t>(s->hash->interpreters));
+  for (std::size_t i = 0; i < drawn.size(); ++i) {
+    EXPECT_EQ(h.interpreters[i].order, python::setOrder(s->hash->words, drawn[i]));
+  }
+  // PYTHONHASHSEED=0 python3 -c "print(list(set([...])))" with Debian's CPython 3.11.2.
+  const std::vector<std::string> seeded{"cat",   "fish", "horse", "bird",
+                                        "sheep", "goat", "duck",  "dog"};
+  for (const auto& i : h.interpreters) {
+    if (i.setting == HashSeedSetting::BeforeStart) {
+      EXPECT_EQ(i.order, seeded);
+    }
+  }
+  EXPECT_EQ(h.distinctOrders(HashSeedSetting::BeforeStart), 1);
+  EXPECT_GT(h.distinctOrders(HashSeedSetting::Unset), 1);
+
+  HashSpec old = *s->hash;
+  old.python = "2.7";
+  EXPECT_THROW(runHashLesson(old, fresh), InvalidArgument);
+  EXPECT_THROW(parseScenarios(withScenario(
+                   R"({"name": "h", "title": {"en": "t"}, "lesson": {"en": "l"}, "steps": [],
+                       "expect": {"en": "e"}, "needs_gpu": false,
+                       "hash": {"words": ["a"], "interpreters": 4, "python": "3.11"}})")),
+               InvalidArgument);  // one word has one order
+}
+
 class ScenarioRunTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ScenarioRunTest, ShowsWhatItsTextSaysOnTheCpuDevices) {
@@ -71,7 +112,10 @@ TEST_P(ScenarioRunTest, ShowsWhatItsTextSaysOnTheCpuDevices) {
   registry.add(cpu::makeCpuThreadsBackend(cpu::TaskSchedule::shuffled(3)));
   const Scenario* s = findScenario(GetParam());
   ASSERT_NE(s, nullptr);
-  const ScenarioOutcome o = runScenario(*s, registry);
+  // The PYTHONHASHSEED lesson's fresh interpreters draw their secrets from a fixed sequence.
+  std::mt19937_64 secrets(2024);
+  const FreshSecret fresh = [&secrets] { return python::HashSecret{secrets(), secrets()}; };
+  const ScenarioOutcome o = runScenario(*s, registry, {}, nullptr, fresh);
   EXPECT_EQ(o.device, "cpu-threads");
   EXPECT_EQ(o.fallback, s->needsGpu);
   ASSERT_FALSE(o.checks.empty());

@@ -75,7 +75,7 @@ TEST(DemosWidgetTest, TheSeedsDemoFillsTheRunsTableAndEveryCheckIsSeen) {
   const auto outcome = runShown(w, "seeds");
   ASSERT_NE(outcome, nullptr);
   EXPECT_TRUE(outcome->asExpected());
-  auto* table = w.findChild<QTableWidget*>();
+  auto* table = w.findChild<QTableWidget*>(QStringLiteral("runsTable"));
   EXPECT_EQ(table->rowCount(), 3);
   EXPECT_EQ(table->item(1, 2)->text(), QStringLiteral("10 in 10"));  // no seed: 10 outputs
   bool marked = false;
@@ -96,6 +96,29 @@ TEST(DemosWidgetTest, TheDataLoaderDemoDrawsItsHeatMap) {
   const auto& spec = *demo::findScenario("data-loader")->loader;
   const int batches = (spec.samples + spec.batchSize - 1) / spec.batchSize;
   EXPECT_EQ(plots[0]->pointCount(), 3 * (spec.runs - 1) * batches);
+}
+
+TEST(DemosWidgetTest, ThePythonHashLessonShowsOneRowPerInterpreterAndColoursEqualOrders) {
+  DemosWidget w;
+  const demo::Scenario* s = demo::findScenario("python-hash");
+  ASSERT_NE(s, nullptr);
+  ASSERT_TRUE(w.selectScenario(QStringLiteral("python-hash")));
+  std::uint64_t next = 1;  // fresh secrets all different, so every such order is its own
+  const demo::FreshSecret fresh = [&next] { return python::HashSecret{next++, 0}; };
+  auto outcome = std::make_shared<const demo::ScenarioOutcome>(
+      demo::runScenario(*s, *registry(), {}, nullptr, fresh));
+  w.showOutcome(*s, outcome);
+  auto* table = w.findChild<QTableWidget*>(QStringLiteral("hashTable"));
+  ASSERT_NE(table, nullptr);
+  const int n = s->hash->interpreters;
+  ASSERT_EQ(table->rowCount(), 3 * n);
+  EXPECT_TRUE(table->item(0, 1)->text().startsWith(QStringLiteral("['")));
+  // The PYTHONHASHSEED=0 rows share one order and so one colour; the first row's order is its
+  // own (a different secret), and stays white.
+  const QBrush seeded = table->item(2 * n, 1)->background();
+  EXPECT_NE(seeded.style(), Qt::NoBrush);
+  EXPECT_EQ(table->item(3 * n - 1, 1)->background(), seeded);
+  EXPECT_TRUE(outcome->asExpected());
 }
 
 TEST(DemosWidgetTest, ACancelledDemoSaysSo) {

@@ -3,7 +3,7 @@
 // resources/demos/scenarios.json, compiled into the core, with every text in English and
 // Simplified Chinese. A scenario is a lesson, its steps, what to expect, and either a list of
 // runs (an op under some settings, each with a machine-checked expectation), a data-loader
-// simulation or a training run.
+// simulation, a training run, or the PYTHONHASHSEED lesson.
 
 #include <optional>
 #include <string>
@@ -68,6 +68,14 @@ struct TrainingSpec {
   int imageSize = 12;
 };
 
+// The PYTHONHASHSEED lesson (HashLesson.hpp): the order of a set of these strings in fresh
+// interpreters of this CPython version.
+struct HashSpec {
+  std::vector<std::string> words;
+  int interpreters = 4;  // of each kind: unset, set inside the script, set before the start
+  std::string python = "3.11";
+};
+
 struct Scenario {
   std::string name;
   LocalText title;
@@ -78,6 +86,7 @@ struct Scenario {
   std::vector<ScenarioRun> runs;
   std::optional<LoaderSpec> loader;
   std::optional<TrainingSpec> training;
+  std::optional<HashSpec> hash;
 };
 
 // Parses and checks a scenarios document; raises InvalidArgument naming what is wrong.

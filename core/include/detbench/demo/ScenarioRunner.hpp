@@ -10,6 +10,7 @@
 #include "detbench/CancelToken.hpp"
 #include "detbench/RunResult.hpp"
 #include "detbench/demo/DataLoaderSim.hpp"
+#include "detbench/demo/HashLesson.hpp"
 #include "detbench/demo/Scenario.hpp"
 #include "detbench/demo/TrainingSim.hpp"
 
@@ -27,6 +28,7 @@ struct ScenarioOutcome {
   std::vector<RunResult> runs;
   std::optional<LoaderOutcome> loader;
   std::optional<TrainingOutcome> training;
+  std::optional<HashOutcome> hash;
   std::vector<ScenarioCheck> checks;
   bool cancelled = false;
   bool asExpected() const;
@@ -38,8 +40,11 @@ std::string scenarioDevice(const BackendRegistry& registry);
 // (what is running now, steps done, steps in all)
 using ScenarioProgress = std::function<void(const std::string&, int, int)>;
 
+// `fresh`: where the PYTHONHASHSEED lesson's fresh interpreters get their secrets (tests pass
+// a fixed sequence).
 ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& registry,
                             const ScenarioProgress& progress = {},
-                            const CancelToken* cancel = nullptr);
+                            const CancelToken* cancel = nullptr,
+                            const FreshSecret& fresh = systemFreshSecret());
 
 }  // namespace detbench::demo
