@@ -792,6 +792,18 @@
             <source>Finished.</source>
             <translation>已完成。</translation>
         </message>
+        <message>
+            <source>process %1: %2</source>
+            <translation>进程 %1：%2</translation>
+        </message>
+        <message>
+            <source>after np.random.seed(%1)</source>
+            <translation>调用 np.random.seed(%1) 之后</translation>
+        </message>
+        <message>
+            <source>values</source>
+            <translation>取值</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::DeviceSelectorWidget</name>

@@ -51,6 +51,16 @@ void printHash(std::ostream& out, const HashOutcome& h) {
   }
 }
 
+void printGenerators(std::ostream& out, const GeneratorOutcome& g) {
+  out << "  np.random.seed(" << g.seed << ") in each process, then:\n";
+  for (const auto& d : g.draws) {
+    out << "  process " << d.process << "  " << std::left << std::setw(18)
+        << std::string(toString(d.stream)) << std::right << std::fixed << std::setprecision(8);
+    for (const double v : d.values) out << " " << v;
+    out << std::defaultfloat << "\n";
+  }
+}
+
 void printLoader(std::ostream& out, const LoaderOutcome& l) {
   out << "  batches changed against run 1 (O: order, a: augmentation, .: same):\n";
   for (const auto& m : l.modes) {
@@ -114,7 +124,7 @@ int demoCommand(const CliStreams& io, const std::string& name, bool list,
                  << std::flush;
       });
   if (io.errIsTerminal) io.err << "\r\x1b[K" << std::flush;
-  if (!o.hash) {  // the PYTHONHASHSEED lesson runs no op on a device
+  if (!o.hash && !o.generators) {  // these two lessons run no op on a device
     io.out << "Device: " << o.device
            << (o.fallback ? " (this demo is about a GPU; none here, so cpu-threads shows it)" : "")
            << "\n";
@@ -123,6 +133,7 @@ int demoCommand(const CliStreams& io, const std::string& name, bool list,
   if (o.loader) printLoader(io.out, *o.loader);
   if (o.training) printTraining(io.out, *o.training);
   if (o.hash) printHash(io.out, *o.hash);
+  if (o.generators) printGenerators(io.out, *o.generators);
   io.out << "\n";
   for (const auto& c : o.checks)
     io.out << (c.passed ? "  [ok] " : "  [NOT SEEN] ") << c.what.in(language) << "\n";

@@ -23,7 +23,7 @@
 namespace detbench::gui {
 
 namespace {
-enum Page { kRunsPage, kLoaderPage, kTrainingPage, kHashPage };
+enum Page { kRunsPage, kLoaderPage, kTrainingPage, kProcessPage };
 enum RightPage { kScenarioPage, kRecipePage };
 }  // namespace
 
@@ -46,11 +46,11 @@ DemosWidget::DemosWidget(QWidget* parent) : QWidget(parent) {
   runsTable_->verticalHeader()->hide();
   runsTable_->horizontalHeader()->setStretchLastSection(true);
   runsTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  hashTable_ = new QTableWidget(0, 2, this);
-  hashTable_->setObjectName(QStringLiteral("hashTable"));
-  hashTable_->verticalHeader()->hide();
-  hashTable_->horizontalHeader()->setStretchLastSection(true);
-  hashTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  processTable_ = new QTableWidget(0, 2, this);
+  processTable_->setObjectName(QStringLiteral("processTable"));
+  processTable_->verticalHeader()->hide();
+  processTable_->horizontalHeader()->setStretchLastSection(true);
+  processTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   heatMap_ = new LoaderHeatMapPlotWidget(this);
   lossPlot_ = new TrainingLossPlotWidget(this);
   divergencePlot_ = new TrainingDivergencePlotWidget(this);
@@ -63,7 +63,7 @@ DemosWidget::DemosWidget(QWidget* parent) : QWidget(parent) {
   results_->insertWidget(kRunsPage, runsTable_);
   results_->insertWidget(kLoaderPage, heatMap_);
   results_->insertWidget(kTrainingPage, training);
-  results_->insertWidget(kHashPage, hashTable_);
+  results_->insertWidget(kProcessPage, processTable_);
   checks_ = new QLabel(this);
   checks_->setWordWrap(true);
   checks_->setTextFormat(Qt::RichText);
@@ -254,47 +254,62 @@ void DemosWidget::showRuns(const demo::Scenario& s, const demo::ScenarioOutcome&
   runsTable_->resizeColumnsToContents();
 }
 
-void DemosWidget::showHash(const demo::HashOutcome& h) {
-  // An order seen in more than one interpreter gets a colour of its own; one seen once stays
-  // white, so that a colour always means "the same order as the rows of this colour".
+void DemosWidget::showProcessRows(const QString& what, const QString& result,
+                                  const std::vector<std::pair<QString, QString>>& rows) {
+  // A result seen in more than one row gets a colour of its own; one seen once stays white, so
+  // that a colour always means "the same as the rows of this colour".
   static const QColor kColours[] = {
       {214, 245, 214}, {204, 229, 255}, {255, 226, 204}, {240, 215, 245}, {255, 245, 200}};
-  std::vector<std::pair<std::vector<std::string>, int>> seen;  // order, interpreters
-  for (const auto& interpreter : h.interpreters) {
-    auto it = std::find_if(seen.begin(), seen.end(),
-                           [&](const auto& s) { return s.first == interpreter.order; });
-    if (it == seen.end()) {
-      seen.emplace_back(interpreter.order, 1);
-    } else {
-      ++it->second;
-    }
+  std::vector<QString> shared;
+  processTable_->setRowCount(static_cast<int>(rows.size()));
+  processTable_->setHorizontalHeaderLabels({what, result});
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const int row = static_cast<int>(i);
+    processTable_->setItem(row, 0, new QTableWidgetItem(rows[i].first));
+    processTable_->setItem(row, 1, new QTableWidgetItem(rows[i].second));
+    const auto same = std::count_if(rows.begin(), rows.end(),
+                                    [&](const auto& r) { return r.second == rows[i].second; });
+    if (same < 2) continue;
+    auto colour = std::find(shared.begin(), shared.end(), rows[i].second);
+    if (colour == shared.end()) colour = shared.insert(shared.end(), rows[i].second);
+    const auto index = static_cast<std::size_t>(colour - shared.begin()) % std::size(kColours);
+    for (int col = 0; col < 2; ++col) processTable_->item(row, col)->setBackground(kColours[index]);
   }
-  std::vector<std::vector<std::string>> shared;
-  hashTable_->setRowCount(static_cast<int>(h.interpreters.size()));
-  hashTable_->setHorizontalHeaderLabels(
-      {tr("PYTHONHASHSEED"), tr("list(set(...)) in CPython %1").arg(qstr(h.python))});
+  processTable_->resizeColumnsToContents();
+}
+
+void DemosWidget::showHash(const demo::HashOutcome& h) {
+  std::vector<std::pair<QString, QString>> rows;
   int counts[3] = {0, 0, 0};
-  for (std::size_t i = 0; i < h.interpreters.size(); ++i) {
-    const auto& interpreter = h.interpreters[i];
+  for (const auto& interpreter : h.interpreters) {
     const int n = ++counts[static_cast<int>(interpreter.setting)];
     const QString setting = interpreter.setting == demo::HashSeedSetting::Unset
                                 ? tr("unset, interpreter %1").arg(n)
                             : interpreter.setting == demo::HashSeedSetting::InScript
                                 ? tr("os.environ in the script, interpreter %1").arg(n)
                                 : tr("=0 before the start, interpreter %1").arg(n);
-    const int row = static_cast<int>(i);
-    hashTable_->setItem(row, 0, new QTableWidgetItem(setting));
-    hashTable_->setItem(row, 1, new QTableWidgetItem(qstr(python::listRepr(interpreter.order))));
-    const auto count = std::find_if(seen.begin(), seen.end(), [&](const auto& s) {
-                         return s.first == interpreter.order;
-                       })->second;
-    if (count < 2) continue;
-    auto colour = std::find(shared.begin(), shared.end(), interpreter.order);
-    if (colour == shared.end()) colour = shared.insert(shared.end(), interpreter.order);
-    const auto index = static_cast<std::size_t>(colour - shared.begin()) % std::size(kColours);
-    for (int col = 0; col < 2; ++col) hashTable_->item(row, col)->setBackground(kColours[index]);
+    rows.emplace_back(setting, qstr(python::listRepr(interpreter.order)));
   }
-  hashTable_->resizeColumnsToContents();
+  showProcessRows(tr("PYTHONHASHSEED"), tr("list(set(...)) in CPython %1").arg(qstr(h.python)),
+                  rows);
+}
+
+void DemosWidget::showGenerators(const demo::GeneratorOutcome& g) {
+  std::vector<std::pair<QString, QString>> rows;
+  for (const auto& d : g.draws) {
+    QString values;
+    for (const double v : d.values) {
+      values += (values.isEmpty() ? QString() : QStringLiteral(", ")) + QString::number(v, 'f', 8);
+    }
+    const QString stream = d.stream == demo::GeneratorStream::GlobalSeeded
+                               ? QStringLiteral("np.random.rand")
+                           : d.stream == demo::GeneratorStream::GeneratorUnseeded
+                               ? QStringLiteral("np.random.default_rng().random")
+                               : QStringLiteral("np.random.default_rng(%1).random").arg(g.seed);
+    rows.emplace_back(tr("process %1: %2").arg(d.process).arg(stream),
+                      QStringLiteral("[%1]").arg(values));
+  }
+  showProcessRows(tr("after np.random.seed(%1)").arg(g.seed), tr("values"), rows);
 }
 
 void DemosWidget::showOutcome(const demo::Scenario& s,
@@ -307,7 +322,10 @@ void DemosWidget::showOutcome(const demo::Scenario& s,
     results_->setCurrentIndex(kLoaderPage);
   } else if (o.hash) {
     showHash(*o.hash);
-    results_->setCurrentIndex(kHashPage);
+    results_->setCurrentIndex(kProcessPage);
+  } else if (o.generators) {
+    showGenerators(*o.generators);
+    results_->setCurrentIndex(kProcessPage);
   } else if (o.training) {
     lossPlot_->setOutcome(*o.training);
     divergencePlot_->setOutcome(*o.training);
@@ -330,8 +348,9 @@ void DemosWidget::showOutcome(const demo::Scenario& s,
                    : o.asExpected() ? tr("As expected.")
                                     : tr("Not as the text says: see the marks above."));
   checks_->setText(html);
-  // The PYTHONHASHSEED lesson runs no op on a device.
-  status_->setText(o.hash ? tr("Finished.") : tr("Finished on %1.").arg(qstr(o.device)));
+  // The PYTHONHASHSEED and NumPy lessons run no op on a device.
+  status_->setText(o.hash || o.generators ? tr("Finished.")
+                                          : tr("Finished on %1.").arg(qstr(o.device)));
   exportButton_->setEnabled(!o.cancelled);
 }
 

@@ -2,7 +2,8 @@
 // The Demos panel: the guided scenarios in a list, the chosen one's lesson, steps and what to
 // expect (in the interface language), a Run button, and the outcome: the runs as a table, the
 // data loader as a heat map, the training runs as loss curves, or the PYTHONHASHSEED lesson's
-// interpreters as a table (rows with the same order share a colour), with each machine check
+// interpreters or the NumPy lesson's streams as a table (equal rows share a colour), with each
+// machine check
 // marked as seen or not seen. The list's last entry is the seeding-recipe check
 // (RecipeCheckWidget), whose points link back to the scenarios.
 
@@ -65,7 +66,11 @@ class DemosWidget : public QWidget {
   void showScenarioText();
   void currentRowChanged();
   void showRuns(const demo::Scenario& scenario, const demo::ScenarioOutcome& outcome);
+  // Rows of (process, what it gave); equal results share a colour.
+  void showProcessRows(const QString& what, const QString& result,
+                       const std::vector<std::pair<QString, QString>>& rows);
   void showHash(const demo::HashOutcome& outcome);
+  void showGenerators(const demo::GeneratorOutcome& outcome);
 
   QString language_ = QStringLiteral("en");
   QListWidget* list_;
@@ -78,7 +83,7 @@ class DemosWidget : public QWidget {
   QLabel* status_;
   QStackedWidget* results_;
   QTableWidget* runsTable_;
-  QTableWidget* hashTable_;
+  QTableWidget* processTable_;  // one row per process (the PYTHONHASHSEED and NumPy lessons)
   LoaderHeatMapPlotWidget* heatMap_;
   TrainingLossPlotWidget* lossPlot_;
   TrainingDivergencePlotWidget* divergencePlot_;

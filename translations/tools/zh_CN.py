@@ -425,4 +425,7 @@ ZH_CN = {
 "os.environ in the script, interpreter %1": "在脚本中用 os.environ 设置，第 %1 个解释器",
 "=0 before the start, interpreter %1": "启动前设为 0，第 %1 个解释器",
 "Finished.": "已完成。",
+"process %1: %2": "进程 %1：%2",
+"after np.random.seed(%1)": "调用 np.random.seed(%1) 之后",
+"values": "取值",
 }

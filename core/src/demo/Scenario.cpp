@@ -137,10 +137,17 @@ Scenario scenarioOf(const json& j) {
                        "scenario " + s.name + ": hash python must be a CPython 3 version");
     s.hash = spec;
   }
-  const int kinds =
-      (s.runs.empty() ? 0 : 1) + (s.loader ? 1 : 0) + (s.training ? 1 : 0) + (s.hash ? 1 : 0);
-  DETBENCH_CHECK_ARG(kinds == 1,
-                     "scenario " + s.name + " needs exactly one of runs, loader, training, hash");
+  if (j.contains("generators")) {
+    const auto& g = j.at("generators");
+    s.generators = GeneratorSpec{integerField<std::uint64_t>(g, "seed", 0, 0xFFFFFFFFu),
+                                 integerField<int>(g, "processes", 2, 100),
+                                 integerField<int>(g, "count", 1, 100)};
+  }
+  const int kinds = (s.runs.empty() ? 0 : 1) + (s.loader ? 1 : 0) + (s.training ? 1 : 0) +
+                    (s.hash ? 1 : 0) + (s.generators ? 1 : 0);
+  DETBENCH_CHECK_ARG(kinds == 1, "scenario " + s.name +
+                                     " needs exactly one of runs, loader, training, hash, "
+                                     "generators");
   return s;
 }
 

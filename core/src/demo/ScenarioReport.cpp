@@ -66,6 +66,15 @@ json scenarioReportJson(const Scenario& s, const ScenarioOutcome& o) {
     }
     j["hash"] = {{"python", o.hash->python}, {"interpreters", interpreters}};
   }
+  if (o.generators) {
+    json draws = json::array();
+    for (const auto& d : o.generators->draws) {
+      draws.push_back({{"process", d.process},
+                       {"stream", std::string(toString(d.stream))},
+                       {"values", d.values}});
+    }
+    j["generators"] = {{"seed", o.generators->seed}, {"draws", draws}};
+  }
   if (o.training) {
     json configs = json::array();
     for (const auto& c : o.training->configs) {
@@ -120,6 +129,16 @@ std::string scenarioReportMarkdown(const Scenario& s, const ScenarioOutcome& o,
     md << "| PYTHONHASHSEED | list(set(...)) in CPython " << o.hash->python << " |\n|---|---|\n";
     for (const auto& i : o.hash->interpreters) {
       md << "| " << toString(i.setting) << " | " << python::listRepr(i.order) << " |\n";
+    }
+    md << "\n";
+  }
+  if (o.generators) {
+    md << "| process | after np.random.seed(" << o.generators->seed << ") | values |\n";
+    md << "|---|---|---|\n";
+    for (const auto& d : o.generators->draws) {
+      md << "| " << d.process << " | " << toString(d.stream) << " |";
+      for (const double v : d.values) md << " " << formatFloat(v);
+      md << " |\n";
     }
     md << "\n";
   }

@@ -74,7 +74,7 @@ std::string scenarioDevice(const BackendRegistry& registry) {
 
 ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& registry,
                             const ScenarioProgress& progress, const CancelToken* cancel,
-                            const FreshSecret& fresh) {
+                            const FreshSources& fresh) {
   ScenarioOutcome out;
   out.device = scenarioDevice(registry);
   out.fallback = scenario.needsGpu && out.device != "cuda";
@@ -109,7 +109,7 @@ ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& reg
 
   if (scenario.hash) {
     if (progress) progress("interpreters", 0, 1);
-    out.hash = runHashLesson(*scenario.hash, fresh);
+    out.hash = runHashLesson(*scenario.hash, fresh.pythonHashSecret);
     const std::string n = str(scenario.hash->interpreters);
     const std::string unset = str(out.hash->distinctOrders(HashSeedSetting::Unset));
     const std::string inScript = str(out.hash->distinctOrders(HashSeedSetting::InScript));
@@ -127,6 +127,28 @@ ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& reg
           "with PYTHONHASHSEED=0 set before the start, every interpreter gives one order",
           "在启动前设置 PYTHONHASHSEED=0 时，每个解释器都给出同一种顺序");
     if (progress) progress("interpreters", 1, 1);
+    return out;
+  }
+
+  if (scenario.generators) {
+    if (progress) progress("processes", 0, 1);
+    out.generators = runGeneratorLesson(*scenario.generators, fresh.numpyEntropy);
+    const auto& g = *out.generators;
+    const std::string n = str(scenario.generators->processes);
+    const std::string unseeded = str(g.distinctStreams(GeneratorStream::GeneratorUnseeded));
+    check(out, g.distinctStreams(GeneratorStream::GlobalSeeded) == 1,
+          "after np.random.seed, np.random.rand draws the same numbers in every process",
+          "调用 np.random.seed 之后，np.random.rand 在每个进程中抽到相同的数");
+    check(out,
+          g.distinctStreams(GeneratorStream::GeneratorUnseeded) == scenario.generators->processes,
+          "after np.random.seed, default_rng() still draws new numbers in every process (" +
+              unseeded + " streams in " + n + " processes)",
+          "调用 np.random.seed 之后，default_rng() 仍在每个进程中抽到新的数（" + n +
+              " 个进程中有 " + unseeded + " 条不同的流）");
+    check(out, g.distinctStreams(GeneratorStream::GeneratorSeeded) == 1,
+          "default_rng(seed) draws the same numbers in every process",
+          "default_rng(seed) 在每个进程中抽到相同的数");
+    if (progress) progress("processes", 1, 1);
     return out;
   }
 

@@ -99,7 +99,7 @@ void checkSeeds(const SeedingRecipe& r, std::vector<Finding>& out) {
                          "不带种子的 default_rng() 从操作系统抽取新熵，而 np.random.seed 管不到 "
                          "Generator 对象。请给每个对象一个种子（或由一个种子派生的 "
                          "SeedSequence）。"},
-      "", "detbench rng --engine numpy-generator --seed 0"));
+      "numpy-generators", "detbench rng --engine numpy-generator --seed 0"));
 }
 
 void checkLoader(const SeedingRecipe& r, std::vector<Finding>& out) {

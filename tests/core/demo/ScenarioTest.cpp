@@ -10,6 +10,7 @@
 #include "detbench/Error.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
 #include "detbench/demo/ScenarioRunner.hpp"
+#include "detbench/rng/RngEngines.hpp"
 
 namespace detbench::demo {
 namespace {
@@ -101,6 +102,37 @@ TEST(ScenarioTest, ThePythonHashLessonReproducesCPythonsOrders) {
                InvalidArgument);  // one word has one order
 }
 
+TEST(ScenarioTest, TheNumpyLessonSeedsTheGlobalGeneratorOnly) {
+  const Scenario* s = findScenario("numpy-generators");
+  ASSERT_NE(s, nullptr);
+  ASSERT_TRUE(s->generators.has_value());
+  std::uint64_t entropy = 1000;
+  const GeneratorOutcome g = runGeneratorLesson(*s->generators, [&entropy] { return entropy++; });
+  ASSERT_EQ(g.draws.size(), 3u * static_cast<std::size_t>(s->generators->processes));
+  // np.random.seed(42); np.random.rand(4) and np.random.default_rng(42).random(4), as NumPy 1.24
+  // prints them.
+  const std::vector<double> global{0.37454012, 0.95071431, 0.73199394, 0.59865848};
+  const std::vector<double> seeded{0.77395605, 0.43887844, 0.85859792, 0.69736803};
+  std::uint64_t expectedEntropy = 1000;
+  for (const auto& d : g.draws) {
+    ASSERT_EQ(d.values.size(), 4u);
+    for (std::size_t i = 0; i < 4; ++i) {
+      if (d.stream == GeneratorStream::GlobalSeeded) {
+        EXPECT_NEAR(d.values[i], global[i], 5e-9);
+      } else if (d.stream == GeneratorStream::GeneratorSeeded) {
+        EXPECT_NEAR(d.values[i], seeded[i], 5e-9);
+      }
+    }
+    if (d.stream == GeneratorStream::GeneratorUnseeded) {
+      EXPECT_EQ(d.values, rng::generate(rng::Engine::NumpyGenerator, expectedEntropy++, 4,
+                                        rng::Distribution::Uniform));
+    }
+  }
+  EXPECT_EQ(g.distinctStreams(GeneratorStream::GlobalSeeded), 1);
+  EXPECT_EQ(g.distinctStreams(GeneratorStream::GeneratorUnseeded), s->generators->processes);
+  EXPECT_EQ(g.distinctStreams(GeneratorStream::GeneratorSeeded), 1);
+}
+
 class ScenarioRunTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ScenarioRunTest, ShowsWhatItsTextSaysOnTheCpuDevices) {
@@ -112,9 +144,11 @@ TEST_P(ScenarioRunTest, ShowsWhatItsTextSaysOnTheCpuDevices) {
   registry.add(cpu::makeCpuThreadsBackend(cpu::TaskSchedule::shuffled(3)));
   const Scenario* s = findScenario(GetParam());
   ASSERT_NE(s, nullptr);
-  // The PYTHONHASHSEED lesson's fresh interpreters draw their secrets from a fixed sequence.
-  std::mt19937_64 secrets(2024);
-  const FreshSecret fresh = [&secrets] { return python::HashSecret{secrets(), secrets()}; };
+  // The lessons about fresh processes draw their entropy from fixed sequences.
+  std::mt19937_64 bits(2024);
+  FreshSources fresh;
+  fresh.pythonHashSecret = [&bits] { return python::HashSecret{bits(), bits()}; };
+  fresh.numpyEntropy = [&bits] { return bits(); };
   const ScenarioOutcome o = runScenario(*s, registry, {}, nullptr, fresh);
   EXPECT_EQ(o.device, "cpu-threads");
   EXPECT_EQ(o.fallback, s->needsGpu);

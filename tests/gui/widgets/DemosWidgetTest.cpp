@@ -104,11 +104,12 @@ TEST(DemosWidgetTest, ThePythonHashLessonShowsOneRowPerInterpreterAndColoursEqua
   ASSERT_NE(s, nullptr);
   ASSERT_TRUE(w.selectScenario(QStringLiteral("python-hash")));
   std::uint64_t next = 1;  // fresh secrets all different, so every such order is its own
-  const demo::FreshSecret fresh = [&next] { return python::HashSecret{next++, 0}; };
+  demo::FreshSources fresh;
+  fresh.pythonHashSecret = [&next] { return python::HashSecret{next++, 0}; };
   auto outcome = std::make_shared<const demo::ScenarioOutcome>(
       demo::runScenario(*s, *registry(), {}, nullptr, fresh));
   w.showOutcome(*s, outcome);
-  auto* table = w.findChild<QTableWidget*>(QStringLiteral("hashTable"));
+  auto* table = w.findChild<QTableWidget*>(QStringLiteral("processTable"));
   ASSERT_NE(table, nullptr);
   const int n = s->hash->interpreters;
   ASSERT_EQ(table->rowCount(), 3 * n);

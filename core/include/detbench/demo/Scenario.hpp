@@ -3,7 +3,7 @@
 // resources/demos/scenarios.json, compiled into the core, with every text in English and
 // Simplified Chinese. A scenario is a lesson, its steps, what to expect, and either a list of
 // runs (an op under some settings, each with a machine-checked expectation), a data-loader
-// simulation, a training run, or the PYTHONHASHSEED lesson.
+// simulation, a training run, the PYTHONHASHSEED lesson or the NumPy Generator lesson.
 
 #include <optional>
 #include <string>
@@ -76,6 +76,14 @@ struct HashSpec {
   std::string python = "3.11";
 };
 
+// The NumPy Generator lesson (GeneratorLesson.hpp): np.random.seed(seed) in each process, then
+// the global stream, default_rng() and default_rng(seed), `count` values each.
+struct GeneratorSpec {
+  std::uint64_t seed = 42;
+  int processes = 3;
+  int count = 4;
+};
+
 struct Scenario {
   std::string name;
   LocalText title;
@@ -87,6 +95,7 @@ struct Scenario {
   std::optional<LoaderSpec> loader;
   std::optional<TrainingSpec> training;
   std::optional<HashSpec> hash;
+  std::optional<GeneratorSpec> generators;
 };
 
 // Parses and checks a scenarios document; raises InvalidArgument naming what is wrong.

@@ -10,6 +10,7 @@
 #include "detbench/CancelToken.hpp"
 #include "detbench/RunResult.hpp"
 #include "detbench/demo/DataLoaderSim.hpp"
+#include "detbench/demo/GeneratorLesson.hpp"
 #include "detbench/demo/HashLesson.hpp"
 #include "detbench/demo/Scenario.hpp"
 #include "detbench/demo/TrainingSim.hpp"
@@ -29,6 +30,7 @@ struct ScenarioOutcome {
   std::optional<LoaderOutcome> loader;
   std::optional<TrainingOutcome> training;
   std::optional<HashOutcome> hash;
+  std::optional<GeneratorOutcome> generators;
   std::vector<ScenarioCheck> checks;
   bool cancelled = false;
   bool asExpected() const;
@@ -40,11 +42,17 @@ std::string scenarioDevice(const BackendRegistry& registry);
 // (what is running now, steps done, steps in all)
 using ScenarioProgress = std::function<void(const std::string&, int, int)>;
 
-// `fresh`: where the PYTHONHASHSEED lesson's fresh interpreters get their secrets (tests pass
-// a fixed sequence).
+// Where the lessons about fresh processes get their entropy: the PYTHONHASHSEED lesson's
+// interpreters and the NumPy lesson's default_rng(). The system's by default; tests pass fixed
+// sequences, so that no check depends on chance.
+struct FreshSources {
+  FreshSecret pythonHashSecret = systemFreshSecret();
+  FreshEntropy numpyEntropy = systemFreshEntropy();
+};
+
 ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& registry,
                             const ScenarioProgress& progress = {},
                             const CancelToken* cancel = nullptr,
-                            const FreshSecret& fresh = systemFreshSecret());
+                            const FreshSources& fresh = FreshSources{});
 
 }  // namespace detbench::demo
