@@ -99,13 +99,25 @@ OTHER_CASES = [
      lambda x: torch.histc(x["input"], bins=100, min=-1, max=1)),
     ("cumsum", {"size": 1 << 24}, ["input"], lambda x: torch.cumsum(x["input"], 0)),
     ("matmul", {"size": 4096}, ["a", "b"], lambda x: torch.matmul(x["a"], x["b"])),
+    # The sparse operand is made (and coalesced) once, outside the timing.
+    ("bmm_sparse", {"size": 1 << 20, "batch": 16, "rows": 1024, "inner": 1024, "cols": 64},
+     ["indices", "values", "dense"], lambda x: torch.bmm(x["sparse"], x["dense"])),
 ]
 
 
-def torch_case(op, io_dir, device):
+def sparse_operand(inputs, params):
+    shape = (params["batch"], params["rows"], params["inner"])
+    inputs["sparse"] = torch.sparse_coo_tensor(inputs["indices"], inputs["values"],
+                                               shape).coalesce()
+    return inputs
+
+
+def torch_case(op, io_dir, device, params):
     for name, _, names, call in OTHER_CASES:
         if name == op:
             inputs = {n: load(io_dir, n, device) for n in names}
+            if op == "bmm_sparse":
+                inputs = sparse_operand(inputs, params)
             return lambda: call(inputs)
     if op == "index_add":
         self_, index, source = (load(io_dir, n, device) for n in ("self", "index", "source"))
@@ -125,7 +137,7 @@ def main():
     ap.add_argument("--device", default="cpu-threads", choices=["cpu-threads", "cuda"])
     ap.add_argument("--json")
     ap.add_argument("--other-ops", action="store_true",
-                    help="also histc, cumsum and matmul (one shape each)")
+                    help="also histc, cumsum, matmul and bmm_sparse (one shape each)")
     args = ap.parse_args()
     # PyTorch's deterministic mode needs this for cuBLAS; set before cuBLAS starts.
     os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
@@ -140,7 +152,8 @@ def main():
     if args.other_ops:
         # The GPU shapes; a CPU gets shapes it finishes in seconds.
         small = {"histc": {"size": 1 << 22, "bins": 100}, "cumsum": {"size": 1 << 22},
-                 "matmul": {"size": 384}}
+                 "matmul": {"size": 384},
+                 "bmm_sparse": {"size": 65536, "batch": 8, "rows": 256, "inner": 256, "cols": 32}}
         cases += [(op, params if args.device == "cuda" else small[op], "-")
                   for op, params, _, _ in OTHER_CASES]
     results = []
@@ -155,7 +168,7 @@ def main():
                 rounds["det"].append(detbench_run(args.detbench, op, params,
                                                   "deterministic", args.device,
                                                   args.threads, args.trials))
-                fn = torch_case(op, io_dir, torch_device)
+                fn = torch_case(op, io_dir, torch_device, params)
                 torch.use_deterministic_algorithms(False)
                 rounds["pt"].append(torch_time(fn, args.trials, torch_device))
                 if torch_device == "cuda":

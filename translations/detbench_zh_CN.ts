@@ -222,6 +222,14 @@
             <source>the CUDA backward adds each padded gradient into its edge element with float atomics; in deterministic mode F.pad(mode='replicate') on CUDA takes a decomposition whose backward is index_put_ with accumulate. Calling the ATen op directly still raises replication_pad2d_backward_out_cuda</source>
             <translation>CUDA 反向传播用浮点原子加法把每个填充位置的梯度加到其边缘元素上；确定性模式下，CUDA 上的 F.pad(mode='replicate') 改用一种分解实现，其反向传播是带 accumulate 的 index_put_。直接调用 ATen 算子仍会报 replication_pad2d_backward_out_cuda</translation>
         </message>
+        <message>
+            <source>batched product of sparse COO matrices and dense matrices</source>
+            <translation>稀疏 COO 矩阵与稠密矩阵的批量乘积</translation>
+        </message>
+        <message>
+            <source>PyTorch calls cuSPARSE's SpMM with CUSPARSE_COOMM_ALG1, and with CUSPARSE_COOMM_ALG2, which cuSPARSE documents as bitwise deterministic, in deterministic mode. detbench's own kernels stand in for the two: float atomic adds per nonzero, and one ordered pass per output row</source>
+            <translation>PyTorch 调用 cuSPARSE 的 SpMM 时使用 CUSPARSE_COOMM_ALG1，确定性模式下改用 CUSPARSE_COOMM_ALG2（cuSPARSE 文档称其结果逐位确定）。detbench 用自己的内核代替这两者：对每个非零元做浮点原子加法，以及对每个输出行按顺序处理一遍</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

@@ -380,6 +380,22 @@ constexpr Releases<2> kMatmulCuda{{
                         "form is a split-K contrast, not PyTorch's default"),
      .source = "docstring 2.10 to 2.14: no CUBLAS_WORKSPACE_CONFIG paragraph"},
 }};
+constexpr Releases<1> kBmmSparseCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::AlgorithmChoice,
+                 .errorMode = EM::SwitchesToDeterministic,
+                 .detbenchExtension = false,
+                 .atomicContrast = false,
+                 .pytorchCaller = "",
+                 .note = "PyTorch calls cuSPARSE's SpMM with CUSPARSE_COOMM_ALG1, and with "
+                         "CUSPARSE_COOMM_ALG2, which cuSPARSE documents as bitwise deterministic, "
+                         "in deterministic mode. detbench's own kernels stand in for the two: "
+                         "float atomic adds per nonzero, and one ordered pass per output row"},
+      .source = "docstring 2.8 to 2.14 (read: 2.2 and 2.14; the item stands in both): torch.bmm "
+                "on sparse-dense CUDA tensors acts deterministically; "
+                "aten/src/ATen/native/sparse/cuda/SparseCUDATensorMath.cu (_bmm_out_sparse_cuda "
+                "picks ALG2 when deterministicAlgorithms())"}}};
 constexpr Releases<1> kConv2dForwardCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = false,
@@ -535,6 +551,11 @@ constexpr std::array kCatalog{
         .cpu = kCpuDeterministic,
         .cuda = kMatmulCuda,
         .cublas = true},
+    OpEntry{.name = "bmm_sparse",
+            .pytorchApi = "torch.bmm(sparse_coo, dense)",
+            .summary = "batched product of sparse COO matrices and dense matrices",
+            .cpu = kCpuDeterministic,
+            .cuda = kBmmSparseCuda},
     OpEntry{.name = "conv2d_forward",
             .pytorchApi = "torch.nn.functional.conv2d(input, weight, stride, padding)",
             .summary = "2-D convolution through cuDNN (NCHW, float32)",

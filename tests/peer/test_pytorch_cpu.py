@@ -144,6 +144,15 @@ def t_matmul(io, p):
     return torch.matmul(a, b).unsqueeze(0), io("out_trial0"), (a.abs() @ b.abs()).max().item()
 
 
+def t_bmm_sparse(io, p):
+    # Coalesced COO (detbench's nonzeros are sorted and unique). PyTorch's CPU kernel rounds
+    # value * x + out once per element (an FMA) on this machine's AVX2 build; detbench's cpu
+    # reference does the same.
+    shape = (p["batch"], p["rows"], p["inner"])
+    a = torch.sparse_coo_tensor(io("indices"), io("values"), shape).coalesce()
+    return torch.bmm(a, io("dense")), io("out_trial0")
+
+
 def t_conv2d_forward(io, p):
     x, w = io("input"), io("weight")
     scale = F.conv2d(x.abs(), w.abs(), stride=p["stride"], padding=p["padding"]).max().item()
@@ -212,6 +221,8 @@ CASES = [
     ("histc", {"size": 100000, "bins": 37}, t_histc, "bitwise"),
     ("cumsum", {"size": 100000}, t_cumsum, "bitwise"),
     ("matmul", {"size": 64, "k": 300}, t_matmul, 1e-6),
+    ("bmm_sparse", {"size": 20000, "batch": 3, "rows": 40, "inner": 300, "cols": 24},
+     t_bmm_sparse, "bitwise"),
     # PyTorch's CPU convolutions (oneDNN or im2col + GEMM) add in their own order.
     ("conv2d_forward", CONV, t_conv2d_forward, 1e-6),
     ("conv2d_backward_data", CONV, t_conv2d_backward_data, 1e-6),

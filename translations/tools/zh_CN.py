@@ -428,4 +428,6 @@ ZH_CN = {
 "process %1: %2": "进程 %1：%2",
 "after np.random.seed(%1)": "调用 np.random.seed(%1) 之后",
 "values": "取值",
+"batched product of sparse COO matrices and dense matrices": "稀疏 COO 矩阵与稠密矩阵的批量乘积",
+"PyTorch calls cuSPARSE's SpMM with CUSPARSE_COOMM_ALG1, and with CUSPARSE_COOMM_ALG2, which cuSPARSE documents as bitwise deterministic, in deterministic mode. detbench's own kernels stand in for the two: float atomic adds per nonzero, and one ordered pass per output row": "PyTorch 调用 cuSPARSE 的 SpMM 时使用 CUSPARSE_COOMM_ALG1，确定性模式下改用 CUSPARSE_COOMM_ALG2（cuSPARSE 文档称其结果逐位确定）。detbench 用自己的内核代替这两者：对每个非零元做浮点原子加法，以及对每个输出行按顺序处理一遍",
 }

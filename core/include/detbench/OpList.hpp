@@ -35,6 +35,7 @@
   X(histc, Histc)                                               \
   X(cumsum, Cumsum)                                             \
   X(matmul, Matmul)                                             \
+  X(bmm_sparse, BmmSparse)                                      \
   X(conv2d_forward, Conv2dForward)                              \
   X(conv2d_backward_data, Conv2dBackwardData)                   \
   X(conv2d_backward_filter, Conv2dBackwardFilter)               \
