@@ -312,6 +312,23 @@ constexpr Releases<1> kReplicationPad2dBackwardCuda{
           "ops that act deterministically; torch/nn/functional.py pad (the replicate "
           "decomposition) and aten/src/ATen/native/cuda/ReplicationPadding.cu (its alert) read "
           "at main. The releases between were not each read for this op"}}};
+constexpr Releases<1> kReflectionPad2dBackwardCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::Raises,
+                 .detbenchExtension = true,
+                 .atomicContrast = false,
+                 .pytorchCaller = "reflection_pad2d_backward_cuda",
+                 .note = "the CUDA backward adds each mirrored gradient into its source element "
+                         "with float atomics; PyTorch has no deterministic form (F.pad's "
+                         "deterministic decomposition covers replicate only). detbench's "
+                         "extension gathers each input element's terms in output order"},
+      .source = "docstrings of torch.use_deterministic_algorithms in several 2.x versions of "
+                "torch/__init__.py (ReflectionPad1d, 2d and 3d backward on CUDA raise in each); "
+                "aten/src/ATen/native/cuda/ReflectionPad.cu (alert "
+                "reflection_pad2d_backward_cuda); torch/nn/functional.py pad. The releases "
+                "2.8 to 2.14 were not each read for this op"}}};
 constexpr Releases<1> kHistcCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = true,
@@ -534,6 +551,11 @@ constexpr std::array kCatalog{
             .summary = "each padded gradient added into the edge element it was copied from",
             .cpu = kCpuDeterministic,
             .cuda = kReplicationPad2dBackwardCuda},
+    OpEntry{.name = "reflection_pad2d_backward",
+            .pytorchApi = "torch.nn.functional.pad(mode='reflect') backward, 2-D",
+            .summary = "each padded gradient added into the input element its position mirrors",
+            .cpu = kCpuDeterministic,
+            .cuda = kReflectionPad2dBackwardCuda},
     OpEntry{.name = "histc",
             .pytorchApi = "torch.histc(input, bins, min=-1, max=1)",
             .summary = "counts of float values in equal-width bins",

@@ -129,6 +129,13 @@ def t_replication_pad2d_backward(io, p):
     return torch.ops.aten.replication_pad2d_backward(g, self, pad), io("grad_input_trial0")
 
 
+def t_reflection_pad2d_backward(io, p):
+    g = io("grad_output")
+    self = torch.zeros(g.shape[0], g.shape[1], p["height"], p["width"])
+    pad = [p["pad"]] * 4
+    return torch.ops.aten.reflection_pad2d_backward(g, self, pad), io("grad_input_trial0")
+
+
 def t_histc(io, p):
     return torch.histc(io("input"), bins=p["bins"], min=-1, max=1), io("out_trial0")
 
@@ -218,6 +225,8 @@ CASES = [
      t_adaptive_avg_pool2d_backward, "bitwise"),
     ("replication_pad2d_backward", {"batch": 2, "channels": 3, "height": 9, "width": 7, "pad": 5},
      t_replication_pad2d_backward, "bitwise"),
+    ("reflection_pad2d_backward", {"batch": 2, "channels": 3, "height": 9, "width": 7, "pad": 6},
+     t_reflection_pad2d_backward, "bitwise"),
     ("histc", {"size": 100000, "bins": 37}, t_histc, "bitwise"),
     ("cumsum", {"size": 100000}, t_cumsum, "bitwise"),
     ("matmul", {"size": 64, "k": 300}, t_matmul, 1e-6),

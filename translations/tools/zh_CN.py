@@ -430,4 +430,6 @@ ZH_CN = {
 "values": "取值",
 "batched product of sparse COO matrices and dense matrices": "稀疏 COO 矩阵与稠密矩阵的批量乘积",
 "PyTorch calls cuSPARSE's SpMM with CUSPARSE_COOMM_ALG1, and with CUSPARSE_COOMM_ALG2, which cuSPARSE documents as bitwise deterministic, in deterministic mode. detbench's own kernels stand in for the two: float atomic adds per nonzero, and one ordered pass per output row": "PyTorch 调用 cuSPARSE 的 SpMM 时使用 CUSPARSE_COOMM_ALG1，确定性模式下改用 CUSPARSE_COOMM_ALG2（cuSPARSE 文档称其结果逐位确定）。detbench 用自己的内核代替这两者：对每个非零元做浮点原子加法，以及对每个输出行按顺序处理一遍",
+"each padded gradient added into the input element its position mirrors": "每个填充位置的梯度加到其位置所镜像的输入元素上",
+"the CUDA backward adds each mirrored gradient into its source element with float atomics; PyTorch has no deterministic form (F.pad's deterministic decomposition covers replicate only). detbench's extension gathers each input element's terms in output order": "CUDA 反向传播用浮点原子加法把每个镜像位置的梯度加到其源元素上；PyTorch 没有确定性实现（F.pad 的确定性分解只覆盖 replicate）。detbench 的扩展按输出顺序为每个输入元素收集其各项",
 }

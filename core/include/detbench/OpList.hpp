@@ -32,6 +32,7 @@
   X(avg_pool3d_backward, AvgPool3dBackward)                     \
   X(adaptive_avg_pool2d_backward, AdaptiveAvgPool2dBackward)    \
   X(replication_pad2d_backward, ReplicationPad2dBackward)       \
+  X(reflection_pad2d_backward, ReflectionPad2dBackward)         \
   X(histc, Histc)                                               \
   X(cumsum, Cumsum)                                             \
   X(matmul, Matmul)                                             \

@@ -10,10 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "detbench/Error.hpp"
 #include "detbench/OpCatalog.hpp"
 #include "detbench/ops/AdaptiveAvgPool2dBackwardOp.hpp"
 #include "detbench/ops/AvgPool3dBackwardOp.hpp"
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
+#include "detbench/ops/ReflectionPad2dBackwardOp.hpp"
 #include "detbench/ops/ReplicationPad2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBilinear2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleLinear1dBackwardOp.hpp"
@@ -215,6 +217,25 @@ TEST(PlaneScatterTest, ReplicationPad2dGatherEqualsTheSequentialScatter) {
     checkGather<Op>(Op::problem(c.params), {c.inputs.tensors[Op::kGradOutput].as<float>().data()},
                     labelOf(Op::kName, c.params));
   }
+}
+
+TEST(PlaneScatterTest, ReflectionPad2dGatherEqualsTheSequentialScatter) {
+  using Op = ops::ReflectionPad2dBackwardOp;
+  // Both mirrors of one element (pad reaching past the middle), 1-wide dimensions, no padding.
+  for (const OpParams& given : std::vector<OpParams>{
+           {{"batch", 1}, {"channels", 2}, {"height", 9}, {"width", 7}, {"pad", 6}},
+           {{"batch", 1}, {"channels", 1}, {"height", 1}, {"width", 5}, {"pad", 0}},
+           {{"batch", 1}, {"channels", 1}, {"height", 4}, {"width", 4}, {"pad", 3}},
+           {{"batch", 2}, {"channels", 1}, {"height", 12}, {"width", 3}, {"pad", 2}}}) {
+    const Case c = makeCase(Op::kName, given);
+    checkGather<Op>(Op::problem(c.params), {c.inputs.tensors[Op::kGradOutput].as<float>().data()},
+                    labelOf(Op::kName, c.params));
+  }
+  // Input 0 1 2 3 padded by 2 reads 2 1 0 1 2 3 2 1.
+  const Op::Problem p{1, 1, 1, 4, 2};
+  const std::int64_t expected[] = {2, 1, 0, 1, 2, 3, 2, 1};
+  for (std::int64_t o = 0; o < 8; ++o) EXPECT_EQ(p.source(o, 4), expected[o]) << o;
+  EXPECT_THROW(Op::problem({{"height", 4}, {"width", 8}, {"pad", 4}}), InvalidArgument);
 }
 
 TEST(PlaneScatterTest, UpsampleLinear1dGatherEqualsTheSequentialScatter) {

@@ -13,6 +13,7 @@
 #include "detbench/ops/AdaptiveAvgPool2dBackwardOp.hpp"
 #include "detbench/ops/AvgPool3dBackwardOp.hpp"
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
+#include "detbench/ops/ReflectionPad2dBackwardOp.hpp"
 #include "detbench/ops/ReplicationPad2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBilinear2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleLinear1dBackwardOp.hpp"
@@ -98,6 +99,11 @@ std::function<void()> makeAdaptiveAvgPool2dBackwardKernel(const KernelArgs& a) {
 
 std::function<void()> makeReplicationPad2dBackwardKernel(const KernelArgs& a) {
   using Op = ops::ReplicationPad2dBackwardOp;
+  return planeScatterKernel<Op>(a, {f32(a, Op::kGradOutput)});
+}
+
+std::function<void()> makeReflectionPad2dBackwardKernel(const KernelArgs& a) {
+  using Op = ops::ReflectionPad2dBackwardOp;
   return planeScatterKernel<Op>(a, {f32(a, Op::kGradOutput)});
 }
 

@@ -15,6 +15,7 @@
 #include "detbench/ops/AdaptiveAvgPool2dBackwardOp.hpp"
 #include "detbench/ops/AvgPool3dBackwardOp.hpp"
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
+#include "detbench/ops/ReflectionPad2dBackwardOp.hpp"
 #include "detbench/ops/ReplicationPad2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBilinear2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleLinear1dBackwardOp.hpp"
@@ -116,6 +117,13 @@ CudaRun makeReplicationPad2dBackwardCuda(const OpParams& params, const OpInputs&
                                          const DeviceTensors& device, Form form,
                                          const CudaKernelEnv&) {
   using Op = ops::ReplicationPad2dBackwardOp;
+  return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
+}
+
+CudaRun makeReflectionPad2dBackwardCuda(const OpParams& params, const OpInputs&,
+                                        const DeviceTensors& device, Form form,
+                                        const CudaKernelEnv&) {
+  using Op = ops::ReflectionPad2dBackwardOp;
   return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
 }
 
