@@ -228,6 +228,23 @@ constexpr Releases<1> kUpsampleBilinear2dBackwardCuda{
                          "raises upsample_bilinear2d_backward_out_cuda"},
       .source = "torch/nn/functional.py interpolate, v2.8.0 to v2.14.0: "
                 "are_deterministic_algorithms_enabled() on CUDA takes _upsample_linear_vec"}}};
+constexpr Releases<1> kUpsampleBicubic2dBackwardCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::Raises,
+                 .detbenchExtension = true,
+                 .atomicContrast = false,
+                 .pytorchCaller = "upsample_bicubic2d_backward_out_cuda",
+                 .note = "the backward adds each output gradient into 16 source pixels with float "
+                         "atomics, and F.interpolate has no deterministic decomposition for "
+                         "bicubic (it has one for linear, bilinear and trilinear); detbench's "
+                         "extension gathers each input pixel's terms in PyTorch's CPU order"},
+      .source = "torch/nn/functional.py interpolate (bicubic calls upsample_bicubic2d in every "
+                "version read, up to the newest); aten/src/ATen/native/cuda/UpSampleBicubic2d.cu "
+                "(alert upsample_bicubic2d_backward_out_cuda); the docstrings list interpolate "
+                "backward with bicubic among the raising ops. The releases 2.8 to 2.14 were not "
+                "each read for this op"}}};
 constexpr Releases<1> kUpsampleLinear1dBackwardCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = true,
@@ -531,6 +548,12 @@ constexpr std::array kCatalog{
             .summary = "each output gradient spread over its four source pixels",
             .cpu = kCpuDeterministic,
             .cuda = kUpsampleBilinear2dBackwardCuda},
+    OpEntry{.name = "upsample_bicubic2d_backward",
+            .pytorchApi = "torch.nn.functional.interpolate(mode='bicubic') backward",
+            .summary = "each output gradient spread over its 4 x 4 source pixels with cubic "
+                       "weights, edge taps clamped",
+            .cpu = kCpuDeterministic,
+            .cuda = kUpsampleBicubic2dBackwardCuda},
     OpEntry{.name = "upsample_trilinear3d_backward",
             .pytorchApi = "torch.nn.functional.interpolate(mode='trilinear') backward",
             .summary = "each output gradient spread over its eight source voxels",

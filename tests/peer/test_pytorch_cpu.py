@@ -98,6 +98,14 @@ def t_upsample_linear1d_backward(io, p):
     return got, io("grad_input_trial0")
 
 
+def t_upsample_bicubic2d_backward(io, p):
+    g = io("grad_output")
+    n, c = g.shape[0], g.shape[1]
+    return (torch.ops.aten.upsample_bicubic2d_backward(
+        g, [p["height"] * p["scale"], p["width"] * p["scale"]],
+        [n, c, p["height"], p["width"]], False), io("grad_input_trial0"))
+
+
 def t_upsample_trilinear3d_backward(io, p):
     g = io("grad_output")
     n, c = g.shape[0], g.shape[1]
@@ -215,6 +223,8 @@ CASES = [
      t_upsample_bilinear2d_backward, 1e-5),
     ("upsample_linear1d_backward", {"batch": 2, "channels": 3, "width": 37, "scale": 3},
      t_upsample_linear1d_backward, 1e-5),
+    ("upsample_bicubic2d_backward", {"batch": 2, "channels": 3, "height": 9, "width": 7,
+                                     "scale": 3}, t_upsample_bicubic2d_backward, "bitwise"),
     ("upsample_trilinear3d_backward", {"batch": 2, "channels": 2, "depth": 5, "height": 7,
                                        "width": 6}, t_upsample_trilinear3d_backward, 1e-5),
     ("avg_pool3d_backward", {"batch": 2, "channels": 2, "depth": 8, "height": 9, "width": 10,

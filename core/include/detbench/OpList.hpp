@@ -28,6 +28,7 @@
   X(max_pool2d_backward, MaxPool2dBackward)                     \
   X(upsample_linear1d_backward, UpsampleLinear1dBackward)       \
   X(upsample_bilinear2d_backward, UpsampleBilinear2dBackward)   \
+  X(upsample_bicubic2d_backward, UpsampleBicubic2dBackward)     \
   X(upsample_trilinear3d_backward, UpsampleTrilinear3dBackward) \
   X(avg_pool3d_backward, AvgPool3dBackward)                     \
   X(adaptive_avg_pool2d_backward, AdaptiveAvgPool2dBackward)    \

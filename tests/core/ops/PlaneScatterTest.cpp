@@ -17,6 +17,7 @@
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
 #include "detbench/ops/ReflectionPad2dBackwardOp.hpp"
 #include "detbench/ops/ReplicationPad2dBackwardOp.hpp"
+#include "detbench/ops/UpsampleBicubic2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBilinear2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleLinear1dBackwardOp.hpp"
 #include "detbench/ops/UpsampleTrilinear3dBackwardOp.hpp"
@@ -236,6 +237,23 @@ TEST(PlaneScatterTest, ReflectionPad2dGatherEqualsTheSequentialScatter) {
   const std::int64_t expected[] = {2, 1, 0, 1, 2, 3, 2, 1};
   for (std::int64_t o = 0; o < 8; ++o) EXPECT_EQ(p.source(o, 4), expected[o]) << o;
   EXPECT_THROW(Op::problem({{"height", 4}, {"width", 8}, {"pad", 4}}), InvalidArgument);
+}
+
+TEST(PlaneScatterTest, UpsampleBicubic2dGatherEqualsTheSequentialScatter) {
+  using Op = ops::UpsampleBicubic2dBackwardOp;
+  // Inputs narrower than the four taps (every tap clamped), odd scales.
+  for (const OpParams& given : std::vector<OpParams>{
+           {{"batch", 1}, {"channels", 2}, {"height", 9}, {"width", 7}, {"scale", 2}},
+           {{"batch", 1}, {"channels", 1}, {"height", 1}, {"width", 2}, {"scale", 3}},
+           {{"batch", 2}, {"channels", 1}, {"height", 5}, {"width", 6}, {"scale", 5}}}) {
+    const Case c = makeCase(Op::kName, given);
+    checkGather<Op>(Op::problem(c.params), {c.inputs.tensors[Op::kGradOutput].as<float>().data()},
+                    labelOf(Op::kName, c.params));
+  }
+  // The weights of one output sum to 1 (an interpolation), and at scale 2 they are exact.
+  const auto t = Op::taps<float>(8, 16, 5, false);
+  EXPECT_EQ(t.w[0] + t.w[1] + t.w[2] + t.w[3], 1.0f);
+  EXPECT_EQ(t.first, 1);  // 0.5 * 5.5 - 0.5 = 2.25: taps 1 to 4
 }
 
 TEST(PlaneScatterTest, UpsampleLinear1dGatherEqualsTheSequentialScatter) {

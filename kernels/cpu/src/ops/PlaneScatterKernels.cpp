@@ -15,6 +15,7 @@
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
 #include "detbench/ops/ReflectionPad2dBackwardOp.hpp"
 #include "detbench/ops/ReplicationPad2dBackwardOp.hpp"
+#include "detbench/ops/UpsampleBicubic2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBilinear2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleLinear1dBackwardOp.hpp"
 #include "detbench/ops/UpsampleTrilinear3dBackwardOp.hpp"
@@ -104,6 +105,11 @@ std::function<void()> makeReplicationPad2dBackwardKernel(const KernelArgs& a) {
 
 std::function<void()> makeReflectionPad2dBackwardKernel(const KernelArgs& a) {
   using Op = ops::ReflectionPad2dBackwardOp;
+  return planeScatterKernel<Op>(a, {f32(a, Op::kGradOutput)});
+}
+
+std::function<void()> makeUpsampleBicubic2dBackwardKernel(const KernelArgs& a) {
+  using Op = ops::UpsampleBicubic2dBackwardOp;
   return planeScatterKernel<Op>(a, {f32(a, Op::kGradOutput)});
 }
 

@@ -17,6 +17,7 @@
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
 #include "detbench/ops/ReflectionPad2dBackwardOp.hpp"
 #include "detbench/ops/ReplicationPad2dBackwardOp.hpp"
+#include "detbench/ops/UpsampleBicubic2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBilinear2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleLinear1dBackwardOp.hpp"
 #include "detbench/ops/UpsampleTrilinear3dBackwardOp.hpp"
@@ -124,6 +125,13 @@ CudaRun makeReflectionPad2dBackwardCuda(const OpParams& params, const OpInputs&,
                                         const DeviceTensors& device, Form form,
                                         const CudaKernelEnv&) {
   using Op = ops::ReflectionPad2dBackwardOp;
+  return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
+}
+
+CudaRun makeUpsampleBicubic2dBackwardCuda(const OpParams& params, const OpInputs&,
+                                          const DeviceTensors& device, Form form,
+                                          const CudaKernelEnv&) {
+  using Op = ops::UpsampleBicubic2dBackwardOp;
   return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
 }
 
