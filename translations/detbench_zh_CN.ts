@@ -514,6 +514,10 @@
             <source>same speed</source>
             <translation>速度相同</translation>
         </message>
+        <message>
+            <source>%1 (one trial: no spread to show)</source>
+            <translation>%1（只有一次试验，没有离散可显示）</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::AlgorithmPlotWidget</name>
@@ -1453,6 +1457,17 @@
         </message>
     </context>
     <context>
+        <name>detbench::gui::OpSelectorWidget</name>
+        <message>
+            <source>&amp;Op</source>
+            <translation>运算(&amp;O)</translation>
+        </message>
+        <message>
+            <source>The op to run; the catalog below says how each one behaves</source>
+            <translation>要运行的运算；下方的目录说明每个运算的行为</translation>
+        </message>
+    </context>
+    <context>
         <name>detbench::gui::PlotWidget</name>
         <message>
             <source>The plot could not be rendered as PNG (%1 x %2).</source>
@@ -1810,10 +1825,6 @@
     <context>
         <name>detbench::gui::TimingPlotWidget</name>
         <message>
-            <source>median %1 µs, IQR %2–%3 µs, %4 outliers</source>
-            <translation>中位数 %1 µs，四分位距 %2–%3 µs，%4 个离群值</translation>
-        </message>
-        <message>
             <source>Time per trial</source>
             <translation>每次试验耗时</translation>
         </message>
@@ -1832,6 +1843,10 @@
         <message>
             <source>all trials</source>
             <translation>全部试验</translation>
+        </message>
+        <message>
+            <source>median %1, IQR %2 – %3, %4 outliers</source>
+            <translation>中位数 %1，四分位距 %2 – %3，%4 个离群值</translation>
         </message>
     </context>
     <context>

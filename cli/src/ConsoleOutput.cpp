@@ -103,9 +103,9 @@ void printRunSummary(std::ostream& out, const RunResult& r) {
   } else {
     out << "  Accuracy:  no float64 reference (random numbers are judged by whether they repeat)\n";
   }
-  out << "  Time (mean ± σ):     " << formatDuration(s.time.mean) << " ± "
-      << formatDuration(s.time.stddev) << "    [median " << formatDuration(s.time.median)
-      << ", p95 " << formatDuration(s.time.p95) << "]\n";
+  out << "  Time (mean ± σ):     " << formatMeanSpread(s.time.mean, s.time.stddev, s.trials)
+      << "    [median " << formatDuration(s.time.median) << ", p95 " << formatDuration(s.time.p95)
+      << "]\n";
   out << "  Range (min … max):   " << formatDuration(s.time.min) << " … "
       << formatDuration(s.time.max) << "    " << s.trials << " trials after " << r.warmup
       << " warm-up\n";
@@ -137,8 +137,7 @@ void printSweepSummary(std::ostream& out, const ReportDocument& doc) {
                   r.dispatched ? std::string(toString(r.dispatch.form)).c_str() : "-");
     out << line << verdict(r);
     if (!r.failed() && r.summary.trials > 0) {
-      out << ", " << formatDuration(r.summary.time.mean) << " ± "
-          << formatDuration(r.summary.time.stddev);
+      out << ", " << formatMeanSpread(r.summary.time.mean, r.summary.time.stddev, r.summary.trials);
     }
     out << "\n";
   }

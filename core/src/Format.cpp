@@ -24,6 +24,11 @@ std::string formatDuration(double ns) {
   return buf;
 }
 
+std::string formatMeanSpread(double meanNs, double stddevNs, std::int64_t samples) {
+  if (samples < 2) return formatDuration(meanNs) + " (one trial)";
+  return formatDuration(meanNs) + " ± " + formatDuration(stddevNs);
+}
+
 std::string formatDigest(std::uint64_t digest) {
   char buf[24];
   std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(digest));

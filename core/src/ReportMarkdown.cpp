@@ -40,7 +40,7 @@ std::string formText(const RunResult& r) {
 }
 
 std::string timeText(const RunSummary& s) {
-  return formatDuration(s.time.mean) + " ± " + formatDuration(s.time.stddev);
+  return formatMeanSpread(s.time.mean, s.time.stddev, s.trials);
 }
 
 std::string verdictText(const RunResult& r) {

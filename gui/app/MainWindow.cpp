@@ -41,6 +41,7 @@
 #include "widgets/EnvironmentWidget.hpp"
 #include "widgets/LogWidget.hpp"
 #include "widgets/OpParamsWidget.hpp"
+#include "widgets/OpSelectorWidget.hpp"
 #include "widgets/RecipeCheckWidget.hpp"
 #include "widgets/RunViewWidget.hpp"
 #include "widgets/SettingsWidget.hpp"
@@ -148,8 +149,10 @@ void MainWindow::buildDocks() {
   catalogView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   catalogView_->horizontalHeader()->setStretchLastSection(true);
   catalogView_->setWordWrap(false);
+  opSelector_ = new OpSelectorWidget(opPanel);
   devices_ = new DeviceSelectorWidget(*registry_, opPanel);
   params_ = new OpParamsWidget(opPanel);
+  opLayout->addWidget(opSelector_);
   opLayout->addWidget(devices_);
   opLayout->addWidget(params_);
   opLayout->addStretch(1);
@@ -193,7 +196,12 @@ void MainWindow::buildDocks() {
           [this](const QModelIndex& current) {
             const QString op = catalogModel_->opAt(current.row());
             if (!op.isEmpty() && op != params_->op()) params_->setOp(op);
+            if (!op.isEmpty()) opSelector_->setOp(op);
           });
+  connect(opSelector_, &OpSelectorWidget::opChosen, this, [this](const QString& op) {
+    selectOp(op);
+    catalogView_->scrollTo(catalogModel_->index(catalogModel_->rowOf(op), 0));
+  });
 }
 
 void MainWindow::buildActions() {
@@ -358,6 +366,7 @@ bool MainWindow::selectOp(const QString& op) {
   if (row < 0) return false;
   catalogView_->selectRow(row);
   if (params_->op() != op) params_->setOp(op);
+  opSelector_->setOp(op);
   return true;
 }
 

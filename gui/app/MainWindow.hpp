@@ -30,6 +30,7 @@ class LanguageController;
 class LogWidget;
 class OpCatalogModel;
 class OpParamsWidget;
+class OpSelectorWidget;
 class ProjectController;
 class RunController;
 class RunViewWidget;
@@ -112,6 +113,7 @@ class MainWindow : public QMainWindow {
   ProjectController* projects_;
 
   SettingsWidget* settings_;
+  OpSelectorWidget* opSelector_;
   OpParamsWidget* params_;
   DeviceSelectorWidget* devices_;
   OpCatalogModel* catalogModel_;

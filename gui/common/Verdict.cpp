@@ -29,6 +29,8 @@ QString Verdict::headline(const RunResult& r) {
 QString Verdict::timing(const RunResult& r) {
   if (r.summary.trials == 0) return {};
   const auto& t = r.summary.time;
+  if (r.summary.trials == 1)
+    return tr("%1 (one trial: no spread to show)").arg(qstr(formatDuration(t.mean)));
   return tr("mean %1 ± %2 (min %3 … max %4), median %5")
       .arg(qstr(formatDuration(t.mean)), qstr(formatDuration(t.stddev)),
            qstr(formatDuration(t.min)), qstr(formatDuration(t.max)),

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "common/Text.hpp"
+#include "detbench/Format.hpp"
 #include "detbench/Statistics.hpp"
 #include "plot/PlotStyle.hpp"
 
@@ -60,10 +62,10 @@ void TimingPlotWidget::addPoints(const RunSeries& series, std::size_t from) {
   if (outliers.size() > 2000) outliers.resize(2000);
   box_->data()->clear();
   box_->addData(1, b.lowWhisker, b.q1, b.median, b.q3, b.highWhisker, outliers);
-  summary_ = tr("median %1 µs, IQR %2–%3 µs, %4 outliers")
-                 .arg(b.median, 0, 'g', 4)
-                 .arg(b.q1, 0, 'g', 4)
-                 .arg(b.q3, 0, 'g', 4)
+  // Durations in a unit that fits ("10.8 ms", not "1.082e+04 µs"), so the line fits the title.
+  const auto duration = [](double us) { return qstr(formatDuration(us * 1e3)); };
+  summary_ = tr("median %1, IQR %2 – %3, %4 outliers")
+                 .arg(duration(b.median), duration(b.q1), duration(b.q3))
                  .arg(outliers.size());
   retranslate();
 }

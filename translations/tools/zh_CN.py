@@ -434,4 +434,8 @@ ZH_CN = {
 "the CUDA backward adds each mirrored gradient into its source element with float atomics; PyTorch has no deterministic form (F.pad's deterministic decomposition covers replicate only). detbench's extension gathers each input element's terms in output order": "CUDA 反向传播用浮点原子加法把每个镜像位置的梯度加到其源元素上；PyTorch 没有确定性实现（F.pad 的确定性分解只覆盖 replicate）。detbench 的扩展按输出顺序为每个输入元素收集其各项",
 "each output gradient spread over its 4 x 4 source pixels with cubic weights, edge taps clamped": "每个输出梯度按三次卷积权重分散到其 4 x 4 个源像素上，越过边缘的抽头夹到边缘像素",
 "the backward adds each output gradient into 16 source pixels with float atomics, and F.interpolate has no deterministic decomposition for bicubic (it has one for linear, bilinear and trilinear); detbench's extension gathers each input pixel's terms in PyTorch's CPU order": "反向传播用浮点原子加法把每个输出梯度加到 16 个源像素上，而 F.interpolate 没有针对 bicubic 的确定性分解（linear、bilinear 和 trilinear 有）；detbench 的扩展按 PyTorch 在 CPU 上的顺序为每个输入像素收集其各项",
+"%1 (one trial: no spread to show)": "%1（只有一次试验，没有离散可显示）",
+"&Op": "运算(&O)",
+"The op to run; the catalog below says how each one behaves": "要运行的运算；下方的目录说明每个运算的行为",
+"median %1, IQR %2 – %3, %4 outliers": "中位数 %1，四分位距 %2 – %3，%4 个离群值",
 }

@@ -8,6 +8,9 @@ namespace detbench {
 
 // "1.23 ms", "845 ns", "12.5 µs": three significant digits and a unit that fits.
 std::string formatDuration(double ns);
+// "1.23 ms ± 45.6 µs" over two or more samples; over one, "1.23 ms (one trial)": a spread of
+// a single sample is not a measurement.
+std::string formatMeanSpread(double meanNs, double stddevNs, std::int64_t samples);
 // "0x1f2e3d4c5b6a7988": the 16 hex digits of a digest.
 std::string formatDigest(std::uint64_t digest);
 // Short float: "3.05e-05", "0", "inf".

@@ -6,11 +6,13 @@
 #include <QTextBrowser>
 
 #include <QAction>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QMenuBar>
 #include <QTabWidget>
+#include <QTableView>
 
 #include "GuiTestSupport.hpp"
 #include "controllers/LanguageController.hpp"
@@ -77,6 +79,28 @@ TEST(MainWindowTest, TheDemosTabFollowsALanguageSwitchAndKeepsItsSelection) {
   ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
   QCoreApplication::processEvents();
   EXPECT_EQ(window.demosView()->currentScenario()->name, "seeds");
+}
+
+TEST(MainWindowTest, TheOpSelectorAndTheCatalogChooseTheSameOp) {
+  // Issue 15: a newcomer looked for an op selector in "Op and device" and found none.
+  ProjectController::discardAutosave();
+  LanguageController language;
+  ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+  MainWindow window(registry(), &language);
+  auto* selector = window.findChild<QComboBox*>(QStringLiteral("opSelector"));
+  ASSERT_NE(selector, nullptr);
+  EXPECT_EQ(selector->count(), static_cast<int>(opCatalog().size()));
+  EXPECT_EQ(selector->currentData().toString(), QStringLiteral("index_add"));
+  // Chosen in the selector: the parameters and the catalog follow.
+  selector->setCurrentIndex(selector->findData(QStringLiteral("histc")));
+  EXPECT_EQ(window.paramsWidget()->op(), QStringLiteral("histc"));
+  auto* catalog = window.findChild<QTableView*>(QStringLiteral("catalog"));
+  ASSERT_NE(catalog, nullptr);
+  EXPECT_EQ(catalog->currentIndex().row(),
+            static_cast<OpCatalogModel*>(catalog->model())->rowOf(QStringLiteral("histc")));
+  // Chosen in the catalog (or by a project): the selector follows.
+  ASSERT_TRUE(window.selectOp(QStringLiteral("cumsum")));
+  EXPECT_EQ(selector->currentData().toString(), QStringLiteral("cumsum"));
 }
 
 TEST(MainWindowTest, EveryCatalogTextHasAChineseTranslation) {
