@@ -1860,16 +1860,16 @@
             <translation>完全确定性</translation>
         </message>
         <message>
-            <source>Largest loss difference from run 1 (no point: all runs agree)</source>
-            <translation>与第 1 次运行的最大损失差（无点：所有运行一致）</translation>
-        </message>
-        <message>
             <source>step</source>
             <translation>步</translation>
         </message>
         <message>
-            <source>|loss - loss of run 1|</source>
-            <translation>|损失 - 第 1 次运行的损失|</translation>
+            <source>How far the weights drift from run 1's (no point: identical)</source>
+            <translation>权重偏离第 1 次运行的程度（无点：完全相同）</translation>
+        </message>
+        <message>
+            <source>‖θ − θ of run 1‖ / ‖θ of run 1‖</source>
+            <translation>‖θ − 第 1 次运行的 θ‖ / ‖第 1 次运行的 θ‖</translation>
         </message>
     </context>
     <context>

@@ -15,6 +15,8 @@ TrainingDivergencePlotWidget::TrainingDivergencePlotWidget(QWidget* parent) : Pl
   plot()->yAxis->setScaleType(QCPAxis::stLogarithmic);
   plot()->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
   plot()->legend->setVisible(true);
+  // The distance rises to the upper right: the legend goes below it.
+  plot()->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
   styleAxes();
   retranslate();
 }
@@ -30,12 +32,14 @@ void TrainingDivergencePlotWidget::setOutcome(const demo::TrainingOutcome& outco
     g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc,
                                        c == 0 ? plotstyle::secondary() : plotstyle::primary(), 5));
     g->setName(c == 0 ? tr("default settings") : tr("full determinism"));
-    if (config.losses.empty()) continue;
-    for (std::size_t step = 0; step < config.losses.front().size(); ++step) {
+    // The largest distance of any run's weights from run 1's, step by step: it starts at a
+    // last-bit difference and grows as training carries it forward.
+    for (std::size_t step = 0;
+         !config.parameterDistance.empty() && step < config.parameterDistance.front().size();
+         ++step) {
       double most = 0;
-      for (const auto& run : config.losses) {
-        most = std::max(most, std::fabs(static_cast<double>(run[step]) -
-                                        static_cast<double>(config.losses.front()[step])));
+      for (const auto& run : config.parameterDistance) {
+        if (step < run.size()) most = std::max(most, run[step]);
       }
       if (most > 0) {
         g->addData(static_cast<double>(step), most);
@@ -54,14 +58,14 @@ void TrainingDivergencePlotWidget::resetView() {
   plot()->xAxis->setRange(0, steps);
   bool found = false;
   const QCPRange y = plot()->graphCount() > 0 ? plot()->graph(0)->getValueRange(found) : QCPRange();
-  plot()->yAxis->setRange(found ? QCPRange(y.lower / 3, y.upper * 3) : QCPRange(1e-9, 1e-5));
+  plot()->yAxis->setRange(found ? QCPRange(y.lower / 3, y.upper * 3) : QCPRange(1e-9, 1e-1));
   requestReplot();
 }
 
 void TrainingDivergencePlotWidget::retranslate() {
-  title_->setText(tr("Largest loss difference from run 1 (no point: all runs agree)"));
+  title_->setText(tr("How far the weights drift from run 1's (no point: identical)"));
   plot()->xAxis->setLabel(tr("step"));
-  plot()->yAxis->setLabel(tr("|loss - loss of run 1|"));
+  plot()->yAxis->setLabel(tr("‖θ − θ of run 1‖ / ‖θ of run 1‖"));
   if (!outcome_.configs.empty()) setOutcome(outcome_);
 }
 

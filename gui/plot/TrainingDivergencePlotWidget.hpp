@@ -1,6 +1,8 @@
 #pragma once
-// How far the training runs of each configuration are apart: at every step, the largest
-// |loss of run r - loss of run 1|, on a log axis (a step where all runs agree has no point).
+// How far the training runs of each configuration are apart: after every step, the largest
+// distance of a run's learned parameters from run 1's (relative, ||theta_r - theta_1|| /
+// ||theta_1||), on a log axis (a step where all runs agree has no point). Losses that differ
+// in the eighth digit look like one curve; this distance shows the difference growing.
 
 #include "detbench/demo/TrainingSim.hpp"
 #include "plot/PlotWidget.hpp"

@@ -438,4 +438,6 @@ ZH_CN = {
 "&Op": "运算(&O)",
 "The op to run; the catalog below says how each one behaves": "要运行的运算；下方的目录说明每个运算的行为",
 "median %1, IQR %2 – %3, %4 outliers": "中位数 %1，四分位距 %2 – %3，%4 个离群值",
+"How far the weights drift from run 1's (no point: identical)": "权重偏离第 1 次运行的程度（无点：完全相同）",
+"‖θ − θ of run 1‖ / ‖θ of run 1‖": "‖θ − 第 1 次运行的 θ‖ / ‖第 1 次运行的 θ‖",
 }

@@ -123,6 +123,12 @@ Scenario scenarioOf(const json& j) {
     spec.runs = integerField<int>(t, "runs", 1, 100);
     spec.seed = integerField<std::uint64_t>(t, "seed");
     spec.imageSize = t.contains("image_size") ? integerField<int>(t, "image_size", 3, 1024) : 12;
+    if (t.contains("learning_rate")) {
+      const auto& lr = t.at("learning_rate");
+      DETBENCH_CHECK_ARG(lr.is_number() && lr.get<double>() > 0 && lr.get<double>() <= 100,
+                         "scenario " + s.name + ": learning_rate must be a number in (0, 100]");
+      spec.learningRate = lr.get<float>();
+    }
     s.training = spec;
   }
   if (j.contains("hash")) {

@@ -86,6 +86,7 @@ json scenarioReportJson(const Scenario& s, const ScenarioOutcome& o) {
         cj["final_loss_spread"] = c.finalSpread;
         cj["distinct_final_parameters"] = c.distinctFinalParameters();
         cj["losses"] = c.losses;
+        cj["parameter_distance"] = c.parameterDistance;
       }
       configs.push_back(cj);
     }

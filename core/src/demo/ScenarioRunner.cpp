@@ -1,6 +1,9 @@
 #include "detbench/demo/ScenarioRunner.hpp"
 
+#include <algorithm>
+
 #include "detbench/Error.hpp"
+#include "detbench/Format.hpp"
 #include "detbench/TrialRunner.hpp"
 
 namespace detbench::demo {
@@ -179,6 +182,23 @@ ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& reg
           "under default settings the runs end with different weights (" + sets +
               " different sets in " + runs + " runs)",
           "默认设置下各次运行最终的权重不同（" + runs + " 次运行中有 " + sets + " 组不同）");
+    // The weights: the first step after which some run's differ from run 1's, and how far
+    // apart they end.
+    int firstApart = -1;
+    double finalApart = 0;
+    for (const auto& run : def.parameterDistance) {
+      for (std::size_t step = 0; step < run.size(); ++step) {
+        if (run[step] > 0 && (firstApart < 0 || static_cast<int>(step) < firstApart)) {
+          firstApart = static_cast<int>(step);
+        }
+      }
+      if (!run.empty()) finalApart = std::max(finalApart, run.back());
+    }
+    check(out, def.error.empty() && firstApart >= 0 && finalApart > 0,
+          "under default settings the weights part after step " + str(firstApart) + " and end " +
+              formatFloat(finalApart) + " apart (relative distance from run 1)",
+          "默认设置下权重在第 " + str(firstApart) + " 步之后分开，最终相距 " +
+              formatFloat(finalApart) + "（与第 1 次运行的相对距离）");
     check(out, det.identical() && det.distinctFinalParameters() == 1,
           "under full determinism every run is identical at every step" + detError,
           "完全确定性下每次运行在每一步都完全相同" + detError);

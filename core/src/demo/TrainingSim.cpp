@@ -16,7 +16,6 @@ namespace detbench::demo {
 
 namespace {
 
-constexpr float kLearningRate = 0.5f;
 constexpr std::int64_t kDropPercent = 20;
 
 HostTensor matrix(std::int64_t rows, std::int64_t cols) {
@@ -104,12 +103,22 @@ HostTensor transposed(const HostTensor& a) {
 
 namespace {
 
+// Every value of the tensors, one after the other.
+std::vector<float> flatParameters(std::initializer_list<const HostTensor*> tensors) {
+  std::vector<float> all;
+  for (const HostTensor* t : tensors) {
+    const auto v = t->as<float>();
+    all.insert(all.end(), v.begin(), v.end());
+  }
+  return all;
+}
+
 // The CNN: Y = conv2d(X, W, padding 1), F = mean over the image of relu(Y), out = F V. Only the
 // convolution's weight gradient goes through a workbench op (conv2d_backward_filter, atomic
 // under default settings on cpu-threads, an algorithm cuDNN picks on cuda).
 std::vector<float> trainCnnOnce(const TrainingSpec& spec, const BackendRegistry& registry,
                                 const std::string& device, const Settings& settings,
-                                std::uint64_t* parameterDigest) {
+                                std::uint64_t* parameterDigest, const ParameterObserver& observe) {
   const std::int64_t n = spec.nodes, c = spec.features, k = spec.hidden, hw = spec.imageSize;
   DETBENCH_CHECK_ARG(n >= 2 && c >= 1 && k >= 1 && hw >= 3 && spec.steps >= 1,
                      "the CNN needs images, channels, filters, an image size of 3 or more and "
@@ -165,8 +174,9 @@ std::vector<float> trainCnnOnce(const TrainingSpec& spec, const BackendRegistry&
       }
     const HostTensor dW =
         ops.call("conv2d_backward_filter", conv, tensors(x.clone(), std::move(dPre)));
-    for (std::int64_t i = 0; i < k * c * 9; ++i) f(w)[i] -= kLearningRate * f(dW)[i];
-    for (std::int64_t j = 0; j < k; ++j) f(v)[j] -= kLearningRate * f(dV)[j];
+    for (std::int64_t i = 0; i < k * c * 9; ++i) f(w)[i] -= spec.learningRate * f(dW)[i];
+    for (std::int64_t j = 0; j < k; ++j) f(v)[j] -= spec.learningRate * f(dV)[j];
+    if (observe) observe(step, flatParameters({&w, &v}));
   }
   if (parameterDigest) *parameterDigest = digestTensor(w) ^ splitmix64(digestTensor(v));
   return losses;
@@ -176,9 +186,9 @@ std::vector<float> trainCnnOnce(const TrainingSpec& spec, const BackendRegistry&
 
 std::vector<float> trainOnce(const TrainingSpec& spec, const BackendRegistry& registry,
                              const std::string& device, const Settings& settings,
-                             std::uint64_t* parameterDigest) {
+                             std::uint64_t* parameterDigest, const ParameterObserver& observe) {
   if (spec.model == TrainingModel::Cnn) {
-    return trainCnnOnce(spec, registry, device, settings, parameterDigest);
+    return trainCnnOnce(spec, registry, device, settings, parameterDigest, observe);
   }
   const std::int64_t n = spec.nodes, e = spec.edges, fdim = spec.features, h = spec.hidden;
   DETBENCH_CHECK_ARG(n >= 2 && e >= 1 && fdim >= 1 && h >= 1 && spec.steps >= 1,
@@ -263,9 +273,10 @@ std::vector<float> trainOnce(const TrainingSpec& spec, const BackendRegistry& re
     const HostTensor dX = ops.call("index_add", {{"size", e}, {"rows", n}, {"cols", fdim}},
                                    tensors(matrix(n, fdim), src.clone(), std::move(dGathered)));
 
-    for (std::int64_t i = 0; i < n * fdim; ++i) f(x)[i] -= kLearningRate * f(dX)[i];
-    for (std::int64_t i = 0; i < fdim * h; ++i) f(w1)[i] -= kLearningRate * f(dW1)[i];
-    for (std::int64_t i = 0; i < h; ++i) f(w2)[i] -= kLearningRate * f(dW2)[i];
+    for (std::int64_t i = 0; i < n * fdim; ++i) f(x)[i] -= spec.learningRate * f(dX)[i];
+    for (std::int64_t i = 0; i < fdim * h; ++i) f(w1)[i] -= spec.learningRate * f(dW1)[i];
+    for (std::int64_t i = 0; i < h; ++i) f(w2)[i] -= spec.learningRate * f(dW2)[i];
+    if (observe) observe(step, flatParameters({&x, &w1, &w2}));
   }
   if (parameterDigest) {
     *parameterDigest =
@@ -300,11 +311,30 @@ TrainingOutcome runTrainingLesson(const TrainingSpec& spec, const BackendRegistr
     c.name = name;
     c.settings = settings;
     try {
+      // Run 1's parameters after every step, to measure the others against.
+      std::vector<std::vector<float>> first;
       for (int r = 0; r < spec.runs; ++r) {
         if (cancel && cancel->cancelled()) return out;
         std::uint64_t digest = 0;
-        c.losses.push_back(trainOnce(spec, registry, device, settings, &digest));
+        std::vector<double> distance;
+        const auto observe = [&](int, std::span<const float> theta) {
+          if (r == 0) {
+            first.emplace_back(theta.begin(), theta.end());
+            distance.push_back(0.0);
+            return;
+          }
+          const auto& base = first[distance.size()];
+          double diff = 0, norm = 0;
+          for (std::size_t i = 0; i < theta.size(); ++i) {
+            const double d = static_cast<double>(theta[i]) - static_cast<double>(base[i]);
+            diff += d * d;
+            norm += static_cast<double>(base[i]) * static_cast<double>(base[i]);
+          }
+          distance.push_back(norm > 0 ? std::sqrt(diff / norm) : std::sqrt(diff));
+        };
+        c.losses.push_back(trainOnce(spec, registry, device, settings, &digest, observe));
         c.finalDigests.push_back(digest);
+        c.parameterDistance.push_back(std::move(distance));
         if (progress) progress(c.name, r + 1, spec.runs);
       }
     } catch (const Error& e) {

@@ -66,6 +66,7 @@ struct TrainingSpec {
   int runs = 4;
   std::uint64_t seed = 7;
   int imageSize = 12;
+  float learningRate = 0.5f;  // plain SGD
 };
 
 // The PYTHONHASHSEED lesson (HashLesson.hpp): the order of a set of these strings in fresh

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -31,8 +32,11 @@ struct TrainingConfigOutcome {
   int firstDivergentStep = -1;              // the first step where some run's loss differs; -1
   double finalSpread = 0;                   // max - min of the final losses
   std::vector<std::uint64_t> finalDigests;  // of each run's learned parameters
-  int distinctFinalParameters() const;      // how many different parameter sets the runs ended with
-  std::string error;                        // why the configuration could not run, if it could not
+  // After each step, how far each run's learned parameters are from run 1's:
+  // ||theta_run - theta_1|| / ||theta_1|| (run 1 itself: all zeros). [run][step]
+  std::vector<std::vector<double>> parameterDistance;
+  int distinctFinalParameters() const;  // how many different parameter sets the runs ended with
+  std::string error;                    // why the configuration could not run, if it could not
   bool identical() const { return error.empty() && firstDivergentStep < 0; }
 };
 
@@ -48,9 +52,13 @@ TrainingOutcome runTrainingLesson(const TrainingSpec& spec, const BackendRegistr
                                   const std::string& device, const TrainingProgress& progress = {},
                                   const CancelToken* cancel = nullptr);
 
+// Called after each step's update with every learned parameter, as one flat vector.
+using ParameterObserver = std::function<void(int step, std::span<const float> parameters)>;
+
 // One training run: the loss at every step, and a digest of the learned parameters.
 std::vector<float> trainOnce(const TrainingSpec& spec, const BackendRegistry& registry,
                              const std::string& device, const Settings& settings,
-                             std::uint64_t* parameterDigest = nullptr);
+                             std::uint64_t* parameterDigest = nullptr,
+                             const ParameterObserver& observe = {});
 
 }  // namespace detbench::demo
