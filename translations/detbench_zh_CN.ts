@@ -246,6 +246,242 @@
             <source>the backward adds each output gradient into 16 source pixels with float atomics, and F.interpolate has no deterministic decomposition for bicubic (it has one for linear, bilinear and trilinear); detbench's extension gathers each input pixel's terms in PyTorch's CPU order</source>
             <translation>反向传播用浮点原子加法把每个输出梯度加到 16 个源像素上，而 F.interpolate 没有针对 bicubic 的确定性分解（linear、bilinear 和 trilinear 有）；detbench 的扩展按 PyTorch 在 CPU 上的顺序为每个输入像素收集其各项</translation>
         </message>
+        <message>
+            <source>number of indices (source rows)</source>
+            <translation>索引个数（source 的行数）</translation>
+        </message>
+        <message>
+            <source>columns D of each row</source>
+            <translation>每行的列数 D</translation>
+        </message>
+        <message>
+            <source>rows of the output (fewer rows: more contention)</source>
+            <translation>输出的行数（行越少，争用越多）</translation>
+        </message>
+        <message>
+            <source>src length (1-D) or src rows (2-D)</source>
+            <translation>src 的长度（一维）或 src 的行数（二维）</translation>
+        </message>
+        <message>
+            <source>1 or 2</source>
+            <translation>1 或 2</translation>
+        </message>
+        <message>
+            <source>the dimension scattered along (0, or 1 for 2-D)</source>
+            <translation>沿哪一维散布（0；二维时也可为 1）</translation>
+        </message>
+        <message>
+            <source>src columns (2-D only)</source>
+            <translation>src 的列数（仅二维）</translation>
+        </message>
+        <message>
+            <source>length of the scattered output dimension (smaller: more contention)</source>
+            <translation>输出中被散布那一维的长度（越小，争用越多）</translation>
+        </message>
+        <message>
+            <source>src length</source>
+            <translation>src 的长度</translation>
+        </message>
+        <message>
+            <source>length of self (smaller: more contention)</source>
+            <translation>self 的长度（越小，争用越多）</translation>
+        </message>
+        <message>
+            <source>number of values</source>
+            <translation>值的个数</translation>
+        </message>
+        <message>
+            <source>number of bins (fewer bins: more contention)</source>
+            <translation>桶的个数（桶越少，争用越多）</translation>
+        </message>
+        <message>
+            <source>number of indices (a multiple of bag_size)</source>
+            <translation>索引个数（bag_size 的倍数）</translation>
+        </message>
+        <message>
+            <source>indices per bag</source>
+            <translation>每个袋中的索引数</translation>
+        </message>
+        <message>
+            <source>rows of the embedding table (fewer: more contention)</source>
+            <translation>嵌入表的行数（越少，争用越多）</translation>
+        </message>
+        <message>
+            <source>embedding dimension</source>
+            <translation>嵌入维度</translation>
+        </message>
+        <message>
+            <source>0 sum, 1 mean</source>
+            <translation>0 求和，1 求平均</translation>
+        </message>
+        <message>
+            <source>number of elements</source>
+            <translation>元素个数</translation>
+        </message>
+        <message>
+            <source>N</source>
+            <translation>N</translation>
+        </message>
+        <message>
+            <source>C</source>
+            <translation>C</translation>
+        </message>
+        <message>
+            <source>H</source>
+            <translation>H</translation>
+        </message>
+        <message>
+            <source>W</source>
+            <translation>W</translation>
+        </message>
+        <message>
+            <source>window size</source>
+            <translation>窗口大小</translation>
+        </message>
+        <message>
+            <source>stride (below kernel: overlap)</source>
+            <translation>步长（小于窗口时重叠）</translation>
+        </message>
+        <message>
+            <source>1: cudnnPoolingBackward (CUDNN_POOLING_MAX, or _MAX_DETERMINISTIC in the deterministic form) instead of PyTorch's kernel (cuda only)</source>
+            <translation>1：用 cudnnPoolingBackward（CUDNN_POOLING_MAX，确定性形式中为 _MAX_DETERMINISTIC）代替 PyTorch 的内核（仅 cuda）</translation>
+        </message>
+        <message>
+            <source>input length</source>
+            <translation>输入长度</translation>
+        </message>
+        <message>
+            <source>integer scale factor</source>
+            <translation>整数缩放倍数</translation>
+        </message>
+        <message>
+            <source>input H</source>
+            <translation>输入的 H</translation>
+        </message>
+        <message>
+            <source>input W</source>
+            <translation>输入的 W</translation>
+        </message>
+        <message>
+            <source>input D</source>
+            <translation>输入的 D</translation>
+        </message>
+        <message>
+            <source>D</source>
+            <translation>D</translation>
+        </message>
+        <message>
+            <source>zero padding (at most kernel / 2)</source>
+            <translation>零填充（至多为窗口的一半）</translation>
+        </message>
+        <message>
+            <source>output H (not a divisor of H: overlap)</source>
+            <translation>输出的 H（不整除 H 时重叠）</translation>
+        </message>
+        <message>
+            <source>output W</source>
+            <translation>输出的 W</translation>
+        </message>
+        <message>
+            <source>padding on each side (larger: more terms at the edges)</source>
+            <translation>每边的填充（越大，边缘的项越多）</translation>
+        </message>
+        <message>
+            <source>padding on each side, less than height and width (larger: more mirrored terms)</source>
+            <translation>每边的填充，须小于高和宽（越大，镜像的项越多）</translation>
+        </message>
+        <message>
+            <source>number of bins over [-1, 1] (fewer bins: more contention)</source>
+            <translation>[-1, 1] 上的桶数（桶越少，争用越多）</translation>
+        </message>
+        <message>
+            <source>rows of a (m), and columns of b unless n is given</source>
+            <translation>a 的行数（m），未给出 n 时也是 b 的列数</translation>
+        </message>
+        <message>
+            <source>columns of b (0: the same as size)</source>
+            <translation>b 的列数（0：与 size 相同）</translation>
+        </message>
+        <message>
+            <source>columns of a and rows of b (0: the same as size)</source>
+            <translation>a 的列数和 b 的行数（0：与 size 相同）</translation>
+        </message>
+        <message>
+            <source>concurrent products on streams sharing one cuBLAS handle</source>
+            <translation>在共用一个 cuBLAS 句柄的多个流上同时计算的乘积个数</translation>
+        </message>
+        <message>
+            <source>1: allow TF32 tensor cores in cuBLAS (cuda only)</source>
+            <translation>1：允许 cuBLAS 使用 TF32 张量核心（仅 cuda）</translation>
+        </message>
+        <message>
+            <source>1: all streams share one cuBLAS workspace (cuda only)</source>
+            <translation>1：所有流共用一个 cuBLAS 工作空间（仅 cuda）</translation>
+        </message>
+        <message>
+            <source>nonzeros of the sparse matrices in all</source>
+            <translation>稀疏矩阵的非零元总数</translation>
+        </message>
+        <message>
+            <source>matrices in the batch B</source>
+            <translation>批中的矩阵个数 B</translation>
+        </message>
+        <message>
+            <source>rows M of each sparse matrix (fewer: more nonzeros per output row)</source>
+            <translation>每个稀疏矩阵的行数 M（越少，每个输出行的非零元越多）</translation>
+        </message>
+        <message>
+            <source>columns K of the sparse matrices, rows of the dense ones</source>
+            <translation>稀疏矩阵的列数 K，即稠密矩阵的行数</translation>
+        </message>
+        <message>
+            <source>columns N of the dense matrices</source>
+            <translation>稠密矩阵的列数 N</translation>
+        </message>
+        <message>
+            <source>images in the batch (N)</source>
+            <translation>批中的图像数（N）</translation>
+        </message>
+        <message>
+            <source>input channels (C)</source>
+            <translation>输入通道数（C）</translation>
+        </message>
+        <message>
+            <source>output channels (K)</source>
+            <translation>输出通道数（K）</translation>
+        </message>
+        <message>
+            <source>input height (H)</source>
+            <translation>输入高度（H）</translation>
+        </message>
+        <message>
+            <source>input width (W)</source>
+            <translation>输入宽度（W）</translation>
+        </message>
+        <message>
+            <source>filter height and width (R = S)</source>
+            <translation>卷积核的高和宽（R = S）</translation>
+        </message>
+        <message>
+            <source>stride</source>
+            <translation>步长</translation>
+        </message>
+        <message>
+            <source>zero padding on each side</source>
+            <translation>每边的零填充</translation>
+        </message>
+        <message>
+            <source>1: let cuDNN use TF32 (PyTorch's default for cudnn.allow_tf32; cuda only)</source>
+            <translation>1：允许 cuDNN 使用 TF32（PyTorch 中 cudnn.allow_tf32 的默认值；仅 cuda）</translation>
+        </message>
+        <message>
+            <source>1: with cudnn.benchmark, time the algorithms again before every trial (cuda only)</source>
+            <translation>1：开启 cudnn.benchmark 时，每次试验前重新为各算法计时（仅 cuda）</translation>
+        </message>
+        <message>
+            <source>probability of zeroing an element, in percent</source>
+            <translation>把元素置零的概率（百分比）</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

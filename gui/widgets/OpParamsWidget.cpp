@@ -12,6 +12,7 @@
 #include "detbench/IntegerText.hpp"
 #include "detbench/OpDefinition.hpp"
 #include "detbench/TrialRunner.hpp"
+#include "models/OpCatalogModel.hpp"
 
 namespace detbench::gui {
 
@@ -59,6 +60,12 @@ void OpParamsWidget::retranslate() {
       tr("Seeds the generated inputs; separate from the seed under study, so "
          "every trial and configuration sees bit-identical inputs."));
   trials_->setToolTip(tr("Trials recorded, each on the same inputs."));
+  // The parameters' help comes from the core in English; its translation is looked up like
+  // the catalog's texts (gui/tools/CatalogTextsGenerator.cpp lists both).
+  for (const Field& f : fields_) {
+    f.edit->setToolTip(OpCatalogModel::translatedCatalogText(f.help) + QLatin1Char('\n') +
+                       tr("from %1 to %2").arg(f.min).arg(f.max));
+  }
   validate();
 }
 
@@ -74,12 +81,14 @@ void OpParamsWidget::setOp(const QString& op) {
   const OpDefinition* def = findOpDefinition(op.toStdString());
   if (def) {
     for (const ParamSpec& spec : def->params()) {
-      Field f{QString::fromStdString(spec.name), new QLineEdit(paramsBox_),
-              makeFormErrorLabel(paramsBox_), spec.min, spec.max};
+      Field f{QString::fromStdString(spec.name),
+              new QLineEdit(paramsBox_),
+              makeFormErrorLabel(paramsBox_),
+              spec.min,
+              spec.max,
+              spec.help};
       f.edit->setObjectName(QStringLiteral("param_") + f.name);
       f.edit->setText(QString::number(spec.defaultValue));
-      f.edit->setToolTip(QString::fromStdString(spec.help) + QLatin1Char('\n') +
-                         tr("from %1 to %2").arg(spec.min).arg(spec.max));
       connect(f.edit, &QLineEdit::textChanged, this, [this] {
         validate();
         emit changed();
@@ -89,7 +98,7 @@ void OpParamsWidget::setOp(const QString& op) {
       fields_.push_back(f);
     }
   }
-  validate();
+  retranslate();
   emit changed();
 }
 

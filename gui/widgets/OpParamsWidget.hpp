@@ -6,6 +6,7 @@
 #include <QString>
 #include <QWidget>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "detbench/OpParams.hpp"
@@ -49,6 +50,7 @@ class OpParamsWidget : public QWidget {
     QLineEdit* edit;
     QLabel* error;
     std::int64_t min, max;
+    std::string help;  // the core's English help, translated when shown
   };
   void retranslate();
   void validate();

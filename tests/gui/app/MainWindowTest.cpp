@@ -20,6 +20,7 @@
 #include "controllers/RunController.hpp"
 #include "detbench/DefaultRegistry.hpp"
 #include "detbench/OpCatalog.hpp"
+#include "detbench/OpDefinition.hpp"
 #include "models/OpCatalogModel.hpp"
 #include "widgets/DemosWidget.hpp"
 #include "widgets/OpParamsWidget.hpp"
@@ -116,6 +117,15 @@ TEST(MainWindowTest, EveryCatalogTextHasAChineseTranslation) {
                   std::string(t->note))
             << toString(release);
       }
+    }
+  }
+  // The ops' parameter help (issue 15: it stayed English in the Chinese interface). Single
+  // letters such as N or H are the same in both.
+  for (const auto& def : opDefinitions()) {
+    for (const ParamSpec& spec : def->params()) {
+      if (spec.help.size() <= 1) continue;
+      EXPECT_NE(OpCatalogModel::translatedCatalogText(spec.help).toStdString(), spec.help)
+          << def->name();
     }
   }
   language.setLanguage(QStringLiteral("en"));
