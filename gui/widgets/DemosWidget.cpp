@@ -139,7 +139,8 @@ void DemosWidget::showRecipeCheck() {
 void DemosWidget::refreshTexts() {
   const std::string lang = language_.toStdString();
   const auto& all = demo::scenarios();
-  for (int i = 0; i < list_->count(); ++i) {
+  // The scenarios' items, then the recipe check's (its text is set below).
+  for (int i = 0; i < static_cast<int>(all.size()); ++i) {
     const auto& s = all[static_cast<std::size_t>(i)];
     QString text = qstr(s.title.in(lang));
     if (s.needsGpu) text += QStringLiteral("  ") + tr("(GPU)");
