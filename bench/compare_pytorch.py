@@ -102,6 +102,13 @@ OTHER_CASES = [
     # The sparse operand is made (and coalesced) once, outside the timing.
     ("bmm_sparse", {"size": 1 << 20, "batch": 16, "rows": 1024, "inner": 1024, "cols": 64},
      ["indices", "values", "dense"], lambda x: torch.bmm(x["sparse"], x["dense"])),
+    # The input's gradient only (output_mask), as when the grid needs none; the input itself
+    # (zeros: its values do not enter the input's gradient) is made outside the timing.
+    ("grid_sampler_2d_backward", {"batch": 8, "channels": 32, "height": 128, "width": 128,
+                                  "out_height": 128, "out_width": 128},
+     ["grad_output", "grid"],
+     lambda x: torch.ops.aten.grid_sampler_2d_backward(x["grad_output"], x["input"], x["grid"],
+                                                       0, 0, False, [True, False])[0]),
 ]
 
 
@@ -118,6 +125,10 @@ def torch_case(op, io_dir, device, params):
             inputs = {n: load(io_dir, n, device) for n in names}
             if op == "bmm_sparse":
                 inputs = sparse_operand(inputs, params)
+            if op == "grid_sampler_2d_backward":
+                g = inputs["grad_output"]
+                inputs["input"] = torch.zeros((g.shape[0], g.shape[1], params["height"],
+                                               params["width"]), device=g.device)
             return lambda: call(inputs)
     if op == "index_add":
         self_, index, source = (load(io_dir, n, device) for n in ("self", "index", "source"))
@@ -137,7 +148,8 @@ def main():
     ap.add_argument("--device", default="cpu-threads", choices=["cpu-threads", "cuda"])
     ap.add_argument("--json")
     ap.add_argument("--other-ops", action="store_true",
-                    help="also histc, cumsum, matmul and bmm_sparse (one shape each)")
+                    help="also histc, cumsum, matmul, bmm_sparse and grid_sampler_2d_backward "
+                         "(one shape each)")
     args = ap.parse_args()
     # PyTorch's deterministic mode needs this for cuBLAS; set before cuBLAS starts.
     os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
@@ -153,12 +165,14 @@ def main():
         # The GPU shapes; a CPU gets shapes it finishes in seconds.
         small = {"histc": {"size": 1 << 22, "bins": 100}, "cumsum": {"size": 1 << 22},
                  "matmul": {"size": 384},
-                 "bmm_sparse": {"size": 65536, "batch": 8, "rows": 256, "inner": 256, "cols": 32}}
+                 "bmm_sparse": {"size": 65536, "batch": 8, "rows": 256, "inner": 256, "cols": 32},
+                 "grid_sampler_2d_backward": {"batch": 4, "channels": 16, "height": 64,
+                                              "width": 64, "out_height": 64, "out_width": 64}}
         cases += [(op, params if args.device == "cuda" else small[op], "-")
                   for op, params, _, _ in OTHER_CASES]
     results = []
     for op, params, rows in cases:
-        size = params["size"]
+        size = params.get("size", "-")
         rounds = {"atomic": [], "det": [], "pt": [], "pt_det": []}
         with tempfile.TemporaryDirectory() as io_dir:
             for r in range(args.rounds):

@@ -482,6 +482,26 @@
             <source>probability of zeroing an element, in percent</source>
             <translation>把元素置零的概率（百分比）</translation>
         </message>
+        <message>
+            <source>each output gradient spread over the four input pixels around the point its grid entry names</source>
+            <translation>每个输出梯度分散到其网格项所指位置周围的四个输入像素上</translation>
+        </message>
+        <message>
+            <source>one thread per grid point adds its gradient into the four pixels around the point with float atomics, and where the points land is data, so any number can share a pixel; PyTorch has no deterministic form. detbench's extension indexes the points by cell and gathers each pixel's terms in PyTorch's CPU order</source>
+            <translation>每个网格点由一个线程用浮点原子加法把梯度加到该点周围的四个像素上，而点落在哪里由数据决定，任意多个点都可能共用一个像素；PyTorch 没有确定性实现。detbench 的扩展按单元格为各点建立索引，并按 PyTorch 在 CPU 上的顺序为每个像素收集其各项</translation>
+        </message>
+        <message>
+            <source>output H (grid rows)</source>
+            <translation>输出 H（网格行数）</translation>
+        </message>
+        <message>
+            <source>output W (grid columns)</source>
+            <translation>输出 W（网格列数）</translation>
+        </message>
+        <message>
+            <source>the grid covers 1/zoom of the input across (larger: more points per input pixel, more contention)</source>
+            <translation>网格在每个方向上覆盖输入的 1/zoom（越大：每个输入像素对应的点越多，争用越多）</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

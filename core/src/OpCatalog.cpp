@@ -346,6 +346,24 @@ constexpr Releases<1> kReflectionPad2dBackwardCuda{
                 "aten/src/ATen/native/cuda/ReflectionPad.cu (alert "
                 "reflection_pad2d_backward_cuda); torch/nn/functional.py pad. The releases "
                 "2.8 to 2.14 were not each read for this op"}}};
+constexpr Releases<1> kGridSampler2dBackwardCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::Raises,
+                 .detbenchExtension = true,
+                 .atomicContrast = false,
+                 .pytorchCaller = "grid_sampler_2d_backward_cuda",
+                 .note = "one thread per grid point adds its gradient into the four pixels "
+                         "around the point with float atomics, and where the points land is "
+                         "data, so any number can share a pixel; PyTorch has no deterministic "
+                         "form. detbench's extension indexes the points by cell and gathers "
+                         "each pixel's terms in PyTorch's CPU order"},
+      .source = "docstrings of torch.use_deterministic_algorithms, 2.8 to 2.14 "
+                "(torch.nn.functional.grid_sample raises when differentiating a CUDA tensor, in "
+                "the lists with and without kthvalue); aten/src/ATen/native/cuda/"
+                "GridSampler.cpp (alert grid_sampler_2d_backward_cuda, atomicAdd in "
+                "GridSampler.cu)"}}};
 constexpr Releases<1> kHistcCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = true,
@@ -579,6 +597,13 @@ constexpr std::array kCatalog{
             .summary = "each padded gradient added into the input element its position mirrors",
             .cpu = kCpuDeterministic,
             .cuda = kReflectionPad2dBackwardCuda},
+    OpEntry{.name = "grid_sampler_2d_backward",
+            .pytorchApi = "torch.nn.functional.grid_sample(mode='bilinear', "
+                          "padding_mode='zeros') backward, input gradient",
+            .summary = "each output gradient spread over the four input pixels around the "
+                       "point its grid entry names",
+            .cpu = kCpuDeterministic,
+            .cuda = kGridSampler2dBackwardCuda},
     OpEntry{.name = "histc",
             .pytorchApi = "torch.histc(input, bins, min=-1, max=1)",
             .summary = "counts of float values in equal-width bins",

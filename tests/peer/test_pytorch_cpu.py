@@ -106,6 +106,20 @@ def t_upsample_bicubic2d_backward(io, p):
         [n, c, p["height"], p["width"]], False), io("grad_input_trial0"))
 
 
+def t_grid_sampler_2d_backward(io, p):
+    g, grid = io("grad_output"), io("grid")
+    inp = torch.zeros((p["batch"], p["channels"], p["height"], p["width"]), requires_grad=True)
+    F.grid_sample(inp, grid, mode="bilinear", padding_mode="zeros",
+                  align_corners=False).backward(g)
+    return inp.grad, io("grad_input_trial0")
+
+
+# PyTorch's vectorised CPU kernels differ by build: grid_sample's fuses a multiply-add where
+# the kernels are compiled for AVX2 (and takes 16 points a chunk with AVX-512); detbench
+# reproduces the AVX2 kernel.
+AVX2 = "CPU capability usage: AVX2" in torch.__config__.show()
+
+
 def t_upsample_trilinear3d_backward(io, p):
     g = io("grad_output")
     n, c = g.shape[0], g.shape[1]
@@ -227,6 +241,9 @@ CASES = [
                                      "scale": 3}, t_upsample_bicubic2d_backward, "bitwise"),
     ("upsample_trilinear3d_backward", {"batch": 2, "channels": 2, "depth": 5, "height": 7,
                                        "width": 6}, t_upsample_trilinear3d_backward, 1e-5),
+    ("grid_sampler_2d_backward", {"batch": 2, "channels": 3, "height": 9, "width": 7,
+                                  "out_height": 11, "out_width": 13, "zoom": 2},
+     t_grid_sampler_2d_backward, "bitwise" if AVX2 else 1e-6),
     ("avg_pool3d_backward", {"batch": 2, "channels": 2, "depth": 8, "height": 9, "width": 10,
                              "kernel": 3, "stride": 2, "padding": 1},
      t_avg_pool3d_backward, "bitwise"),

@@ -499,4 +499,9 @@ ZH_CN = {
 "1: let cuDNN use TF32 (PyTorch's default for cudnn.allow_tf32; cuda only)": '1：允许 cuDNN 使用 TF32（PyTorch 中 cudnn.allow_tf32 的默认值；仅 cuda）',
 "1: with cudnn.benchmark, time the algorithms again before every trial (cuda only)": "1：开启 cudnn.benchmark 时，每次试验前重新为各算法计时（仅 cuda）",
 "probability of zeroing an element, in percent": "把元素置零的概率（百分比）",
+"each output gradient spread over the four input pixels around the point its grid entry names": "每个输出梯度分散到其网格项所指位置周围的四个输入像素上",
+"one thread per grid point adds its gradient into the four pixels around the point with float atomics, and where the points land is data, so any number can share a pixel; PyTorch has no deterministic form. detbench's extension indexes the points by cell and gathers each pixel's terms in PyTorch's CPU order": "每个网格点由一个线程用浮点原子加法把梯度加到该点周围的四个像素上，而点落在哪里由数据决定，任意多个点都可能共用一个像素；PyTorch 没有确定性实现。detbench 的扩展按单元格为各点建立索引，并按 PyTorch 在 CPU 上的顺序为每个像素收集其各项",
+"output H (grid rows)": "输出 H（网格行数）",
+"output W (grid columns)": "输出 W（网格列数）",
+"the grid covers 1/zoom of the input across (larger: more points per input pixel, more contention)": "网格在每个方向上覆盖输入的 1/zoom（越大：每个输入像素对应的点越多，争用越多）",
 }

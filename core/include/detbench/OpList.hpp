@@ -34,6 +34,7 @@
   X(adaptive_avg_pool2d_backward, AdaptiveAvgPool2dBackward)    \
   X(replication_pad2d_backward, ReplicationPad2dBackward)       \
   X(reflection_pad2d_backward, ReflectionPad2dBackward)         \
+  X(grid_sampler_2d_backward, GridSampler2dBackward)            \
   X(histc, Histc)                                               \
   X(cumsum, Cumsum)                                             \
   X(matmul, Matmul)                                             \

@@ -1,0 +1,139 @@
+// cuda kernels for grid_sampler_2d_backward (see ops/GridSampler2dBackwardOp.hpp):
+//   atomic:        one thread per grid point, atomicAdd into the four pixels around it for every
+//                  channel (PyTorch's grid_sampler_2d_backward_kernel, hence its alert);
+//   deterministic: the gather extension. A stable radix sort of the points by index cell
+//                  (batch element, north-west corner) builds the cell index, a binary search per
+//                  cell finds where each cell's points begin, and one thread per input pixel
+//                  merges the points of its four cells in PyTorch's CPU order: no atomics, and
+//                  equal to the cpu device bit for bit (the same gather is host-tested against
+//                  the sequential form in tests/core/ops/GridSampler2dBackwardTest.cpp).
+// The weights are the CPU kernel's (a fused multiply-add in the unnormalisation); PyTorch's
+// CUDA kernel unnormalises as ((g + 1) * size - 1) / 2, which can round one ulp apart.
+
+#include <cub/device/device_radix_sort.cuh>
+
+#include <cstdint>
+#include <memory>
+
+#include "CudaCheck.hpp"
+#include "CudaKernel.hpp"
+#include "Launch.cuh"
+#include "detbench/ops/GridSampler2dBackwardOp.hpp"
+
+namespace detbench::cuda {
+
+namespace {
+
+using Op = ops::GridSampler2dBackwardOp;
+
+__global__ void atomicGridScatterKernel(Op::Problem p, Op::Args<float> a, float* out) {
+  const std::int64_t g = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (g >= p.batch * p.points()) return;
+  Op::scatterPoint(p, a, g / p.points(), g % p.points(),
+                   [out](std::int64_t i, float v) { atomicAdd(out + i, v); });
+}
+
+// Key of each point: its batch element's cells, then its cell; points with no corner inside
+// get the key past every cell and sort to the end.
+__global__ void cellKeysKernel(Op::Problem p, const float* grid, std::uint32_t* keys,
+                               std::uint32_t* points) {
+  const std::int64_t g = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (g >= p.batch * p.points()) return;
+  const std::int64_t n = g / p.points(), point = g % p.points();
+  const Op::Sample<float> s = Op::sample<float>(p, grid, n, point);
+  const std::int64_t cell = Op::cellOf(p, s.x, s.y);
+  keys[g] = static_cast<std::uint32_t>(cell < 0 ? p.batch * p.cells() : n * p.cells() + cell);
+  points[g] = static_cast<std::uint32_t>(point);
+}
+
+// cellStart[n * (cells + 1) + c]: the first sorted position whose key is n * cells + c or
+// more (c = cells gives the end of element n's points), by binary search.
+__global__ void cellStartsKernel(Op::Problem p, const std::uint32_t* sortedKeys,
+                                 std::uint32_t* cellStart) {
+  const std::int64_t g = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (g >= p.batch * (p.cells() + 1)) return;
+  const std::int64_t n = g / (p.cells() + 1), c = g % (p.cells() + 1);
+  const auto key = static_cast<std::uint32_t>(n * p.cells() + c);
+  std::int64_t lo = 0, hi = p.batch * p.points();
+  while (lo < hi) {
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    if (sortedKeys[mid] < key) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  cellStart[g] = static_cast<std::uint32_t>(lo);
+}
+
+__global__ void gatherGridKernel(Op::Problem p, Op::Args<float> a, const std::uint32_t* cellStart,
+                                 const std::uint32_t* cellPoints, float* out) {
+  const std::int64_t g = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (g >= p.planes() * p.inPlane()) return;
+  const std::int64_t plane = g / p.inPlane(), i = g % p.inPlane();
+  out[g] = Op::gather<float>(p, a, cellStart, cellPoints, plane, i / p.width, i % p.width);
+}
+
+// The deterministic form's buffers, allocated when the op is prepared.
+struct CellIndexWorkspace {
+  DeviceBuffer keys, sortedKeys, points, sortedPoints, cellStart, temp;
+  int keyBits = 32;
+  explicit CellIndexWorkspace(const Op::Problem& p) {
+    const auto n = static_cast<std::size_t>(p.batch * p.points());
+    const std::int64_t maxKey = p.batch * p.cells();
+    while (keyBits > 1 && (std::int64_t{1} << (keyBits - 1)) > maxKey) --keyBits;
+    keys = DeviceBuffer(n * 4);
+    sortedKeys = DeviceBuffer(n * 4);
+    points = DeviceBuffer(n * 4);
+    sortedPoints = DeviceBuffer(n * 4);
+    cellStart = DeviceBuffer(static_cast<std::size_t>(p.batch * (p.cells() + 1)) * 4);
+    std::size_t bytes = 0;
+    DETBENCH_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
+        nullptr, bytes, static_cast<const std::uint32_t*>(nullptr),
+        static_cast<std::uint32_t*>(nullptr), static_cast<const std::uint32_t*>(nullptr),
+        static_cast<std::uint32_t*>(nullptr), static_cast<int>(n), 0, keyBits));
+    temp = DeviceBuffer(bytes > 0 ? bytes : 1);
+  }
+};
+
+}  // namespace
+
+CudaRun makeGridSampler2dBackwardCuda(const OpParams& params, const OpInputs&,
+                                      const DeviceTensors& device, Form form,
+                                      const CudaKernelEnv&) {
+  const auto p = Op::problem(params);
+  const Op::Args<float> args{device.in<float>(Op::kGradOutput), device.in<float>(Op::kGrid)};
+  float* out = device.out<float>();
+  if (form == Form::Atomic) {
+    const std::size_t bytes = static_cast<std::size_t>(p.planes() * p.inPlane()) * sizeof(float);
+    const unsigned blocks = gridFor(p.batch * p.points());
+    return [=](cudaStream_t stream) {
+      DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, bytes, stream));
+      atomicGridScatterKernel<<<blocks, kThreadsPerBlock, 0, stream>>>(p, args, out);
+      DETBENCH_CUDA_CHECK_LAUNCH();
+    };
+  }
+  auto ws = std::make_shared<CellIndexWorkspace>(p);
+  return [=](cudaStream_t stream) {
+    auto* keys = static_cast<std::uint32_t*>(ws->keys.data());
+    auto* sortedKeys = static_cast<std::uint32_t*>(ws->sortedKeys.data());
+    auto* points = static_cast<std::uint32_t*>(ws->points.data());
+    auto* sortedPoints = static_cast<std::uint32_t*>(ws->sortedPoints.data());
+    auto* cellStart = static_cast<std::uint32_t*>(ws->cellStart.data());
+    const std::int64_t n = p.batch * p.points();
+    cellKeysKernel<<<gridFor(n), kThreadsPerBlock, 0, stream>>>(p, args.grid, keys, points);
+    DETBENCH_CUDA_CHECK_LAUNCH();
+    std::size_t tempBytes = ws->temp.size();
+    DETBENCH_CUDA_CHECK(
+        cub::DeviceRadixSort::SortPairs(ws->temp.data(), tempBytes, keys, sortedKeys, points,
+                                        sortedPoints, static_cast<int>(n), 0, ws->keyBits, stream));
+    cellStartsKernel<<<gridFor(p.batch * (p.cells() + 1)), kThreadsPerBlock, 0, stream>>>(
+        p, sortedKeys, cellStart);
+    DETBENCH_CUDA_CHECK_LAUNCH();
+    gatherGridKernel<<<gridFor(p.planes() * p.inPlane()), kThreadsPerBlock, 0, stream>>>(
+        p, args, cellStart, sortedPoints, out);
+    DETBENCH_CUDA_CHECK_LAUNCH();
+  };
+}
+
+}  // namespace detbench::cuda
