@@ -109,6 +109,9 @@ OTHER_CASES = [
      ["grad_output", "grid"],
      lambda x: torch.ops.aten.grid_sampler_2d_backward(x["grad_output"], x["input"], x["grid"],
                                                        0, 0, False, [True, False])[0]),
+    ("nll_loss2d_forward", {"batch": 64, "classes": 19, "height": 256, "width": 256},
+     ["input", "target", "weight"],
+     lambda x: torch.nn.functional.nll_loss(x["input"], x["target"], weight=x["weight"])),
 ]
 
 
@@ -148,8 +151,8 @@ def main():
     ap.add_argument("--device", default="cpu-threads", choices=["cpu-threads", "cuda"])
     ap.add_argument("--json")
     ap.add_argument("--other-ops", action="store_true",
-                    help="also histc, cumsum, matmul, bmm_sparse and grid_sampler_2d_backward "
-                         "(one shape each)")
+                    help="also histc, cumsum, matmul, bmm_sparse, grid_sampler_2d_backward and "
+                         "nll_loss2d_forward (one shape each)")
     args = ap.parse_args()
     # PyTorch's deterministic mode needs this for cuBLAS; set before cuBLAS starts.
     os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
@@ -167,7 +170,9 @@ def main():
                  "matmul": {"size": 384},
                  "bmm_sparse": {"size": 65536, "batch": 8, "rows": 256, "inner": 256, "cols": 32},
                  "grid_sampler_2d_backward": {"batch": 4, "channels": 16, "height": 64,
-                                              "width": 64, "out_height": 64, "out_width": 64}}
+                                              "width": 64, "out_height": 64, "out_width": 64},
+                 "nll_loss2d_forward": {"batch": 16, "classes": 19, "height": 128,
+                                        "width": 128}}
         cases += [(op, params if args.device == "cuda" else small[op], "-")
                   for op, params, _, _ in OTHER_CASES]
     results = []

@@ -502,6 +502,26 @@
             <source>the grid covers 1/zoom of the input across (larger: more points per input pixel, more contention)</source>
             <translation>网格在每个方向上覆盖输入的 1/zoom（越大：每个输入像素对应的点越多，争用越多）</translation>
         </message>
+        <message>
+            <source>the negative log-likelihood of every pixel's target class, weighted, summed to one loss</source>
+            <translation>每个像素的目标类别的负对数似然，加权后求和为一个损失值</translation>
+        </message>
+        <message>
+            <source>with reduction 'mean' or 'sum', each thread block adds its partial loss and weight into the result with atomicAdd (reduction 'none' is deterministic); PyTorch has no deterministic form. detbench's extension cuts PyTorch's CPU cascade sum into blocks summed in parallel and replays the levels above them in order</source>
+            <translation>在 reduction 为 'mean' 或 'sum' 时，每个线程块用 atomicAdd 把其部分损失和部分权重加到结果上（reduction 为 'none' 时是确定的）；PyTorch 没有确定性实现。detbench 的扩展把 PyTorch 在 CPU 上的级联求和切成若干块并行求和，再按顺序重放其上各层</translation>
+        </message>
+        <message>
+            <source>C (a segmentation's classes)</source>
+            <translation>C（分割的类别数）</translation>
+        </message>
+        <message>
+            <source>1: class weights (weight=), 0: none</source>
+            <translation>1：类别权重（weight=），0：无</translation>
+        </message>
+        <message>
+            <source>0: mean, 1: sum</source>
+            <translation>0：平均（mean），1：求和（sum）</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

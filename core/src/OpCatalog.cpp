@@ -364,6 +364,24 @@ constexpr Releases<1> kGridSampler2dBackwardCuda{
                 "the lists with and without kthvalue); aten/src/ATen/native/cuda/"
                 "GridSampler.cpp (alert grid_sampler_2d_backward_cuda, atomicAdd in "
                 "GridSampler.cu)"}}};
+constexpr Releases<1> kNllLoss2dForwardCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::Raises,
+                 .detbenchExtension = true,
+                 .atomicContrast = false,
+                 .pytorchCaller = "nll_loss2d_forward_out_cuda_template",
+                 .note = "with reduction 'mean' or 'sum', each thread block adds its partial "
+                         "loss and weight into the result with atomicAdd (reduction 'none' is "
+                         "deterministic); PyTorch has no deterministic form. detbench's "
+                         "extension cuts PyTorch's CPU cascade sum into blocks summed in "
+                         "parallel and replays the levels above them in order"},
+      .source = "docstrings of torch.use_deterministic_algorithms, 2.8 to 2.14 "
+                "(torch.nn.NLLLoss raises when called on a CUDA tensor); "
+                "aten/src/ATen/native/cuda/NLLLoss2d.cu (alert "
+                "nll_loss2d_forward_out_cuda_template for reductions other than 'none'); "
+                "aten/src/ATen/native/LossNLL2d.cpp (the CPU cascade sum)"}}};
 constexpr Releases<1> kHistcCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = true,
@@ -551,6 +569,13 @@ constexpr std::array kCatalog{
             .summary = "sum of all elements to a scalar",
             .cpu = kCpuDeterministic,
             .cuda = kSumCuda},
+    OpEntry{.name = "nll_loss2d_forward",
+            .pytorchApi = "torch.nn.functional.nll_loss on [N, C, H, W] scores, reduction "
+                          "'mean' or 'sum'",
+            .summary = "the negative log-likelihood of every pixel's target class, weighted, "
+                       "summed to one loss",
+            .cpu = kCpuDeterministic,
+            .cuda = kNllLoss2dForwardCuda},
     OpEntry{.name = "max_pool2d_backward",
             .pytorchApi = "torch.nn.functional.max_pool2d backward (overlapping windows)",
             .summary = "gradient routed to each window's argmax; windows overlap",

@@ -120,6 +120,13 @@ def t_grid_sampler_2d_backward(io, p):
 AVX2 = "CPU capability usage: AVX2" in torch.__config__.show()
 
 
+def t_nll_loss2d_forward(io, p):
+    weight = io("weight") if p.get("weighted", 1) else None
+    reduction = "sum" if p.get("reduction", 0) else "mean"
+    got = F.nll_loss(io("input"), io("target"), weight=weight, reduction=reduction)
+    return got.reshape(1), io("loss_trial0")
+
+
 def t_upsample_trilinear3d_backward(io, p):
     g = io("grad_output")
     n, c = g.shape[0], g.shape[1]
@@ -231,6 +238,10 @@ CASES = [
      {"size": 8192, "bag_size": 8, "embeddings": 128, "cols": 16, "mode": 1},
      t_embedding_bag_backward, 1e-5),
     ("sum", {"size": 1 << 20}, t_sum, 1e-6),
+    ("nll_loss2d_forward", {"batch": 4, "classes": 19, "height": 96, "width": 80},
+     t_nll_loss2d_forward, "bitwise"),
+    ("nll_loss2d_forward", {"batch": 3, "classes": 5, "height": 17, "width": 23, "weighted": 0,
+                            "reduction": 1}, t_nll_loss2d_forward, "bitwise"),
     ("max_pool2d_backward", {"batch": 2, "channels": 4, "height": 33, "width": 31,
                              "kernel": 3, "stride": 2}, t_max_pool2d_backward, "bitwise"),
     ("upsample_bilinear2d_backward", {"batch": 2, "channels": 4, "height": 17, "width": 13},
