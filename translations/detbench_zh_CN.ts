@@ -522,6 +522,38 @@
             <source>0: mean, 1: sum</source>
             <translation>0：平均（mean），1：求和（sum）</translation>
         </message>
+        <message>
+            <source>self[indices[i], :] += values[i, :]: index_add's sum, PyTorch's other treatment</source>
+            <translation>self[indices[i], :] += values[i, :]：与 index_add 相同的求和，PyTorch 的处理却不同</translation>
+        </message>
+        <message>
+            <source>with 2 or more threads and at least 32768 elements, PyTorch's CPU kernel adds float values in parallel with atomic adds (nondeterministic); deterministic mode runs it serially in index order. detbench's cpu device runs that serial order, and cpu-threads' atomic form the parallel one</source>
+            <translation>在 2 个或更多线程且至少 32768 个元素时，PyTorch 的 CPU 内核用原子加法并行地累加浮点值（非确定性）；确定性模式下它按索引顺序串行运行。detbench 的 cpu 设备运行这一串行顺序，cpu-threads 的原子形式运行并行的那一种</translation>
+        </message>
+        <message>
+            <source>on CUDA, index_put_ with accumulate=True always takes the sort-based index_put_with_sort (deterministic: each row's values in index order); the atomic form is a contrast here, and the kernel PyTorch's CPU build runs with several threads</source>
+            <translation>在 CUDA 上，accumulate=True 的 index_put_ 总是走基于排序的 index_put_with_sort（确定性：每行的值按索引顺序相加）；这里的原子形式是对照形式，也正是 PyTorch 的 CPU 版本在多线程时运行的内核</translation>
+        </message>
+        <message>
+            <source>on CUDA, put_ with accumulate=True adds with atomics and raises in deterministic mode (PyTorch has no deterministic form there, while its CPU kernel goes serial); detbench's extension sorts the contributions by element and adds each element's in index order</source>
+            <translation>在 CUDA 上，accumulate=True 的 put_ 用原子加法累加，并在确定性模式下报错（PyTorch 在那里没有确定性实现，而它的 CPU 内核会改为串行）；detbench 的扩展按元素对各项排序，并按索引顺序累加每个元素的项</translation>
+        </message>
+        <message>
+            <source>number of indices (source elements)</source>
+            <translation>索引的个数（source 的元素数）</translation>
+        </message>
+        <message>
+            <source>rows of self</source>
+            <translation>self 的行数</translation>
+        </message>
+        <message>
+            <source>columns of self (fewer elements in all: more contention)</source>
+            <translation>self 的列数（元素总数越少，争用越多）</translation>
+        </message>
+        <message>
+            <source>each source value added into the element of the flattened self that its index names</source>
+            <translation>每个 source 值加到展平后的 self 中其索引所指的元素上</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

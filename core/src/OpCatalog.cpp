@@ -48,6 +48,20 @@ constexpr DeviceTraits kGpuRandom{
         "but other numbers than the CPU generator gives for that seed; without a seed each "
         "trial gets other numbers"};
 
+// PyTorch's CPU index_put_ and put_ with accumulate=True: parallel float atomics unless serial.
+constexpr DeviceTraits kCpuParallelAtomics{
+    .nondeterministicByDefault = true,
+    .source = NS::FloatAtomics,
+    .errorMode = EM::SwitchesToDeterministic,
+    .detbenchExtension = false,
+    .atomicContrast = false,
+    .pytorchCaller = "",
+    .note =
+        "with 2 or more threads and at least 32768 elements, PyTorch's CPU kernel adds float "
+        "values in parallel with atomic adds (nondeterministic); deterministic mode runs it "
+        "serially in index order. detbench's cpu device runs that serial order, and "
+        "cpu-threads' atomic form the parallel one"};
+
 using Since = PyTorchRelease;
 
 // Where the facts come from. "The docstring" is torch.use_deterministic_algorithms's, read for
@@ -382,6 +396,40 @@ constexpr Releases<1> kNllLoss2dForwardCuda{
                 "aten/src/ATen/native/cuda/NLLLoss2d.cu (alert "
                 "nll_loss2d_forward_out_cuda_template for reductions other than 'none'); "
                 "aten/src/ATen/native/LossNLL2d.cpp (the CPU cascade sum)"}}};
+constexpr Releases<1> kIndexPutAccumulateCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = false,
+                 .source = NS::None,
+                 .errorMode = EM::Runs,
+                 .detbenchExtension = false,
+                 .atomicContrast = true,
+                 .pytorchCaller = "",
+                 .note = "on CUDA, index_put_ with accumulate=True always takes the sort-based "
+                         "index_put_with_sort (deterministic: each row's values in index order); "
+                         "the atomic form is a contrast here, and the kernel PyTorch's CPU build "
+                         "runs with several threads"},
+      .source = "docstrings of torch.use_deterministic_algorithms, 2.8 to 2.14 "
+                "(index_put with accumulate=True switches on CPU tensors; on CUDA only "
+                "accumulate=False is listed); aten/src/ATen/native/TensorAdvancedIndexing.cpp "
+                "_index_put_impl_ (CUDA and accumulate: index_put_with_sort_stub); "
+                "aten/src/ATen/native/cpu/IndexKernel.cpp index_put_kernel (parallel "
+                "cpu_atomic_add_float unless deterministic)"}}};
+constexpr Releases<1> kPutAccumulateCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::Raises,
+                 .detbenchExtension = true,
+                 .atomicContrast = false,
+                 .pytorchCaller = "put_",
+                 .note = "on CUDA, put_ with accumulate=True adds with atomics and raises in "
+                         "deterministic mode (PyTorch has no deterministic form there, while its "
+                         "CPU kernel goes serial); detbench's extension sorts the contributions "
+                         "by element and adds each element's in index order"},
+      .source = "docstrings of torch.use_deterministic_algorithms, 2.8 to 2.14 (put_ with "
+                "accumulate=True raises on CUDA tensors, switches on CPU tensors); "
+                "aten/src/ATen/native/TensorAdvancedIndexing.cpp put_ (alert put_ when "
+                "accumulating on CUDA); aten/src/ATen/native/cpu/IndexKernel.cpp put_kernel"}}};
 constexpr Releases<1> kHistcCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = true,
@@ -529,6 +577,18 @@ constexpr std::array kCatalog{
             .summary = "out[index[i]] += src[i] (1-D), or along dim 0 or 1 of a 2-D tensor",
             .cpu = kCpuDeterministic,
             .cuda = kScatterAddCuda},
+    OpEntry{.name = "index_put_accumulate",
+            .pytorchApi = "torch.Tensor.index_put_((indices,), values, accumulate=True)",
+            .summary = "self[indices[i], :] += values[i, :]: index_add's sum, PyTorch's other "
+                       "treatment",
+            .cpu = kCpuParallelAtomics,
+            .cuda = kIndexPutAccumulateCuda},
+    OpEntry{.name = "put_accumulate",
+            .pytorchApi = "torch.Tensor.put_(index, source, accumulate=True)",
+            .summary = "each source value added into the element of the flattened self that its "
+                       "index names",
+            .cpu = kCpuParallelAtomics,
+            .cuda = kPutAccumulateCuda},
     OpEntry{.name = "scatter_reduce_sum",
             .pytorchApi = "torch.Tensor.scatter_reduce_(0, index, src, 'sum')",
             .summary = "out[index[i]] += src[i] over a 1-D tensor, self included",

@@ -235,7 +235,7 @@ TEST_F(CliTest, RecipeSaysWhatTheNotesRecipeLeavesUncovered) {
   EXPECT_NE(zh.out.find("未覆盖"), std::string::npos) << zh.out;
   const Result flags =
       run("recipe --torch-manual-seed --random-seed --numpy-seed --device cpu "
-          "--pytorch 2.11 --expect-covered");
+          "--deterministic error --pytorch 2.11 --expect-covered");
   EXPECT_EQ(flags.code, 0) << flags.out << flags.err;
 
   std::ofstream(dir_ / "unknown.json") << "{\"torch_seed\": true}";

@@ -45,6 +45,17 @@ def t_scatter_add(io, p):
     return torch.scatter_add(io("self"), p.get("dim", 0), io("index"), io("src")), io("self_trial0")
 
 
+def t_index_put_accumulate(io, p):
+    # One thread (set above): PyTorch's serial kernel, in index order.
+    got = io("self").clone().index_put_((io("indices"),), io("values"), accumulate=True)
+    return got, io("out_trial0")
+
+
+def t_put_accumulate(io, p):
+    got = io("self").clone().put_(io("index"), io("source"), accumulate=True)
+    return got, io("out_trial0")
+
+
 def scatter_reduce(reduce):
     def peer(io, p):
         got = torch.scatter_reduce(io("self"), 0, io("index"), io("src"), reduce,
@@ -226,6 +237,9 @@ CASES = [
      t_scatter_add, "bitwise"),
     ("scatter_add", {"ndim": 2, "dim": 1, "size": 64, "cols": 256, "out_size": 16},
      t_scatter_add, "bitwise"),
+    ("index_put_accumulate", {"size": 65536, "rows": 256, "cols": 4}, t_index_put_accumulate,
+     "bitwise"),
+    ("put_accumulate", {"size": 65536, "rows": 16, "cols": 16}, t_put_accumulate, "bitwise"),
     ("scatter_reduce_sum", {"size": 65536, "out_size": 256}, scatter_reduce("sum"), "bitwise"),
     ("scatter_reduce_mean", {"size": 65536, "out_size": 256}, scatter_reduce("mean"), "bitwise"),
     ("scatter_reduce_amax", {"size": 65536, "out_size": 256}, scatter_reduce("amax"), "bitwise"),

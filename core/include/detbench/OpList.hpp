@@ -17,6 +17,8 @@
 #define DETBENCH_OPS(X)                                         \
   X(index_add, IndexAdd)                                        \
   X(scatter_add, ScatterAdd)                                    \
+  X(index_put_accumulate, IndexPutAccumulate)                   \
+  X(put_accumulate, PutAccumulate)                              \
   X(scatter_reduce_sum, ScatterReduceSum)                       \
   X(scatter_reduce_mean, ScatterReduceMean)                     \
   X(scatter_reduce_amax, ScatterReduceAmax)                     \

@@ -1,5 +1,6 @@
 // cpu kernels for the ops that add contributions into rows chosen by an index: index_add,
-// scatter_add, bincount (with and without weights) and embedding_bag backward.
+// index_put_ and put_ with accumulate, scatter_add, bincount (with and without weights) and
+// embedding_bag backward.
 
 #include <cstring>
 #include <memory>
@@ -9,6 +10,7 @@
 #include "detbench/ops/BincountOp.hpp"
 #include "detbench/ops/EmbeddingBagBackwardOp.hpp"
 #include "detbench/ops/IndexAddOp.hpp"
+#include "detbench/ops/PutAccumulateOp.hpp"
 #include "detbench/ops/ScatterAddOp.hpp"
 
 namespace detbench::cpu {
@@ -83,6 +85,22 @@ std::function<void()> makeScatterAddKernel(const KernelArgs& a) {
   return accumulateKernel<float>(
       a, p.srcElements(), p.outElements(), 1, copyFrom(f32(a, Op::kSelf), p.outElements()),
       [=](std::int64_t k) { return p.target(k, index[k]); },
+      [=](std::int64_t k, std::int64_t) { return src[k]; });
+}
+
+// index_put_ with accumulate adds as index_add does (the same inputs, in the same order).
+std::function<void()> makeIndexPutAccumulateKernel(const KernelArgs& a) {
+  return makeIndexAddKernel(a);
+}
+
+std::function<void()> makePutAccumulateKernel(const KernelArgs& a) {
+  using Op = ops::PutAccumulateOp;
+  const auto p = Op::problem(a.params);
+  const std::int64_t* index = i64(a, Op::kIndex);
+  const float* src = f32(a, Op::kSource);
+  return accumulateKernel<float>(
+      a, p.size, p.numel(), 1, copyFrom(f32(a, Op::kSelf), p.numel()),
+      [=](std::int64_t k) { return index[k]; },
       [=](std::int64_t k, std::int64_t) { return src[k]; });
 }
 

@@ -1,7 +1,7 @@
 // cuda kernels for the ops that add contributions into rows chosen by an index: index_add,
-// scatter_add, bincount (with and without weights) and embedding_bag backward. The atomic
-// default and the sort-based deterministic form (Accumulate.cuh). Each trial starts the output
-// from a copy of self, or from zeros.
+// index_put_ and put_ with accumulate, scatter_add, bincount (with and without weights) and
+// embedding_bag backward. The atomic default and the sort-based deterministic form
+// (Accumulate.cuh). Each trial starts the output from a copy of self, or from zeros.
 
 #include <memory>
 
@@ -10,6 +10,7 @@
 #include "detbench/ops/BincountOp.hpp"
 #include "detbench/ops/EmbeddingBagBackwardOp.hpp"
 #include "detbench/ops/IndexAddOp.hpp"
+#include "detbench/ops/PutAccumulateOp.hpp"
 #include "detbench/ops/ScatterAddOp.hpp"
 
 namespace detbench::cuda {
@@ -92,6 +93,22 @@ CudaRun makeScatterAddCuda(const OpParams& params, const OpInputs&, const Device
   const auto p = Op::problem(params);
   return accumulateRun(device, device.in<float>(Op::kSelf), p.srcElements(), p.outElements(), 1,
                        form, ScatterTarget{device.in<std::int64_t>(Op::kIndex), p},
+                       RowValue{device.in<float>(Op::kSource), 1});
+}
+
+// index_put_ with accumulate adds as index_add does (the same inputs, in the same order).
+CudaRun makeIndexPutAccumulateCuda(const OpParams& params, const OpInputs& inputs,
+                                   const DeviceTensors& device, Form form,
+                                   const CudaKernelEnv& env) {
+  return makeIndexAddCuda(params, inputs, device, form, env);
+}
+
+CudaRun makePutAccumulateCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
+                              Form form, const CudaKernelEnv&) {
+  using Op = ops::PutAccumulateOp;
+  const auto p = Op::problem(params);
+  return accumulateRun(device, device.in<float>(Op::kSelf), p.size, p.numel(), 1, form,
+                       RowOfIndex{device.in<std::int64_t>(Op::kIndex)},
                        RowValue{device.in<float>(Op::kSource), 1});
 }
 
