@@ -1637,6 +1637,30 @@
             <source>Release changes</source>
             <translation>版本变化</translation>
         </message>
+        <message>
+            <source>Export for &amp;PyTorch…</source>
+            <translation>导出给 PyTorch(&amp;P)…</translation>
+        </message>
+        <message>
+            <source>A Python script and the inputs that repeat this run in PyTorch, for a bug report</source>
+            <translation>一个 Python 脚本及其输入，用来在 PyTorch 中重复这次运行，便于提交缺陷报告</translation>
+        </message>
+        <message>
+            <source>Cannot export for PyTorch</source>
+            <translation>无法导出给 PyTorch</translation>
+        </message>
+        <message>
+            <source>This run cannot be repeated in PyTorch: %1</source>
+            <translation>这次运行无法在 PyTorch 中重复：%1</translation>
+        </message>
+        <message>
+            <source>Export for PyTorch: choose an empty folder</source>
+            <translation>导出给 PyTorch：请选择一个空文件夹</translation>
+        </message>
+        <message>
+            <source>Wrote %1 and the inputs for %2 (%3); run it with: python3 %1</source>
+            <translation>已写出 %1 以及 %2（%3）的输入；运行方法：python3 %1</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::OpCatalogModel</name>

@@ -40,6 +40,16 @@ CliApp::CliApp()
   compare_->add_flag("--json", compareJson_, "JSON output");
   compare_->add_flag("--expect-equal", expectEqual_, "Exit with 1 unless all are bitwise equal");
 
+  exportPytorch_ = app_.add_subcommand("export-pytorch",
+                                       "Write a run as a PyTorch script with its inputs, to repeat "
+                                       "it in PyTorch (for a bug report)");
+  exportPytorch_->add_option("report", exportReport_, "A report JSON file (a run, or a sweep)")
+      ->required();
+  exportPytorch_->add_option("dir", exportDir_, "The folder to write repro.py and the inputs to")
+      ->required();
+  exportPytorch_->add_option("--config", exportConfig_,
+                             "For a sweep: the configuration to export (default: the first)");
+
   env_ = app_.add_subcommand("env", "Show the host, devices and library versions");
   env_->add_flag("--json", envJson_, "JSON output");
   env_->add_option("--pytorch", envPytorch_, "The PyTorch release the catalog follows, X.Y");
@@ -133,6 +143,7 @@ int CliApp::run(const CliStreams& io) {
   if (*run_) return runCommand(io, runOptions_);
   if (*sweep_) return sweepCommand(io, sweepOptions_, configs_);
   if (*compare_) return compareCommand(io, compareFiles_, compareJson_, expectEqual_);
+  if (*exportPytorch_) return exportPytorchCommand(io, exportReport_, exportDir_, exportConfig_);
   if (*env_) return envCommand(io, envJson_, envPytorch_);
   if (*demo_) {
     return demoCommand(io, demoName_, demoList_, demoLanguage_, demoJson_, demoMarkdown_);

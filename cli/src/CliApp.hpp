@@ -38,6 +38,7 @@ class CliApp {
   CLI::App* sweep_ = nullptr;
   CLI::App* compare_ = nullptr;
   CLI::App* env_ = nullptr;
+  CLI::App* exportPytorch_ = nullptr;
   CLI::App* demo_ = nullptr;
   CLI::App* rng_ = nullptr;
   CLI::App* pyhash_ = nullptr;
@@ -54,6 +55,8 @@ class CliApp {
   std::vector<std::string> compareFiles_;
   bool compareJson_ = false, expectEqual_ = false;
   bool envJson_ = false;
+  std::string exportReport_, exportDir_;
+  std::optional<std::string> exportConfig_;
   std::string demoName_, demoLanguage_ = "en";
   std::optional<std::string> demoJson_, demoMarkdown_;
   bool demoList_ = false;

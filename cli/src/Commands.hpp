@@ -32,6 +32,10 @@ int runCommand(const CliStreams& io, const RunOptions& options);
 int sweepCommand(const CliStreams& io, const RunOptions& options, const std::string& configs);
 int compareCommand(const CliStreams& io, const std::vector<std::string>& files, bool json,
                    bool expectEqual);
+// Writes DIR/repro.py and the run's inputs as DIR/NAME.npy (a sweep: its first configuration,
+// or the one named).
+int exportPytorchCommand(const CliStreams& io, const std::string& report, const std::string& dir,
+                         const std::optional<std::string>& config);
 int envCommand(const CliStreams& io, bool json, const std::optional<std::string>& pytorch);
 int demoCommand(const CliStreams& io, const std::string& name, bool list,
                 const std::string& language, const std::optional<std::string>& jsonOut,

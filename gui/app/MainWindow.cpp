@@ -31,6 +31,8 @@
 #include "detbench/HostMemory.hpp"
 #include "detbench/OutputFiles.hpp"
 #include "detbench/demo/ScenarioReport.hpp"
+#include "detbench/export/PyTorchExport.hpp"
+#include "detbench/export/PyTorchScript.hpp"
 #include "export/ReportExporter.hpp"
 #include "models/OpCatalogModel.hpp"
 #include "plot/PlotWidget.hpp"
@@ -218,6 +220,7 @@ void MainWindow::buildActions() {
   exportAction_ = action("export", QKeySequence(Qt::CTRL | Qt::Key_E));
   exportPlotsAction_ = action(nullptr, QKeySequence());
   copyMarkdownAction_ = action(nullptr, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+  exportPytorchAction_ = action(nullptr, QKeySequence());
   quitAction_ = action(nullptr, QKeySequence::Quit);
   runAction_ = action("run", QKeySequence(Qt::CTRL | Qt::Key_R));
   compareAction_ = action("compare", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
@@ -242,6 +245,7 @@ void MainWindow::buildActions() {
   connect(exportAction_, &QAction::triggered, this, &MainWindow::exportReport);
   connect(exportPlotsAction_, &QAction::triggered, this, &MainWindow::exportPlots);
   connect(copyMarkdownAction_, &QAction::triggered, this, &MainWindow::copyMarkdown);
+  connect(exportPytorchAction_, &QAction::triggered, this, &MainWindow::exportForPyTorch);
   connect(quitAction_, &QAction::triggered, this, &QWidget::close);
   connect(runAction_, &QAction::triggered, this, [this] { startRun(); });
   connect(compareAction_, &QAction::triggered, this, [this] { startCompare(); });
@@ -273,6 +277,7 @@ void MainWindow::buildMenus() {
   fileMenu_->addAction(exportAction_);
   fileMenu_->addAction(exportPlotsAction_);
   fileMenu_->addAction(copyMarkdownAction_);
+  fileMenu_->addAction(exportPytorchAction_);
   fileMenu_->addSeparator();
   fileMenu_->addAction(quitAction_);
   runMenu_ = menuBar()->addMenu(QString());
@@ -321,6 +326,9 @@ void MainWindow::retranslate() {
   exportAction_->setToolTip(tr("HTML, PDF, Markdown, JSON or CSV of the current view's results"));
   exportPlotsAction_->setText(tr("Export &plots (PNG and SVG)…"));
   copyMarkdownAction_->setText(tr("&Copy as Markdown"));
+  exportPytorchAction_->setText(tr("Export for &PyTorch…"));
+  exportPytorchAction_->setToolTip(
+      tr("A Python script and the inputs that repeat this run in PyTorch, for a bug report"));
   quitAction_->setText(tr("&Quit"));
   runAction_->setText(tr("Run"));
   runAction_->setToolTip(tr("Run the op's trials with the current settings (Ctrl+R)"));
@@ -637,6 +645,46 @@ void MainWindow::exportReport() {
   }
   log_->append(LogWidget::Level::Info, tr("Exported %1").arg(path));
   statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+}
+
+void MainWindow::exportForPyTorch() {
+  const ReportDocument* report = currentReport();
+  if (!report || report->runs.empty()) {
+    QMessageBox::information(this, tr("Nothing to export"),
+                             tr("Run the op (or a comparison) first."));
+    return;
+  }
+  // A comparison: its first configuration that PyTorch can repeat.
+  const RunResult* run = nullptr;
+  for (const auto& r : report->runs) {
+    if (!exporting::whyNotExportable(r)) {
+      run = &r;
+      break;
+    }
+  }
+  if (!run) {
+    QMessageBox::information(
+        this, tr("Cannot export for PyTorch"),
+        tr("This run cannot be repeated in PyTorch: %1")
+            .arg(QString::fromStdString(*exporting::whyNotExportable(report->runs.front()))));
+    return;
+  }
+  const QString dir =
+      QFileDialog::getExistingDirectory(this, tr("Export for PyTorch: choose an empty folder"));
+  if (dir.isEmpty()) return;
+  try {
+    const auto written = exporting::writePyTorchExport(*run, dir.toStdString(), "the workbench");
+    const QString message =
+        tr("Wrote %1 and the inputs for %2 (%3); run it with: python3 %1")
+            .arg(QString::fromStdString(written.script), QString::fromStdString(run->op),
+                 QString::fromStdString(run->label));
+    log_->append(LogWidget::Level::Info, message);
+    statusBar()->showMessage(message, 8000);
+  } catch (const Error& e) {
+    const QString error = QString::fromUtf8(e.what());
+    QMessageBox::warning(this, tr("Cannot export for PyTorch"), error);
+    log_->append(LogWidget::Level::Error, error);
+  }
 }
 
 void MainWindow::exportPlots() {

@@ -103,6 +103,7 @@ class MainWindow : public QMainWindow {
   void connectDemos();
   void exportDemo();
   void copyMarkdown();
+  void exportForPyTorch();
   void offerRecovery();
   const ReportDocument* currentReport() const;
 
@@ -143,6 +144,7 @@ class MainWindow : public QMainWindow {
   QAction* exportAction_;
   QAction* exportPlotsAction_;
   QAction* copyMarkdownAction_;
+  QAction* exportPytorchAction_;
   QAction* quitAction_;
   QAction* runAction_;
   QAction* compareAction_;

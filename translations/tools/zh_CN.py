@@ -517,4 +517,10 @@ ZH_CN = {
 "number of indices (source elements)": "索引的个数（source 的元素数）",
 "rows of self": "self 的行数",
 "columns of self (fewer elements in all: more contention)": "self 的列数（元素总数越少，争用越多）",
+"Export for &PyTorch…": "导出给 PyTorch(&P)…",
+"A Python script and the inputs that repeat this run in PyTorch, for a bug report": "一个 Python 脚本及其输入，用来在 PyTorch 中重复这次运行，便于提交缺陷报告",
+"Cannot export for PyTorch": "无法导出给 PyTorch",
+"This run cannot be repeated in PyTorch: %1": "这次运行无法在 PyTorch 中重复：%1",
+"Export for PyTorch: choose an empty folder": "导出给 PyTorch：请选择一个空文件夹",
+"Wrote %1 and the inputs for %2 (%3); run it with: python3 %1": "已写出 %1 以及 %2（%3）的输入；运行方法：python3 %1",
 }

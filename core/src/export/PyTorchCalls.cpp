@@ -1,0 +1,125 @@
+#include "export/PyTorchCalls.hpp"
+
+#include <array>
+#include <utility>
+
+namespace detbench::exporting {
+
+namespace {
+
+// Backward ops take a zero `self` of the input's shape (its values do not enter the gradient).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 30> kCalls{{
+    {"index_add", "    return torch.index_add(io['self'], 0, io['index'], io['source'])\n"},
+    {"scatter_add", "    return torch.scatter_add(io['self'], P['dim'], io['index'], io['src'])\n"},
+    {"index_put_accumulate",
+     "    return io['self'].clone().index_put_((io['indices'],), io['values'], accumulate=True)\n"},
+    {"put_accumulate",
+     "    return io['self'].clone().put_(io['index'], io['source'], accumulate=True)\n"},
+    {"scatter_reduce_sum",
+     "    return torch.scatter_reduce(io['self'], 0, io['index'], io['src'], 'sum',\n"
+     "                                include_self=True)\n"},
+    {"scatter_reduce_mean",
+     "    return torch.scatter_reduce(io['self'], 0, io['index'], io['src'], 'mean',\n"
+     "                                include_self=True)\n"},
+    {"scatter_reduce_amax",
+     "    return torch.scatter_reduce(io['self'], 0, io['index'], io['src'], 'amax',\n"
+     "                                include_self=True)\n"},
+    {"scatter_reduce_prod",
+     "    return torch.scatter_reduce(io['self'], 0, io['index'], io['src'], 'prod',\n"
+     "                                include_self=True)\n"},
+    {"bincount", "    return torch.bincount(io['input'], minlength=P['bins'])\n"},
+    {"bincount_weighted",
+     "    return torch.bincount(io['input'], io['weights'], minlength=P['bins'])\n"},
+    {"embedding_bag_backward",
+     "    indices = io['indices']\n"
+     "    weight = torch.zeros(P['embeddings'], P['cols'], device=DEVICE, requires_grad=True)\n"
+     "    offsets = torch.arange(0, indices.numel(), P['bag_size'], device=DEVICE)\n"
+     "    mode = 'mean' if P['mode'] == 1 else 'sum'\n"
+     "    F.embedding_bag(indices, weight, offsets, mode=mode).backward(io['grad_output'])\n"
+     "    return weight.grad\n"},
+    {"sum", "    return torch.sum(io['input']).reshape(1)\n"},
+    {"nll_loss2d_forward",
+     "    weight = io['weight'] if P['weighted'] else None\n"
+     "    reduction = 'sum' if P['reduction'] else 'mean'\n"
+     "    return F.nll_loss(io['input'], io['target'], weight=weight,\n"
+     "                      reduction=reduction).reshape(1)\n"},
+    {"max_pool2d_backward",
+     "    k, s = P['kernel'], P['stride']\n"
+     "    return torch.ops.aten.max_pool2d_with_indices_backward(\n"
+     "        io['grad_output'], io['self'], [k, k], [s, s], [0, 0], [1, 1], False,\n"
+     "        io['indices'])\n"},
+    {"upsample_linear1d_backward",
+     "    g = io['grad_output']\n"
+     "    return torch.ops.aten.upsample_linear1d_backward(\n"
+     "        g, [g.shape[2]], [g.shape[0], g.shape[1], P['width']], False)\n"},
+    {"upsample_bilinear2d_backward",
+     "    g = io['grad_output']\n"
+     "    return torch.ops.aten.upsample_bilinear2d_backward(\n"
+     "        g, [g.shape[2], g.shape[3]], [g.shape[0], g.shape[1], P['height'], P['width']],\n"
+     "        False)\n"},
+    {"upsample_bicubic2d_backward",
+     "    g = io['grad_output']\n"
+     "    return torch.ops.aten.upsample_bicubic2d_backward(\n"
+     "        g, [g.shape[2], g.shape[3]], [g.shape[0], g.shape[1], P['height'], P['width']],\n"
+     "        False)\n"},
+    {"upsample_trilinear3d_backward",
+     "    g = io['grad_output']\n"
+     "    return torch.ops.aten.upsample_trilinear3d_backward(\n"
+     "        g, [g.shape[2], g.shape[3], g.shape[4]],\n"
+     "        [g.shape[0], g.shape[1], P['depth'], P['height'], P['width']], False)\n"},
+    {"avg_pool3d_backward",
+     "    g = io['grad_output']\n"
+     "    k, s, pad = P['kernel'], P['stride'], P['padding']\n"
+     "    self = torch.zeros(g.shape[0], g.shape[1], P['depth'], P['height'], P['width'],\n"
+     "                       device=DEVICE)\n"
+     "    return torch.ops.aten.avg_pool3d_backward(g, self, [k] * 3, [s] * 3, [pad] * 3, False,\n"
+     "                                              True, None)\n"},
+    {"adaptive_avg_pool2d_backward",
+     "    g = io['grad_output']\n"
+     "    self = torch.zeros(g.shape[0], g.shape[1], P['height'], P['width'], device=DEVICE)\n"
+     "    return torch.ops.aten._adaptive_avg_pool2d_backward(g, self)\n"},
+    {"replication_pad2d_backward",
+     "    g = io['grad_output']\n"
+     "    self = torch.zeros(g.shape[0], g.shape[1], P['height'], P['width'], device=DEVICE)\n"
+     "    return torch.ops.aten.replication_pad2d_backward(g, self, [P['pad']] * 4)\n"},
+    {"reflection_pad2d_backward",
+     "    g = io['grad_output']\n"
+     "    self = torch.zeros(g.shape[0], g.shape[1], P['height'], P['width'], device=DEVICE)\n"
+     "    return torch.ops.aten.reflection_pad2d_backward(g, self, [P['pad']] * 4)\n"},
+    {"grid_sampler_2d_backward",
+     "    g = io['grad_output']\n"
+     "    inp = torch.zeros(g.shape[0], g.shape[1], P['height'], P['width'], device=DEVICE)\n"
+     "    return torch.ops.aten.grid_sampler_2d_backward(g, inp, io['grid'], 0, 0, False,\n"
+     "                                                   [True, False])[0]\n"},
+    {"histc", "    return torch.histc(io['input'], bins=P['bins'], min=-1, max=1)\n"},
+    {"cumsum", "    return torch.cumsum(io['input'], 0)\n"},
+    {"matmul", "    return torch.matmul(io['a'], io['b']).unsqueeze(0)\n"},
+    {"bmm_sparse",
+     "    shape = (P['batch'], P['rows'], P['inner'])\n"
+     "    a = torch.sparse_coo_tensor(io['indices'], io['values'], shape).coalesce()\n"
+     "    return torch.bmm(a, io['dense'])\n"},
+    {"conv2d_forward",
+     "    return F.conv2d(io['input'], io['weight'], stride=P['stride'], padding=P['padding'])\n"},
+    {"conv2d_backward_data",
+     "    w = io['weight']\n"
+     "    shape = (P['batch'], P['in_channels'], P['height'], P['width'])\n"
+     "    return torch.nn.grad.conv2d_input(shape, w, io['grad_output'], stride=P['stride'],\n"
+     "                                      padding=P['padding'])\n"},
+    {"conv2d_backward_filter",
+     "    shape = (P['out_channels'], P['in_channels'], P['kernel'], P['kernel'])\n"
+     "    return torch.nn.grad.conv2d_weight(io['input'], shape, io['grad_output'],\n"
+     "                                       stride=P['stride'], padding=P['padding'])\n"},
+}};
+// Not here: rand, randn and dropout, whose streams are the generator's, not the inputs'.
+
+}  // namespace
+
+std::optional<std::string> pytorchCallBody(std::string_view op, bool severalStreams) {
+  if (op.empty() || (op == "matmul" && severalStreams)) return std::nullopt;
+  for (const auto& [name, body] : kCalls) {
+    if (name == op) return std::string(body);
+  }
+  return std::nullopt;
+}
+
+}  // namespace detbench::exporting

@@ -1,0 +1,147 @@
+#!/usr/bin/python3
+"""`detbench export-pytorch` against PyTorch's CPU build (Debian's python3-torch).
+
+For each op with a PyTorch call, a short `detbench run --device cpu` is saved as a report,
+exported, and the script it wrote is run with this python3. The script must run to its end and
+find its outputs repeat on one thread; where PyTorch's CPU kernel adds in detbench's sequential
+order (the bitwise cases of test_pytorch_cpu.py), its first output must be detbench's trial 0
+bit for bit, by detbench's own digest computed in NumPy. Elsewhere only that it ran is checked.
+Also: a sweep exports the configuration named, and what cannot be exported is refused with one
+line and exit 2.
+Usage: test_export_pytorch.py PATH/TO/detbench. Exit 77 (skipped) without torch.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+try:
+    import numpy  # noqa: F401
+    import torch  # noqa: F401
+except ImportError as e:  # pragma: no cover
+    print(f"skipped: {e} (install python3-torch and python3-numpy)")
+    sys.exit(77)
+
+DETBENCH = sys.argv[1]
+PYTHON = sys.executable
+AVX2 = "CPU capability usage: AVX2" in torch.__config__.show()
+
+# (op, params, bitwise): small shapes; bitwise where PyTorch's CPU order is detbench's.
+CASES = [
+    ("index_add", {"size": 65536, "rows": 256, "cols": 4}, True),
+    ("scatter_add", {"ndim": 2, "dim": 1, "size": 64, "cols": 256, "out_size": 16}, True),
+    ("index_put_accumulate", {"size": 65536, "rows": 256}, True),
+    ("put_accumulate", {"size": 65536, "rows": 16, "cols": 16}, True),
+    ("scatter_reduce_mean", {"size": 65536, "out_size": 256}, True),
+    ("scatter_reduce_prod", {"size": 65536, "out_size": 256}, True),
+    ("bincount", {"size": 65536, "bins": 300}, True),
+    ("bincount_weighted", {"size": 65536, "bins": 300}, True),
+    ("embedding_bag_backward", {"size": 8192, "bag_size": 8, "embeddings": 128, "cols": 16},
+     False),
+    ("sum", {"size": 1 << 16}, False),
+    ("nll_loss2d_forward", {"batch": 4, "classes": 19, "height": 32, "width": 40}, True),
+    ("max_pool2d_backward", {"batch": 2, "channels": 4, "height": 33, "width": 31}, True),
+    ("upsample_linear1d_backward", {"batch": 2, "channels": 3, "width": 37, "scale": 3}, False),
+    ("upsample_bilinear2d_backward", {"batch": 2, "channels": 4, "height": 17, "width": 13},
+     False),
+    ("upsample_bicubic2d_backward", {"batch": 2, "channels": 3, "height": 9, "width": 7,
+                                     "scale": 3}, True),
+    ("upsample_trilinear3d_backward", {"batch": 1, "channels": 2, "depth": 5, "height": 7,
+                                       "width": 6}, False),
+    ("avg_pool3d_backward", {"batch": 2, "channels": 2, "depth": 8, "height": 9, "width": 10},
+     True),
+    ("adaptive_avg_pool2d_backward", {"batch": 2, "channels": 4, "height": 50, "width": 37},
+     True),
+    ("replication_pad2d_backward", {"batch": 2, "channels": 3, "height": 9, "width": 7, "pad": 5},
+     True),
+    ("reflection_pad2d_backward", {"batch": 2, "channels": 3, "height": 9, "width": 7, "pad": 6},
+     True),
+    ("grid_sampler_2d_backward", {"batch": 2, "channels": 3, "height": 9, "width": 7,
+                                  "out_height": 11, "out_width": 13}, AVX2),
+    ("histc", {"size": 100000, "bins": 37}, True),
+    ("cumsum", {"size": 100000}, True),
+    ("matmul", {"size": 64, "k": 300}, False),
+    ("bmm_sparse", {"size": 20000, "batch": 3, "rows": 40, "inner": 300, "cols": 24}, True),
+    ("conv2d_forward", {"batch": 2, "in_channels": 5, "out_channels": 7, "height": 11,
+                        "width": 13}, False),
+    ("conv2d_backward_data", {"batch": 2, "in_channels": 5, "out_channels": 7, "height": 11,
+                              "width": 13}, False),
+    ("conv2d_backward_filter", {"batch": 2, "in_channels": 5, "out_channels": 7, "height": 11,
+                                "width": 13}, False),
+]
+
+
+def detbench(*args):
+    return subprocess.run([DETBENCH, *args], capture_output=True, text=True)
+
+
+def run_and_export(workdir, op, params, extra=()):
+    report = os.path.join(workdir, op + ".json")
+    cmd = ["run", "--op", op, "--device", "cpu", "--trials", "3", "--warmup", "0", "--quiet",
+           "--seed", "5", "--out", report, *extra]
+    for k, v in params.items():
+        cmd += ["-p", f"{k}={v}"]
+    made = detbench(*cmd)
+    assert made.returncode == 0, made.stderr
+    out = os.path.join(workdir, op)
+    exported = detbench("export-pytorch", report, out)
+    assert exported.returncode == 0, exported.stderr
+    return out
+
+
+def check_case(workdir, op, params, bitwise):
+    out = run_and_export(workdir, op, params)
+    script = subprocess.run([PYTHON, os.path.join(out, "repro.py")], capture_output=True,
+                            text=True)
+    text = script.stdout
+    problems = []
+    if script.returncode != 0:
+        problems.append(f"exit {script.returncode}: {script.stderr.strip()[-400:]}")
+    if "bitwise reproducible over 3 trials" not in text:
+        problems.append("its outputs did not repeat on one thread")
+    if bitwise and "bitwise equal to detbench's trial 0" not in text:
+        problems.append("its first output is not detbench's trial 0")
+    return problems, text
+
+
+def main():
+    failures = 0
+    with tempfile.TemporaryDirectory() as workdir:
+        for op, params, bitwise in CASES:
+            problems, text = check_case(workdir, op, params, bitwise)
+            trial0 = next((line.strip() for line in text.splitlines() if "Trial 0" in line), "")
+            print(("ok   " if not problems else "FAIL ") + op + ": " +
+                  ("; ".join(problems) if problems else trial0))
+            failures += 1 if problems else 0
+
+        # A sweep: the configuration named is the one exported.
+        report = os.path.join(workdir, "sweep.json")
+        made = detbench("sweep", "--op", "index_add", "--device", "cpu", "--trials", "2",
+                        "--quiet", "--configs", "default,deterministic", "--out", report)
+        ok = made.returncode == 0
+        exported = detbench("export-pytorch", report, os.path.join(workdir, "sweep"),
+                            "--config", "deterministic")
+        ok = ok and exported.returncode == 0
+        with open(os.path.join(workdir, "sweep", "repro.py")) as f:
+            ok = ok and "deterministic" in f.read()
+        # Refusals: one line on stderr, exit 2, nothing written.
+        for args in (["export-pytorch", report, os.path.join(workdir, "x"), "--config", "nope"],
+                     ["export-pytorch", os.path.join(workdir, "missing.json"),
+                      os.path.join(workdir, "y")]):
+            r = detbench(*args)
+            ok = ok and r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 \
+                and not os.path.exists(args[2])
+        rand = os.path.join(workdir, "rand.json")
+        detbench("run", "--op", "rand", "--device", "cpu", "-n", "2", "--quiet", "--out", rand)
+        r = detbench("export-pytorch", rand, os.path.join(workdir, "rand"))
+        ok = ok and r.returncode == 2 and "rand" in r.stderr \
+            and not os.path.exists(os.path.join(workdir, "rand"))
+        print(("ok   " if ok else "FAIL ") + "sweep --config, and refusals")
+        failures += 0 if ok else 1
+    print(f"{len(CASES) + 1 - failures} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
