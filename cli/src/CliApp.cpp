@@ -35,6 +35,19 @@ CliApp::CliApp()
                    "benchmark, cudnn-deterministic")
       ->capture_default_str();
 
+  invariance_ = app_.add_subcommand(
+      "invariance",
+      "Run one op at several thread counts or on several devices and compare the bits");
+  addRequestOptions(*invariance_, invarianceOptions_.request);
+  invariance_->add_option("--threads-list", invarianceOptions_.threadsList,
+                          "cpu-threads worker counts to compare, such as 1,2,4,8");
+  invariance_->add_option("--devices", invarianceOptions_.devices,
+                          "Devices to compare, such as cpu,cpu-threads,cuda");
+  invariance_->add_option("--out", invarianceOptions_.out, "Write the invariance JSON here");
+  invariance_->add_flag("--json", invarianceOptions_.json, "Print the invariance JSON");
+  invariance_->add_flag("--expect-invariant", invarianceOptions_.expectInvariant,
+                        "Exit with 1 unless every configuration gives the same bits");
+
   compare_ = app_.add_subcommand("compare", "Say which report outputs are bitwise equal");
   compare_->add_option("reports", compareFiles_, "Report JSON files")->required();
   compare_->add_flag("--json", compareJson_, "JSON output");
@@ -142,6 +155,7 @@ int CliApp::run(const CliStreams& io) {
   if (*ops_) return opsCommand(io, opsOptions_);
   if (*run_) return runCommand(io, runOptions_);
   if (*sweep_) return sweepCommand(io, sweepOptions_, configs_);
+  if (*invariance_) return invarianceCommand(io, invarianceOptions_);
   if (*compare_) return compareCommand(io, compareFiles_, compareJson_, expectEqual_);
   if (*exportPytorch_) return exportPytorchCommand(io, exportReport_, exportDir_, exportConfig_);
   if (*env_) return envCommand(io, envJson_, envPytorch_);
@@ -159,6 +173,7 @@ int CliApp::run(const CliStreams& io) {
 
 void CliApp::checkOptions() const {
   if (*run_) buildRequest(runOptions_);
+  if (*invariance_) buildRequest(invarianceOptions_.request);
   if (*sweep_) {
     buildRequest(sweepOptions_);
     parseSweepConfigs(configs_, Settings{});

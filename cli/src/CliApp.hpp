@@ -39,6 +39,8 @@ class CliApp {
   CLI::App* compare_ = nullptr;
   CLI::App* env_ = nullptr;
   CLI::App* exportPytorch_ = nullptr;
+  CLI::App* invariance_ = nullptr;
+  InvarianceOptions invarianceOptions_;
   CLI::App* demo_ = nullptr;
   CLI::App* rng_ = nullptr;
   CLI::App* pyhash_ = nullptr;

@@ -36,6 +36,15 @@ int compareCommand(const CliStreams& io, const std::vector<std::string>& files, 
 // or the one named).
 int exportPytorchCommand(const CliStreams& io, const std::string& report, const std::string& dir,
                          const std::optional<std::string>& config);
+struct InvarianceOptions {
+  RunOptions request;  // op, device (for thread counts), trials, parameters, settings
+  std::optional<std::string> threadsList;  // --threads-list 1,2,4,8
+  std::optional<std::string> devices;      // --devices cpu,cpu-threads,cuda
+  std::optional<std::string> out;          // the invariance JSON, written here
+  bool json = false;
+  bool expectInvariant = false;
+};
+int invarianceCommand(const CliStreams& io, const InvarianceOptions& options);
 int envCommand(const CliStreams& io, bool json, const std::optional<std::string>& pytorch);
 int demoCommand(const CliStreams& io, const std::string& name, bool list,
                 const std::string& language, const std::optional<std::string>& jsonOut,

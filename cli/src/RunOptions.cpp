@@ -9,7 +9,7 @@
 
 namespace detbench::cli {
 
-void addRunOptions(CLI::App& app, RunOptions& o) {
+void addRequestOptions(CLI::App& app, RunOptions& o) {
   app.add_option("--op", o.op, "Op to run (see `detbench ops`)")->required();
   app.add_option("--device", o.device, "cpu, cpu-threads or cuda")->capture_default_str();
   app.add_option("--trials,-n", o.trials, "Recorded trials")->capture_default_str();
@@ -34,13 +34,17 @@ void addRunOptions(CLI::App& app, RunOptions& o) {
   app.add_option("--pytorch", o.pytorch,
                  "The PyTorch release to follow, X.Y (default: the one installed, else the "
                  "newest in the catalog; see `detbench env`)");
+  app.add_flag("--quiet,-q", o.quiet, "No progress bar");
+}
+
+void addRunOptions(CLI::App& app, RunOptions& o) {
+  addRequestOptions(app, o);
   app.add_option("--out", o.out, "Write the JSON report here (default: reports/...)");
   app.add_option("--markdown", o.markdown, "Also write the report as Markdown here");
   app.add_flag("--no-report", o.noReport, "Do not write a JSON report");
   app.add_flag("--expect-reproducible", o.expectReproducible,
                "Exit with 1 when the outputs are not bitwise identical");
   app.add_option("--save-io", o.saveIo, "Write inputs and trial 0's output as .npy files here");
-  app.add_flag("--quiet,-q", o.quiet, "No progress bar");
 }
 
 RunRequest buildRequest(const RunOptions& o) {

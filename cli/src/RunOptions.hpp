@@ -37,6 +37,10 @@ struct RunOptions {
   bool quiet = false;
 };
 
+// What makes the request (op, device, trials, parameters, settings, --quiet).
+void addRequestOptions(CLI::App& app, RunOptions& o);
+// Those, and the outputs of run and sweep (--out, --markdown, --no-report, --save-io,
+// --expect-reproducible).
 void addRunOptions(CLI::App& app, RunOptions& o);
 // Raises InvalidArgument for a malformed value.
 RunRequest buildRequest(const RunOptions& o);

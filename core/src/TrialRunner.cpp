@@ -90,15 +90,20 @@ void validateRequest(const RunRequest& request) {
                      "warm-up trials must be at most " + std::to_string(kMaxWarmup));
 }
 
+void TrialRunner::checkDevice(const RunRequest& request) const {
+  const Backend& backend = registry_.get(request.device);
+  if (!backend.supports(request.op)) {
+    DETBENCH_THROW(NotAvailable, "op " + request.op + " is not implemented on " + request.device);
+  }
+}
+
 PreparedInputs TrialRunner::prepare(const RunRequest& request, int trialSets) const {
   validateRequest(request);
   DETBENCH_CHECK_ARG(trialSets >= 1, "a run has at least one trial set");
   const OpDefinition& op = opDefinition(request.op);
   // The device is checked before the inputs are made, so a bad device fails fast.
+  checkDevice(request);
   Backend& backend = registry_.get(request.device);
-  if (!backend.supports(request.op)) {
-    DETBENCH_THROW(NotAvailable, "op " + request.op + " is not implemented on " + request.device);
-  }
   PreparedInputs p;
   p.params = resolveParams(request.op, op.params(), request.params);
   backend.checkMemory(op, p.params);

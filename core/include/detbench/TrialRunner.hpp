@@ -60,6 +60,9 @@ class TrialRunner {
   // hold (the inputs, and every trial's record) is checked against request.memoryLimitBytes
   // before anything is allocated.
   PreparedInputs prepare(const RunRequest& request, int trialSets = 1) const;
+  // Raises NotAvailable (or InvalidArgument for an unknown device) unless the request's device
+  // is there and runs its op.
+  void checkDevice(const RunRequest& request) const;
   // Runs trials on inputs made by prepare() for a request with the same op and params.
   RunResult run(const RunRequest& request, const PreparedInputs& prepared,
                 const RunCallbacks& callbacks = {}, const CancelToken* cancel = nullptr) const;

@@ -1,0 +1,139 @@
+// `detbench invariance`: the same op on the same inputs at several thread counts or on several
+// devices, each configuration's trial 0 compared bit for bit with the first's.
+
+#include <iomanip>
+#include <sstream>
+
+#include "Commands.hpp"
+#include "ConsoleOutput.hpp"
+#include "ExitCodes.hpp"
+#include "IntegerOption.hpp"
+#include "detbench/Environment.hpp"
+#include "detbench/Error.hpp"
+#include "detbench/Format.hpp"
+#include "detbench/InvarianceJson.hpp"
+#include "detbench/OutputFiles.hpp"
+
+namespace detbench::cli {
+
+namespace {
+
+std::vector<std::string> splitList(const std::string& text, const std::string& option) {
+  std::vector<std::string> items;
+  std::string item;
+  std::istringstream in(text);
+  while (std::getline(in, item, ',')) {
+    DETBENCH_CHECK_ARG(!item.empty(), option + " has an empty item: '" + text + "'");
+    items.push_back(item);
+  }
+  DETBENCH_CHECK_ARG(!items.empty(), option + " is empty");
+  return items;
+}
+
+InvariancePlan planOf(const InvarianceOptions& o) {
+  InvariancePlan plan;
+  DETBENCH_CHECK_ARG(o.threadsList.has_value() != o.devices.has_value(),
+                     "give either --threads-list or --devices");
+  if (o.threadsList) {
+    plan.axis = InvarianceAxis::Threads;
+    for (const auto& t : splitList(*o.threadsList, "--threads-list")) {
+      plan.threads.push_back(integerOption<int>(t, "--threads-list", 1, kMaxThreads));
+    }
+  } else {
+    plan.axis = InvarianceAxis::Devices;
+    plan.devices = splitList(*o.devices, "--devices");
+  }
+  return plan;
+}
+
+void printInvariance(std::ostream& out, const RunRequest& base, const InvarianceResult& r) {
+  out << "Invariance of " << base.op << " over "
+      << (r.axis == InvarianceAxis::Threads ? "thread counts (" + base.device + ")"
+                                            : std::string("devices"))
+      << ", the same inputs, " << base.trials << " trials each\n";
+  for (std::size_t i = 0; i < r.points.size(); ++i) {
+    const InvariancePoint& p = r.points[i];
+    out << "  " << std::left << std::setw(14) << p.label;
+    if (p.run.failed()) {
+      out << p.run.errors.front().kind << ": " << p.run.errors.front().message << "\n";
+      continue;
+    }
+    const RunSummary& s = p.run.summary;
+    std::ostringstream verdict;
+    if (s.reproducible) {
+      verdict << "repeats (1 output)";
+    } else {
+      verdict << s.distinctDigests << " outputs in " << s.trials;
+    }
+    out << std::setw(22) << verdict.str() << std::setw(12) << formatDuration(s.time.median) << "  ";
+    if (i == 0) {
+      out << "the first: the others are compared with its trial 0\n";
+    } else if (!p.compared) {
+      out << "not compared (the first configuration has no output)\n";
+    } else if (p.equalToFirst) {
+      out << "bitwise equal to " << r.points.front().label << "\n";
+    } else {
+      out << "differs from " << r.points.front().label << ": " << p.diff.nDiff << " elements, max "
+          << p.diff.maxUlp << " ULP, max |diff| " << formatFloat(p.diff.maxAbsDiff) << "\n";
+    }
+  }
+  out << "Measured: " << toString(r.measured);
+  switch (r.measured) {
+    case GuaranteeLevel::NotGuaranteed:
+      out << " (some configuration does not repeat its own output, or did not run)\n";
+      break;
+    case GuaranteeLevel::RunToRun:
+      out << " (each configuration repeats, but "
+          << (r.axis == InvarianceAxis::Threads ? "the thread count" : "the device")
+          << " changes the bits)\n";
+      break;
+    case GuaranteeLevel::ThreadCountInvariant:
+      out << " (the same bits at every thread count tried)\n";
+      break;
+    case GuaranteeLevel::DeviceInvariant:
+      out << " (the same bits on every device tried)\n";
+      break;
+  }
+}
+
+}  // namespace
+
+int invarianceCommand(const CliStreams& io, const InvarianceOptions& o) {
+  const RunRequest base = buildRequest(o.request);
+  const InvariancePlan plan = planOf(o);
+  validateInvariancePlan(base, plan);
+  if (o.out) checkOutputWritable(*o.out, "invariance report");
+  const BackendRegistry registry = makeRegistry();
+  const TrialRunner runner(registry);
+  ProgressBar bar(io.err, io.errIsTerminal && !o.request.quiet, "");
+  InvarianceCallbacks callbacks;
+  callbacks.onPointStarted = [&bar](int, const std::string& label) { bar.setLabel("  " + label); };
+  callbacks.trial.onTrial = [&bar](const TrialRecord&, int done, int total) {
+    bar.update(done, total);
+  };
+  callbacks.onPointFinished = [&bar](int, const InvariancePoint&) { bar.finish(); };
+  const InvarianceResult result = runInvariance(runner, base, plan, callbacks);
+  for (const auto& p : result.points) {
+    if (p.run.refused()) DETBENCH_THROW(InvalidArgument, p.run.errors.front().message);
+  }
+  const auto json = invarianceToJson(result, collectEnvironment(registry));
+  if (o.json) {
+    io.out << json.dump(2) << "\n";
+  } else {
+    printInvariance(io.out, base, result);
+  }
+  if (o.out) {
+    writeFileAtomically(*o.out, json.dump(2) + "\n");
+    if (!o.json) io.out << "Report: " << *o.out << "\n";
+  }
+  for (const auto& p : result.points) {
+    if (p.run.deviceFault()) return kExitDeviceFault;
+  }
+  for (const auto& p : result.points) {
+    if (p.run.raisedNondeterministic()) return kExitNondeterministic;
+  }
+  if (o.expectInvariant && !result.invariant) return kExitNotReproducible;
+  return kExitOk;
+}
+
+}  // namespace detbench::cli

@@ -1,0 +1,73 @@
+#pragma once
+// Invariance runs: beyond run to run. The same op on the same inputs under several thread
+// counts of cpu-threads, or on several devices. Each configuration runs its trials (which says
+// whether it repeats run to run), and its trial-0 output is compared bit for bit with the first
+// configuration's (max |diff|, max ULP, elements that differ). It reuses the trial runner, the
+// digest and the output comparison; the inputs are made once for all configurations.
+//
+// The measured guarantee takes the names of CCCL's determinism requests, extended:
+//   not_guaranteed          some configuration gave more than one output over its trials;
+//   run_to_run              each repeats, but not all configurations give the same bits;
+//   thread_count_invariant  the same bits at every thread count tried;
+//   device_invariant        the same bits on every device tried (CCCL's gpu_to_gpu).
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "detbench/CancelToken.hpp"
+#include "detbench/Statistics.hpp"
+#include "detbench/TrialRunner.hpp"
+
+namespace detbench {
+
+enum class InvarianceAxis { Threads, Devices };
+enum class GuaranteeLevel { NotGuaranteed, RunToRun, ThreadCountInvariant, DeviceInvariant };
+
+std::string_view toString(InvarianceAxis axis);
+std::string_view toString(GuaranteeLevel level);
+
+struct InvariancePlan {
+  InvarianceAxis axis = InvarianceAxis::Threads;
+  std::vector<int> threads;          // Threads: cpu-threads worker counts, each >= 1
+  std::vector<std::string> devices;  // Devices: device ids
+};
+
+struct InvariancePoint {
+  std::string label;  // "2 threads", or the device id
+  RunResult run;
+  // Against the first configuration's trial 0 (the first point compares with itself).
+  bool compared = false;  // both ran a trial
+  bool equalToFirst = false;
+  OutputDiff diff;
+};
+
+struct InvarianceResult {
+  InvarianceAxis axis = InvarianceAxis::Threads;
+  std::vector<InvariancePoint> points;
+  bool runToRun = false;   // every configuration ran and repeated over its trials
+  bool invariant = false;  // every configuration's trial 0 is the first's, bit for bit
+  GuaranteeLevel measured = GuaranteeLevel::NotGuaranteed;
+  bool cancelled = false;
+};
+
+struct InvarianceCallbacks {
+  std::function<void(int, const std::string&)> onPointStarted;
+  RunCallbacks trial;  // onFirstOutput is the runner's own; set onTrial only
+  std::function<void(int, const InvariancePoint&)> onPointFinished;
+};
+
+// Raises InvalidArgument for a plan that cannot run: no configurations, a repeated one, a
+// thread count out of range, thread counts for another device than cpu-threads.
+void validateInvariancePlan(const RunRequest& base, const InvariancePlan& plan);
+
+// Runs base (its op, params, settings, trials; its device for the Threads axis) once per
+// configuration of the plan, on inputs made once.
+InvarianceResult runInvariance(const TrialRunner& runner, const RunRequest& base,
+                               const InvariancePlan& plan,
+                               const InvarianceCallbacks& callbacks = {},
+                               const CancelToken* cancel = nullptr);
+
+}  // namespace detbench

@@ -1,0 +1,17 @@
+#pragma once
+// An invariance run as JSON (docs/REPORT-FORMAT.md, "Invariance runs"): the measured guarantee,
+// each configuration's comparison with the first, and the configurations' own runs as a sweep
+// report, which `detbench compare` and the report tools read as any other.
+
+#include <nlohmann/json.hpp>
+
+#include "detbench/Environment.hpp"
+#include "detbench/Invariance.hpp"
+
+namespace detbench {
+
+inline constexpr int kInvarianceSchemaVersion = 1;
+
+nlohmann::ordered_json invarianceToJson(const InvarianceResult& result, const Environment& context);
+
+}  // namespace detbench

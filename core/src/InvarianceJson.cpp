@@ -1,0 +1,57 @@
+#include "detbench/InvarianceJson.hpp"
+
+#include <cmath>
+
+#include "detbench/Format.hpp"
+#include "detbench/ReportJson.hpp"
+
+namespace detbench {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+json finite(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return v;
+}
+
+}  // namespace
+
+json invarianceToJson(const InvarianceResult& result, const Environment& context) {
+  json j;
+  j["format"] = "detbench-invariance";
+  j["schema_version"] = kInvarianceSchemaVersion;
+  j["axis"] = toString(result.axis);
+  j["measured"] = toString(result.measured);
+  j["run_to_run"] = result.runToRun;
+  j["invariant"] = result.invariant;
+  j["cancelled"] = result.cancelled;
+  json points = json::array();
+  for (const auto& p : result.points) {
+    json q;
+    q["label"] = p.label;
+    q["device"] = p.run.device;
+    q["threads"] = p.run.threads;
+    q["distinct_outputs"] = p.run.summary.distinctDigests;
+    q["reproducible"] = p.run.summary.reproducible;
+    q["digest_trial0"] = p.run.trials.empty() ? json() : json(formatDigest(p.run.trials[0].digest));
+    q["compared"] = p.compared;
+    q["equal_to_first"] = p.equalToFirst;
+    q["max_abs_diff"] = finite(p.diff.maxAbsDiff);
+    q["max_ulp"] = p.diff.maxUlp;
+    q["n_diff"] = p.diff.nDiff;
+    q["median_time_ns"] = finite(p.run.summary.time.median);
+    points.push_back(std::move(q));
+  }
+  j["points"] = std::move(points);
+  ReportDocument doc;
+  doc.kind = ReportKind::Sweep;
+  doc.context = context;
+  for (const auto& p : result.points) doc.runs.push_back(p.run);
+  j["report"] = reportToJson(doc);
+  return j;
+}
+
+}  // namespace detbench

@@ -1,0 +1,54 @@
+// `detbench invariance`: the verdict in words and in the exit code with --expect-invariant, the
+// JSON written whole, and bad lists refused with one line and exit 2 before anything runs.
+// Only deterministic configurations here: nothing waits on threads to race.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "CliFixture.hpp"
+
+namespace {
+
+using namespace detbench::testing;
+
+constexpr const char* kDeterministic =
+    "invariance --op index_add --size 262144 -p rows=64 --deterministic error -n 3 -w 0 -q ";
+
+TEST_F(CliTest, InvarianceSaysWhichLevelItMeasured) {
+  const Result threads =
+      run(std::string(kDeterministic) + "--threads-list 1,2,4 --expect-invariant --out t.json");
+  ASSERT_EQ(threads.code, 0) << threads.out << threads.err;
+  EXPECT_NE(threads.out.find("thread_count_invariant"), std::string::npos) << threads.out;
+  const auto j = nlohmann::json::parse(slurp(dir_ / "t.json"));
+  EXPECT_EQ(j["measured"], "thread_count_invariant");
+  EXPECT_EQ(j["points"].size(), 3u);
+
+  // The privatised deterministic form is not the sequential cpu device's order.
+  const Result devices =
+      run(std::string(kDeterministic) + "--devices cpu,cpu-threads --expect-invariant");
+  EXPECT_EQ(devices.code, 1) << devices.out << devices.err;
+  EXPECT_NE(devices.out.find("run_to_run"), std::string::npos) << devices.out;
+  EXPECT_NE(devices.out.find("differs from cpu"), std::string::npos) << devices.out;
+
+  const Result json = run("invariance --op sum -n 2 -q --devices cpu,cpu-threads --json");
+  ASSERT_EQ(json.code, 0) << json.err;
+  EXPECT_EQ(nlohmann::json::parse(json.out)["measured"], "device_invariant");
+}
+
+TEST_F(CliTest, InvarianceRefusesBadListsWithOneLine) {
+  for (const std::string bad :
+       {"--threads-list 1,2 --devices cpu,cpu-threads", "", "--threads-list ''",
+        "--threads-list 1,,2", "--threads-list 1,x", "--threads-list 0,2", "--threads-list 2,2",
+        "--threads-list 4", "--devices cpu", "--devices cpu,nope", "--devices cpu,cuda",
+        "--threads-list 1,2 --device cpu"}) {
+    const Result b = run("invariance --op sum -n 2 -q " + bad + " --out never.json");
+    EXPECT_EQ(b.code, 2) << bad << ": " << b.out;
+    EXPECT_EQ(lines(b.err), 1) << bad << ": " << b.err;
+    EXPECT_FALSE(fs::exists(dir_ / "never.json")) << bad;
+  }
+}
+
+}  // namespace
