@@ -1,23 +1,11 @@
 #include "detbench/InvarianceJson.hpp"
 
-#include <cmath>
-
 #include "detbench/Format.hpp"
 #include "detbench/ReportJson.hpp"
 
 namespace detbench {
 
-namespace {
-
 using json = nlohmann::ordered_json;
-
-json finite(double v) {
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  return v;
-}
-
-}  // namespace
 
 json invarianceToJson(const InvarianceResult& result, const Environment& context) {
   json j;
@@ -39,10 +27,10 @@ json invarianceToJson(const InvarianceResult& result, const Environment& context
     q["digest_trial0"] = p.run.trials.empty() ? json() : json(formatDigest(p.run.trials[0].digest));
     q["compared"] = p.compared;
     q["equal_to_first"] = p.equalToFirst;
-    q["max_abs_diff"] = finite(p.diff.maxAbsDiff);
+    q["max_abs_diff"] = jsonNumber(p.diff.maxAbsDiff);
     q["max_ulp"] = p.diff.maxUlp;
     q["n_diff"] = p.diff.nDiff;
-    q["median_time_ns"] = finite(p.run.summary.time.median);
+    q["median_time_ns"] = jsonNumber(p.run.summary.time.median);
     points.push_back(std::move(q));
   }
   j["points"] = std::move(points);

@@ -7,15 +7,18 @@
 
 namespace detbench {
 
+nlohmann::ordered_json jsonNumber(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return v;
+}
+
 namespace {
 
 using json = nlohmann::ordered_json;
 
-// JSON has no infinity or NaN: they are written as strings.
 json number(double v) {
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  return v;
+  return jsonNumber(v);
 }
 
 json contextJson(const Environment& env) {

@@ -10,6 +10,8 @@
 namespace detbench {
 
 nlohmann::ordered_json reportToJson(const ReportDocument& report);
+// A number as the reports write it: JSON has no infinity or NaN, so they are strings.
+nlohmann::ordered_json jsonNumber(double v);
 // Pretty-printed, two-space indent, trailing newline.
 std::string reportJsonText(const ReportDocument& report);
 
