@@ -81,7 +81,10 @@ InvarianceResult runInvariance(const TrialRunner& runner, const RunRequest& base
     runner.checkDevice(r);
     requests.push_back(std::move(r));
   }
-  const PreparedInputs prepared = runner.prepare(base, static_cast<int>(requests.size()));
+  // Made for the first configuration (its device is the one checked for memory; --device does
+  // not matter on the devices axis): every configuration has the same op, params and seed.
+  const PreparedInputs prepared =
+      runner.prepare(requests.front(), static_cast<int>(requests.size()));
 
   InvarianceResult result;
   result.axis = plan.axis;
