@@ -1,6 +1,5 @@
 #include "export/PyTorchCalls.hpp"
 
-#include <array>
 #include <utility>
 
 namespace detbench::exporting {
@@ -8,7 +7,7 @@ namespace detbench::exporting {
 namespace {
 
 // Backward ops take a zero `self` of the input's shape (its values do not enter the gradient).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 30> kCalls{{
+constexpr std::pair<std::string_view, std::string_view> kCalls[] = {
     {"index_add", "    return torch.index_add(io['self'], 0, io['index'], io['source'])\n"},
     {"scatter_add", "    return torch.scatter_add(io['self'], P['dim'], io['index'], io['src'])\n"},
     {"index_put_accumulate",
@@ -109,7 +108,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 30> kCalls{{
      "    shape = (P['out_channels'], P['in_channels'], P['kernel'], P['kernel'])\n"
      "    return torch.nn.grad.conv2d_weight(io['input'], shape, io['grad_output'],\n"
      "                                       stride=P['stride'], padding=P['padding'])\n"},
-}};
+};
 // Not here: rand, randn and dropout, whose streams are the generator's, not the inputs'.
 
 }  // namespace

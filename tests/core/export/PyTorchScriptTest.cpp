@@ -6,6 +6,7 @@
 #include <string>
 
 #include "detbench/Error.hpp"
+#include "detbench/OpCatalog.hpp"
 #include "detbench/export/PyTorchScript.hpp"
 
 namespace detbench {
@@ -69,6 +70,15 @@ TEST(PyTorchScriptTest, RandomOpsSeveralStreamsAndEmptyRunsAreRefused) {
   RunResult raised = aRun("index_add");
   raised.trials.clear();
   EXPECT_TRUE(exporting::whyNotExportable(raised));
+}
+
+TEST(PyTorchScriptTest, EveryOpButTheRandomOnesHasAPyTorchCall) {
+  // A new op of the catalog is exportable from the start, or this says it is not.
+  for (const auto& op : opCatalog()) {
+    const bool random = op.name == "rand" || op.name == "randn" || op.name == "dropout";
+    EXPECT_EQ(exporting::whyNotExportable(aRun(std::string(op.name))).has_value(), random)
+        << op.name;
+  }
 }
 
 }  // namespace
