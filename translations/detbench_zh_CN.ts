@@ -554,6 +554,10 @@
             <source>each source value added into the element of the flattened self that its index names</source>
             <translation>每个 source 值加到展平后的 self 中其索引所指的元素上</translation>
         </message>
+        <message>
+            <source>1: every row of a in one order whatever the batch (no split-K for small batches)</source>
+            <translation>1：无论批大小，a 的每一行都按同一顺序计算（小批次也不做 split-K）</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

@@ -37,16 +37,21 @@ CliApp::CliApp()
 
   invariance_ = app_.add_subcommand(
       "invariance",
-      "Run one op at several thread counts or on several devices and compare the bits");
+      "Run one op at several thread counts, on several devices or at several batch sizes and "
+      "compare the bits");
   addRequestOptions(*invariance_, invarianceOptions_.request);
   invariance_->add_option("--threads-list", invarianceOptions_.threadsList,
                           "cpu-threads worker counts to compare, such as 1,2,4,8");
   invariance_->add_option("--devices", invarianceOptions_.devices,
                           "Devices to compare, such as cpu,cpu-threads,cuda");
+  invariance_->add_option("--batches", invarianceOptions_.batches,
+                          "Batch sizes (first rows of the full batch) to compare with it, such "
+                          "as 1,2,4,8, or auto for 1, 2, 3, 4, 8, 16, ... up to the full batch");
   invariance_->add_option("--out", invarianceOptions_.out, "Write the invariance JSON here");
   invariance_->add_flag("--json", invarianceOptions_.json, "Print the invariance JSON");
   invariance_->add_flag("--expect-invariant", invarianceOptions_.expectInvariant,
-                        "Exit with 1 unless every configuration gives the same bits");
+                        "Exit with 1 unless every configuration gives the same bits (every "
+                        "row, at every batch size)");
 
   compare_ = app_.add_subcommand("compare", "Say which report outputs are bitwise equal");
   compare_->add_option("reports", compareFiles_, "Report JSON files")->required();

@@ -40,6 +40,7 @@ struct InvarianceOptions {
   RunOptions request;  // op, device (for thread counts), trials, parameters, settings
   std::optional<std::string> threadsList;  // --threads-list 1,2,4,8
   std::optional<std::string> devices;      // --devices cpu,cpu-threads,cuda
+  std::optional<std::string> batches;      // --batches 1,2,4,8 or auto
   std::optional<std::string> out;          // the invariance JSON, written here
   bool json = false;
   bool expectInvariant = false;

@@ -8,6 +8,14 @@
 
 namespace detbench::cli {
 
+std::string padded(const std::string& text, std::size_t width) {
+  std::size_t columns = 0;
+  for (const char c : text) {
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++columns;  // not a continuation byte
+  }
+  return columns >= width ? text : text + std::string(width - columns, ' ');
+}
+
 ProgressBar::ProgressBar(std::ostream& err, bool enabled, std::string label)
     : err_(err),
       enabled_(enabled),

@@ -28,6 +28,10 @@ class ProgressBar {
   std::chrono::steady_clock::time_point lastDraw_;
 };
 
+// `text` padded with spaces to `width` characters on the terminal (UTF-8: "µs" is two bytes
+// but one column wide, which std::setw does not know).
+std::string padded(const std::string& text, std::size_t width);
+
 void printRunSummary(std::ostream& out, const RunResult& r);
 void printSweepSummary(std::ostream& out, const ReportDocument& doc);
 void printCompare(std::ostream& out, const CompareResult& result);

@@ -1,5 +1,6 @@
-// `detbench invariance`: the same op on the same inputs at several thread counts or on several
-// devices, each configuration's trial 0 compared bit for bit with the first's.
+// `detbench invariance`: the same op on the same inputs at several thread counts, on several
+// devices or at several batch sizes, each configuration's trial 0 compared bit for bit with the
+// first's (at batch sizes: each row with the same row of the full batch and of B = 1).
 
 #include <iomanip>
 #include <sstream>
@@ -32,9 +33,18 @@ std::vector<std::string> splitList(const std::string& text, const std::string& o
 
 InvariancePlan planOf(const InvarianceOptions& o) {
   InvariancePlan plan;
-  DETBENCH_CHECK_ARG(o.threadsList.has_value() != o.devices.has_value(),
-                     "give either --threads-list or --devices");
-  if (o.threadsList) {
+  const int axes =
+      int{o.threadsList.has_value()} + int{o.devices.has_value()} + int{o.batches.has_value()};
+  DETBENCH_CHECK_ARG(axes == 1, "give one of --threads-list, --devices and --batches");
+  if (o.batches) {
+    plan.axis = InvarianceAxis::Batches;
+    if (*o.batches != "auto") {
+      for (const auto& b : splitList(*o.batches, "--batches")) {
+        plan.batches.push_back(
+            integerOption<std::int64_t>(b, "--batches", 1, std::int64_t{1} << 40));
+      }
+    }
+  } else if (o.threadsList) {
     plan.axis = InvarianceAxis::Threads;
     for (const auto& t : splitList(*o.threadsList, "--threads-list")) {
       plan.threads.push_back(integerOption<int>(t, "--threads-list", 1, kMaxThreads));
@@ -46,7 +56,50 @@ InvariancePlan planOf(const InvarianceOptions& o) {
   return plan;
 }
 
-void printInvariance(std::ostream& out, const RunRequest& base, const InvarianceResult& r) {
+std::string repeatVerdict(const RunSummary& s) {
+  return s.reproducible
+             ? std::string("repeats (1 output)")
+             : std::to_string(s.distinctDigests) + " outputs in " + std::to_string(s.trials);
+}
+
+std::string diffText(const OutputDiff& d) {
+  return std::to_string(d.nDiff) + " elements, max " + std::to_string(d.maxUlp) +
+         " ULP, max |diff| " + formatFloat(d.maxAbsDiff);
+}
+
+void printBatchInvariance(std::ostream& out, const RunRequest& base, const InvarianceResult& r) {
+  out << "Batch invariance of " << base.op << " on " << base.device
+      << ": the first rows of the full batch, " << base.trials << " trials each\n";
+  out << "  " << std::left << std::setw(12) << "rows" << std::setw(22) << "run to run"
+      << std::setw(12) << "time" << std::setw(12) << "per row"
+      << "rows against the full batch; row 0 against row 0 alone\n";
+  for (const InvariancePoint& p : r.points) {
+    out << "  " << std::left << std::setw(12) << p.label;
+    if (p.run.failed()) {
+      out << p.run.errors.front().kind << ": " << p.run.errors.front().message << "\n";
+      continue;
+    }
+    const RunSummary& s = p.run.summary;
+    out << padded(repeatVerdict(s), 22) << padded(formatDuration(s.time.median), 12)
+        << padded(formatDuration(s.time.median / static_cast<double>(p.rows)), 12);
+    if (&p == &r.points.front()) {
+      out << "the full batch";
+    } else if (!p.compared) {
+      out << "not compared";
+    } else if (p.equalToFirst) {
+      out << "equal";
+    } else {
+      out << "differ: " << diffText(p.diff);
+    }
+    if (p.comparedToOne && p.rows != 1) {
+      out << (p.equalToOne ? "; row 0 equal"
+                           : "; row 0 differs by " + std::to_string(p.diffToOne.maxUlp) + " ULP");
+    }
+    out << "\n";
+  }
+}
+
+void printConfigurations(std::ostream& out, const RunRequest& base, const InvarianceResult& r) {
   out << "Invariance of " << base.op << " over "
       << (r.axis == InvarianceAxis::Threads ? "thread counts (" + base.device + ")"
                                             : std::string("devices"))
@@ -59,13 +112,7 @@ void printInvariance(std::ostream& out, const RunRequest& base, const Invariance
       continue;
     }
     const RunSummary& s = p.run.summary;
-    std::ostringstream verdict;
-    if (s.reproducible) {
-      verdict << "repeats (1 output)";
-    } else {
-      verdict << s.distinctDigests << " outputs in " << s.trials;
-    }
-    out << std::setw(22) << verdict.str() << std::setw(12) << formatDuration(s.time.median) << "  ";
+    out << padded(repeatVerdict(s), 22) << padded(formatDuration(s.time.median), 12) << "  ";
     if (i == 0) {
       out << "the first: the others are compared with its trial 0\n";
     } else if (!p.compared) {
@@ -73,9 +120,16 @@ void printInvariance(std::ostream& out, const RunRequest& base, const Invariance
     } else if (p.equalToFirst) {
       out << "bitwise equal to " << r.points.front().label << "\n";
     } else {
-      out << "differs from " << r.points.front().label << ": " << p.diff.nDiff << " elements, max "
-          << p.diff.maxUlp << " ULP, max |diff| " << formatFloat(p.diff.maxAbsDiff) << "\n";
+      out << "differs from " << r.points.front().label << ": " << diffText(p.diff) << "\n";
     }
+  }
+}
+
+void printInvariance(std::ostream& out, const RunRequest& base, const InvarianceResult& r) {
+  if (r.axis == InvarianceAxis::Batches) {
+    printBatchInvariance(out, base, r);
+  } else {
+    printConfigurations(out, base, r);
   }
   out << "Measured: " << toString(r.measured);
   switch (r.measured) {
@@ -84,8 +138,13 @@ void printInvariance(std::ostream& out, const RunRequest& base, const Invariance
       break;
     case GuaranteeLevel::RunToRun:
       out << " (each configuration repeats, but "
-          << (r.axis == InvarianceAxis::Threads ? "the thread count" : "the device")
+          << (r.axis == InvarianceAxis::Threads   ? "the thread count"
+              : r.axis == InvarianceAxis::Devices ? "the device"
+                                                  : "the batch size")
           << " changes the bits)\n";
+      break;
+    case GuaranteeLevel::BatchInvariant:
+      out << " (every row has the same bits at every batch size tried)\n";
       break;
     case GuaranteeLevel::ThreadCountInvariant:
       out << " (the same bits at every thread count tried)\n";

@@ -31,6 +31,15 @@ json invarianceToJson(const InvarianceResult& result, const Environment& context
     q["max_ulp"] = p.diff.maxUlp;
     q["n_diff"] = p.diff.nDiff;
     q["median_time_ns"] = jsonNumber(p.run.summary.time.median);
+    if (result.axis == InvarianceAxis::Batches) {
+      q["rows"] = p.rows;
+      q["median_time_per_row_ns"] =
+          jsonNumber(p.run.summary.time.median / static_cast<double>(p.rows));
+      q["compared_to_one"] = p.comparedToOne;
+      q["equal_to_one"] = p.equalToOne;
+      q["max_ulp_to_one"] = p.diffToOne.maxUlp;
+      q["max_abs_diff_to_one"] = jsonNumber(p.diffToOne.maxAbsDiff);
+    }
     points.push_back(std::move(q));
   }
   j["points"] = std::move(points);

@@ -1,5 +1,6 @@
 // `detbench invariance`: the verdict in words and in the exit code with --expect-invariant, the
-// JSON written whole, and bad lists refused with one line and exit 2 before anything runs.
+// JSON written whole, and bad lists (threads, devices, batch sizes) refused with one line and
+// exit 2 before anything runs.
 // Only deterministic configurations here: nothing waits on threads to race.
 
 #include <gtest/gtest.h>
@@ -47,6 +48,38 @@ TEST_F(CliTest, InvarianceRefusesBadListsWithOneLine) {
         "--threads-list 4", "--devices cpu", "--devices cpu,nope", "--devices cpu,cuda",
         "--threads-list 1,2 --device cpu"}) {
     const Result b = run("invariance --op sum -n 2 -q " + bad + " --out never.json");
+    EXPECT_EQ(b.code, 2) << bad << ": " << b.out;
+    EXPECT_EQ(lines(b.err), 1) << bad << ": " << b.err;
+    EXPECT_FALSE(fs::exists(dir_ / "never.json")) << bad;
+  }
+}
+
+TEST_F(CliTest, BatchInvarianceSaysWhetherARowDependsOnItsBatch) {
+  // 32 rows on 4 threads: matmul's default form splits k below 25 rows.
+  const std::string base =
+      "invariance --op matmul --size 32 -p n=16 -p k=1024 --threads 4 -n 2 -w 0 -q ";
+  const Result split = run(base + "--batches 1,8,16 --expect-invariant --out b.json");
+  EXPECT_EQ(split.code, 1) << split.out << split.err;
+  EXPECT_NE(split.out.find("Measured: run_to_run"), std::string::npos) << split.out;
+  EXPECT_NE(split.out.find("the batch size changes the bits"), std::string::npos) << split.out;
+  const auto j = nlohmann::json::parse(slurp(dir_ / "b.json"));
+  EXPECT_EQ(j["axis"], "batches");
+  ASSERT_EQ(j["points"].size(), 4u);
+  EXPECT_EQ(j["points"][1]["rows"], 1);
+  EXPECT_EQ(j["points"][1]["equal_to_first"], false);
+
+  const Result invariant = run(base + "-p batch_invariant=1 --batches auto --expect-invariant");
+  EXPECT_EQ(invariant.code, 0) << invariant.out << invariant.err;
+  EXPECT_NE(invariant.out.find("Measured: batch_invariant"), std::string::npos) << invariant.out;
+}
+
+TEST_F(CliTest, BatchInvarianceRefusesBadBatchListsWithOneLine) {
+  for (const std::string bad :
+       {"--op matmul --batches ''", "--op matmul --batches 1,,2", "--op matmul --batches 1,x",
+        "--op matmul --batches 0,2", "--op matmul --batches 2,1", "--op matmul --batches 2,2",
+        "--op matmul --batches 1,600", "--op matmul --batches 512", "--op sum --batches 1,2",
+        "--op matmul -p streams=2 --batches 1", "--op matmul --batches 1 --devices cpu,cpu"}) {
+    const Result b = run("invariance --size 512 -n 2 -q " + bad + " --out never.json");
     EXPECT_EQ(b.code, 2) << bad << ": " << b.out;
     EXPECT_EQ(lines(b.err), 1) << bad << ": " << b.err;
     EXPECT_FALSE(fs::exists(dir_ / "never.json")) << bad;

@@ -1,9 +1,13 @@
 // Invariance runs on the CPU devices, under schedules the test controls (cpu-threads runs its
 // tasks in shuffled orders, the same ones every time): deterministic forms keep their bits at
 // every thread count, a privatised one differs from the sequential cpu device, a fixed tree
-// does not, atomics repeat nothing; bad plans are refused before anything runs.
+// does not, atomics repeat nothing; matmul's default form changes a row's bits exactly where
+// its split-K choice changes with the batch size, its batch-invariant form never does; bad
+// plans are refused before anything runs.
 
 #include <gtest/gtest.h>
+
+#include <optional>
 
 #include "detbench/BackendRegistry.hpp"
 #include "detbench/Error.hpp"
@@ -30,10 +34,21 @@ struct InvarianceTest : ::testing::Test {
     return r;
   }
   static InvariancePlan threads(std::vector<int> counts) {
-    return {InvarianceAxis::Threads, std::move(counts), {}};
+    return {InvarianceAxis::Threads, std::move(counts), {}, {}};
   }
   static InvariancePlan devices(std::vector<std::string> ids) {
-    return {InvarianceAxis::Devices, {}, std::move(ids)};
+    return {InvarianceAxis::Devices, {}, std::move(ids), {}};
+  }
+  static InvariancePlan batches(std::vector<std::int64_t> sizes) {
+    return {InvarianceAxis::Batches, {}, {}, std::move(sizes)};
+  }
+  // 32 rows of 1024 products on 4 threads: 4 row blocks of 8 rows keep the threads busy; with
+  // 1 to 8 rows k is cut into 4 slices, with 9 to 24 rows into 2, from 25 rows not at all.
+  static RunRequest matmul(int batchInvariant) {
+    RunRequest r = request("matmul", DeterministicMode::Error);
+    r.params = {{"size", 32}, {"n", 24}, {"k", 1024}, {"batch_invariant", batchInvariant}};
+    r.settings.threads = 4;
+    return r;
   }
   BackendRegistry registry;
 };
@@ -95,6 +110,69 @@ TEST_F(InvarianceTest, BadPlansAreRefusedBeforeAnythingRuns) {
   EXPECT_THROW(runInvariance(runner, r, devices({"cpu", "cuda"})), NotAvailable);
 }
 
+TEST_F(InvarianceTest, DefaultMatmulChangesARowsBitsExactlyWhereItsSplitChanges) {
+  const TrialRunner runner(registry);
+  const InvarianceResult r = runInvariance(runner, matmul(0), batches({1, 8, 9, 24, 25}));
+  ASSERT_EQ(r.points.size(), 6u);
+  EXPECT_EQ(r.points[0].label, "32 rows");  // the full batch first
+  EXPECT_EQ(r.points[1].rows, 1);
+  EXPECT_TRUE(r.runToRun);  // every batch size repeats its own bits
+  EXPECT_FALSE(r.invariant);
+  EXPECT_EQ(r.measured, GuaranteeLevel::RunToRun);
+  // 4 slices (1 and 8 rows) against none (the full batch): every row differs somewhere.
+  for (int i : {1, 2}) {
+    ASSERT_TRUE(r.points[i].compared);
+    EXPECT_FALSE(r.points[i].equalToFirst) << r.points[i].label;
+    EXPECT_GT(r.points[i].diff.maxUlp, 0u);
+  }
+  // The same 4 slices at 1 and 8 rows: row 0 has the same bits.
+  EXPECT_TRUE(r.points[2].comparedToOne);
+  EXPECT_TRUE(r.points[2].equalToOne);
+  // 2 slices at 9 and 24 rows: not 1 row's bits, not the full batch's.
+  for (int i : {3, 4}) {
+    EXPECT_FALSE(r.points[i].equalToOne) << r.points[i].label;
+    EXPECT_FALSE(r.points[i].equalToFirst) << r.points[i].label;
+  }
+  // No split from 25 rows: the full batch's bits.
+  EXPECT_TRUE(r.points[5].equalToFirst);
+  EXPECT_FALSE(r.points[0].equalToOne);
+}
+
+TEST_F(InvarianceTest, BatchInvariantMatmulKeepsEveryRowAtEveryBatchSizeAndThreadCount) {
+  const TrialRunner runner(registry);
+  std::optional<std::uint64_t> digest;
+  for (int t : {1, 2, 4, 8}) {
+    RunRequest r = matmul(1);
+    r.settings.threads = t;
+    const InvarianceResult result = runInvariance(runner, r, batches({}));
+    EXPECT_EQ(result.measured, GuaranteeLevel::BatchInvariant) << t << " threads";
+    // 32, then the default list 1, 2, 3, 4, 8, 16.
+    ASSERT_EQ(result.points.size(), 7u);
+    EXPECT_EQ(result.points[6].rows, 16);
+    for (const auto& p : result.points) EXPECT_TRUE(p.equalToOne) << p.label;
+    if (!digest) digest = result.points[0].run.trials.front().digest;
+    EXPECT_EQ(result.points[0].run.trials.front().digest, *digest) << t << " threads";
+  }
+  // And the sequential cpu device's bits.
+  const InvarianceResult devs = runInvariance(runner, matmul(1), devices({"cpu", "cpu-threads"}));
+  EXPECT_EQ(devs.measured, GuaranteeLevel::DeviceInvariant);
+}
+
+TEST_F(InvarianceTest, BatchSizesOutsideTheBatchOrOutOfOrderAreRefused) {
+  const TrialRunner runner(registry);
+  for (const InvariancePlan& bad :
+       {batches({0, 2}), batches({2, 1}), batches({1, 2, 2}), batches({1, 33}), batches({32})}) {
+    EXPECT_THROW(runInvariance(runner, matmul(0), bad), InvalidArgument);
+  }
+  EXPECT_THROW(runInvariance(runner, request("sum", DeterministicMode::Off), batches({1})),
+               InvalidArgument);
+  RunRequest streams = matmul(0);
+  streams.params["streams"] = 2;
+  EXPECT_THROW(runInvariance(runner, streams, batches({1})), InvalidArgument);
+  EXPECT_EQ(defaultBatchSizes(1), (std::vector<std::int64_t>{1}));
+  EXPECT_EQ(defaultBatchSizes(20), (std::vector<std::int64_t>{1, 2, 3, 4, 8, 16, 20}));
+}
+
 TEST_F(InvarianceTest, TheJsonHoldsTheComparisonsAndASweepReport) {
   const TrialRunner runner(registry);
   RunRequest r = request("sum", DeterministicMode::Off);
@@ -107,6 +185,15 @@ TEST_F(InvarianceTest, TheJsonHoldsTheComparisonsAndASweepReport) {
   EXPECT_EQ(j["points"][1]["equal_to_first"], true);
   EXPECT_EQ(j["report"]["kind"], "sweep");
   EXPECT_EQ(j["report"]["configurations"].size(), 2u);
+
+  const auto b = invarianceToJson(runInvariance(runner, matmul(1), batches({1, 4})), Environment{});
+  EXPECT_EQ(b["axis"], "batches");
+  EXPECT_EQ(b["measured"], "batch_invariant");
+  ASSERT_EQ(b["points"].size(), 3u);
+  EXPECT_EQ(b["points"][0]["rows"], 32);
+  EXPECT_EQ(b["points"][2]["rows"], 4);
+  EXPECT_EQ(b["points"][2]["equal_to_one"], true);
+  EXPECT_TRUE(b["points"][2].contains("median_time_per_row_ns"));
 }
 
 }  // namespace

@@ -483,6 +483,7 @@ ZH_CN = {
 "concurrent products on streams sharing one cuBLAS handle": "在共用一个 cuBLAS 句柄的多个流上同时计算的乘积个数",
 "1: allow TF32 tensor cores in cuBLAS (cuda only)": "1：允许 cuBLAS 使用 TF32 张量核心（仅 cuda）",
 "1: all streams share one cuBLAS workspace (cuda only)": "1：所有流共用一个 cuBLAS 工作空间（仅 cuda）",
+"1: every row of a in one order whatever the batch (no split-K for small batches)": "1：无论批大小，a 的每一行都按同一顺序计算（小批次也不做 split-K）",
 "nonzeros of the sparse matrices in all": "稀疏矩阵的非零元总数",
 "matrices in the batch B": "批中的矩阵个数 B",
 "rows M of each sparse matrix (fewer: more nonzeros per output row)": "每个稀疏矩阵的行数 M（越少，每个输出行的非零元越多）",

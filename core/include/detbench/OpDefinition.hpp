@@ -54,6 +54,15 @@ class OpDefinition {
   virtual Reference reference(const OpParams& params, const OpInputs& inputs) const = 0;
   // Upper bound on the number of terms summed into one output element (for error bounds).
   virtual std::int64_t maxTermsPerElement(const OpParams& params) const = 0;
+
+  // Ops with a batch dimension: rows that do not depend on one another, the leading dimension
+  // of the output and of every input made per row (inputs made from a counter-based stream, so
+  // that the first B rows of a batch are the same numbers whatever its size). batchRows is the
+  // number of rows params describe (0: the op has no batch dimension, or not with these params),
+  // and batchParams the params of its first `rows` rows, every other dimension pinned to what
+  // params resolve to.
+  virtual std::int64_t batchRows(const OpParams& params) const = 0;
+  virtual OpParams batchParams(const OpParams& params, std::int64_t rows) const = 0;
 };
 
 // Host bytes a trial set needs: inputs, output, trial-0 copy and the float64 reference.

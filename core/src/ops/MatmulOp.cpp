@@ -13,6 +13,8 @@ const std::vector<ParamSpec>& MatmulOp::params() {
       {"streams", "concurrent products on streams sharing one cuBLAS handle", 1, 1, 16},
       {"tf32", "1: allow TF32 tensor cores in cuBLAS (cuda only)", 0, 0, 1},
       {"shared_workspace", "1: all streams share one cuBLAS workspace (cuda only)", 0, 0, 1},
+      {"batch_invariant",
+       "1: every row of a in one order whatever the batch (no split-K for small batches)", 0, 0, 1},
   };
   return specs;
 }
@@ -21,7 +23,27 @@ MatmulOp::Problem MatmulOp::problem(const OpParams& p) {
   const std::int64_t size = param(p, "size");
   const std::int64_t n = param(p, "n");
   const std::int64_t k = param(p, "k");
-  return {size, n > 0 ? n : size, k > 0 ? k : size, param(p, "streams"), param(p, "tf32") != 0};
+  return {size,
+          n > 0 ? n : size,
+          k > 0 ? k : size,
+          param(p, "streams"),
+          param(p, "tf32") != 0,
+          param(p, "shared_workspace") != 0,
+          param(p, "batch_invariant") != 0};
+}
+
+std::int64_t MatmulOp::batchRows(const Problem& p) {
+  return p.streams == 1 ? p.m : 0;
+}
+
+OpParams MatmulOp::batchParams(const Problem& p, std::int64_t rows) {
+  return {{"size", rows},
+          {"n", p.n},
+          {"k", p.k},
+          {"streams", 1},
+          {"tf32", p.tf32 ? 1 : 0},
+          {"shared_workspace", p.sharedWorkspace ? 1 : 0},
+          {"batch_invariant", p.batchInvariant ? 1 : 0}};
 }
 std::vector<TensorSpec> MatmulOp::inputSpecs(const Problem& p) {
   return {{"a", {p.m, p.k}, DType::Float32}, {"b", {p.k, p.n}, DType::Float32}};

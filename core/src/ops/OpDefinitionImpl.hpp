@@ -27,6 +27,20 @@ class OpDefinitionImpl final : public OpDefinition {
   std::int64_t maxTermsPerElement(const OpParams& p) const override {
     return Op::maxTerms(Op::problem(p));
   }
+  std::int64_t batchRows(const OpParams& p) const override {
+    if constexpr (requires { Op::batchRows(Op::problem(p)); }) {
+      return Op::batchRows(Op::problem(p));
+    } else {
+      return 0;
+    }
+  }
+  OpParams batchParams(const OpParams& p, std::int64_t rows) const override {
+    if constexpr (requires { Op::batchParams(Op::problem(p), rows); }) {
+      return Op::batchParams(Op::problem(p), rows);
+    } else {
+      return p;
+    }
+  }
 };
 
 template <typename Op>

@@ -7,10 +7,19 @@
 // cuBLAS use TF32 tensor cores (torch.backends.cuda.matmul.allow_tf32); the cpu devices always
 // compute in float32.
 //
-// The deterministic order adds each output element's k products left to right (the `cpu`
-// device, and the deterministic form on cpu-threads). The atomic form is a split-K contrast:
-// the k range is cut into kSplit-sized slices, and each slice's partial dot product is added to
-// the output atomically in whatever order the slices finish.
+// The `cpu` device adds each output element's k products left to right. The deterministic form
+// on cpu-threads does so too while there are rows enough to keep every thread busy; with fewer
+// (a small batch), it does what BLAS libraries and cuBLAS's heuristics do for such shapes: it
+// splits k into as many slices as there are idle threads and adds the slices' partial products
+// in slice order. That repeats run to run, but a row's bits then depend on the batch size and
+// the thread count. batch_invariant = 1 (a detbench extension, like vLLM's batch-invariant
+// mode) keeps every row in k order whatever the batch: the sequential bits at every batch size,
+// thread count and on CUDA (a fixed-order kernel of detbench's own instead of cuBLAS). The
+// atomic form is a split-K contrast: the k range is cut into kSplit-sized slices, and each
+// slice's partial dot product is added to the output atomically in whatever order the slices
+// finish.
+//
+// Rows of a are the batch (with streams = 1): see OpDefinition::batchRows.
 
 #include <cstdint>
 #include <string_view>
@@ -30,6 +39,8 @@ struct MatmulOp {
     std::int64_t k;
     std::int64_t streams;
     bool tf32;
+    bool sharedWorkspace;
+    bool batchInvariant;
     std::int64_t productElements() const { return m * n; }
     std::int64_t slices() const { return (k + kSplit - 1) / kSplit; }
   };
@@ -42,6 +53,19 @@ struct MatmulOp {
   static std::vector<HostTensor> makeInputs(const Problem& p, const DataGenerator& data);
   static Reference reference(const Problem& p, const OpInputs& inputs);
   static std::int64_t maxTerms(const Problem& p) { return p.k; }
+  static std::int64_t batchRows(const Problem& p);
+  static OpParams batchParams(const Problem& p, std::int64_t rows);
+
+  // The k slices the deterministic form of cpu-threads cuts each row into when `tasks` row
+  // tasks leave threads idle (1: no split): enough to give every thread work, none shorter than
+  // kMinSlice products.
+  static constexpr std::int64_t kMinSlice = 128;
+  static std::int64_t splitKSlices(const Problem& p, std::int64_t tasks, int threads) {
+    if (p.batchInvariant || tasks >= threads) return 1;
+    const std::int64_t wanted = (threads + tasks - 1) / tasks;
+    const std::int64_t most = p.k / kMinSlice;
+    return most < 2 ? 1 : (wanted < most ? wanted : most);
+  }
 
   // Products of rows [r0, r1) of a with b over k in [k0, k1), left to right, into acc (row-major
   // (r1 - r0) x n, accumulated onto what it holds).

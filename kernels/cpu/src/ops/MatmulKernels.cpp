@@ -1,7 +1,11 @@
 // cpu kernels for matmul: each output element's k products added left to right (sequential,
-// and the deterministic form with rows spread over the threads, the same bits), and the split-K
-// contrast, where each k slice's partial product is added to the output atomically.
+// and the deterministic form with rows spread over the threads, the same bits); for a batch too
+// small to keep the threads busy, the deterministic form splits k as libraries do and adds the
+// slices in order (the same bits every run, other bits for another batch size or thread
+// count; batch_invariant = 1 turns that off); and the split-K contrast, where each k slice's
+// partial product is added to the output atomically.
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <memory>
@@ -35,18 +39,51 @@ std::function<void()> makeMatmulKernel(const KernelArgs& a) {
   switch (a.form) {
     case Form::Sequential:
       return [=] { Op::sequential<float>(p, A, B, out); };
-    case Form::Deterministic:
+    case Form::Deterministic: {
+      const std::int64_t rowTasks = rowBlocks * p.streams;
+      const std::int64_t slices = Op::splitKSlices(p, rowTasks, pool->size());
+      if (slices == 1) {
+        return [=] {
+          // Every stream's product is computed (as on the GPU), each by rows in k order.
+          pool->parallelFor(rowTasks, [&](std::int64_t task) {
+            const std::int64_t s = task / rowBlocks;
+            const std::int64_t r0 = (task % rowBlocks) * kRowBlock;
+            const std::int64_t r1 = std::min(p.m, r0 + kRowBlock);
+            float* acc = out + s * p.productElements() + r0 * p.n;
+            std::memset(acc, 0, sizeof(float) * static_cast<std::size_t>((r1 - r0) * p.n));
+            Op::rowsTimesB(p, A, B, acc, r0, r1, 0, p.k);
+          });
+        };
+      }
+      // Split-K: slice j of k goes to its own partial product (one per stream and slice); the
+      // slices are then added in slice order, so the bits repeat but depend on `slices`.
+      auto partials = std::make_shared<std::vector<float>>(
+          static_cast<std::size_t>(p.streams * slices * p.productElements()));
       return [=] {
-        // Every stream's product is computed (as on the GPU), each by rows in k order.
-        pool->parallelFor(rowBlocks * p.streams, [&](std::int64_t task) {
+        float* part = partials->data();
+        std::fill(partials->begin(), partials->end(), 0.0f);
+        pool->parallelFor(rowTasks * slices, [&](std::int64_t task) {
+          const std::int64_t j = task % slices;
+          const std::int64_t s = (task / slices) / rowBlocks;
+          const std::int64_t r0 = ((task / slices) % rowBlocks) * kRowBlock;
+          const std::int64_t r1 = std::min(p.m, r0 + kRowBlock);
+          float* acc = part + (s * slices + j) * p.productElements() + r0 * p.n;
+          Op::rowsTimesB(p, A, B, acc, r0, r1, j * p.k / slices, (j + 1) * p.k / slices);
+        });
+        pool->parallelFor(rowTasks, [&](std::int64_t task) {
           const std::int64_t s = task / rowBlocks;
           const std::int64_t r0 = (task % rowBlocks) * kRowBlock;
           const std::int64_t r1 = std::min(p.m, r0 + kRowBlock);
-          float* acc = out + s * p.productElements() + r0 * p.n;
-          std::memset(acc, 0, sizeof(float) * static_cast<std::size_t>((r1 - r0) * p.n));
-          Op::rowsTimesB(p, A, B, acc, r0, r1, 0, p.k);
+          float* dst = out + s * p.productElements();
+          for (std::int64_t i = r0 * p.n; i < r1 * p.n; ++i) {
+            float acc = part[s * slices * p.productElements() + i];
+            for (std::int64_t j = 1; j < slices; ++j)
+              acc += part[(s * slices + j) * p.productElements() + i];
+            dst[i] = acc;
+          }
         });
       };
+    }
     case Form::Atomic:
       return [=] {
         std::memset(out, 0, sizeof(float) * static_cast<std::size_t>(p.productElements()));

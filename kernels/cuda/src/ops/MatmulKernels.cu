@@ -8,6 +8,10 @@
 //    environment before the handle is created, so cuBLAS sees what the settings say.
 //  - the atomic form is a split-K contrast of detbench's own: each k slice's partial product is
 //    added to the output with atomicAdd.
+//  - batch_invariant = 1 (default and deterministic forms): detbench's own tiled kernel, each
+//    output element's k products added left to right in one thread, whatever m is: the bits of
+//    a row do not depend on the batch (cuBLAS's heuristic may pick another algorithm or split-K
+//    for another m), and with -fmad=false they are the `cpu` device's.
 
 #include <cublas_v2.h>
 
@@ -42,6 +46,28 @@ __global__ void splitKKernel(const float* a, const float* b, std::int64_t m, std
   float acc = 0.0f;
   for (std::int64_t kk = k0; kk < k1; ++kk) acc += a[row * k + kk] * b[kk * n + col];
   atomicAdd(out + row * n + col, acc);
+}
+
+// One output element per thread, k in order; a and b pass through shared memory a tile at a
+// time, which changes where the operands come from, not the order of the additions.
+__global__ void fixedOrderKernel(const float* a, const float* b, std::int64_t m, std::int64_t n,
+                                 std::int64_t k, float* out) {
+  __shared__ float as[kTileSide][kTileSide];
+  __shared__ float bs[kTileSide][kTileSide];
+  const std::int64_t row = static_cast<std::int64_t>(blockIdx.y) * kTileSide + threadIdx.y;
+  const std::int64_t col = static_cast<std::int64_t>(blockIdx.x) * kTileSide + threadIdx.x;
+  float acc = 0.0f;
+  for (std::int64_t k0 = 0; k0 < k; k0 += kTileSide) {
+    const std::int64_t ka = k0 + threadIdx.x;
+    const std::int64_t kb = k0 + threadIdx.y;
+    as[threadIdx.y][threadIdx.x] = row < m && ka < k ? a[row * k + ka] : 0.0f;
+    bs[threadIdx.y][threadIdx.x] = col < n && kb < k ? b[kb * n + col] : 0.0f;
+    __syncthreads();
+    const std::int64_t steps = k - k0 < kTileSide ? k - k0 : kTileSide;
+    for (std::int64_t t = 0; t < steps; ++t) acc += as[threadIdx.y][t] * bs[t][threadIdx.x];
+    __syncthreads();
+  }
+  if (row < m && col < n) out[row * n + col] = acc;
 }
 
 // Puts the settings' CUBLAS_WORKSPACE_CONFIG into the environment (or removes it), so a handle
@@ -89,10 +115,24 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
     };
   }
 
+  if (p.batchInvariant) {
+    *env.algorithm = "fixed-order tiled GEMM (detbench, batch-invariant)";
+    const dim3 block(kTileSide, kTileSide);
+    const dim3 grid(static_cast<unsigned>((p.n + kTileSide - 1) / kTileSide),
+                    static_cast<unsigned>((p.m + kTileSide - 1) / kTileSide));
+    return [=](cudaStream_t stream) {
+      for (std::int64_t s = 0; s < p.streams; ++s) {
+        fixedOrderKernel<<<grid, block, 0, stream>>>(a, b, p.m, p.n, p.k,
+                                                     out + s * p.productElements());
+        DETBENCH_CUDA_CHECK_LAUNCH();
+      }
+    };
+  }
+
   const Settings& settings = env.context.settings();
   applyWorkspaceEnvironment(settings);
   auto state = std::make_shared<GemmState>();
-  const bool shared = param(params, "shared_workspace") != 0;
+  const bool shared = p.sharedWorkspace;
   const std::size_t workspaceBytes =
       settings.cublasWorkspaceConfig
           ? static_cast<std::size_t>(settings.cublasWorkspaceConfig->totalBytes())
