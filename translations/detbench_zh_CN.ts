@@ -558,6 +558,26 @@
             <source>1: every row of a in one order whatever the batch (no split-K for small batches)</source>
             <translation>1：无论批大小，a 的每一行都按同一顺序计算（小批次也不做 split-K）</translation>
         </message>
+        <message>
+            <source>each row scaled by the inverse root mean square of its elements, times a weight per column</source>
+            <translation>每一行乘以其元素均方根的倒数，再逐列乘以权重</translation>
+        </message>
+        <message>
+            <source>PyTorch reduces each row deterministically, but how it splits a row depends on the shape: the bits repeat run to run, not across batch sizes. The atomic-partials form is a contrast, not PyTorch's default</source>
+            <translation>PyTorch 对每一行的归约是确定性的，但如何拆分一行取决于形状：结果的比特在多次运行之间可以复现，跨批大小则不能。原子累加部分和的形式只是对照，不是 PyTorch 的默认实现</translation>
+        </message>
+        <message>
+            <source>rows (the batch: tokens)</source>
+            <translation>行数（批：token 数）</translation>
+        </message>
+        <message>
+            <source>columns of a row (the hidden size)</source>
+            <translation>每行的列数（隐藏层大小）</translation>
+        </message>
+        <message>
+            <source>1: every row reduced in one order whatever the batch (no split rows for small batches)</source>
+            <translation>1：无论批大小，每一行都按同一顺序归约（小批次也不拆分行）</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

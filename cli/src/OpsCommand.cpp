@@ -49,6 +49,7 @@ ojson catalogJson(PyTorchRelease release, const std::string& how) {
     o["cuda"]["since"] = toString(op.cudaSince);
     o["cuda"]["fact_source"] = std::string(op.cudaSource);
     o["cpu-threads"] = "follows cuda";
+    if (!op.batchInvariance.empty()) o["batch_invariance"] = std::string(op.batchInvariance);
     ojson params = ojson::array();
     if (const auto* def = findOpDefinition(op.name)) {
       for (const auto& p : def->params()) {
@@ -89,6 +90,11 @@ void printCatalog(const CliStreams& io, PyTorchRelease release, const std::strin
                   t.nondeterministicByDefault ? "nondeterministic" : "deterministic",
                   std::string(toString(t.source)).c_str(), modeText(op).c_str());
     io.out << line;
+  }
+  io.out << "\nAcross batch sizes (detbench invariance --batches):\n";
+  for (const auto& op : opCatalog(release)) {
+    if (!op.batchInvariance.empty())
+      io.out << "  " << op.name << ": " << op.batchInvariance << "\n";
   }
   io.out << "\nParameters (NAME=default; set with --param NAME=VALUE, --size sets the first "
             "named):\n";

@@ -217,6 +217,19 @@ constexpr Releases<1> kSumCuda{
                  .note = "PyTorch reduces in a fixed tree (deterministic); the atomic-partials "
                          "form is a contrast, not PyTorch's default"},
       .source = kNotListed}}};
+constexpr Releases<1> kRmsNormCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = false,
+                 .source = NS::None,
+                 .errorMode = EM::Runs,
+                 .detbenchExtension = false,
+                 .atomicContrast = true,
+                 .pytorchCaller = "",
+                 .note = "PyTorch reduces each row deterministically, but how it splits a row "
+                         "depends on the shape: the bits repeat run to run, not across batch "
+                         "sizes. The atomic-partials form is a contrast, not PyTorch's default"},
+      .source = "Thinking Machines, Defeating Nondeterminism in LLM Inference (2025): "
+                "reductions split per shape; batch_invariant_ops replaces rms_norm"}}};
 constexpr Releases<1> kMaxPool2dBackwardCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = false,
@@ -564,6 +577,7 @@ struct OpEntry {
   std::span<const CudaReleaseTraits> cuda;
   bool cublas = false;
   bool cudnn = false;
+  std::string_view batchInvariance = {};
 };
 
 constexpr std::array kCatalog{
@@ -629,6 +643,17 @@ constexpr std::array kCatalog{
             .summary = "sum of all elements to a scalar",
             .cpu = kCpuDeterministic,
             .cuda = kSumCuda},
+    OpEntry{.name = "rms_norm",
+            .pytorchApi = "torch.nn.functional.rms_norm(x, [cols], weight)",
+            .summary = "each row scaled by the inverse root mean square of its elements, times "
+                       "a weight per column",
+            .cpu = kCpuDeterministic,
+            .cuda = kRmsNormCuda,
+            .batchInvariance =
+                "run to run only: the default splits each row over threads (cpu-threads) or "
+                "blocks (cuda) when the batch cannot fill them; batch_invariant=1 promises batch "
+                "invariance (one order per row), and on cpu-threads thread-count invariance and "
+                "the cpu device's bits"},
     OpEntry{.name = "nll_loss2d_forward",
             .pytorchApi = "torch.nn.functional.nll_loss on [N, C, H, W] scores, reduction "
                           "'mean' or 'sum'",
@@ -705,7 +730,12 @@ constexpr std::array kCatalog{
         .summary = "float32 matrix product through cuBLAS, optionally on several streams at once",
         .cpu = kCpuDeterministic,
         .cuda = kMatmulCuda,
-        .cublas = true},
+        .cublas = true,
+        .batchInvariance =
+            "run to run only: on cpu-threads the default splits k when the batch leaves threads "
+            "idle, and on cuda cuBLAS's heuristic picks its algorithm and split-K per shape; "
+            "batch_invariant=1 promises batch, thread-count and device invariance (every row in "
+            "k order: the cpu device's bits)"},
     OpEntry{.name = "bmm_sparse",
             .pytorchApi = "torch.bmm(sparse_coo, dense)",
             .summary = "batched product of sparse COO matrices and dense matrices",
@@ -789,6 +819,7 @@ OpTraits resolve(const OpEntry& op, PyTorchRelease release) {
                   .cublas = op.cublas,
                   .cublasWorkspaceCheck = e.cublasWorkspaceCheck,
                   .cudnn = op.cudnn,
+                  .batchInvariance = op.batchInvariance,
                   .release = release,
                   .cudaSince = e.since,
                   .cudaSource = e.source};

@@ -158,6 +158,28 @@ TEST_F(InvarianceTest, BatchInvariantMatmulKeepsEveryRowAtEveryBatchSizeAndThrea
   EXPECT_EQ(devs.measured, GuaranteeLevel::DeviceInvariant);
 }
 
+TEST_F(InvarianceTest, RmsNormSplitsRowsOnlyWhenTheBatchLeavesThreadsIdle) {
+  const TrialRunner runner(registry);
+  // 8 threads, 8 rows: no split. 1 row is cut into 8 slices, 2 rows into 4, 4 to 7 rows into 2.
+  RunRequest r = request("rms_norm", DeterministicMode::Error);
+  r.params = {{"size", 8}, {"cols", 4096}};
+  r.settings.threads = 8;
+  const InvarianceResult split = runInvariance(runner, r, batches({1, 4, 7}));
+  EXPECT_EQ(split.measured, GuaranteeLevel::RunToRun);
+  ASSERT_EQ(split.points.size(), 4u);
+  EXPECT_FALSE(split.points[3].equalToFirst);  // 2 slices against none, over 7 rows
+  EXPECT_GT(split.points[3].diff.maxUlp, 0u);
+  // 4 and 7 rows cut each row the same way: the same bits for the rows they share.
+  RunRequest four = r;
+  four.params["size"] = 7;
+  const InvarianceResult same = runInvariance(runner, four, batches({4}));
+  EXPECT_TRUE(same.points[1].equalToFirst);
+
+  r.params["batch_invariant"] = 1;
+  const InvarianceResult invariant = runInvariance(runner, r, batches({1, 2, 3, 4}));
+  EXPECT_EQ(invariant.measured, GuaranteeLevel::BatchInvariant);
+}
+
 TEST_F(InvarianceTest, BatchSizesOutsideTheBatchOrOutOfOrderAreRefused) {
   const TrialRunner runner(registry);
   for (const InvariancePlan& bad :

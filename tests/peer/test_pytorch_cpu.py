@@ -87,6 +87,18 @@ def t_sum(io, p):
     return torch.sum(x).reshape(1), io("out_trial0"), x.abs().sum().item()
 
 
+def t_rms_norm(io, p):
+    # F.rms_norm is PyTorch 2.4's; Debian's 1.13 computes the same formula from its parts (its
+    # mean adds the squares in another order than the cpu device's left to right).
+    x, w = io("x"), io("weight")
+    if hasattr(torch.nn.functional, "rms_norm"):
+        y = torch.nn.functional.rms_norm(x, [x.shape[1]], w)
+    else:
+        eps = torch.finfo(x.dtype).eps
+        y = x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * w
+    return y, io("out_trial0"), y.abs().max().item()
+
+
 def t_max_pool2d_backward(io, p):
     k, s = p["kernel"], p["stride"]
     got = torch.ops.aten.max_pool2d_with_indices_backward(
@@ -252,6 +264,7 @@ CASES = [
      {"size": 8192, "bag_size": 8, "embeddings": 128, "cols": 16, "mode": 1},
      t_embedding_bag_backward, 1e-5),
     ("sum", {"size": 1 << 20}, t_sum, 1e-6),
+    ("rms_norm", {"size": 24, "cols": 3000}, t_rms_norm, 1e-6),
     ("nll_loss2d_forward", {"batch": 4, "classes": 19, "height": 96, "width": 80},
      t_nll_loss2d_forward, "bitwise"),
     ("nll_loss2d_forward", {"batch": 3, "classes": 5, "height": 17, "width": 23, "weighted": 0,

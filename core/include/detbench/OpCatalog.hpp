@@ -71,6 +71,9 @@ struct OpTraits {
   // Runs through cuDNN on cuda: cudnn.deterministic alone keeps only deterministic algorithms,
   // and cudnn.benchmark chooses by timing.
   bool cudnn = false;
+  // Ops with a batch dimension: the guarantee each form promises across batch sizes (what
+  // `detbench invariance --batches` measures), in words; empty for the others.
+  std::string_view batchInvariance = {};
   PyTorchRelease release;       // the release these traits are for
   PyTorchRelease cudaSince;     // the first release with these cuda traits
   std::string_view cudaSource;  // where the cuda traits were read

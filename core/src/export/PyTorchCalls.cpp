@@ -37,6 +37,12 @@ constexpr std::pair<std::string_view, std::string_view> kCalls[] = {
      "    F.embedding_bag(indices, weight, offsets, mode=mode).backward(io['grad_output'])\n"
      "    return weight.grad\n"},
     {"sum", "    return torch.sum(io['input']).reshape(1)\n"},
+    {"rms_norm",
+     "    x, w = io['x'], io['weight']\n"
+     "    if hasattr(F, 'rms_norm'):  # PyTorch 2.4 on\n"
+     "        return F.rms_norm(x, [x.shape[1]], w)\n"
+     "    eps = torch.finfo(x.dtype).eps\n"
+     "    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * w\n"},
     {"nll_loss2d_forward",
      "    weight = io['weight'] if P['weighted'] else None\n"
      "    reduction = 'sum' if P['reduction'] else 'mean'\n"

@@ -1,0 +1,125 @@
+// cuda kernels for rms_norm. A block of kThreadsPerBlock threads reduces a slice of a row (thread
+// t adds columns t, t + 256, ... of the slice left to right, then a fixed tree in shared memory
+// folds the threads), and a second kernel scales the row. How many slices a row is cut into is
+// the strategy:
+//  - deterministic (PyTorch-like default): one slice per row when the batch has rows enough to
+//    fill the device (2 blocks per SM), otherwise each row is cut into as many slices as fill
+//    it, and the slices' partial sums are added in slice order. The same bits every run; other
+//    bits for another batch size (and on another GPU model);
+//  - batch_invariant = 1: always one block per row (batch_invariant_ops' data-parallel rows);
+//  - atomic: slices of kSlice columns whose partial sums are added to the row's total with
+//    atomicAdd, in whatever order the blocks finish.
+// The tree is not the `cpu` device's left-to-right order: the bits are this kernel's own.
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "CudaCheck.hpp"
+#include "CudaKernel.hpp"
+#include "Launch.cuh"
+#include "detbench/ops/RmsNormOp.hpp"
+
+namespace detbench::cuda {
+
+namespace {
+
+using Op = ops::RmsNormOp;
+
+// Block (slice, row) sums the squares of its slice; the sum goes to partials[row * slices +
+// slice], or with atomic it is added to totals[row].
+__global__ void sliceSquaresKernel(const float* x, std::int64_t cols, std::int64_t slices,
+                                   std::int64_t sliceCols, bool atomic, float* partials) {
+  __shared__ float sums[kThreadsPerBlock];
+  const std::int64_t row = blockIdx.y;
+  const std::int64_t slice = blockIdx.x;
+  const std::int64_t c0 = atomic ? slice * sliceCols : slice * cols / slices;
+  const std::int64_t c1 =
+      atomic ? (c0 + sliceCols < cols ? c0 + sliceCols : cols) : (slice + 1) * cols / slices;
+  const float* r = x + row * cols;
+  float acc = 0.0f;
+  for (std::int64_t j = c0 + threadIdx.x; j < c1; j += kThreadsPerBlock) acc += r[j] * r[j];
+  sums[threadIdx.x] = acc;
+  __syncthreads();
+  for (int offset = kThreadsPerBlock / 2; offset > 0; offset /= 2) {
+    if (threadIdx.x < offset) sums[threadIdx.x] += sums[threadIdx.x + offset];
+    __syncthreads();
+  }
+  if (threadIdx.x != 0) return;
+  if (atomic) {
+    atomicAdd(partials + row, sums[0]);
+  } else {
+    partials[row * slices + slice] = sums[0];
+  }
+}
+
+// Scales row blockIdx.y; its total is the sum of its `slices` partials in slice order.
+__global__ void normaliseKernel(const float* x, const float* w, const float* partials,
+                                std::int64_t cols, std::int64_t slices, float* y) {
+  const std::int64_t row = blockIdx.y;
+  const std::int64_t j = static_cast<std::int64_t>(blockIdx.x) * kThreadsPerBlock + threadIdx.x;
+  if (j >= cols) return;
+  float total = partials[row * slices];
+  for (std::int64_t s = 1; s < slices; ++s) total += partials[row * slices + s];
+  const float inv = 1.0f / sqrtf(total / static_cast<float>(cols) + Op::kEps);
+  y[row * cols + j] = x[row * cols + j] * inv * w[j];
+}
+
+int smCount() {
+  int device = 0;
+  int count = 0;
+  DETBENCH_CUDA_CHECK(cudaGetDevice(&device));
+  DETBENCH_CUDA_CHECK(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device));
+  return count;
+}
+
+}  // namespace
+
+CudaRun makeRmsNormCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
+                        Form form, const CudaKernelEnv& env) {
+  const auto p = Op::problem(params);
+  const float* x = device.in<float>(Op::kX);
+  const float* w = device.in<float>(Op::kWeight);
+  float* y = device.out<float>();
+  const bool atomic = form == Form::Atomic;
+  std::int64_t slices = 1;
+  if (atomic) {
+    slices = p.atomicSlices();
+    *env.algorithm = "slices of " + std::to_string(Op::kSlice) + " columns, atomicAdd";
+  } else if (!p.batchInvariant) {
+    const std::int64_t fill = 2 * static_cast<std::int64_t>(smCount());
+    const std::int64_t most = p.cols / Op::kSlice;
+    if (p.rows < fill && most >= 2) {
+      const std::int64_t wanted = (fill + p.rows - 1) / p.rows;
+      slices = wanted < most ? wanted : most;
+    }
+    *env.algorithm = slices == 1 ? std::string("one block per row")
+                                 : "each row split over " + std::to_string(slices) +
+                                       " blocks (the batch does not fill the device)";
+  } else {
+    *env.algorithm = "one block per row (batch-invariant)";
+  }
+  const std::int64_t partialCount = atomic ? p.rows : p.rows * slices;
+  auto partials =
+      std::make_shared<DeviceBuffer>(static_cast<std::size_t>(partialCount) * sizeof(float));
+  const dim3 reduceGrid(static_cast<unsigned>(slices), static_cast<unsigned>(p.rows));
+  const dim3 scaleGrid(gridFor(p.cols), static_cast<unsigned>(p.rows));
+  const std::int64_t sliceCols = Op::kSlice;
+  return [=](cudaStream_t stream) {
+    auto* part = static_cast<float*>(partials->data());
+    if (atomic) {
+      DETBENCH_CUDA_CHECK(
+          cudaMemsetAsync(part, 0, static_cast<std::size_t>(partialCount) * sizeof(float), stream));
+    }
+    sliceSquaresKernel<<<reduceGrid, kThreadsPerBlock, 0, stream>>>(x, p.cols, slices, sliceCols,
+                                                                    atomic, part);
+    DETBENCH_CUDA_CHECK_LAUNCH();
+    normaliseKernel<<<scaleGrid, kThreadsPerBlock, 0, stream>>>(x, w, part, p.cols,
+                                                                atomic ? 1 : slices, y);
+    DETBENCH_CUDA_CHECK_LAUNCH();
+  };
+}
+
+}  // namespace detbench::cuda
