@@ -578,6 +578,26 @@
             <source>1: every row reduced in one order whatever the batch (no split rows for small batches)</source>
             <translation>1：无论批大小，每一行都按同一顺序归约（小批次也不拆分行）</translation>
         </message>
+        <message>
+            <source>each row's exponentials over their sum (or its logarithm): the probabilities of a row of logits</source>
+            <translation>每一行的指数除以它们的和（或取对数）：一行 logits 对应的概率</translation>
+        </message>
+        <message>
+            <source>PyTorch's softmax kernels are deterministic run to run; which one runs (and how a row is split) depends on the shape, so the bits of a row may change with the batch. The atomic-partials form is a contrast, not PyTorch's default</source>
+            <translation>PyTorch 的 softmax 内核在多次运行之间是确定性的；但运行哪个内核（以及如何拆分一行）取决于形状，所以一行的比特可能随批大小而变。原子累加部分和的形式只是对照，不是 PyTorch 的默认实现</translation>
+        </message>
+        <message>
+            <source>rows (the batch)</source>
+            <translation>行数（批）</translation>
+        </message>
+        <message>
+            <source>columns of a row (the vocabulary: logits)</source>
+            <translation>每行的列数（词表大小：logits）</translation>
+        </message>
+        <message>
+            <source>1: log_softmax</source>
+            <translation>1：log_softmax</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

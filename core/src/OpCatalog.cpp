@@ -230,6 +230,20 @@ constexpr Releases<1> kRmsNormCuda{
                          "sizes. The atomic-partials form is a contrast, not PyTorch's default"},
       .source = "Thinking Machines, Defeating Nondeterminism in LLM Inference (2025): "
                 "reductions split per shape; batch_invariant_ops replaces rms_norm"}}};
+constexpr Releases<1> kSoftmaxCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = false,
+                 .source = NS::None,
+                 .errorMode = EM::Runs,
+                 .detbenchExtension = false,
+                 .atomicContrast = true,
+                 .pytorchCaller = "",
+                 .note = "PyTorch's softmax kernels are deterministic run to run; which one runs "
+                         "(and how a row is split) depends on the shape, so the bits of a row "
+                         "may change with the batch. The atomic-partials form is a contrast, not "
+                         "PyTorch's default"},
+      .source = "Thinking Machines, Defeating Nondeterminism in LLM Inference (2025): "
+                "batch_invariant_ops replaces softmax and log_softmax"}}};
 constexpr Releases<1> kMaxPool2dBackwardCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = false,
@@ -654,6 +668,17 @@ constexpr std::array kCatalog{
                 "blocks (cuda) when the batch cannot fill them; batch_invariant=1 promises batch "
                 "invariance (one order per row), and on cpu-threads thread-count invariance and "
                 "the cpu device's bits"},
+    OpEntry{.name = "softmax",
+            .pytorchApi = "torch.softmax(x, dim=1), torch.log_softmax(x, dim=1) with log=1",
+            .summary = "each row's exponentials over their sum (or its logarithm): the "
+                       "probabilities of a row of logits",
+            .cpu = kCpuDeterministic,
+            .cuda = kSoftmaxCuda,
+            .batchInvariance =
+                "run to run only: the default splits each row's sum over threads (cpu-threads) "
+                "or blocks (cuda) when the batch cannot fill them; batch_invariant=1 promises "
+                "batch invariance (one order per row), and on cpu-threads thread-count "
+                "invariance and the cpu device's bits"},
     OpEntry{.name = "nll_loss2d_forward",
             .pytorchApi = "torch.nn.functional.nll_loss on [N, C, H, W] scores, reduction "
                           "'mean' or 'sum'",

@@ -180,6 +180,19 @@ TEST_F(InvarianceTest, RmsNormSplitsRowsOnlyWhenTheBatchLeavesThreadsIdle) {
   EXPECT_EQ(invariant.measured, GuaranteeLevel::BatchInvariant);
 }
 
+TEST_F(InvarianceTest, SoftmaxToo) {
+  const TrialRunner runner(registry);
+  RunRequest r = request("softmax", DeterministicMode::Error);
+  r.params = {{"size", 8}, {"cols", 4096}};
+  r.settings.threads = 8;
+  const InvarianceResult split = runInvariance(runner, r, batches({1, 7}));
+  EXPECT_EQ(split.measured, GuaranteeLevel::RunToRun);
+  EXPECT_FALSE(split.points[2].equalToFirst);  // 7 rows: each sum in 2 slices, against 1
+  r.params["batch_invariant"] = 1;
+  r.params["log"] = 1;
+  EXPECT_EQ(runInvariance(runner, r, batches({1, 7})).measured, GuaranteeLevel::BatchInvariant);
+}
+
 TEST_F(InvarianceTest, BatchSizesOutsideTheBatchOrOutOfOrderAreRefused) {
   const TrialRunner runner(registry);
   for (const InvariancePlan& bad :

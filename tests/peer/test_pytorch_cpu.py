@@ -99,6 +99,13 @@ def t_rms_norm(io, p):
     return y, io("out_trial0"), y.abs().max().item()
 
 
+def t_softmax(io, p):
+    # PyTorch's CPU softmax vectorises the row's sum: another order than the cpu device's.
+    x = io("x")
+    y = torch.log_softmax(x, dim=1) if p.get("log", 0) else torch.softmax(x, dim=1)
+    return y, io("out_trial0"), y.abs().max().item()
+
+
 def t_max_pool2d_backward(io, p):
     k, s = p["kernel"], p["stride"]
     got = torch.ops.aten.max_pool2d_with_indices_backward(
@@ -265,6 +272,9 @@ CASES = [
      t_embedding_bag_backward, 1e-5),
     ("sum", {"size": 1 << 20}, t_sum, 1e-6),
     ("rms_norm", {"size": 24, "cols": 3000}, t_rms_norm, 1e-6),
+    # 3000 exponentials of about 1 summed in two orders: the bound is 3000 eps (3.6e-4).
+    ("softmax", {"size": 24, "cols": 3000}, t_softmax, 1e-5),
+    ("softmax", {"size": 24, "cols": 3000, "log": 1}, t_softmax, 1e-6),
     ("nll_loss2d_forward", {"batch": 4, "classes": 19, "height": 96, "width": 80},
      t_nll_loss2d_forward, "bitwise"),
     ("nll_loss2d_forward", {"batch": 3, "classes": 5, "height": 17, "width": 23, "weighted": 0,

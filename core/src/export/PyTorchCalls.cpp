@@ -37,6 +37,9 @@ constexpr std::pair<std::string_view, std::string_view> kCalls[] = {
      "    F.embedding_bag(indices, weight, offsets, mode=mode).backward(io['grad_output'])\n"
      "    return weight.grad\n"},
     {"sum", "    return torch.sum(io['input']).reshape(1)\n"},
+    {"softmax",
+     "    f = torch.log_softmax if P['log'] else torch.softmax\n"
+     "    return f(io['x'], dim=1)\n"},
     {"rms_norm",
      "    x, w = io['x'], io['weight']\n"
      "    if hasattr(F, 'rms_norm'):  # PyTorch 2.4 on\n"

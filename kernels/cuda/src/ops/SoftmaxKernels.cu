@@ -1,0 +1,134 @@
+// cuda kernels for softmax and log_softmax. One block per row finds its maximum (exact in any
+// order); blocks of kThreadsPerBlock threads sum slices of a row's exponentials (thread t adds
+// columns t, t + 256, ... of its slice, then a fixed tree in shared memory); a third kernel
+// writes the row. As for rms_norm, the number of slices is the strategy: deterministic splits a
+// row over as many blocks as fill the device when the batch is small (slices added in order:
+// the same bits every run, other bits for another batch size), batch_invariant = 1 keeps one
+// block per row, atomic adds slices of kSlice columns with atomicAdd.
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "CudaCheck.hpp"
+#include "CudaKernel.hpp"
+#include "Launch.cuh"
+#include "detbench/ops/SoftmaxOp.hpp"
+
+namespace detbench::cuda {
+
+namespace {
+
+using Op = ops::SoftmaxOp;
+
+__global__ void rowMaxKernel(const float* x, std::int64_t cols, float* maxima) {
+  __shared__ float best[kThreadsPerBlock];
+  const float* r = x + static_cast<std::int64_t>(blockIdx.x) * cols;
+  float m = r[0];
+  for (std::int64_t j = threadIdx.x; j < cols; j += kThreadsPerBlock) m = fmaxf(m, r[j]);
+  best[threadIdx.x] = m;
+  __syncthreads();
+  for (int offset = kThreadsPerBlock / 2; offset > 0; offset /= 2) {
+    if (threadIdx.x < offset)
+      best[threadIdx.x] = fmaxf(best[threadIdx.x], best[threadIdx.x + offset]);
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) maxima[blockIdx.x] = best[0];
+}
+
+__global__ void sliceExpSumKernel(const float* x, const float* maxima, std::int64_t cols,
+                                  std::int64_t slices, bool atomic, float* partials) {
+  __shared__ float sums[kThreadsPerBlock];
+  const std::int64_t row = blockIdx.y;
+  const std::int64_t slice = blockIdx.x;
+  const std::int64_t c0 = atomic ? slice * Op::kSlice : slice * cols / slices;
+  const std::int64_t c1 =
+      atomic ? (c0 + Op::kSlice < cols ? c0 + Op::kSlice : cols) : (slice + 1) * cols / slices;
+  const float* r = x + row * cols;
+  const float m = maxima[row];
+  float acc = 0.0f;
+  for (std::int64_t j = c0 + threadIdx.x; j < c1; j += kThreadsPerBlock) acc += expf(r[j] - m);
+  sums[threadIdx.x] = acc;
+  __syncthreads();
+  for (int offset = kThreadsPerBlock / 2; offset > 0; offset /= 2) {
+    if (threadIdx.x < offset) sums[threadIdx.x] += sums[threadIdx.x + offset];
+    __syncthreads();
+  }
+  if (threadIdx.x != 0) return;
+  if (atomic) {
+    atomicAdd(partials + row, sums[0]);
+  } else {
+    partials[row * slices + slice] = sums[0];
+  }
+}
+
+__global__ void finishKernel(const float* x, const float* maxima, const float* partials,
+                             std::int64_t cols, std::int64_t slices, bool log, float* y) {
+  const std::int64_t row = blockIdx.y;
+  const std::int64_t j = static_cast<std::int64_t>(blockIdx.x) * kThreadsPerBlock + threadIdx.x;
+  if (j >= cols) return;
+  float total = partials[row * slices];
+  for (std::int64_t s = 1; s < slices; ++s) total += partials[row * slices + s];
+  const float v = x[row * cols + j] - maxima[row];
+  y[row * cols + j] = log ? v - logf(total) : expf(v) / total;
+}
+
+int smCount() {
+  int device = 0;
+  int count = 0;
+  DETBENCH_CUDA_CHECK(cudaGetDevice(&device));
+  DETBENCH_CUDA_CHECK(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device));
+  return count;
+}
+
+}  // namespace
+
+CudaRun makeSoftmaxCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
+                        Form form, const CudaKernelEnv& env) {
+  const auto p = Op::problem(params);
+  const float* x = device.in<float>(Op::kX);
+  float* y = device.out<float>();
+  const bool atomic = form == Form::Atomic;
+  std::int64_t slices = 1;
+  if (atomic) {
+    slices = p.atomicSlices();
+    *env.algorithm = "slices of " + std::to_string(Op::kSlice) + " columns, atomicAdd";
+  } else if (!p.batchInvariant) {
+    const std::int64_t fill = 2 * static_cast<std::int64_t>(smCount());
+    const std::int64_t most = p.cols / Op::kSlice;
+    if (p.rows < fill && most >= 2) {
+      const std::int64_t wanted = (fill + p.rows - 1) / p.rows;
+      slices = wanted < most ? wanted : most;
+    }
+    *env.algorithm = slices == 1 ? std::string("one block per row")
+                                 : "each row's sum split over " + std::to_string(slices) +
+                                       " blocks (the batch does not fill the device)";
+  } else {
+    *env.algorithm = "one block per row (batch-invariant)";
+  }
+  const std::int64_t partialCount = atomic ? p.rows : p.rows * slices;
+  auto scratch = std::make_shared<DeviceBuffer>(static_cast<std::size_t>(partialCount + p.rows) *
+                                                sizeof(float));
+  const dim3 sumGrid(static_cast<unsigned>(slices), static_cast<unsigned>(p.rows));
+  const dim3 finishGrid(gridFor(p.cols), static_cast<unsigned>(p.rows));
+  return [=](cudaStream_t stream) {
+    auto* maxima = static_cast<float*>(scratch->data());
+    float* part = maxima + p.rows;
+    rowMaxKernel<<<static_cast<unsigned>(p.rows), kThreadsPerBlock, 0, stream>>>(x, p.cols, maxima);
+    DETBENCH_CUDA_CHECK_LAUNCH();
+    if (atomic) {
+      DETBENCH_CUDA_CHECK(
+          cudaMemsetAsync(part, 0, static_cast<std::size_t>(partialCount) * sizeof(float), stream));
+    }
+    sliceExpSumKernel<<<sumGrid, kThreadsPerBlock, 0, stream>>>(x, maxima, p.cols, slices, atomic,
+                                                                part);
+    DETBENCH_CUDA_CHECK_LAUNCH();
+    finishKernel<<<finishGrid, kThreadsPerBlock, 0, stream>>>(x, maxima, part, p.cols,
+                                                              atomic ? 1 : slices, p.log, y);
+    DETBENCH_CUDA_CHECK_LAUNCH();
+  };
+}
+
+}  // namespace detbench::cuda
