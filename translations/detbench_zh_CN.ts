@@ -1326,6 +1326,259 @@
         </message>
     </context>
     <context>
+        <name>detbench::gui::InvarianceController</name>
+        <message>
+            <source>An invariance run is already in progress.</source>
+            <translation>已有一次不变性运行正在进行。</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::InvariancePlotWidget</name>
+        <message>
+            <source>Does a row's result depend on its batch?</source>
+            <translation>一行的结果是否取决于它所在的批次？</translation>
+        </message>
+        <message>
+            <source>Does the result depend on the configuration?</source>
+            <translation>结果是否取决于配置？</translation>
+        </message>
+        <message>
+            <source>batch size (rows)</source>
+            <translation>批大小（行数）</translation>
+        </message>
+        <message>
+            <source>threads</source>
+            <translation>线程数</translation>
+        </message>
+        <message>
+            <source>device</source>
+            <translation>设备</translation>
+        </message>
+        <message>
+            <source>max ULP of row 0 against the row alone</source>
+            <translation>第 0 行与单独计算的该行相比的最大 ULP</translation>
+        </message>
+        <message>
+            <source>max ULP against the first</source>
+            <translation>与第一个配置相比的最大 ULP</translation>
+        </message>
+        <message>
+            <source>median time per row (µs)</source>
+            <translation>每行时间中位数（µs）</translation>
+        </message>
+        <message>
+            <source>median time per trial (µs)</source>
+            <translation>每次试验时间中位数（µs）</translation>
+        </message>
+        <message>
+            <source>identical (0 ULP)</source>
+            <translation>完全相同（0 ULP）</translation>
+        </message>
+        <message>
+            <source>default form: identical</source>
+            <translation>默认形式：完全相同</translation>
+        </message>
+        <message>
+            <source>identical</source>
+            <translation>完全相同</translation>
+        </message>
+        <message>
+            <source>default form: differs</source>
+            <translation>默认形式：不同</translation>
+        </message>
+        <message>
+            <source>differs</source>
+            <translation>不同</translation>
+        </message>
+        <message>
+            <source>batch-invariant form: identical</source>
+            <translation>批不变形式：完全相同</translation>
+        </message>
+        <message>
+            <source>batch-invariant form: differs</source>
+            <translation>批不变形式：不同</translation>
+        </message>
+        <message>
+            <source>default form</source>
+            <translation>默认形式</translation>
+        </message>
+        <message>
+            <source>batch-invariant form</source>
+            <translation>批不变形式</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::InvarianceWidget</name>
+        <message>
+            <source>Running: 0 of %1 configurations…</source>
+            <translation>正在运行：%1 个配置中的 0 个…</translation>
+        </message>
+        <message>
+            <source>Running: %1 of %2 configurations (%3 done)…</source>
+            <translation>正在运行：%2 个配置中的 %1 个（%3 已完成）…</translation>
+        </message>
+        <message>
+            <source>The list has an empty item: '%1'.</source>
+            <translation>列表中有空项：'%1'。</translation>
+        </message>
+        <message>
+            <source>'%1' is not a whole number of 1 or more.</source>
+            <translation>'%1' 不是大于等于 1 的整数。</translation>
+        </message>
+        <message>
+            <source>Thread counts go up to %1, not %2.</source>
+            <translation>线程数最多为 %1，不能是 %2。</translation>
+        </message>
+        <message>
+            <source>An invariance run is already in progress.</source>
+            <translation>已有一次不变性运行正在进行。</translation>
+        </message>
+        <message>
+            <source>Cancelled: the configurations that ran are shown.</source>
+            <translation>已取消：显示已运行的配置。</translation>
+        </message>
+        <message>
+            <source>Finished.</source>
+            <translation>已完成。</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;not guaranteed&lt;/b&gt;: some configuration does not repeat its own output</source>
+            <translation>&lt;b&gt;无保证&lt;/b&gt;：某个配置无法复现自己的输出</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;run to run&lt;/b&gt; only: each batch size repeats, but a row's bits change with the batch it is in</source>
+            <translation>仅 &lt;b&gt;多次运行间可复现&lt;/b&gt;：每个批大小都能复现，但一行的比特随它所在的批次而变</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;run to run&lt;/b&gt; only: each configuration repeats, but the bits change between them</source>
+            <translation>仅 &lt;b&gt;多次运行间可复现&lt;/b&gt;：每个配置都能复现，但不同配置之间比特不同</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;batch invariant&lt;/b&gt;: every row has the same bits at every batch size</source>
+            <translation>&lt;b&gt;批不变&lt;/b&gt;：每一行在每个批大小下比特都相同</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;thread-count invariant&lt;/b&gt;: the same bits at every thread count</source>
+            <translation>&lt;b&gt;线程数不变&lt;/b&gt;：每个线程数下比特都相同</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;device invariant&lt;/b&gt;: the same bits on every device</source>
+            <translation>&lt;b&gt;设备不变&lt;/b&gt;：每个设备上比特都相同</translation>
+        </message>
+        <message>
+            <source>Measured</source>
+            <translation>测得</translation>
+        </message>
+        <message>
+            <source>Batch-invariant form</source>
+            <translation>批不变形式</translation>
+        </message>
+        <message>
+            <source>Default form</source>
+            <translation>默认形式</translation>
+        </message>
+        <message>
+            <source>batch-invariant</source>
+            <translation>批不变</translation>
+        </message>
+        <message>
+            <source>default</source>
+            <translation>默认</translation>
+        </message>
+        <message>
+            <source>repeats</source>
+            <translation>可复现</translation>
+        </message>
+        <message>
+            <source>%1 outputs in %2</source>
+            <translation>%2 次中 %1 个输出</translation>
+        </message>
+        <message>
+            <source>identical</source>
+            <translation>完全相同</translation>
+        </message>
+        <message>
+            <source>%1 elements differ, max %2 ULP</source>
+            <translation>%1 个元素不同，最大 %2 ULP</translation>
+        </message>
+        <message>
+            <source>(reference)</source>
+            <translation>（基准）</translation>
+        </message>
+        <message>
+            <source>Compare:</source>
+            <translation>比较：</translation>
+        </message>
+        <message>
+            <source>Batch sizes (first rows of the batch)</source>
+            <translation>批大小（批次的前若干行）</translation>
+        </message>
+        <message>
+            <source>Thread counts (cpu-threads)</source>
+            <translation>线程数（cpu-threads）</translation>
+        </message>
+        <message>
+            <source>Devices</source>
+            <translation>设备</translation>
+        </message>
+        <message>
+            <source>List:</source>
+            <translation>列表：</translation>
+        </message>
+        <message>
+            <source>Batch sizes such as 1,2,4,8 or auto (1, 2, 3, 4, 8, 16, … up to the full batch); thread counts such as 1,2,4,8; devices such as cpu,cpu-threads,cuda</source>
+            <translation>批大小，如 1,2,4,8 或 auto（1、2、3、4、8、16、…直到完整批次）；线程数，如 1,2,4,8；设备，如 cpu,cpu-threads,cuda</translation>
+        </message>
+        <message>
+            <source>Also the batch-invariant form</source>
+            <translation>同时运行批不变形式</translation>
+        </message>
+        <message>
+            <source>Run the op a second time with batch_invariant = 1 (ops that have it: matmul, rms_norm, softmax)</source>
+            <translation>以 batch_invariant = 1 再运行一次该算子（支持它的算子：matmul、rms_norm、softmax）</translation>
+        </message>
+        <message>
+            <source>Run invariance</source>
+            <translation>运行不变性检查</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>form</source>
+            <translation>形式</translation>
+        </message>
+        <message>
+            <source>configuration</source>
+            <translation>配置</translation>
+        </message>
+        <message>
+            <source>run to run</source>
+            <translation>多次运行</translation>
+        </message>
+        <message>
+            <source>median time</source>
+            <translation>时间中位数</translation>
+        </message>
+        <message>
+            <source>per row</source>
+            <translation>每行</translation>
+        </message>
+        <message>
+            <source>against the first (full batch)</source>
+            <translation>与第一个（完整批次）相比</translation>
+        </message>
+        <message>
+            <source>row 0 against the row alone</source>
+            <translation>第 0 行与单独计算相比</translation>
+        </message>
+        <message>
+            <source>Runs the op of the form on the same inputs at several batch sizes, thread counts or devices and compares the bits. A served model's answer can change with what else is in its batch: see whether this op does.</source>
+            <translation>在相同输入上，以多个批大小、线程数或设备运行表单中的算子，并比较比特。在线服务的模型，其回答可能随同批的其他请求而改变：看看这个算子是否如此。</translation>
+        </message>
+    </context>
+    <context>
         <name>detbench::gui::LoaderHeatMapPlotWidget</name>
         <message>
             <source>no seed</source>
@@ -1704,6 +1957,10 @@
         <message>
             <source>Wrote %1 and the inputs for %2 (%3); run it with: python3 %1</source>
             <translation>已写出 %1 以及 %2（%3）的输入；运行方法：python3 %1</translation>
+        </message>
+        <message>
+            <source>Invariance</source>
+            <translation>不变性</translation>
         </message>
     </context>
     <context>

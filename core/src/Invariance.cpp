@@ -226,6 +226,11 @@ std::vector<std::int64_t> defaultBatchSizes(std::int64_t fullBatch) {
   return sizes;
 }
 
+int invarianceConfigurations(const RunRequest& base, const InvariancePlan& plan) {
+  return static_cast<int>(plan.axis == InvarianceAxis::Batches ? batchSizesToRun(base, plan).size()
+                                                               : configurations(plan));
+}
+
 void validateInvariancePlan(const RunRequest& base, const InvariancePlan& plan) {
   if (plan.axis == InvarianceAxis::Threads) {
     DETBENCH_CHECK_ARG(!plan.threads.empty(), "the list of thread counts is empty");

@@ -24,6 +24,7 @@
 #include "common/Text.hpp"
 #include "common/Verdict.hpp"
 #include "controllers/DemoController.hpp"
+#include "controllers/InvarianceController.hpp"
 #include "controllers/LanguageController.hpp"
 #include "controllers/ProjectController.hpp"
 #include "controllers/RunController.hpp"
@@ -41,6 +42,7 @@
 #include "widgets/DemosWidget.hpp"
 #include "widgets/DeviceSelectorWidget.hpp"
 #include "widgets/EnvironmentWidget.hpp"
+#include "widgets/InvarianceWidget.hpp"
 #include "widgets/LogWidget.hpp"
 #include "widgets/OpParamsWidget.hpp"
 #include "widgets/OpSelectorWidget.hpp"
@@ -80,6 +82,18 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
   demosView_ = new DemosWidget(tabs_);
   demosView_->setLanguage(language_->language());
   tabs_->addTab(demosView_, QString());
+  invarianceView_ = new InvarianceWidget(
+      new InvarianceController(registry_, this),
+      [this](QString* why) -> std::optional<RunRequest> {
+        const auto plan = currentPlan(false, why);
+        if (!plan) return std::nullopt;
+        return plan->request;
+      },
+      tabs_);
+  connect(invarianceView_, &InvarianceWidget::message, this, [this](const QString& text, bool bad) {
+    log_->append(bad ? LogWidget::Level::Error : LogWidget::Level::Info, text);
+  });
+  tabs_->addTab(invarianceView_, QString());
   setCentralWidget(tabs_);
 
   buildDocks();
@@ -308,6 +322,7 @@ void MainWindow::retranslate() {
   tabs_->setTabText(0, tr("Run"));
   tabs_->setTabText(1, tr("Compare"));
   tabs_->setTabText(2, tr("Demos"));
+  tabs_->setTabText(3, tr("Invariance"));
   const QStringList dockTitles = {tr("Op catalog"), tr("Op and device"), tr("Settings"),
                                   tr("Log"),        tr("Environment"),   tr("Release changes")};
   for (std::size_t i = 0; i < docks_.size(); ++i)
@@ -693,7 +708,9 @@ void MainWindow::exportPlots() {
   std::vector<PlotWidget*> plots =
       tabs_->currentWidget() == compareView_ ? std::vector<PlotWidget*>{compareView_->plot()}
       : tabs_->currentWidget() == demosView_ ? demosView_->visiblePlots()
-                                             : runView_->plots();
+      : tabs_->currentWidget() == invarianceView_
+          ? std::vector<PlotWidget*>{invarianceView_->plot()}
+          : runView_->plots();
   for (PlotWidget* p : plots) {
     QString error;
     const QString base = dir + QLatin1Char('/') + p->exportName();
@@ -743,6 +760,12 @@ void MainWindow::connectDemos() {
     log_->append(LogWidget::Level::Error, message);
     QMessageBox::warning(this, tr("The demo could not run"), message);
   });
+}
+
+bool MainWindow::startInvariance(InvarianceAxis axis, QString* why) {
+  tabs_->setCurrentWidget(invarianceView_);
+  invarianceView_->setAxis(axis);
+  return invarianceView_->start(why);
 }
 
 bool MainWindow::startDemo(const QString& name, QString* why) {

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 
+#include "detbench/Invariance.hpp"
 #include "detbench/Report.hpp"
 #include "project/Project.hpp"
 
@@ -26,6 +27,7 @@ class DemosWidget;
 class DeviceSelectorWidget;
 class CatalogChangesWidget;
 class EnvironmentWidget;
+class InvarianceWidget;
 class LanguageController;
 class LogWidget;
 class OpCatalogModel;
@@ -56,6 +58,10 @@ class MainWindow : public QMainWindow {
   CompareWidget* compareView() const { return compareView_; }
   DemosWidget* demosView() const { return demosView_; }
   DemoController* demoController() const { return demos_; }
+  InvarianceWidget* invarianceView() const { return invarianceView_; }
+  // Shows the Invariance tab and starts a run of its default list on `axis`; false with the
+  // reason when none starts.
+  bool startInvariance(InvarianceAxis axis, QString* why = nullptr);
   // Shows the Demos tab and runs the named scenario; false, with the reason in `why`, when there
   // is no such scenario or one is running already.
   // Opens the Demos tab's recipe check, with the recipe of `file` when it is not empty; false
@@ -126,6 +132,7 @@ class MainWindow : public QMainWindow {
   CompareWidget* compareView_;
   QTabWidget* tabs_;
   DemosWidget* demosView_;
+  InvarianceWidget* invarianceView_;
   QProgressBar* progress_;
   QLabel* rate_;
   std::vector<class QDockWidget*> docks_;

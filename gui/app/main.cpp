@@ -13,10 +13,12 @@
 #include "app/MainWindow.hpp"
 #include "common/FileWriter.hpp"
 #include "controllers/DemoController.hpp"
+#include "controllers/InvarianceController.hpp"
 #include "controllers/LanguageController.hpp"
 #include "controllers/RunController.hpp"
 #include "detbench/BuildInfo.hpp"
 #include "detbench/DefaultRegistry.hpp"
+#include "widgets/InvarianceWidget.hpp"
 #include "widgets/LogWidget.hpp"
 
 int main(int argc, char** argv) {
@@ -60,8 +62,13 @@ int main(int argc, char** argv) {
       QStringLiteral("recipe"),
       QStringLiteral("Open the Demos tab's seeding-recipe check with this recipe (JSON or TOML)."),
       QStringLiteral("file"));
-  parser.addOptions(
-      {opOption, runOption, compareOption, demoOption, screenshotOption, showOption, recipeOption});
+  QCommandLineOption invarianceOption(
+      QStringLiteral("invariance"),
+      QStringLiteral("Open the Invariance tab and run its default list on this axis: batches, "
+                     "threads or devices."),
+      QStringLiteral("axis"));
+  parser.addOptions({opOption, runOption, compareOption, demoOption, screenshotOption, showOption,
+                     recipeOption, invarianceOption});
   parser.addPositionalArgument(QStringLiteral("project"),
                                QStringLiteral("A .detbench project to open."));
   parser.process(app);
@@ -142,6 +149,28 @@ int main(int argc, char** argv) {
     QTimer::singleShot(300, &window, [&window, cannotStart, name = parser.value(demoOption)] {
       QString why;
       if (!window.startDemo(name, &why)) cannotStart(why);
+    });
+  } else if (parser.isSet(invarianceOption)) {
+    const QString name = parser.value(invarianceOption);
+    const auto axis = name == QStringLiteral("threads")   ? detbench::InvarianceAxis::Threads
+                      : name == QStringLiteral("devices") ? detbench::InvarianceAxis::Devices
+                                                          : detbench::InvarianceAxis::Batches;
+    if (scripted) {
+      auto* controller = window.findChild<detbench::gui::InvarianceController*>();
+      QObject::connect(controller, &detbench::gui::InvarianceController::finished, &window, grab);
+      QObject::connect(controller, &detbench::gui::InvarianceController::failed, &window,
+                       grabFailed);
+    }
+    QTimer::singleShot(300, &window, [&window, cannotStart, axis, name] {
+      QString why;
+      if (!QStringList{QStringLiteral("batches"), QStringLiteral("threads"),
+                       QStringLiteral("devices")}
+               .contains(name)) {
+        cannotStart(
+            QStringLiteral("unknown invariance axis %1 (batches, threads or devices)").arg(name));
+      } else if (!window.startInvariance(axis, &why)) {
+        cannotStart(why);
+      }
     });
   } else if (parser.isSet(runOption) || parser.isSet(compareOption)) {
     if (scripted) {

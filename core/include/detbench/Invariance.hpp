@@ -55,6 +55,10 @@ struct InvariancePlan {
 // 1, 2, 3, 4, 8, 16, ... (powers of two), up to and with the full batch.
 std::vector<std::int64_t> defaultBatchSizes(std::int64_t fullBatch);
 
+// The number of configurations a valid plan runs (on the batches axis: the full batch and the
+// listed sizes, or the default ones).
+int invarianceConfigurations(const RunRequest& base, const InvariancePlan& plan);
+
 struct InvariancePoint {
   std::string label;  // "2 threads", the device id, or "4 rows"
   RunResult run;

@@ -1,0 +1,83 @@
+// The invariance controller: a bad plan fails at once, on the caller's thread; a batch run with
+// the batch-invariant form beside the default arrives as two outcomes, with progress for every
+// configuration of both. Deterministic forms only: nothing here depends on how threads race.
+
+#include "controllers/InvarianceController.hpp"
+
+#include <gtest/gtest.h>
+
+#include "GuiTestSupport.hpp"
+#include "detbench/DefaultRegistry.hpp"
+
+namespace detbench::gui {
+namespace {
+
+std::shared_ptr<const BackendRegistry> registry() {
+  static auto r = std::make_shared<const BackendRegistry>(makeDefaultRegistry());
+  return r;
+}
+
+InvarianceJob matmulJob() {
+  InvarianceJob job;
+  job.base.op = "matmul";
+  job.base.params = {{"size", 16}, {"n", 8}, {"k", 1024}};
+  job.base.device = "cpu-threads";
+  job.base.settings.threads = 4;  // 16 rows are 2 row blocks: k is split below 25 rows
+  job.base.trials = 2;
+  job.base.warmup = 0;
+  job.plan.axis = InvarianceAxis::Batches;
+  job.plan.batches = {1, 8};
+  job.withInvariantForm = true;
+  return job;
+}
+
+TEST(InvarianceControllerTest, ABadPlanFailsAtOnce) {
+  InvarianceController controller(registry());
+  QString message;
+  QObject::connect(&controller, &InvarianceController::failed, &controller,
+                   [&](const QString& m) { message = m; });
+  InvarianceJob job = matmulJob();
+  job.plan.batches = {8, 1};
+  controller.start(job);
+  EXPECT_EQ(message, QStringLiteral("batch sizes must be in ascending order"));
+  EXPECT_FALSE(controller.isRunning());
+  job = matmulJob();
+  job.base.op = "sum";
+  job.base.params = {};
+  controller.start(job);
+  EXPECT_TRUE(message.startsWith(QStringLiteral("sum has no batch dimension")))
+      << message.toStdString();
+}
+
+TEST(InvarianceControllerTest, TheTwoFormsArriveSideBySide) {
+  InvarianceController controller(registry());
+  std::optional<std::vector<InvarianceOutcome>> outcomes;
+  int started = 0;
+  int lastDone = 0;
+  QObject::connect(&controller, &InvarianceController::started, &controller,
+                   [&](int total) { started = total; });
+  QObject::connect(&controller, &InvarianceController::progress, &controller,
+                   [&](int done, int, const QString&) { lastDone = done; });
+  QObject::connect(&controller, &InvarianceController::finished, &controller,
+                   [&](const std::vector<InvarianceOutcome>& o, bool) { outcomes = o; });
+  controller.start(matmulJob());
+  ASSERT_TRUE(testing::waitUntil([&] { return outcomes.has_value(); }));
+  EXPECT_EQ(started, 6);  // 16, 1 and 8 rows, in each form
+  EXPECT_EQ(lastDone, 6);
+  ASSERT_EQ(outcomes->size(), 2u);
+  EXPECT_FALSE((*outcomes)[0].invariantForm);
+  EXPECT_EQ((*outcomes)[0].result.measured, GuaranteeLevel::RunToRun);
+  EXPECT_TRUE((*outcomes)[1].invariantForm);
+  EXPECT_EQ((*outcomes)[1].result.measured, GuaranteeLevel::BatchInvariant);
+  EXPECT_FALSE(controller.isRunning());
+}
+
+TEST(InvarianceControllerTest, OnlyOpsWithTheParameterHaveAnInvariantForm) {
+  EXPECT_TRUE(InvarianceController::hasInvariantForm("matmul"));
+  EXPECT_TRUE(InvarianceController::hasInvariantForm("softmax"));
+  EXPECT_FALSE(InvarianceController::hasInvariantForm("index_add"));
+  EXPECT_FALSE(InvarianceController::hasInvariantForm("nope"));
+}
+
+}  // namespace
+}  // namespace detbench::gui
