@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "detbench/OpDefinition.hpp"
+#include "detbench/ops/RowSplit.hpp"
 
 namespace detbench::ops {
 
@@ -61,10 +62,8 @@ struct MatmulOp {
   // kMinSlice products.
   static constexpr std::int64_t kMinSlice = 128;
   static std::int64_t splitKSlices(const Problem& p, std::int64_t tasks, int threads) {
-    if (p.batchInvariant || tasks >= threads) return 1;
-    const std::int64_t wanted = (threads + tasks - 1) / tasks;
-    const std::int64_t most = p.k / kMinSlice;
-    return most < 2 ? 1 : (wanted < most ? wanted : most);
+    if (p.batchInvariant) return 1;
+    return slicesForIdleThreads(tasks, threads, p.k, kMinSlice);
   }
 
   // Products of rows [r0, r1) of a with b over k in [k0, k1), left to right, into acc (row-major

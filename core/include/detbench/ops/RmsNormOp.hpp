@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "detbench/OpDefinition.hpp"
+#include "detbench/ops/RowSplit.hpp"
 
 namespace detbench::ops {
 
@@ -51,10 +52,8 @@ struct RmsNormOp {
   // The slices cpu-threads' deterministic form cuts each row into when `rows` rows leave
   // threads idle (1: no split).
   static std::int64_t splitSlices(const Problem& p, int threads) {
-    if (p.batchInvariant || p.rows >= threads) return 1;
-    const std::int64_t wanted = (threads + p.rows - 1) / p.rows;
-    const std::int64_t most = p.cols / kSlice;
-    return most < 2 ? 1 : (wanted < most ? wanted : most);
+    if (p.batchInvariant) return 1;
+    return slicesForIdleThreads(p.rows, threads, p.cols, kSlice);
   }
 
   static constexpr float kEps = std::numeric_limits<float>::epsilon();

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "detbench/OpDefinition.hpp"
+#include "detbench/ops/RowSplit.hpp"
 
 namespace detbench::ops {
 
@@ -47,10 +48,8 @@ struct SoftmaxOp {
 
   // As RmsNormOp::splitSlices: the slices each row's sum is cut into on cpu-threads.
   static std::int64_t splitSlices(const Problem& p, int threads) {
-    if (p.batchInvariant || p.rows >= threads) return 1;
-    const std::int64_t wanted = (threads + p.rows - 1) / p.rows;
-    const std::int64_t most = p.cols / kSlice;
-    return most < 2 ? 1 : (wanted < most ? wanted : most);
+    if (p.batchInvariant) return 1;
+    return slicesForIdleThreads(p.rows, threads, p.cols, kSlice);
   }
 
   template <typename T>

@@ -20,6 +20,7 @@
 #include "CudaCheck.hpp"
 #include "CudaKernel.hpp"
 #include "Launch.cuh"
+#include "RowSplit.cuh"
 #include "detbench/ops/RmsNormOp.hpp"
 
 namespace detbench::cuda {
@@ -67,14 +68,6 @@ __global__ void normaliseKernel(const float* x, const float* w, const float* par
   y[row * cols + j] = x[row * cols + j] * inv * w[j];
 }
 
-int smCount() {
-  int device = 0;
-  int count = 0;
-  DETBENCH_CUDA_CHECK(cudaGetDevice(&device));
-  DETBENCH_CUDA_CHECK(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device));
-  return count;
-}
-
 }  // namespace
 
 CudaRun makeRmsNormCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
@@ -89,12 +82,7 @@ CudaRun makeRmsNormCuda(const OpParams& params, const OpInputs&, const DeviceTen
     slices = p.atomicSlices();
     *env.algorithm = "slices of " + std::to_string(Op::kSlice) + " columns, atomicAdd";
   } else if (!p.batchInvariant) {
-    const std::int64_t fill = 2 * static_cast<std::int64_t>(smCount());
-    const std::int64_t most = p.cols / Op::kSlice;
-    if (p.rows < fill && most >= 2) {
-      const std::int64_t wanted = (fill + p.rows - 1) / p.rows;
-      slices = wanted < most ? wanted : most;
-    }
+    slices = slicesToFill(p.rows, p.cols, Op::kSlice);
     *env.algorithm = slices == 1 ? std::string("one block per row")
                                  : "each row split over " + std::to_string(slices) +
                                        " blocks (the batch does not fill the device)";
