@@ -3,7 +3,7 @@
 // order per row), at each batch size, on every core. Time per row is the figure to compare;
 // both forms of one batch size run side by side in one run.
 // Arguments: rows, batch_invariant (0 default, 1 invariant), and the reduction's length (matmul:
-// k, with n = 512; rms_norm: the columns).
+// k, with n = 512; rms_norm: the columns; decode_attention: the KV cache, 8 heads of 64).
 
 #include <benchmark/benchmark.h>
 
@@ -20,7 +20,8 @@ using namespace detbench;
 void runBatch(benchmark::State& state, const char* op, OpParams shape) {
   const std::int64_t rows = state.range(0);
   const std::int64_t invariant = state.range(1);
-  shape[std::string(op) == "matmul" ? "k" : "cols"] = state.range(2);
+  const std::string name(op);
+  shape[name == "matmul" ? "k" : name == "decode_attention" ? "kv_len" : "cols"] = state.range(2);
   auto backend = cpu::makeCpuThreadsBackend();
   const OpDefinition& def = opDefinition(op);
   OpParams given = shape;
@@ -43,6 +44,9 @@ void BM_MatmulBatch(benchmark::State& state) {
 void BM_RmsNormBatch(benchmark::State& state) {
   runBatch(state, "rms_norm", {});
 }
+void BM_DecodeAttentionBatch(benchmark::State& state) {
+  runBatch(state, "decode_attention", {{"heads", 8}, {"head_dim", 64}});
+}
 
 void batches(benchmark::internal::Benchmark* b, std::initializer_list<std::int64_t> lengths) {
   for (std::int64_t length : lengths) {
@@ -56,6 +60,9 @@ void batches(benchmark::internal::Benchmark* b, std::initializer_list<std::int64
 BENCHMARK(BM_MatmulBatch)->Apply([](benchmark::internal::Benchmark* b) { batches(b, {4096}); });
 BENCHMARK(BM_RmsNormBatch)->Apply([](benchmark::internal::Benchmark* b) {
   batches(b, {4096, 65536});
+});
+BENCHMARK(BM_DecodeAttentionBatch)->Apply([](benchmark::internal::Benchmark* b) {
+  batches(b, {2048});
 });
 
 }  // namespace

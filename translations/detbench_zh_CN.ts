@@ -598,6 +598,34 @@
             <source>1: log_softmax</source>
             <translation>1：log_softmax</translation>
         </message>
+        <message>
+            <source>each sequence's query attends to its cached keys and values, head by head</source>
+            <translation>每个序列的查询逐个注意力头关注其缓存的键和值</translation>
+        </message>
+        <message>
+            <source>split-KV decoding kernels (FlashAttention's, FlashInfer's) merge their splits in a fixed order: the bits repeat run to run, but the number of splits follows the batch size. The atomic form is a contrast</source>
+            <translation>split-KV 解码内核（FlashAttention、FlashInfer 的）按固定顺序合并各分段：比特在多次运行之间可复现，但分段数随批大小而变。原子形式只是对照</translation>
+        </message>
+        <message>
+            <source>sequences (the batch), one query each</source>
+            <translation>序列数（批），每个一个查询</translation>
+        </message>
+        <message>
+            <source>attention heads</source>
+            <translation>注意力头数</translation>
+        </message>
+        <message>
+            <source>dimensions per head</source>
+            <translation>每个头的维度</translation>
+        </message>
+        <message>
+            <source>keys and values in each sequence's cache</source>
+            <translation>每个序列缓存中的键和值的数量</translation>
+        </message>
+        <message>
+            <source>1: split the cache by a fixed size (256 keys) whatever the batch, not by a count that fills the device</source>
+            <translation>1：无论批大小，都按固定大小（256 个键）拆分缓存，而不是按填满设备的数量拆分</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

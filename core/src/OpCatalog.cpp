@@ -244,6 +244,19 @@ constexpr Releases<1> kSoftmaxCuda{
                          "PyTorch's default"},
       .source = "Thinking Machines, Defeating Nondeterminism in LLM Inference (2025): "
                 "batch_invariant_ops replaces softmax and log_softmax"}}};
+constexpr Releases<1> kDecodeAttentionCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = false,
+                 .source = NS::None,
+                 .errorMode = EM::Runs,
+                 .detbenchExtension = false,
+                 .atomicContrast = true,
+                 .pytorchCaller = "",
+                 .note = "split-KV decoding kernels (FlashAttention's, FlashInfer's) merge their "
+                         "splits in a fixed order: the bits repeat run to run, but the number of "
+                         "splits follows the batch size. The atomic form is a contrast"},
+      .source = "Thinking Machines, Defeating Nondeterminism in LLM Inference (2025): split-KV "
+                "attention and a fixed split size"}}};
 constexpr Releases<1> kMaxPool2dBackwardCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = false,
@@ -679,6 +692,18 @@ constexpr std::array kCatalog{
                 "or blocks (cuda) when the batch cannot fill them; batch_invariant=1 promises "
                 "batch invariance (one order per row), and on cpu-threads thread-count "
                 "invariance and the cpu device's bits"},
+    OpEntry{.name = "decode_attention",
+            .pytorchApi = "torch.nn.functional.scaled_dot_product_attention(q, k, v) with one "
+                          "query per sequence (a decoding step over a KV cache)",
+            .summary = "each sequence's query attends to its cached keys and values, head by "
+                       "head",
+            .cpu = kCpuDeterministic,
+            .cuda = kDecodeAttentionCuda,
+            .batchInvariance =
+                "run to run only: the default splits the KV cache into as many parts as fill "
+                "the threads (cpu-threads) or the device (cuda), a count that depends on the "
+                "batch; batch_invariant=1 splits by a fixed size (256 keys) and promises batch "
+                "invariance, and on cpu-threads thread-count invariance"},
     OpEntry{.name = "nll_loss2d_forward",
             .pytorchApi = "torch.nn.functional.nll_loss on [N, C, H, W] scores, reduction "
                           "'mean' or 'sum'",

@@ -193,6 +193,24 @@ TEST_F(InvarianceTest, SoftmaxToo) {
   EXPECT_EQ(runInvariance(runner, r, batches({1, 7})).measured, GuaranteeLevel::BatchInvariant);
 }
 
+TEST_F(InvarianceTest, DecodeAttentionSplitsTheCacheByCountByDefaultAndBySizeWhenInvariant) {
+  const TrialRunner runner(registry);
+  // 4 sequences of 1 head on 4 threads: no split for 4, 2 splits for 2 and 3, 4 for 1.
+  RunRequest r = request("decode_attention", DeterministicMode::Error);
+  r.params = {{"size", 4}, {"heads", 1}, {"head_dim", 32}, {"kv_len", 1024}};
+  r.settings.threads = 4;
+  const InvarianceResult byCount = runInvariance(runner, r, batches({1, 2, 3}));
+  EXPECT_EQ(byCount.measured, GuaranteeLevel::RunToRun);
+  EXPECT_FALSE(byCount.points[3].equalToFirst);  // 3 sequences in 2 splits against 1
+  EXPECT_TRUE(byCount.points[3].comparedToOne);
+  r.params["batch_invariant"] = 1;
+  const InvarianceResult bySize = runInvariance(runner, r, batches({1, 2, 3}));
+  EXPECT_EQ(bySize.measured, GuaranteeLevel::BatchInvariant);
+  r.params["size"] = 2;
+  EXPECT_EQ(runInvariance(runner, r, threads({1, 2, 3, 8})).measured,
+            GuaranteeLevel::ThreadCountInvariant);
+}
+
 TEST_F(InvarianceTest, BatchSizesOutsideTheBatchOrOutOfOrderAreRefused) {
   const TrialRunner runner(registry);
   for (const InvariancePlan& bad :

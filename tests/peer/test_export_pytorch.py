@@ -42,6 +42,7 @@ CASES = [
     ("sum", {"size": 1 << 16}, False),
     ("rms_norm", {"size": 16, "cols": 1000}, False),
     ("softmax", {"size": 16, "cols": 1000, "log": 1}, False),
+    ("decode_attention", {"size": 2, "heads": 2, "head_dim": 16, "kv_len": 300}, False),
     ("nll_loss2d_forward", {"batch": 4, "classes": 19, "height": 32, "width": 40}, True),
     ("max_pool2d_backward", {"batch": 2, "channels": 4, "height": 33, "width": 31}, True),
     ("upsample_linear1d_backward", {"batch": 2, "channels": 3, "width": 37, "scale": 3}, False),

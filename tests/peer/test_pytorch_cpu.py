@@ -106,6 +106,14 @@ def t_softmax(io, p):
     return y, io("out_trial0"), y.abs().max().item()
 
 
+def t_decode_attention(io, p):
+    # Debian's 1.13 has no scaled_dot_product_attention: the same formula from its parts.
+    q, k, v = io("q").unsqueeze(2), io("k"), io("v")
+    w = torch.softmax(q @ k.transpose(-1, -2) / q.shape[-1] ** 0.5, dim=-1)
+    y = (w @ v).squeeze(2)
+    return y, io("out_trial0"), (w @ v.abs()).abs().max().item()
+
+
 def t_max_pool2d_backward(io, p):
     k, s = p["kernel"], p["stride"]
     got = torch.ops.aten.max_pool2d_with_indices_backward(
@@ -275,6 +283,8 @@ CASES = [
     # 3000 exponentials of about 1 summed in two orders: the bound is 3000 eps (3.6e-4).
     ("softmax", {"size": 24, "cols": 3000}, t_softmax, 1e-5),
     ("softmax", {"size": 24, "cols": 3000, "log": 1}, t_softmax, 1e-6),
+    ("decode_attention", {"size": 3, "heads": 4, "head_dim": 32, "kv_len": 900},
+     t_decode_attention, 1e-5),
     ("nll_loss2d_forward", {"batch": 4, "classes": 19, "height": 96, "width": 80},
      t_nll_loss2d_forward, "bitwise"),
     ("nll_loss2d_forward", {"batch": 3, "classes": 5, "height": 17, "width": 23, "weighted": 0,

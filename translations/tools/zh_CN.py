@@ -590,4 +590,11 @@ ZH_CN = {
 "row 0 against the row alone": "第 0 行与单独计算相比",
 "Runs the op of the form on the same inputs at several batch sizes, thread counts or devices and compares the bits. A served model's answer can change with what else is in its batch: see whether this op does.": "在相同输入上，以多个批大小、线程数或设备运行表单中的算子，并比较比特。在线服务的模型，其回答可能随同批的其他请求而改变：看看这个算子是否如此。",
 "Invariance": "不变性",
+"each sequence's query attends to its cached keys and values, head by head": "每个序列的查询逐个注意力头关注其缓存的键和值",
+"split-KV decoding kernels (FlashAttention's, FlashInfer's) merge their splits in a fixed order: the bits repeat run to run, but the number of splits follows the batch size. The atomic form is a contrast": "split-KV 解码内核（FlashAttention、FlashInfer 的）按固定顺序合并各分段：比特在多次运行之间可复现，但分段数随批大小而变。原子形式只是对照",
+"sequences (the batch), one query each": "序列数（批），每个一个查询",
+"attention heads": "注意力头数",
+"dimensions per head": "每个头的维度",
+"keys and values in each sequence's cache": "每个序列缓存中的键和值的数量",
+"1: split the cache by a fixed size (256 keys) whatever the batch, not by a count that fills the device": "1：无论批大小，都按固定大小（256 个键）拆分缓存，而不是按填满设备的数量拆分",
 }

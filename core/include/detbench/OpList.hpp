@@ -29,6 +29,7 @@
   X(sum, Sum)                                                   \
   X(rms_norm, RmsNorm)                                          \
   X(softmax, Softmax)                                           \
+  X(decode_attention, DecodeAttention)                          \
   X(nll_loss2d_forward, NllLoss2dForward)                       \
   X(max_pool2d_backward, MaxPool2dBackward)                     \
   X(upsample_linear1d_backward, UpsampleLinear1dBackward)       \

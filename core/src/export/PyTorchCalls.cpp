@@ -40,6 +40,12 @@ constexpr std::pair<std::string_view, std::string_view> kCalls[] = {
     {"softmax",
      "    f = torch.log_softmax if P['log'] else torch.softmax\n"
      "    return f(io['x'], dim=1)\n"},
+    {"decode_attention",
+     "    q = io['q'].unsqueeze(2)  # [batch, heads, 1, head_dim]\n"
+     "    if hasattr(F, 'scaled_dot_product_attention'):  # PyTorch 2.0 on\n"
+     "        return F.scaled_dot_product_attention(q, io['k'], io['v']).squeeze(2)\n"
+     "    w = torch.softmax(q @ io['k'].transpose(-1, -2) / q.shape[-1] ** 0.5, dim=-1)\n"
+     "    return (w @ io['v']).squeeze(2)\n"},
     {"rms_norm",
      "    x, w = io['x'], io['weight']\n"
      "    if hasattr(F, 'rms_norm'):  # PyTorch 2.4 on\n"
