@@ -1076,6 +1076,45 @@
         </message>
     </context>
     <context>
+        <name>detbench::gui::DecoderDivergencePlotWidget</name>
+        <message>
+            <source>%1 (alone)</source>
+            <translation>%1（单独）</translation>
+        </message>
+        <message>
+            <source>token flips: logit gap %1</source>
+            <translation>token 翻转：logit 差 %1</translation>
+        </message>
+        <message>
+            <source>When does the prompt's output change with its batch?</source>
+            <translation>提示的输出何时随所在批次改变？</translation>
+        </message>
+        <message>
+            <source>batch size the prompt was generated in</source>
+            <translation>生成该提示时的批大小</translation>
+        </message>
+        <message>
+            <source>generation step</source>
+            <translation>生成步</translation>
+        </message>
+        <message>
+            <source>circles: default kernels; squares: batch-invariant kernels</source>
+            <translation>圆点：默认内核；方块：批不变内核</translation>
+        </message>
+        <message>
+            <source>the same logits as alone, to the last step</source>
+            <translation>直到最后一步 logits 都与单独生成时相同</translation>
+        </message>
+        <message>
+            <source>first step with other logits</source>
+            <translation>logits 首次不同的步</translation>
+        </message>
+        <message>
+            <source>first other token</source>
+            <translation>首个不同的 token</translation>
+        </message>
+    </context>
+    <context>
         <name>detbench::gui::DemoController</name>
         <message>
             <source>A demo is already running.</source>
@@ -1604,6 +1643,14 @@
         <message>
             <source>Runs the op of the form on the same inputs at several batch sizes, thread counts or devices and compares the bits. A served model's answer can change with what else is in its batch: see whether this op does.</source>
             <translation>在相同输入上，以多个批大小、线程数或设备运行表单中的算子，并比较比特。在线服务的模型，其回答可能随同批的其他请求而改变：看看这个算子是否如此。</translation>
+        </message>
+        <message>
+            <source>1 row</source>
+            <translation>1 行</translation>
+        </message>
+        <message>
+            <source>%1 rows</source>
+            <translation>%1 行</translation>
         </message>
     </context>
     <context>

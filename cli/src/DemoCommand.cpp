@@ -92,6 +92,42 @@ void printTraining(std::ostream& out, const TrainingOutcome& t) {
   }
 }
 
+void printDecoder(std::ostream& out, const DecoderOutcome& d, const std::string& language) {
+  const bool zh = language.starts_with("zh");
+  if (d.device == "cpu-threads") {
+    out << (zh ? "cpu-threads 使用 " : "cpu-threads with ") << d.threads
+        << (zh ? " 个线程（固定）\n" : " threads (pinned)\n");
+  }
+  for (const auto& f : d.forms) {
+    out << "  "
+        << (f.batchInvariant ? (zh ? "批不变内核" : "batch-invariant kernels")
+                             : (zh ? "默认内核" : "default kernels"))
+        << (f.error.empty() ? "" : ": " + f.error) << "\n";
+    for (const auto& b : f.batches) {
+      out << "    " << (zh ? "批大小 " : "batch of ") << std::left << std::setw(4) << b.batchSize
+          << std::right;
+      if (b.batchSize == f.batches.front().batchSize) {
+        out << (zh ? "单独生成（参照）\n" : "alone (the reference)\n");
+        continue;
+      }
+      if (b.firstDifferentLogits < 0) {
+        out << (zh ? "logits 逐位相同，token 相同\n"
+                   : "the same logits, bit for bit, the same tokens\n");
+        continue;
+      }
+      out << (zh ? "logits 从第 " : "logits differ from step ") << b.firstDifferentLogits
+          << (zh ? " 步起不同" : "");
+      if (b.divergedAt < 0) {
+        out << (zh ? "，token 仍相同\n" : ", tokens still the same\n");
+      } else {
+        out << (zh ? "，token 在第 " : ", tokens part at step ") << b.divergedAt
+            << (zh ? " 步分叉（logit 差 " : " (logit gap ") << formatFloat(b.flipGap)
+            << (zh ? "）\n" : ")\n");
+      }
+    }
+  }
+}
+
 }  // namespace
 
 int demoCommand(const CliStreams& io, const std::string& name, bool list,
@@ -134,6 +170,7 @@ int demoCommand(const CliStreams& io, const std::string& name, bool list,
   if (o.training) printTraining(io.out, *o.training);
   if (o.hash) printHash(io.out, *o.hash);
   if (o.generators) printGenerators(io.out, *o.generators);
+  if (o.decoder) printDecoder(io.out, *o.decoder, language);
   io.out << "\n";
   for (const auto& c : o.checks)
     io.out << (c.passed ? "  [ok] " : "  [NOT SEEN] ") << c.what.in(language) << "\n";

@@ -15,6 +15,7 @@
 
 #include "common/Text.hpp"
 #include "detbench/Format.hpp"
+#include "plot/DecoderDivergencePlotWidget.hpp"
 #include "plot/LoaderHeatMapPlotWidget.hpp"
 #include "plot/TrainingDivergencePlotWidget.hpp"
 #include "plot/TrainingLossPlotWidget.hpp"
@@ -23,7 +24,7 @@
 namespace detbench::gui {
 
 namespace {
-enum Page { kRunsPage, kLoaderPage, kTrainingPage, kProcessPage };
+enum Page { kRunsPage, kLoaderPage, kTrainingPage, kProcessPage, kDecoderPage };
 enum RightPage { kScenarioPage, kRecipePage };
 }  // namespace
 
@@ -64,6 +65,8 @@ DemosWidget::DemosWidget(QWidget* parent) : QWidget(parent) {
   results_->insertWidget(kLoaderPage, heatMap_);
   results_->insertWidget(kTrainingPage, training);
   results_->insertWidget(kProcessPage, processTable_);
+  decoderPlot_ = new DecoderDivergencePlotWidget(this);
+  results_->insertWidget(kDecoderPage, decoderPlot_);
   checks_ = new QLabel(this);
   checks_->setWordWrap(true);
   checks_->setTextFormat(Qt::RichText);
@@ -327,6 +330,9 @@ void DemosWidget::showOutcome(const demo::Scenario& s,
   } else if (o.generators) {
     showGenerators(*o.generators);
     results_->setCurrentIndex(kProcessPage);
+  } else if (o.decoder) {
+    decoderPlot_->setOutcome(*o.decoder, s.decoder ? s.decoder->steps : 1);
+    results_->setCurrentIndex(kDecoderPage);
   } else if (o.training) {
     lossPlot_->setOutcome(*o.training);
     divergencePlot_->setOutcome(*o.training);
@@ -361,6 +367,8 @@ std::vector<PlotWidget*> DemosWidget::visiblePlots() const {
       return {heatMap_};
     case kTrainingPage:
       return {lossPlot_, divergencePlot_};
+    case kDecoderPage:
+      return {decoderPlot_};
     default:
       return {};
   }

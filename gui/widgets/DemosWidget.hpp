@@ -26,6 +26,7 @@ class LoaderHeatMapPlotWidget;
 class PlotWidget;
 class RecipeCheckWidget;
 class TrainingDivergencePlotWidget;
+class DecoderDivergencePlotWidget;
 class TrainingLossPlotWidget;
 
 class DemosWidget : public QWidget {
@@ -87,6 +88,7 @@ class DemosWidget : public QWidget {
   LoaderHeatMapPlotWidget* heatMap_;
   TrainingLossPlotWidget* lossPlot_;
   TrainingDivergencePlotWidget* divergencePlot_;
+  DecoderDivergencePlotWidget* decoderPlot_;
   QLabel* checks_;
   const demo::Scenario* shownScenario_ = nullptr;
   std::shared_ptr<const demo::ScenarioOutcome> shownOutcome_;

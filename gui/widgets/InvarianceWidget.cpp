@@ -268,7 +268,10 @@ void InvarianceWidget::fillTable() {
       const QString vsOne = r.axis == InvarianceAxis::Batches
                                 ? against(p.comparedToOne && p.rows != 1, p.equalToOne, p.diffToOne)
                                 : QStringLiteral("—");
-      const QStringList cells{form, qstr(p.label), repeats, time, perRow, vsFirst, vsOne};
+      const QString config = r.axis == InvarianceAxis::Batches
+                                 ? (p.rows == 1 ? tr("1 row") : tr("%1 rows").arg(p.rows))
+                                 : qstr(p.label);
+      const QStringList cells{form, config, repeats, time, perRow, vsFirst, vsOne};
       for (int c = 0; c < cells.size(); ++c) {
         auto* item = new QTableWidgetItem(cells[c]);
         if ((c == 5 && !first && p.compared && !p.equalToFirst) ||

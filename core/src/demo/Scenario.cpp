@@ -1,5 +1,7 @@
 #include "detbench/demo/Scenario.hpp"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "detbench/Error.hpp"
@@ -149,11 +151,38 @@ Scenario scenarioOf(const json& j) {
                                  integerField<int>(g, "processes", 2, 100),
                                  integerField<int>(g, "count", 1, 100)};
   }
+  if (j.contains("decoder")) {
+    const auto& d = j.at("decoder");
+    DecoderSpec spec;
+    spec.vocab = integerField<int>(d, "vocab", 2, 1 << 20);
+    spec.hidden = integerField<int>(d, "hidden", 1, 1 << 14);
+    spec.layers = integerField<int>(d, "layers", 1, 64);
+    spec.promptLength = integerField<int>(d, "prompt_length", 1, 4096);
+    spec.steps = integerField<int>(d, "steps", 1, 4096);
+    spec.seed = integerField<std::uint64_t>(d, "seed");
+    spec.threads = integerField<int>(d, "threads", 1, kMaxThreads);
+    spec.batchSizes.clear();
+    for (const auto& b : d.at("batch_sizes")) spec.batchSizes.push_back(b.get<int>());
+    DETBENCH_CHECK_ARG(
+        !spec.batchSizes.empty() && spec.batchSizes.front() == 1 &&
+            std::is_sorted(spec.batchSizes.begin(), spec.batchSizes.end()) &&
+            std::adjacent_find(spec.batchSizes.begin(), spec.batchSizes.end()) ==
+                spec.batchSizes.end() &&
+            spec.batchSizes.back() <= 4096,
+        "scenario " + s.name + ": decoder batch_sizes must start at 1 and ascend, up to 4096");
+    if (d.contains("gain")) {
+      const auto& g = d.at("gain");
+      DETBENCH_CHECK_ARG(g.is_number() && g.get<double>() > 0 && g.get<double>() <= 100,
+                         "scenario " + s.name + ": decoder gain must be a number in (0, 100]");
+      spec.gain = g.get<float>();
+    }
+    s.decoder = spec;
+  }
   const int kinds = (s.runs.empty() ? 0 : 1) + (s.loader ? 1 : 0) + (s.training ? 1 : 0) +
-                    (s.hash ? 1 : 0) + (s.generators ? 1 : 0);
+                    (s.hash ? 1 : 0) + (s.generators ? 1 : 0) + (s.decoder ? 1 : 0);
   DETBENCH_CHECK_ARG(kinds == 1, "scenario " + s.name +
                                      " needs exactly one of runs, loader, training, hash, "
-                                     "generators");
+                                     "generators, decoder");
   return s;
 }
 

@@ -92,6 +92,27 @@ json scenarioReportJson(const Scenario& s, const ScenarioOutcome& o) {
     }
     j["training"] = {{"device", o.training->device}, {"configs", configs}};
   }
+  if (o.decoder) {
+    json forms = json::array();
+    for (const auto& f : o.decoder->forms) {
+      json fj{{"batch_invariant", f.batchInvariant}};
+      if (!f.error.empty()) fj["error"] = f.error;
+      json batches = json::array();
+      for (const auto& b : f.batches) {
+        batches.push_back({{"batch_size", b.batchSize},
+                           {"first_different_logits", b.firstDifferentLogits},
+                           {"diverged_at", b.divergedAt},
+                           {"flip_gap", b.flipGap},
+                           {"flip_relative_gap", b.flipRelativeGap},
+                           {"max_logit_diff", b.maxLogitDiff},
+                           {"tokens", b.tokens}});
+      }
+      fj["batches"] = std::move(batches);
+      forms.push_back(std::move(fj));
+    }
+    j["decoder"] = {
+        {"device", o.decoder->device}, {"threads", o.decoder->threads}, {"forms", forms}};
+  }
   return j;
 }
 
@@ -156,6 +177,25 @@ std::string scenarioReportMarkdown(const Scenario& s, const ScenarioOutcome& o,
          << (c.firstDivergentStep < 0 ? std::string("none") : std::to_string(c.firstDivergentStep))
          << " | " << formatFloat(c.losses.front().back()) << " | " << formatFloat(c.finalSpread)
          << " | " << c.distinctFinalParameters() << " |\n";
+    }
+    md << "\n";
+  }
+  if (o.decoder) {
+    const bool zh = lang.starts_with("zh");
+    md << (zh ? "| 内核 | 批大小 | logits 首次不同的步 | token 首次分叉的步 | 分叉时的 logit 差 |\n"
+              : "| kernels | batch size | first step with other logits | first other token | "
+                "logit gap at the flip |\n");
+    md << "|---|---|---|---|---|\n";
+    const std::string none = zh ? "无" : "none";
+    for (const auto& f : o.decoder->forms) {
+      const std::string kind =
+          f.batchInvariant ? (zh ? "批不变" : "batch-invariant") : (zh ? "默认" : "default");
+      for (const auto& b : f.batches) {
+        md << "| " << kind << " | " << b.batchSize << " | "
+           << (b.firstDifferentLogits < 0 ? none : std::to_string(b.firstDifferentLogits)) << " | "
+           << (b.divergedAt < 0 ? none : std::to_string(b.divergedAt)) << " | "
+           << (b.divergedAt < 0 ? std::string("-") : formatFloat(b.flipGap)) << " |\n";
+      }
     }
     md << "\n";
   }

@@ -155,6 +155,53 @@ ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& reg
     return out;
   }
 
+  if (scenario.decoder) {
+    out.decoder = runDecoderLesson(
+        *scenario.decoder, registry, out.device,
+        [&](bool invariant, int batch, int done, int total) {
+          if (progress) {
+            progress(std::string(invariant ? "batch-invariant kernels" : "default kernels") +
+                         ", batch of " + str(batch),
+                     done, total);
+          }
+        },
+        cancel);
+    if (cancel && cancel->cancelled()) {
+      out.cancelled = true;
+      return out;
+    }
+    const auto& def = out.decoder->forms.at(0);
+    const auto& inv = out.decoder->forms.at(1);
+    // The batch sizes compared with the prompt alone (the first is the prompt alone).
+    const auto sizes = static_cast<std::int64_t>(def.batches.size()) - 1;
+    int logitsDiffer = 0;
+    int firstStep = -1;
+    for (const auto& b : def.batches) {
+      logitsDiffer += b.firstDifferentLogits >= 0 ? 1 : 0;
+      if (b.divergedAt >= 0 && (firstStep < 0 || b.divergedAt < firstStep))
+        firstStep = b.divergedAt;
+    }
+    check(out, def.error.empty() && logitsDiffer > 0,
+          "with default kernels the prompt's logits change with its batch (" + str(logitsDiffer) +
+              " of " + str(sizes) + " other batch sizes)" + def.error,
+          "使用默认内核时，提示的 logits 随所在批次而变（其他 " + str(sizes) + " 个批大小中有 " +
+              str(logitsDiffer) + " 个）" + def.error);
+    check(out, def.error.empty() && def.diverged() > 0,
+          "with default kernels the generated tokens part for some batch sizes (" +
+              str(def.diverged()) + " of " + str(sizes) + ", first at step " + str(firstStep) + ")",
+          "使用默认内核时，某些批大小下生成的 token 会分叉（" + str(sizes) + " 个中有 " +
+              str(def.diverged()) + " 个，最早在第 " + str(firstStep) + " 步）");
+    bool sameLogits = inv.error.empty();
+    for (const auto& b : inv.batches) sameLogits = sameLogits && b.firstDifferentLogits < 0;
+    check(
+        out, sameLogits && inv.diverged() == 0,
+        "with batch-invariant kernels every batch size gives the prompt the same logits, bit "
+        "for bit, and the same tokens" +
+            inv.error,
+        "使用批不变内核时，每个批大小下该提示的 logits 逐位相同，生成的 token 也相同" + inv.error);
+    return out;
+  }
+
   if (scenario.training) {
     const int total = 2 * scenario.training->runs;
     int done = 0;

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 
+#include "demo/OpCaller.hpp"
 #include "detbench/Context.hpp"
 #include "detbench/DataGenerator.hpp"
 #include "detbench/Digest.hpp"
@@ -26,44 +27,6 @@ float* f(HostTensor& t) {
 }
 const float* f(const HostTensor& t) {
   return t.as<float>().data();
-}
-
-// Runs one workbench op on the given tensors on the device, under the settings, as PyTorch's
-// dispatch would choose its form (raising as it would in error mode).
-class OpCaller {
- public:
-  OpCaller(const BackendRegistry& registry, const std::string& device, const Settings& settings)
-      : backend_(registry.get(device)), settings_(settings) {}
-
-  HostTensor call(const std::string& op, const OpParams& given, std::vector<HostTensor> tensors,
-                  std::optional<std::uint64_t> seed = std::nullopt) {
-    const OpDefinition& def = opDefinition(op);
-    const OpParams params = resolveParams(op, def.params(), given);
-    Settings s = settings_;
-    if (seed) s.seed = seed;
-    Context context(s);
-    const DispatchDecision d =
-        dispatch(*findOpTraits(op, s.pytorch), backend_.traitsClass(), context);
-    OpInputs inputs;
-    inputs.specs = def.inputSpecs(params);
-    inputs.tensors = std::move(tensors);
-    inputs.output = def.outputSpec(params);
-    auto prepared = backend_.prepare(def, params, inputs, d.form, context);
-    prepared->execute();
-    return prepared->readOutput();
-  }
-
- private:
-  Backend& backend_;
-  Settings settings_;
-};
-
-// The tensors, moved into the vector an op takes (HostTensor is move-only).
-template <typename... T>
-std::vector<HostTensor> tensors(T&&... t) {
-  std::vector<HostTensor> v;
-  (v.push_back(std::forward<T>(t)), ...);
-  return v;
 }
 
 // The mean squared error of out against y (n x 1 each); its gradient goes into dOut.

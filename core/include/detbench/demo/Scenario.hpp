@@ -3,8 +3,10 @@
 // resources/demos/scenarios.json, compiled into the core, with every text in English and
 // Simplified Chinese. A scenario is a lesson, its steps, what to expect, and either a list of
 // runs (an op under some settings, each with a machine-checked expectation), a data-loader
-// simulation, a training run, the PYTHONHASHSEED lesson or the NumPy Generator lesson.
+// simulation, a training run, the PYTHONHASHSEED lesson, the NumPy Generator lesson or the
+// greedy decoder of the batch-invariance lesson.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -85,6 +87,20 @@ struct GeneratorSpec {
   int count = 4;
 };
 
+// The batch-invariance lesson (DecoderLesson.hpp): a tiny greedy decoder built from the
+// workbench's ops generates from one prompt alone and in batches of other prompts.
+struct DecoderSpec {
+  int vocab = 512;
+  int hidden = 256;
+  int layers = 2;
+  int promptLength = 8;
+  int steps = 100;                                  // tokens generated after the prompt
+  std::vector<int> batchSizes{1, 2, 4, 8, 16, 32};  // ascending, 1 first
+  std::uint64_t seed = 3;
+  float gain = 1.0f;
+  int threads = 4;  // cpu-threads' workers: pinned, so the bits do not depend on the machine
+};
+
 struct Scenario {
   std::string name;
   LocalText title;
@@ -97,6 +113,7 @@ struct Scenario {
   std::optional<TrainingSpec> training;
   std::optional<HashSpec> hash;
   std::optional<GeneratorSpec> generators;
+  std::optional<DecoderSpec> decoder;
 };
 
 // Parses and checks a scenarios document; raises InvalidArgument naming what is wrong.

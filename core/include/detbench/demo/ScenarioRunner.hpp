@@ -10,6 +10,7 @@
 #include "detbench/CancelToken.hpp"
 #include "detbench/RunResult.hpp"
 #include "detbench/demo/DataLoaderSim.hpp"
+#include "detbench/demo/DecoderLesson.hpp"
 #include "detbench/demo/GeneratorLesson.hpp"
 #include "detbench/demo/HashLesson.hpp"
 #include "detbench/demo/Scenario.hpp"
@@ -31,6 +32,7 @@ struct ScenarioOutcome {
   std::optional<TrainingOutcome> training;
   std::optional<HashOutcome> hash;
   std::optional<GeneratorOutcome> generators;
+  std::optional<DecoderOutcome> decoder;
   std::vector<ScenarioCheck> checks;
   bool cancelled = false;
   bool asExpected() const;
