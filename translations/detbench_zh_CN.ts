@@ -9,6 +9,69 @@
         </message>
     </context>
     <context>
+        <name>InvarianceExporter</name>
+        <message>
+            <source>detbench invariance report</source>
+            <translation>detbench 不变性报告</translation>
+        </message>
+        <message>
+            <source>Measured</source>
+            <translation>测得</translation>
+        </message>
+        <message>
+            <source>axis</source>
+            <translation>维度</translation>
+        </message>
+        <message>
+            <source>configuration</source>
+            <translation>配置</translation>
+        </message>
+        <message>
+            <source>run to run</source>
+            <translation>多次运行</translation>
+        </message>
+        <message>
+            <source>median time</source>
+            <translation>时间中位数</translation>
+        </message>
+        <message>
+            <source>per row</source>
+            <translation>每行</translation>
+        </message>
+        <message>
+            <source>against the first</source>
+            <translation>与第一个相比</translation>
+        </message>
+        <message>
+            <source>row 0 against the row alone</source>
+            <translation>第 0 行与单独计算相比</translation>
+        </message>
+        <message>
+            <source>identical</source>
+            <translation>完全相同</translation>
+        </message>
+        <message>
+            <source>%1 elements differ, max %2 ULP</source>
+            <translation>%1 个元素不同，最大 %2 ULP</translation>
+        </message>
+        <message>
+            <source>repeats</source>
+            <translation>可复现</translation>
+        </message>
+        <message>
+            <source>%1 outputs in %2</source>
+            <translation>%2 次中 %1 个输出</translation>
+        </message>
+        <message>
+            <source>(reference)</source>
+            <translation>（基准）</translation>
+        </message>
+        <message>
+            <source>detbench</source>
+            <translation>detbench</translation>
+        </message>
+    </context>
+    <context>
         <name>OpCatalog</name>
         <message>
             <source>out[index[i], :] += source[i, :] along dim 0, rows of D columns</source>
@@ -2036,6 +2099,18 @@
         <message>
             <source>Invariance</source>
             <translation>不变性</translation>
+        </message>
+        <message>
+            <source>Run an invariance check first.</source>
+            <translation>请先运行一次不变性检查。</translation>
+        </message>
+        <message>
+            <source>Export invariance report</source>
+            <translation>导出不变性报告</translation>
+        </message>
+        <message>
+            <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;JSON (*.json);;CSV of the configurations (*.csv)</source>
+            <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;JSON (*.json);;各配置的 CSV (*.csv)</translation>
         </message>
     </context>
     <context>

@@ -48,6 +48,8 @@ CliApp::CliApp()
                           "Batch sizes (first rows of the full batch) to compare with it, such "
                           "as 1,2,4,8, or auto for 1, 2, 3, 4, 8, 16, ... up to the full batch");
   invariance_->add_option("--out", invarianceOptions_.out, "Write the invariance JSON here");
+  invariance_->add_option("--markdown", invarianceOptions_.markdown,
+                          "Write the invariance run as Markdown here");
   invariance_->add_flag("--json", invarianceOptions_.json, "Print the invariance JSON");
   invariance_->add_flag("--expect-invariant", invarianceOptions_.expectInvariant,
                         "Exit with 1 unless every configuration gives the same bits (every "

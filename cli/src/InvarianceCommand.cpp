@@ -9,10 +9,12 @@
 #include "ConsoleOutput.hpp"
 #include "ExitCodes.hpp"
 #include "IntegerOption.hpp"
+#include "OutputOptions.hpp"
 #include "detbench/Environment.hpp"
 #include "detbench/Error.hpp"
 #include "detbench/Format.hpp"
 #include "detbench/InvarianceJson.hpp"
+#include "detbench/InvarianceMarkdown.hpp"
 #include "detbench/OutputFiles.hpp"
 
 namespace detbench::cli {
@@ -161,7 +163,7 @@ int invarianceCommand(const CliStreams& io, const InvarianceOptions& o) {
   const RunRequest base = buildRequest(o.request);
   const InvariancePlan plan = planOf(o);
   validateInvariancePlan(base, plan);
-  if (o.out) checkOutputWritable(*o.out, "invariance report");
+  checkOutputOptions({{"--out", o.out}, {"--markdown", o.markdown}});
   const BackendRegistry registry = makeRegistry();
   const TrialRunner runner(registry);
   ProgressBar bar(io.err, io.errIsTerminal && !o.request.quiet, "");
@@ -184,6 +186,10 @@ int invarianceCommand(const CliStreams& io, const InvarianceOptions& o) {
   if (o.out) {
     writeFileAtomically(*o.out, json.dump(2) + "\n");
     if (!o.json) io.out << "Report: " << *o.out << "\n";
+  }
+  if (o.markdown) {
+    writeFileAtomically(*o.markdown, invarianceToMarkdown(base, result));
+    if (!o.json) io.out << "Markdown: " << *o.markdown << "\n";
   }
   for (const auto& p : result.points) {
     if (p.run.deviceFault()) return kExitDeviceFault;

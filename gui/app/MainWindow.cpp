@@ -28,12 +28,14 @@
 #include "controllers/LanguageController.hpp"
 #include "controllers/ProjectController.hpp"
 #include "controllers/RunController.hpp"
+#include "detbench/Environment.hpp"
 #include "detbench/Error.hpp"
 #include "detbench/HostMemory.hpp"
 #include "detbench/OutputFiles.hpp"
 #include "detbench/demo/ScenarioReport.hpp"
 #include "detbench/export/PyTorchExport.hpp"
 #include "detbench/export/PyTorchScript.hpp"
+#include "export/InvarianceExporter.hpp"
 #include "export/ReportExporter.hpp"
 #include "models/OpCatalogModel.hpp"
 #include "plot/PlotWidget.hpp"
@@ -633,7 +635,39 @@ const ReportDocument* MainWindow::currentReport() const {
   return doc ? &*doc : nullptr;
 }
 
+void MainWindow::exportInvariance() {
+  if (invarianceView_->outcomes().empty()) {
+    QMessageBox::information(this, tr("Nothing to export"), tr("Run an invariance check first."));
+    return;
+  }
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Export invariance report"), QStringLiteral("detbench-invariance.html"),
+      tr("HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;JSON (*.json);;CSV of the configurations "
+         "(*.csv)"));
+  if (path.isEmpty()) return;
+  const auto format = ReportExporter::formatForPath(path);
+  if (!format) {
+    QMessageBox::warning(this, tr("Cannot export"),
+                         tr("Choose a file ending in .html, .pdf, .md, .json or .csv."));
+    return;
+  }
+  InvarianceExport shown{invarianceView_->shownRequest(), invarianceView_->outcomes(),
+                         collectEnvironment(*registry_), invarianceView_->plot()->toPng(1200, 600)};
+  QString error;
+  if (!InvarianceExporter::write(*format, path, shown, &error)) {
+    QMessageBox::warning(this, tr("Cannot export"), error);
+    log_->append(LogWidget::Level::Error, error);
+    return;
+  }
+  log_->append(LogWidget::Level::Info, tr("Exported %1").arg(path));
+  statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+}
+
 void MainWindow::exportReport() {
+  if (tabs_->currentWidget() == invarianceView_) {
+    exportInvariance();
+    return;
+  }
   const ReportDocument* report = currentReport();
   if (!report) {
     QMessageBox::information(this, tr("Nothing to export"),

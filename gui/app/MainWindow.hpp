@@ -105,6 +105,7 @@ class MainWindow : public QMainWindow {
   void openDialog();
   bool saveProject(bool askPath);
   void exportReport();
+  void exportInvariance();
   void exportPlots();
   void connectDemos();
   void exportDemo();

@@ -181,6 +181,7 @@ bool InvarianceWidget::start(QString* why) {
     return fail(qstr(e.message()));
   }
   InvarianceJob job{*request, *p, invariantForm_->isChecked()};
+  startedRequest_ = *request;
   controller_->start(job);
   return true;
 }
@@ -188,6 +189,8 @@ bool InvarianceWidget::start(QString* why) {
 void InvarianceWidget::showOutcomes(const std::vector<InvarianceOutcome>& outcomes,
                                     bool cancelled) {
   outcomes_ = outcomes;
+  shownRequest_ = startedRequest_;
+  if (outcomes_.size() > 1) shownRequest_.params["batch_invariant"] = 0;
   cancelled_ = cancelled;
   run_->setEnabled(true);
   cancel_->setEnabled(false);

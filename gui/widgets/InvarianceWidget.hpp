@@ -40,6 +40,8 @@ class InvarianceWidget : public QWidget {
   void setAxis(InvarianceAxis axis);
   PlotWidget* plot() const;
   const std::vector<InvarianceOutcome>& outcomes() const { return outcomes_; }
+  // The request the outcomes shown ran with (batch_invariant at 0 when both forms ran).
+  const RunRequest& shownRequest() const { return shownRequest_; }
 
  signals:
   void message(const QString& text, bool error);
@@ -68,6 +70,8 @@ class InvarianceWidget : public QWidget {
   InvariancePlotWidget* plot_;
   QTableWidget* table_;
   std::vector<InvarianceOutcome> outcomes_;
+  RunRequest startedRequest_;
+  RunRequest shownRequest_;
   bool cancelled_ = false;
 };
 

@@ -68,9 +68,15 @@ TEST_F(CliTest, BatchInvarianceSaysWhetherARowDependsOnItsBatch) {
   EXPECT_EQ(j["points"][1]["rows"], 1);
   EXPECT_EQ(j["points"][1]["equal_to_first"], false);
 
-  const Result invariant = run(base + "-p batch_invariant=1 --batches auto --expect-invariant");
+  const Result invariant = run(base +
+                               "-p batch_invariant=1 --batches auto --expect-invariant "
+                               "--markdown b.md");
   EXPECT_EQ(invariant.code, 0) << invariant.out << invariant.err;
   EXPECT_NE(invariant.out.find("Measured: batch_invariant"), std::string::npos) << invariant.out;
+  const std::string md = slurp(dir_ / "b.md");
+  EXPECT_NE(md.find("- measured: **batch_invariant**"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 16 rows | repeats |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| identical | identical |"), std::string::npos) << md;
 }
 
 TEST_F(CliTest, BatchInvarianceRefusesBadBatchListsWithOneLine) {
@@ -78,7 +84,8 @@ TEST_F(CliTest, BatchInvarianceRefusesBadBatchListsWithOneLine) {
        {"--op matmul --batches ''", "--op matmul --batches 1,,2", "--op matmul --batches 1,x",
         "--op matmul --batches 0,2", "--op matmul --batches 2,1", "--op matmul --batches 2,2",
         "--op matmul --batches 1,600", "--op matmul --batches 512", "--op sum --batches 1,2",
-        "--op matmul -p streams=2 --batches 1", "--op matmul --batches 1 --devices cpu,cpu"}) {
+        "--op matmul -p streams=2 --batches 1", "--op matmul --batches 1 --devices cpu,cpu",
+        "--op matmul --batches 1 --markdown never.json"}) {
     const Result b = run("invariance --size 512 -n 2 -q " + bad + " --out never.json");
     EXPECT_EQ(b.code, 2) << bad << ": " << b.out;
     EXPECT_EQ(lines(b.err), 1) << bad << ": " << b.err;

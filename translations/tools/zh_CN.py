@@ -608,4 +608,10 @@ ZH_CN = {
 "first other token": "首个不同的 token",
 "1 row": "1 行",
 "%1 rows": "%1 行",
+"detbench invariance report": "detbench 不变性报告",
+"axis": "维度",
+"against the first": "与第一个相比",
+"Run an invariance check first.": "请先运行一次不变性检查。",
+"Export invariance report": "导出不变性报告",
+"HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;JSON (*.json);;CSV of the configurations (*.csv)": "HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;JSON (*.json);;各配置的 CSV (*.csv)",
 }
