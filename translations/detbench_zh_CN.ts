@@ -1715,6 +1715,14 @@
             <source>%1 rows</source>
             <translation>%1 行</translation>
         </message>
+        <message>
+            <source>Also among other rows</source>
+            <translation>同时放在其他行之间</translation>
+        </message>
+        <message>
+            <source>Run each batch size a second time with row 0 among other rows (made from another data seed) and compare row 0: does a row depend on what its neighbours hold, not only on how many there are?</source>
+            <translation>每个批大小再运行一次，让第 0 行处于其他行（由另一个数据种子生成）之间，并比较第 0 行：一行是否取决于相邻行的内容，而不仅是相邻行的数量？</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::LoaderHeatMapPlotWidget</name>

@@ -47,6 +47,9 @@ CliApp::CliApp()
   invariance_->add_option("--batches", invarianceOptions_.batches,
                           "Batch sizes (first rows of the full batch) to compare with it, such "
                           "as 1,2,4,8, or auto for 1, 2, 3, 4, 8, 16, ... up to the full batch");
+  invariance_->add_flag("--other-rows", invarianceOptions_.otherRows,
+                        "With --batches: also put the first row among other rows (another data "
+                        "seed) and compare it with itself among the first rows");
   invariance_->add_option("--out", invarianceOptions_.out, "Write the invariance JSON here");
   invariance_->add_option("--markdown", invarianceOptions_.markdown,
                           "Write the invariance run as Markdown here");

@@ -41,6 +41,7 @@ struct InvarianceOptions {
   std::optional<std::string> threadsList;  // --threads-list 1,2,4,8
   std::optional<std::string> devices;      // --devices cpu,cpu-threads,cuda
   std::optional<std::string> batches;      // --batches 1,2,4,8 or auto
+  bool otherRows = false;                  // --other-rows
   std::optional<std::string> out;          // the invariance JSON, written here
   std::optional<std::string> markdown;     // the same as Markdown, written here
   bool json = false;

@@ -38,8 +38,10 @@ InvariancePlan planOf(const InvarianceOptions& o) {
   const int axes =
       int{o.threadsList.has_value()} + int{o.devices.has_value()} + int{o.batches.has_value()};
   DETBENCH_CHECK_ARG(axes == 1, "give one of --threads-list, --devices and --batches");
+  DETBENCH_CHECK_ARG(!o.otherRows || o.batches, "--other-rows goes with --batches");
   if (o.batches) {
     plan.axis = InvarianceAxis::Batches;
+    plan.otherRows = o.otherRows;
     if (*o.batches != "auto") {
       for (const auto& b : splitList(*o.batches, "--batches")) {
         plan.batches.push_back(
@@ -96,6 +98,11 @@ void printBatchInvariance(std::ostream& out, const RunRequest& base, const Invar
     if (p.comparedToOne && p.rows != 1) {
       out << (p.equalToOne ? "; row 0 equal"
                            : "; row 0 differs by " + std::to_string(p.diffToOne.maxUlp) + " ULP");
+    }
+    if (p.comparedAmongOthers) {
+      out << (p.equalAmongOthers
+                  ? "; the same among other rows"
+                  : "; among other rows " + std::to_string(p.diffAmongOthers.maxUlp) + " ULP off");
     }
     out << "\n";
   }

@@ -89,6 +89,26 @@ bool isPrefix(const HostTensor& part, const HostTensor& whole) {
          std::equal(part.raw(), part.raw() + part.bytes(), whole.raw());
 }
 
+// Inputs for `rows` rows whose first row is `mine`'s first row and whose other rows come from
+// another data seed: per-row tensors take their first row from `mine`, tensors that do not
+// depend on the batch (as large for one row as for `rows`) are `mine`'s whole.
+PreparedInputs amongOtherRows(const TrialRunner& runner, const RunRequest& request,
+                              const PreparedInputs& mine, const OpInputs& oneRow) {
+  RunRequest other = request;
+  other.dataSeed = request.dataSeed ^ 0x5bd1e9955bd1e995ULL;
+  PreparedInputs mixed = runner.prepare(other);
+  for (std::size_t t = 0; t < mixed.inputs.tensors.size(); ++t) {
+    HostTensor& dst = mixed.inputs.tensors[t];
+    const HostTensor& src = mine.inputs.at(t);
+    const std::size_t bytes =
+        oneRow.at(t).bytes() == src.bytes() ? src.bytes() : oneRow.at(t).bytes();
+    std::copy(src.raw(), src.raw() + bytes, dst.raw());
+  }
+  mixed.inputs.fingerprint = fingerprintInputs(mixed.inputs.tensors);
+  mixed.reference = opDefinition(request.op).reference(mixed.params, mixed.inputs);
+  return mixed;
+}
+
 // The first `rows` rows of a batch's output, as a flat tensor.
 HostTensor firstRows(const HostTensor& out, std::int64_t outRows, std::int64_t rows) {
   const std::int64_t perRow = out.numel() / outRows;
@@ -103,10 +123,11 @@ void summarise(InvarianceResult& result, std::size_t planned, InvarianceAxis axi
                                             [](const InvariancePoint& p) {
                                               return !p.run.failed() && p.run.summary.reproducible;
                                             });
-  result.invariant = complete && std::all_of(result.points.begin(), result.points.end(),
-                                             [](const InvariancePoint& p) {
-                                               return p.compared && p.equalToFirst;
-                                             });
+  result.invariant =
+      complete &&
+      std::all_of(result.points.begin(), result.points.end(), [](const InvariancePoint& p) {
+        return p.compared && p.equalToFirst && (!p.comparedAmongOthers || p.equalAmongOthers);
+      });
   if (!result.runToRun) {
     result.measured = GuaranteeLevel::NotGuaranteed;
   } else if (!result.invariant || result.points.size() < 2) {
@@ -141,7 +162,8 @@ InvarianceResult runBatchInvariance(const TrialRunner& runner, const RunRequest&
   result.axis = InvarianceAxis::Batches;
   std::optional<OpInputs> fullInputs;
   std::optional<HostTensor> fullOut;
-  std::optional<HostTensor> oneOut;  // the first row computed alone
+  std::optional<HostTensor> oneOut;      // the first row computed alone
+  std::optional<OpInputs> oneRowInputs;  // for otherRows: which inputs are per row
   const auto oneAt = std::find(sizes.begin(), sizes.end(), 1) - sizes.begin();
   // B = 1 runs before the others it is compared with when listed: the full batch, then 1, then
   // the rest; the points keep the order of `sizes`.
@@ -160,7 +182,7 @@ InvarianceResult runBatchInvariance(const TrialRunner& runner, const RunRequest&
     if (callbacks.onPointStarted) callbacks.onPointStarted(index, requests[i].label);
     PreparedInputs prepared = runner.prepare(requests[i]);
     if (i != 0) {
-      for (std::size_t t = 0; t < prepared.inputs.tensors.size(); ++t) {
+      for (std::size_t t = 0; t < prepared.inputs.tensors.size(); ++t) {  // the first rows
         if (!isPrefix(prepared.inputs.at(t), fullInputs->at(t))) {
           DETBENCH_THROW(InvalidArgument, base.op + "'s input " + prepared.inputs.specs[t].name +
                                               " for " + requests[i].label +
@@ -175,10 +197,7 @@ InvarianceResult runBatchInvariance(const TrialRunner& runner, const RunRequest&
     point.label = requests[i].label;
     point.rows = sizes[i];
     point.run = runner.run(requests[i], prepared, trial, cancel);
-    if (i == 0) {
-      fullInputs = std::move(prepared.inputs);
-      if (output) fullOut = output->clone();
-    }
+    if (i == 0 && output) fullOut = output->clone();
     if (fullOut && output) {
       point.compared = true;
       point.diff = compareOutputs(firstRows(*fullOut, sizes[0], sizes[i]),
@@ -186,11 +205,30 @@ InvarianceResult runBatchInvariance(const TrialRunner& runner, const RunRequest&
       point.equalToFirst = point.diff.nDiff == 0;
     }
     if (static_cast<std::ptrdiff_t>(i) == oneAt && output) oneOut = firstRows(*output, 1, 1);
+    if (plan.otherRows && sizes[i] > 1 && output && !(cancel && cancel->cancelled())) {
+      if (!oneRowInputs) {
+        RunRequest one = base;
+        one.params = def.batchParams(full, 1);
+        oneRowInputs = runner.prepare(one).inputs;
+      }
+      const PreparedInputs mixed = amongOtherRows(runner, requests[i], prepared, *oneRowInputs);
+      std::optional<HostTensor> among;
+      RunCallbacks quiet;
+      quiet.onFirstOutput = [&among](const HostTensor& t) { among = t.clone(); };
+      const RunResult amongRun = runner.run(requests[i], mixed, quiet, cancel);
+      if (among && !amongRun.failed()) {
+        point.comparedAmongOthers = true;
+        point.diffAmongOthers =
+            compareOutputs(firstRows(*output, sizes[i], 1), firstRows(*among, sizes[i], 1));
+        point.equalAmongOthers = point.diffAmongOthers.nDiff == 0 && amongRun.summary.reproducible;
+      }
+    }
     if (oneOut && output) {
       point.comparedToOne = true;
       point.diffToOne = compareOutputs(*oneOut, firstRows(*output, sizes[i], 1));
       point.equalToOne = point.diffToOne.nDiff == 0;
     }
+    if (i == 0) fullInputs = std::move(prepared.inputs);
     if (callbacks.onPointFinished) callbacks.onPointFinished(index, point);
     points[i] = std::move(point);
   }

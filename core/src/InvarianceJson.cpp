@@ -39,6 +39,9 @@ json invarianceToJson(const InvarianceResult& result, const Environment& context
       q["equal_to_one"] = p.equalToOne;
       q["max_ulp_to_one"] = p.diffToOne.maxUlp;
       q["max_abs_diff_to_one"] = jsonNumber(p.diffToOne.maxAbsDiff);
+      q["compared_among_others"] = p.comparedAmongOthers;
+      q["equal_among_others"] = p.equalAmongOthers;
+      q["max_ulp_among_others"] = p.diffAmongOthers.maxUlp;
     }
     points.push_back(std::move(q));
   }

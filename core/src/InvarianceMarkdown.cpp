@@ -1,5 +1,6 @@
 #include "detbench/InvarianceMarkdown.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "detbench/Format.hpp"
@@ -52,14 +53,18 @@ std::string invarianceToMarkdown(const RunRequest& base, const InvarianceResult&
      << ")\n";
   md << "- measured: **" << toString(r.measured) << "** (" << measuredText(r) << ")\n";
   if (r.cancelled) md << "- cancelled: the configurations that ran are shown\n";
+  const bool others = std::any_of(r.points.begin(), r.points.end(),
+                                  [](const InvariancePoint& p) { return p.comparedAmongOthers; });
   md << "\n| configuration | run to run | median time |" << (batches ? " per row |" : "")
-     << " against the first |" << (batches ? " row 0 against the row alone |" : "") << "\n";
-  md << "|---|---|---|" << (batches ? "---|" : "") << "---|" << (batches ? "---|" : "") << "\n";
+     << " against the first |" << (batches ? " row 0 against the row alone |" : "")
+     << (others ? " row 0 among other rows |" : "") << "\n";
+  md << "|---|---|---|" << (batches ? "---|" : "") << "---|" << (batches ? "---|" : "")
+     << (others ? "---|" : "") << "\n";
   for (const auto& p : r.points) {
     md << "| " << p.label << " | ";
     if (p.run.failed()) {
       md << p.run.errors.front().kind << " | - |" << (batches ? " - |" : "") << " - |"
-         << (batches ? " - |" : "") << "\n";
+         << (batches ? " - |" : "") << (others ? " - |" : "") << "\n";
       continue;
     }
     const RunSummary& s = p.run.summary;

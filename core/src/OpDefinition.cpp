@@ -87,11 +87,15 @@ OpInputs prepareInputs(const OpDefinition& op, const OpParams& given, std::uint6
   inputs.specs = op.inputSpecs(params);
   inputs.output = op.outputSpec(params);
   inputs.tensors = op.makeInputs(params, DataGenerator(dataSeed));
-  std::uint64_t fp = 0;
-  for (const auto& t : inputs.tensors)
-    fp = fp * 0x9e3779b97f4a7c15ULL + fingerprintBytes(t.raw(), t.bytes());
-  inputs.fingerprint = fp;
+  inputs.fingerprint = fingerprintInputs(inputs.tensors);
   return inputs;
+}
+
+std::uint64_t fingerprintInputs(const std::vector<HostTensor>& tensors) {
+  std::uint64_t fp = 0;
+  for (const auto& t : tensors)
+    fp = fp * 0x9e3779b97f4a7c15ULL + fingerprintBytes(t.raw(), t.bytes());
+  return fp;
 }
 
 }  // namespace detbench

@@ -51,6 +51,8 @@ InvarianceWidget::InvarianceWidget(InvarianceController* controller, RequestSour
   list_->setMinimumWidth(160);
   invariantForm_ = new QCheckBox(this);
   invariantForm_->setChecked(true);
+  otherRows_ = new QCheckBox(this);
+  otherRows_->setObjectName(QStringLiteral("invarianceOtherRows"));
   run_ = new QPushButton(this);
   run_->setDefault(true);
   cancel_ = new QPushButton(this);
@@ -61,7 +63,7 @@ InvarianceWidget::InvarianceWidget(InvarianceController* controller, RequestSour
   verdict_->setTextFormat(Qt::RichText);
   plot_ = new InvariancePlotWidget(this);
   table_ = new QTableWidget(this);
-  table_->setColumnCount(7);
+  table_->setColumnCount(8);
   table_->verticalHeader()->setVisible(false);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->horizontalHeader()->setStretchLastSection(true);
@@ -72,6 +74,7 @@ InvarianceWidget::InvarianceWidget(InvarianceController* controller, RequestSour
   controls->addWidget(listLabel_);
   controls->addWidget(list_, 1);
   controls->addWidget(invariantForm_);
+  controls->addWidget(otherRows_);
   controls->addWidget(run_);
   controls->addWidget(cancel_);
   auto* splitter = new QSplitter(Qt::Vertical, this);
@@ -126,11 +129,13 @@ void InvarianceWidget::axisChanged() {
   const auto axis = static_cast<InvarianceAxis>(axis_->currentData().toInt());
   list_->setText(defaultList(axis));
   invariantForm_->setEnabled(axis == InvarianceAxis::Batches);
+  otherRows_->setEnabled(axis == InvarianceAxis::Batches);
 }
 
 std::optional<InvariancePlan> InvarianceWidget::plan(QString* why) const {
   InvariancePlan plan;
   plan.axis = static_cast<InvarianceAxis>(axis_->currentData().toInt());
+  plan.otherRows = plan.axis == InvarianceAxis::Batches && otherRows_->isChecked();
   const QString text = list_->text().trimmed();
   if (plan.axis == InvarianceAxis::Batches && text == QStringLiteral("auto")) return plan;
   const QStringList items = text.split(QLatin1Char(','));
@@ -274,11 +279,14 @@ void InvarianceWidget::fillTable() {
       const QString config = r.axis == InvarianceAxis::Batches
                                  ? (p.rows == 1 ? tr("1 row") : tr("%1 rows").arg(p.rows))
                                  : qstr(p.label);
-      const QStringList cells{form, config, repeats, time, perRow, vsFirst, vsOne};
+      const QString amongOthers =
+          against(p.comparedAmongOthers, p.equalAmongOthers, p.diffAmongOthers);
+      const QStringList cells{form, config, repeats, time, perRow, vsFirst, vsOne, amongOthers};
       for (int c = 0; c < cells.size(); ++c) {
         auto* item = new QTableWidgetItem(cells[c]);
         if ((c == 5 && !first && p.compared && !p.equalToFirst) ||
-            (c == 6 && p.comparedToOne && p.rows != 1 && !p.equalToOne)) {
+            (c == 6 && p.comparedToOne && p.rows != 1 && !p.equalToOne) ||
+            (c == 7 && p.comparedAmongOthers && !p.equalAmongOthers)) {
           item->setForeground(QColor(214, 39, 40));
         }
         table_->setItem(row, c, item);
@@ -304,6 +312,11 @@ void InvarianceWidget::retranslate() {
          "full batch); thread counts such as 1,2,4,8; devices such as "
          "cpu,cpu-threads,cuda"));
   invariantForm_->setText(tr("Also the batch-invariant form"));
+  otherRows_->setText(tr("Also among other rows"));
+  otherRows_->setToolTip(
+      tr("Run each batch size a second time with row 0 among other rows (made "
+         "from another data seed) and compare row 0: does a row depend on "
+         "what its neighbours hold, not only on how many there are?"));
   invariantForm_->setToolTip(
       tr("Run the op a second time with batch_invariant = 1 (ops that "
          "have it: matmul, rms_norm, softmax)"));

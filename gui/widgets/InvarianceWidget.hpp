@@ -63,6 +63,7 @@ class InvarianceWidget : public QWidget {
   QLabel* listLabel_;
   QLineEdit* list_;
   QCheckBox* invariantForm_;
+  QCheckBox* otherRows_;
   QPushButton* run_;
   QPushButton* cancel_;
   QLabel* status_;

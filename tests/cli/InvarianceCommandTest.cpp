@@ -58,7 +58,7 @@ TEST_F(CliTest, BatchInvarianceSaysWhetherARowDependsOnItsBatch) {
   // 32 rows on 4 threads: matmul's default form splits k below 25 rows.
   const std::string base =
       "invariance --op matmul --size 32 -p n=16 -p k=1024 --threads 4 -n 2 -w 0 -q ";
-  const Result split = run(base + "--batches 1,8,16 --expect-invariant --out b.json");
+  const Result split = run(base + "--batches 1,8,16 --other-rows --expect-invariant --out b.json");
   EXPECT_EQ(split.code, 1) << split.out << split.err;
   EXPECT_NE(split.out.find("Measured: run_to_run"), std::string::npos) << split.out;
   EXPECT_NE(split.out.find("the batch size changes the bits"), std::string::npos) << split.out;
@@ -67,6 +67,9 @@ TEST_F(CliTest, BatchInvarianceSaysWhetherARowDependsOnItsBatch) {
   ASSERT_EQ(j["points"].size(), 4u);
   EXPECT_EQ(j["points"][1]["rows"], 1);
   EXPECT_EQ(j["points"][1]["equal_to_first"], false);
+  EXPECT_EQ(j["points"][2]["compared_among_others"], true);
+  EXPECT_EQ(j["points"][2]["equal_among_others"], true);
+  EXPECT_NE(split.out.find("; the same among other rows"), std::string::npos) << split.out;
 
   const Result invariant = run(base +
                                "-p batch_invariant=1 --batches auto --expect-invariant "
@@ -85,7 +88,8 @@ TEST_F(CliTest, BatchInvarianceRefusesBadBatchListsWithOneLine) {
         "--op matmul --batches 0,2", "--op matmul --batches 2,1", "--op matmul --batches 2,2",
         "--op matmul --batches 1,600", "--op matmul --batches 512", "--op sum --batches 1,2",
         "--op matmul -p streams=2 --batches 1", "--op matmul --batches 1 --devices cpu,cpu",
-        "--op matmul --batches 1 --markdown never.json"}) {
+        "--op matmul --batches 1 --markdown never.json", "--op sum --other-rows",
+        "--op matmul --threads-list 1,2 --other-rows"}) {
     const Result b = run("invariance --size 512 -n 2 -q " + bad + " --out never.json");
     EXPECT_EQ(b.code, 2) << bad << ": " << b.out;
     EXPECT_EQ(lines(b.err), 1) << bad << ": " << b.err;

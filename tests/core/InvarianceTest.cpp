@@ -211,6 +211,32 @@ TEST_F(InvarianceTest, DecodeAttentionSplitsTheCacheByCountByDefaultAndBySizeWhe
             GuaranteeLevel::ThreadCountInvariant);
 }
 
+TEST_F(InvarianceTest, ARowDoesNotDependOnWhatItsNeighboursHold) {
+  const TrialRunner runner(registry);
+  // Default matmul: its bits follow the batch size, but among other rows of the same batch
+  // size a row keeps them (the kernels never mix rows).
+  InvariancePlan plan = batches({1, 4, 8});
+  plan.otherRows = true;
+  const InvarianceResult r = runInvariance(runner, matmul(0), plan);
+  ASSERT_EQ(r.points.size(), 4u);
+  for (const auto& p : r.points) {
+    if (p.rows == 1) {
+      EXPECT_FALSE(p.comparedAmongOthers);  // nothing else in its batch
+      continue;
+    }
+    EXPECT_TRUE(p.comparedAmongOthers) << p.label;
+    EXPECT_TRUE(p.equalAmongOthers) << p.label;
+  }
+  EXPECT_EQ(r.measured, GuaranteeLevel::RunToRun);
+  RunRequest attention = request("decode_attention", DeterministicMode::Error);
+  attention.params = {
+      {"size", 4}, {"heads", 2}, {"head_dim", 16}, {"kv_len", 300}, {"batch_invariant", 1}};
+  plan.batches = {1, 2};
+  const InvarianceResult a = runInvariance(runner, attention, plan);
+  EXPECT_EQ(a.measured, GuaranteeLevel::BatchInvariant);
+  EXPECT_TRUE(a.points[2].equalAmongOthers);
+}
+
 TEST_F(InvarianceTest, BatchSizesOutsideTheBatchOrOutOfOrderAreRefused) {
   const TrialRunner runner(registry);
   for (const InvariancePlan& bad :

@@ -614,4 +614,7 @@ ZH_CN = {
 "Run an invariance check first.": "请先运行一次不变性检查。",
 "Export invariance report": "导出不变性报告",
 "HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;JSON (*.json);;CSV of the configurations (*.csv)": "HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;JSON (*.json);;各配置的 CSV (*.csv)",
+"Also among other rows": "同时放在其他行之间",
+"Run each batch size a second time with row 0 among other rows (made from another data seed) and compare row 0: does a row depend on what its neighbours hold, not only on how many there are?": "每个批大小再运行一次，让第 0 行处于其他行（由另一个数据种子生成）之间，并比较第 0 行：一行是否取决于相邻行的内容，而不仅是相邻行的数量？",
+"row 0 among other rows": "第 0 行处于其他行之间",
 }

@@ -50,6 +50,10 @@ struct InvariancePlan {
   // Batches: batch sizes, ascending, 1 to the full batch (empty: defaultBatchSizes). The full
   // batch runs first, whether listed or not.
   std::vector<std::int64_t> batches;
+  // Batches: also run each batch size above 1 with the first row among other rows (the others
+  // made from another data seed), and compare that row with the same row among the first rows:
+  // whether a row depends on what its neighbours hold, not only on how many there are.
+  bool otherRows = false;
 };
 
 // 1, 2, 3, 4, 8, 16, ... (powers of two), up to and with the full batch.
@@ -73,6 +77,11 @@ struct InvariancePoint {
   bool comparedToOne = false;
   bool equalToOne = false;
   OutputDiff diffToOne;
+  // Batches axis with otherRows: the first row among other rows against the first row among
+  // the batch's first rows (the same batch size).
+  bool comparedAmongOthers = false;
+  bool equalAmongOthers = false;
+  OutputDiff diffAmongOthers;
 };
 
 struct InvarianceResult {

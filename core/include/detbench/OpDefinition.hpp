@@ -73,6 +73,9 @@ std::int64_t estimateHostBytes(const OpDefinition& op, const OpParams& params);
 OpInputs prepareInputs(const OpDefinition& op, const OpParams& params, std::uint64_t dataSeed,
                        std::int64_t memoryLimitBytes);
 
+// The fingerprint of a set of inputs (OpInputs::fingerprint).
+std::uint64_t fingerprintInputs(const std::vector<HostTensor>& tensors);
+
 std::span<const std::unique_ptr<OpDefinition>> opDefinitions();
 const OpDefinition* findOpDefinition(std::string_view name);
 // Raises InvalidArgument listing the known ops.

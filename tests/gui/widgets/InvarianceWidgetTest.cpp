@@ -5,6 +5,7 @@
 #include "widgets/InvarianceWidget.hpp"
 
 #include <gtest/gtest.h>
+#include <QCheckBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QTableWidget>
@@ -55,6 +56,7 @@ TEST_F(InvarianceWidgetTest, BadListsAreRefusedWithOneMessage) {
 
 TEST_F(InvarianceWidgetTest, ARunShowsBothFormsInThePlotAndTheTable) {
   setList(QStringLiteral("1,4,7"));
+  widget.findChild<QCheckBox*>(QStringLiteral("invarianceOtherRows"))->setChecked(true);
   ASSERT_TRUE(widget.start());
   ASSERT_TRUE(testing::waitUntil([&] { return widget.outcomes().size() == 2; }));
   // 8, 1, 4 and 7 rows in both forms; the full batch has no row alone to be compared with
@@ -68,6 +70,16 @@ TEST_F(InvarianceWidgetTest, ARunShowsBothFormsInThePlotAndTheTable) {
     saysInvariant |= label->text().contains(QStringLiteral("batch invariant"));
   }
   EXPECT_TRUE(saysInvariant);
+  // Among other rows: compared for every batch size above 1, and the same bits (no kernel
+  // here mixes rows).
+  for (const auto& o : widget.outcomes()) {
+    for (const auto& p : o.result.points) {
+      EXPECT_EQ(p.comparedAmongOthers, p.rows > 1) << p.label;
+      if (p.comparedAmongOthers) {
+        EXPECT_TRUE(p.equalAmongOthers) << p.label;
+      }
+    }
+  }
 }
 
 }  // namespace
