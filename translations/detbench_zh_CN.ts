@@ -689,6 +689,30 @@
             <source>1: split the cache by a fixed size (256 keys) whatever the batch, not by a count that fills the device</source>
             <translation>1：无论批大小，都按固定大小（256 个键）拆分缓存，而不是按填满设备的数量拆分</translation>
         </message>
+        <message>
+            <source>gradient of the CTC loss with respect to the log-probabilities: each class's share of every alignment of the target, step by step</source>
+            <translation>CTC 损失对对数概率的梯度：逐个时间步计算每个类别在目标的所有对齐中所占的份额</translation>
+        </message>
+        <message>
+            <source>the CUDA backward adds each extended position's term to its class's gradient with atomicAdd (the blank at every other position, repeated labels): PyTorch raises in deterministic mode. detbench's extension gathers each class's positions in order, as the CPU kernel does</source>
+            <translation>CUDA 反向传播用 atomicAdd 把每个扩展位置的项加到其类别的梯度上（空白符每隔一个位置出现一次，还有重复的标签）：PyTorch 在确定性模式下报错。detbench 的扩展像 CPU 内核那样按顺序汇集每个类别的位置</translation>
+        </message>
+        <message>
+            <source>sequences (the batch)</source>
+            <translation>序列数（批）</translation>
+        </message>
+        <message>
+            <source>time steps of each input</source>
+            <translation>每个输入的时间步数</translation>
+        </message>
+        <message>
+            <source>classes, blank (0) included</source>
+            <translation>类别数（含空白符 0）</translation>
+        </message>
+        <message>
+            <source>labels in each target (at most (time - 1) / 2)</source>
+            <translation>每个目标中的标签数（最多 (time - 1) / 2）</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

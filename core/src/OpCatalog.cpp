@@ -257,6 +257,21 @@ constexpr Releases<1> kDecodeAttentionCuda{
                          "splits follows the batch size. The atomic form is a contrast"},
       .source = "Thinking Machines, Defeating Nondeterminism in LLM Inference (2025): split-KV "
                 "attention and a fixed split size"}}};
+constexpr Releases<1> kCtcLossBackwardCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::Raises,
+                 .detbenchExtension = true,
+                 .atomicContrast = false,
+                 .pytorchCaller = "ctc_loss_backward_gpu",
+                 .note = "the CUDA backward adds each extended position's term to its class's "
+                         "gradient with atomicAdd (the blank at every other position, repeated "
+                         "labels): PyTorch raises in deterministic mode. detbench's extension "
+                         "gathers each class's positions in order, as the CPU kernel does"},
+      .source = "docstring 2.8 to 2.14: torch.nn.CTCLoss when attempting to differentiate a CUDA "
+                "tensor raises; aten/src/ATen/native/cuda/LossCTC.cu "
+                "(alertNotDeterministic(\"ctc_loss_backward_gpu\"))"}}};
 constexpr Releases<1> kMaxPool2dBackwardCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = false,
@@ -711,6 +726,13 @@ constexpr std::array kCatalog{
                        "summed to one loss",
             .cpu = kCpuDeterministic,
             .cuda = kNllLoss2dForwardCuda},
+    OpEntry{.name = "ctc_loss_backward",
+            .pytorchApi = "torch.nn.functional.ctc_loss(log_probs, targets, input_lengths, "
+                          "target_lengths, reduction='sum') backward",
+            .summary = "gradient of the CTC loss with respect to the log-probabilities: each "
+                       "class's share of every alignment of the target, step by step",
+            .cpu = kCpuDeterministic,
+            .cuda = kCtcLossBackwardCuda},
     OpEntry{.name = "max_pool2d_backward",
             .pytorchApi = "torch.nn.functional.max_pool2d backward (overlapping windows)",
             .summary = "gradient routed to each window's argmax; windows overlap",

@@ -44,6 +44,7 @@ CASES = [
     ("softmax", {"size": 16, "cols": 1000, "log": 1}, False),
     ("decode_attention", {"size": 2, "heads": 2, "head_dim": 16, "kv_len": 300}, False),
     ("nll_loss2d_forward", {"batch": 4, "classes": 19, "height": 32, "width": 40}, True),
+    ("ctc_loss_backward", {"size": 3, "time": 30, "classes": 8, "target_length": 10}, True),
     ("max_pool2d_backward", {"batch": 2, "channels": 4, "height": 33, "width": 31}, True),
     ("upsample_linear1d_backward", {"batch": 2, "channels": 3, "width": 37, "scale": 3}, False),
     ("upsample_bilinear2d_backward", {"batch": 2, "channels": 4, "height": 17, "width": 13},

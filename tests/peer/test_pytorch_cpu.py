@@ -114,6 +114,19 @@ def t_decode_attention(io, p):
     return y, io("out_trial0"), (w @ v.abs()).abs().max().item()
 
 
+def t_ctc_loss_backward(io, p):
+    # PyTorch's CPU kernel, gradient of the summed loss: bitwise where the cpu device follows
+    # its order (glibc's expf and logf on both sides).
+    lp = io("log_probs").clone().requires_grad_(True)
+    targets = io("targets")
+    T, N, _ = lp.shape
+    loss = torch.nn.functional.ctc_loss(lp, targets, torch.full((N,), T, dtype=torch.long),
+                                        torch.full((N,), targets.shape[1], dtype=torch.long),
+                                        reduction="sum")
+    loss.backward()
+    return lp.grad, io("out_trial0"), lp.grad.abs().max().item()
+
+
 def t_max_pool2d_backward(io, p):
     k, s = p["kernel"], p["stride"]
     got = torch.ops.aten.max_pool2d_with_indices_backward(
@@ -283,6 +296,10 @@ CASES = [
     # 3000 exponentials of about 1 summed in two orders: the bound is 3000 eps (3.6e-4).
     ("softmax", {"size": 24, "cols": 3000}, t_softmax, 1e-5),
     ("softmax", {"size": 24, "cols": 3000, "log": 1}, t_softmax, 1e-6),
+    ("ctc_loss_backward", {"size": 4, "time": 50, "classes": 20, "target_length": 20},
+     t_ctc_loss_backward, "bitwise"),
+    ("ctc_loss_backward", {"size": 3, "time": 33, "classes": 5, "target_length": 16},
+     t_ctc_loss_backward, "bitwise"),
     ("decode_attention", {"size": 3, "heads": 4, "head_dim": 32, "kv_len": 900},
      t_decode_attention, 1e-5),
     ("nll_loss2d_forward", {"batch": 4, "classes": 19, "height": 96, "width": 80},

@@ -617,4 +617,10 @@ ZH_CN = {
 "Also among other rows": "同时放在其他行之间",
 "Run each batch size a second time with row 0 among other rows (made from another data seed) and compare row 0: does a row depend on what its neighbours hold, not only on how many there are?": "每个批大小再运行一次，让第 0 行处于其他行（由另一个数据种子生成）之间，并比较第 0 行：一行是否取决于相邻行的内容，而不仅是相邻行的数量？",
 "row 0 among other rows": "第 0 行处于其他行之间",
+"gradient of the CTC loss with respect to the log-probabilities: each class's share of every alignment of the target, step by step": "CTC 损失对对数概率的梯度：逐个时间步计算每个类别在目标的所有对齐中所占的份额",
+"the CUDA backward adds each extended position's term to its class's gradient with atomicAdd (the blank at every other position, repeated labels): PyTorch raises in deterministic mode. detbench's extension gathers each class's positions in order, as the CPU kernel does": "CUDA 反向传播用 atomicAdd 把每个扩展位置的项加到其类别的梯度上（空白符每隔一个位置出现一次，还有重复的标签）：PyTorch 在确定性模式下报错。detbench 的扩展像 CPU 内核那样按顺序汇集每个类别的位置",
+"sequences (the batch)": "序列数（批）",
+"time steps of each input": "每个输入的时间步数",
+"classes, blank (0) included": "类别数（含空白符 0）",
+"labels in each target (at most (time - 1) / 2)": "每个目标中的标签数（最多 (time - 1) / 2）",
 }

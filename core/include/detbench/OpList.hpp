@@ -31,6 +31,7 @@
   X(softmax, Softmax)                                           \
   X(decode_attention, DecodeAttention)                          \
   X(nll_loss2d_forward, NllLoss2dForward)                       \
+  X(ctc_loss_backward, CtcLossBackward)                         \
   X(max_pool2d_backward, MaxPool2dBackward)                     \
   X(upsample_linear1d_backward, UpsampleLinear1dBackward)       \
   X(upsample_bilinear2d_backward, UpsampleBilinear2dBackward)   \

@@ -57,6 +57,14 @@ constexpr std::pair<std::string_view, std::string_view> kCalls[] = {
      "    reduction = 'sum' if P['reduction'] else 'mean'\n"
      "    return F.nll_loss(io['input'], io['target'], weight=weight,\n"
      "                      reduction=reduction).reshape(1)\n"},
+    {"ctc_loss_backward",
+     "    lp = io['log_probs'].detach().clone().requires_grad_(True)\n"
+     "    targets = io['targets']\n"
+     "    T, N, _ = lp.shape\n"
+     "    lengths = torch.full((N,), T, dtype=torch.long)\n"
+     "    target_lengths = torch.full((N,), targets.shape[1], dtype=torch.long)\n"
+     "    F.ctc_loss(lp, targets, lengths, target_lengths, reduction='sum').backward()\n"
+     "    return lp.grad\n"},
     {"max_pool2d_backward",
      "    k, s = P['kernel'], P['stride']\n"
      "    return torch.ops.aten.max_pool2d_with_indices_backward(\n"

@@ -1,0 +1,97 @@
+// cuda kernels for ctc_loss backward: one thread per sequence computes its alpha, beta and
+// negative log likelihood in PyTorch's CPU order (the recursions are sequential in time); then
+//  - atomic (PyTorch's CUDA kernel): the gradient starts at exp(lp) and a thread per (sequence,
+//    time, position) adds its term -exp(alpha + beta + nll - lp) with atomicAdd;
+//  - deterministic (a detbench extension; PyTorch raises `ctc_loss_backward_gpu`): a thread per
+//    (sequence, time) gathers each class's positions in increasing order, as the CPU does.
+// The device's expf and logf are not glibc's: the bits are the GPU's own.
+
+#include <cstdint>
+#include <memory>
+
+#include "CudaCheck.hpp"
+#include "CudaKernel.hpp"
+#include "Launch.cuh"
+#include "detbench/ops/CtcLossBackwardOp.hpp"
+
+namespace detbench::cuda {
+
+namespace {
+
+using Op = ops::CtcLossBackwardOp;
+
+__global__ void alphaBetaKernel(Op::Problem p, const float* lp, const std::int64_t* targets,
+                                float* alpha, float* beta, float* nll) {
+  const std::int64_t b = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (b >= p.batch) return;
+  const std::int64_t off = b * p.time * p.extended();
+  nll[b] = Op::alphaBeta(p, lp, targets, b, alpha + off, beta + off);
+}
+
+__global__ void gatherKernel(Op::Problem p, const float* lp, const std::int64_t* targets,
+                             const float* alpha, const float* beta, const float* nll, float* lcab,
+                             float* grad) {
+  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= p.batch * p.time) return;
+  const std::int64_t b = i / p.time;
+  const std::int64_t t = i % p.time;
+  const std::int64_t off = b * p.time * p.extended();
+  Op::gradientRow(p, lp, targets, b, t, alpha + off, beta + off, nll[b], lcab + i * p.classes,
+                  grad);
+}
+
+__global__ void expKernel(const float* lp, std::int64_t n, float* grad) {
+  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) grad[i] = expf(lp[i]);
+}
+
+__global__ void scatterKernel(Op::Problem p, const float* lp, const std::int64_t* targets,
+                              const float* alpha, const float* beta, const float* nll,
+                              float* grad) {
+  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t L = p.extended();
+  if (i >= p.batch * p.time * L) return;
+  const std::int64_t b = i / (p.time * L);
+  const std::int64_t t = (i / L) % p.time;
+  const std::int64_t s = i % L;
+  const std::int64_t off = b * p.time * L;
+  const float term = Op::atomicTerm(p, lp, targets, b, t, s, alpha + off, beta + off, nll[b]);
+  atomicAdd(grad + (t * p.batch + b) * p.classes + Op::label(p, targets, b, s), term);
+}
+
+}  // namespace
+
+CudaRun makeCtcLossBackwardCuda(const OpParams& params, const OpInputs&,
+                                const DeviceTensors& device, Form form, const CudaKernelEnv& env) {
+  const auto p = Op::problem(params);
+  const float* lp = device.in<float>(Op::kLogProbs);
+  const std::int64_t* targets = device.in<std::int64_t>(Op::kTargets);
+  float* grad = device.out<float>();
+  const bool atomic = form == Form::Atomic;
+  *env.algorithm = atomic ? "alpha/beta per sequence, atomicAdd per position (PyTorch's)"
+                          : "alpha/beta per sequence, each class gathered in order (detbench)";
+  const auto ab = static_cast<std::size_t>(p.batch * p.time * p.extended());
+  const auto lcab = atomic ? 0 : static_cast<std::size_t>(p.batch * p.time * p.classes);
+  auto scratch = std::make_shared<DeviceBuffer>(
+      (2 * ab + static_cast<std::size_t>(p.batch) + lcab) * sizeof(float));
+  return [=](cudaStream_t stream) {
+    auto* alpha = static_cast<float*>(scratch->data());
+    float* beta = alpha + ab;
+    float* nll = beta + ab;
+    float* gathered = nll + p.batch;
+    alphaBetaKernel<<<gridFor(p.batch, 64), 64, 0, stream>>>(p, lp, targets, alpha, beta, nll);
+    DETBENCH_CUDA_CHECK_LAUNCH();
+    if (atomic) {
+      expKernel<<<gridFor(p.elements()), kThreadsPerBlock, 0, stream>>>(lp, p.elements(), grad);
+      DETBENCH_CUDA_CHECK_LAUNCH();
+      scatterKernel<<<gridFor(p.batch * p.time * p.extended()), kThreadsPerBlock, 0, stream>>>(
+          p, lp, targets, alpha, beta, nll, grad);
+    } else {
+      gatherKernel<<<gridFor(p.batch * p.time), kThreadsPerBlock, 0, stream>>>(
+          p, lp, targets, alpha, beta, nll, gathered, grad);
+    }
+    DETBENCH_CUDA_CHECK_LAUNCH();
+  };
+}
+
+}  // namespace detbench::cuda
