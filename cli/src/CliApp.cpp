@@ -73,6 +73,11 @@ CliApp::CliApp()
   exportPytorch_->add_option("--config", exportConfig_,
                              "For a sweep: the configuration to export (default: the first)");
 
+  serve_ = app_.add_subcommand(
+      "serve",
+      "Serve the engine to a workbench: one JSON message a line (docs/REMOTE-PROTOCOL.md)");
+  serve_->add_flag("--stdio", serveStdio_, "On standard input and output (the only transport)");
+
   env_ = app_.add_subcommand("env", "Show the host, devices and library versions");
   env_->add_flag("--json", envJson_, "JSON output");
   env_->add_option("--pytorch", envPytorch_, "The PyTorch release the catalog follows, X.Y");
@@ -169,6 +174,7 @@ int CliApp::run(const CliStreams& io) {
   if (*compare_) return compareCommand(io, compareFiles_, compareJson_, expectEqual_);
   if (*exportPytorch_) return exportPytorchCommand(io, exportReport_, exportDir_, exportConfig_);
   if (*env_) return envCommand(io, envJson_, envPytorch_);
+  if (*serve_) return serveCommand(io, serveStdio_);
   if (*demo_) {
     return demoCommand(io, demoName_, demoList_, demoLanguage_, demoJson_, demoMarkdown_);
   }

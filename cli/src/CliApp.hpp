@@ -38,6 +38,8 @@ class CliApp {
   CLI::App* sweep_ = nullptr;
   CLI::App* compare_ = nullptr;
   CLI::App* env_ = nullptr;
+  CLI::App* serve_ = nullptr;
+  bool serveStdio_ = false;
   CLI::App* exportPytorch_ = nullptr;
   CLI::App* invariance_ = nullptr;
   InvarianceOptions invarianceOptions_;

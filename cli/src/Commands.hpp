@@ -49,6 +49,7 @@ struct InvarianceOptions {
 };
 int invarianceCommand(const CliStreams& io, const InvarianceOptions& options);
 int envCommand(const CliStreams& io, bool json, const std::optional<std::string>& pytorch);
+int serveCommand(const CliStreams& io, bool stdio);
 int demoCommand(const CliStreams& io, const std::string& name, bool list,
                 const std::string& language, const std::optional<std::string>& jsonOut,
                 const std::optional<std::string>& markdownOut);

@@ -48,6 +48,16 @@ class CliTest : public ::testing::Test {
             slurp(dir_ / "err.txt")};
   }
 
+  // The same with `input` on the command's standard input.
+  Result runWithInput(const std::string& args, const std::string& input) const {
+    std::ofstream(dir_ / "in.txt") << input;
+    const std::string cmd = "cd '" + dir_.string() + "' && '" DETBENCH_CLI "' " + args +
+                            " > out.txt 2> err.txt < in.txt";
+    const int status = std::system(cmd.c_str());
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir_ / "out.txt"),
+            slurp(dir_ / "err.txt")};
+  }
+
   static int lines(const std::string& s) {
     int n = 0;
     for (char c : s) n += c == '\n';

@@ -1,0 +1,70 @@
+#pragma once
+// `detbench serve --stdio`: the engine as a service, one JSON message a line each way, so a
+// workbench can drive it over a pipe (OpenSSH's, for a remote host). Protocol version 1
+// (docs/REMOTE-PROTOCOL.md):
+//   out at start   {"type":"hello","protocol":1,"detbench":VERSION,"devices":[...]}
+//   in             {"id":N,"type":"env"}                    ->
+//   {"id":N,"type":"env","environment":{...}}
+//                  {"id":N,"type":"run","request":{...}}    -> "started", "trials" (batches of
+//                      records), "progress", then "report" (the report a local run writes)
+//                  {"id":N,"type":"cancel"}                 -> the run N stops before its next
+//                  trial
+//                  {"type":"bye"}                           -> the session ends (after the run)
+// At the end of input the run in progress completes; if the output cannot be written (the peer
+// has gone), the run is cancelled.
+//   out on errors  {"id":N or null,"type":"error","kind":KIND,"message":TEXT}
+// Only the workbench's own requests: nothing in the protocol runs a command or reads or writes
+// a file. One run at a time; a line that is not a message, or longer than kMaxLineBytes, is
+// answered with an error and skipped.
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "detbench/BackendRegistry.hpp"
+#include "detbench/CancelToken.hpp"
+
+namespace detbench::remote {
+
+inline constexpr int kProtocolVersion = 1;
+inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
+// Trial records go out in batches of at most this many.
+inline constexpr std::size_t kTrialsPerMessage = 256;
+
+class ServeSession {
+ public:
+  // `writeLine` receives each outgoing message, without its newline, and says whether it could
+  // be written; calls are serialised.
+  ServeSession(const BackendRegistry& registry, std::function<bool(const std::string&)> writeLine);
+  ~ServeSession();  // cancels a run in progress and waits for it
+
+  void hello();
+  // One incoming line (its newline removed). Returns false once the session is over (bye).
+  bool handleLine(const std::string& line);
+  // The end of input: waits for the run in progress.
+  void finish();
+  // A line longer than kMaxLineBytes was dropped.
+  void lineTooLong();
+
+  bool busy() const { return running_.load(); }
+
+ private:
+  void send(const std::string& text);
+  void sendError(const std::string* id, const std::string& kind, const std::string& message);
+  void startRun(const std::string& id, const std::string& requestJson);
+  void join();
+
+  const BackendRegistry& registry_;
+  std::function<bool(const std::string&)> writeLine_;
+  std::mutex writeMutex_;
+  std::thread worker_;
+  std::atomic<bool> running_{false};
+  std::string runningId_;  // touched by the reader thread only
+  CancelToken cancel_;
+};
+
+}  // namespace detbench::remote

@@ -1,0 +1,153 @@
+// The serve protocol in process: a hello first; env; every malformed message answered with one
+// error and the session going on; a run streamed as started, trial batches with progress, and
+// the report a local run writes; one run at a time; cancel. Output lines are collected under a
+// lock (the run's thread writes them too); waiting is for the report message, never a clock.
+
+#include "detbench/remote/ServeSession.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "detbench/cpu/CpuBackends.hpp"
+
+namespace detbench::remote {
+namespace {
+
+using json = nlohmann::json;
+
+struct ServeSessionTest : ::testing::Test {
+  ServeSessionTest() {
+    registry.add(cpu::makeCpuBackend());
+    registry.add(cpu::makeCpuThreadsBackend());
+    registry.addUnavailable("cuda", "cudaErrorNoDevice");
+  }
+  std::function<bool(const std::string&)> collector() {
+    return [this](const std::string& line) {
+      std::lock_guard lock(mutex);
+      lines.push_back(json::parse(line));
+      changed.notify_all();
+      return true;
+    };
+  }
+  // The run's last message, "report" or "error", waiting for it (the run's thread sends it;
+  // the wait's limit only keeps a broken session from hanging the test).
+  json waitForEnd(int id) {
+    std::unique_lock lock(mutex);
+    json found;
+    changed.wait_for(lock, std::chrono::minutes(2), [&] {
+      for (const auto& m : lines) {
+        if ((m["type"] == "report" || m["type"] == "error") && m["id"] == id) {
+          found = m;
+          return true;
+        }
+      }
+      return false;
+    });
+    return found;
+  }
+  std::vector<json> all() {
+    std::lock_guard lock(mutex);
+    return lines;
+  }
+  BackendRegistry registry;
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::vector<json> lines;
+};
+
+std::string runMessage(int id, int trials) {
+  return json{{"id", id},
+              {"type", "run"},
+              {"request",
+               {{"op", "sum"},
+                {"params", {{"size", 4096}}},
+                {"device", "cpu-threads"},
+                {"trials", trials},
+                {"warmup", 0},
+                {"data_seed", 5}}}}
+      .dump();
+}
+
+TEST_F(ServeSessionTest, SaysHelloAnswersEnvAndRefusesMalformedMessages) {
+  ServeSession s(registry, collector());
+  s.hello();
+  EXPECT_TRUE(s.handleLine(R"({"id":1,"type":"env"})"));
+  for (const char* bad :
+       {"garbage", "[1,2]", R"({"id":2})", R"({"id":[1],"type":"env"})",
+        R"({"id":3,"type":"launch"})", R"({"type":"run","request":{}})", R"({"id":4,"type":"run"})",
+        R"({"id":5,"type":"run","request":{"op":"sum","shell":"rm -rf /"}})",
+        R"({"id":6,"type":"run","request":{"op":"nope"}})",
+        R"({"id":7,"type":"run","request":{"op":"sum","device":"cuda"}})",
+        R"({"id":8,"type":"cancel"})"}) {
+    EXPECT_TRUE(s.handleLine(bad)) << bad;
+  }
+  s.lineTooLong();
+  const auto m = all();
+  ASSERT_EQ(m.size(), 2u + 11u + 1u);
+  EXPECT_EQ(m[0]["type"], "hello");
+  EXPECT_EQ(m[0]["protocol"], kProtocolVersion);
+  EXPECT_EQ(m[0]["devices"].size(), 3u);
+  EXPECT_EQ(m[1]["type"], "env");
+  EXPECT_TRUE(m[1]["environment"].contains("host"));
+  for (std::size_t i = 2; i < m.size(); ++i) {
+    EXPECT_EQ(m[i]["type"], "error") << m[i].dump();
+    EXPECT_FALSE(m[i]["message"].get<std::string>().empty());
+  }
+  EXPECT_EQ(m[9]["message"], "unknown request field shell");
+  EXPECT_EQ(m[10]["message"].get<std::string>().rfind("unknown op 'nope'", 0), 0u) << m[10].dump();
+  EXPECT_EQ(m[11]["kind"], "NotAvailable") << m[11].dump();
+  EXPECT_FALSE(s.busy());
+}
+
+TEST_F(ServeSessionTest, ARunStreamsItsTrialsAndEndsWithTheReport) {
+  ServeSession s(registry, collector());
+  ASSERT_TRUE(s.handleLine(runMessage(9, 600)));
+  const json report = waitForEnd(9);
+  ASSERT_EQ(report["type"], "report") << report.dump();
+  s.finish();
+  int records = 0;
+  int lastDone = 0;
+  for (const auto& m : all()) {
+    if (m["type"] == "trials") records += static_cast<int>(m["records"].size());
+    if (m["type"] == "progress") lastDone = m["done"];
+  }
+  EXPECT_EQ(records, 600);
+  EXPECT_EQ(lastDone, 600);
+  const json& run = report["report"];
+  EXPECT_EQ(run["op"]["name"], "sum");
+  EXPECT_EQ(run["summary"]["trials"], 600);
+  EXPECT_EQ(run["summary"]["cancelled"], false);
+  EXPECT_EQ(all().front()["type"], "started");
+}
+
+TEST_F(ServeSessionTest, OneRunAtATimeAndCancelStopsIt) {
+  ServeSession s(registry, collector());
+  // A million trials (seconds of work): the cancel that follows lands long before the end.
+  ASSERT_TRUE(s.handleLine(runMessage(1, 1'000'000)));
+  ASSERT_TRUE(s.handleLine(runMessage(2, 3)));
+  ASSERT_TRUE(s.handleLine(R"({"id":1,"type":"cancel"})"));
+  const json report = waitForEnd(1);
+  ASSERT_EQ(report["type"], "report") << report.dump();
+  EXPECT_EQ(report["report"]["summary"]["cancelled"], true);
+  EXPECT_LT(report["report"]["summary"]["trials"].get<int>(), 1'000'000);
+  bool refused = false;
+  bool cancelling = false;
+  for (const auto& m : all()) {
+    refused |= m["id"] == 2 && m["type"] == "error";
+    cancelling |= m["id"] == 1 && m["type"] == "cancelling";
+  }
+  EXPECT_TRUE(refused);
+  EXPECT_TRUE(cancelling);
+  // Afterwards the session takes the next run.
+  ASSERT_TRUE(s.handleLine(runMessage(3, 2)));
+  EXPECT_EQ(waitForEnd(3)["report"]["summary"]["trials"], 2);
+  EXPECT_FALSE(s.handleLine(R"({"type":"bye"})"));
+}
+
+}  // namespace
+}  // namespace detbench::remote
