@@ -195,6 +195,7 @@ void ServeSession::startRun(const std::string& id, const std::string& requestJso
   send(json{{"id", json::parse(id)}, {"type", "started"}, {"trials", request.trials}}.dump());
   worker_ = std::thread([this, id, request] {
     const json jid = json::parse(id);
+    std::string last;
     try {
       const TrialRunner runner(registry_);
       std::vector<TrialRecord> batch;
