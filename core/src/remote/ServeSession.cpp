@@ -227,15 +227,18 @@ void ServeSession::startRun(const std::string& id, const std::string& requestJso
       doc.kind = ReportKind::Run;
       doc.context = collectEnvironment(registry_);
       doc.runs.push_back(std::move(result));
-      send(json{{"id", jid}, {"type", "report"}, {"report", reportToJson(doc)}}.dump());
+      last = json{{"id", jid}, {"type", "report"}, {"report", reportToJson(doc)}}.dump();
     } catch (const Error& e) {
-      send(json{{"id", jid}, {"type", "error"}, {"kind", e.kindName()}, {"message", e.message()}}
-               .dump());
+      last = json{{"id", jid}, {"type", "error"}, {"kind", e.kindName()}, {"message", e.message()}}
+                 .dump();
     } catch (const std::exception& e) {
-      send(
-          json{{"id", jid}, {"type", "error"}, {"kind", "Internal"}, {"message", e.what()}}.dump());
+      last =
+          json{{"id", jid}, {"type", "error"}, {"kind", "Internal"}, {"message", e.what()}}.dump();
     }
+    // Free before the last message goes out: a client that reads the report may start the
+    // next run at once (startRun joins this thread, which has only the send left).
     running_ = false;
+    send(last);
   });
 }
 

@@ -145,7 +145,9 @@ TEST_F(ServeSessionTest, OneRunAtATimeAndCancelStopsIt) {
   EXPECT_TRUE(cancelling);
   // Afterwards the session takes the next run.
   ASSERT_TRUE(s.handleLine(runMessage(3, 2)));
-  EXPECT_EQ(waitForEnd(3)["report"]["summary"]["trials"], 2);
+  const json end3 = waitForEnd(3);
+  ASSERT_EQ(end3["type"], "report") << end3.dump();
+  EXPECT_EQ(end3["report"]["summary"]["trials"], 2);
   EXPECT_FALSE(s.handleLine(R"({"type":"bye"})"));
 }
 
