@@ -53,21 +53,6 @@ __global__ void scoresKernel(const float* q, const float* k, Shape sh, float* sc
   scores[r * sh.kvLen + l] = dot * sh.scale;
 }
 
-__device__ float blockReduce(float value, float* shared, bool max) {
-  shared[threadIdx.x] = value;
-  __syncthreads();
-  for (int offset = kThreads / 2; offset > 0; offset /= 2) {
-    if (threadIdx.x < offset) {
-      const float other = shared[threadIdx.x + offset];
-      shared[threadIdx.x] = max ? fmaxf(shared[threadIdx.x], other) : shared[threadIdx.x] + other;
-    }
-    __syncthreads();
-  }
-  const float result = shared[0];
-  __syncthreads();
-  return result;
-}
-
 // Block (s, r). rowMax null: the split's own maximum, results to the partials; otherwise
 // rescaled to rowMax[r] and added to totals and out atomically.
 __global__ void splitKernel(const float* v, const float* scores, Shape sh, const float* rowMax,
@@ -80,10 +65,10 @@ __global__ void splitKernel(const float* v, const float* scores, Shape sh, const
   const float* sc = scores + r * sh.kvLen;
   float m = -INFINITY;
   for (std::int64_t l = l0 + threadIdx.x; l < l1; l += kThreads) m = fmaxf(m, sc[l]);
-  m = rowMax != nullptr ? rowMax[r] : blockReduce(m, shared, true);
+  m = rowMax != nullptr ? rowMax[r] : blockTreeReduce<kThreads>(m, shared, true);
   float e = 0.0f;
   for (std::int64_t l = l0 + threadIdx.x; l < l1; l += kThreads) e += expf(sc[l] - m);
-  const float sum = blockReduce(e, shared, false);
+  const float sum = blockTreeReduce<kThreads>(e, shared, false);
   const std::int64_t task = r * sh.splits + s;
   for (std::int64_t d = threadIdx.x; d < sh.headDim; d += kThreads) {
     float acc = 0.0f;
@@ -110,7 +95,7 @@ __global__ void rowMaxKernel(const float* scores, Shape sh, float* rowMax) {
   float m = -INFINITY;
   for (std::int64_t l = threadIdx.x; l < sh.kvLen; l += kThreads)
     m = fmaxf(m, scores[r * sh.kvLen + l]);
-  m = blockReduce(m, shared, true);
+  m = blockTreeReduce<kThreads>(m, shared, true);
   if (threadIdx.x == 0) rowMax[r] = m;
 }
 

@@ -42,17 +42,12 @@ __global__ void sliceSquaresKernel(const float* x, std::int64_t cols, std::int64
   const float* r = x + row * cols;
   float acc = 0.0f;
   for (std::int64_t j = c0 + threadIdx.x; j < c1; j += kThreadsPerBlock) acc += r[j] * r[j];
-  sums[threadIdx.x] = acc;
-  __syncthreads();
-  for (int offset = kThreadsPerBlock / 2; offset > 0; offset /= 2) {
-    if (threadIdx.x < offset) sums[threadIdx.x] += sums[threadIdx.x + offset];
-    __syncthreads();
-  }
+  const float sum = blockTreeReduce<kThreadsPerBlock>(acc, sums, false);
   if (threadIdx.x != 0) return;
   if (atomic) {
-    atomicAdd(partials + row, sums[0]);
+    atomicAdd(partials + row, sum);
   } else {
-    partials[row * slices + slice] = sums[0];
+    partials[row * slices + slice] = sum;
   }
 }
 

@@ -29,14 +29,8 @@ __global__ void rowMaxKernel(const float* x, std::int64_t cols, float* maxima) {
   const float* r = x + static_cast<std::int64_t>(blockIdx.x) * cols;
   float m = r[0];
   for (std::int64_t j = threadIdx.x; j < cols; j += kThreadsPerBlock) m = fmaxf(m, r[j]);
-  best[threadIdx.x] = m;
-  __syncthreads();
-  for (int offset = kThreadsPerBlock / 2; offset > 0; offset /= 2) {
-    if (threadIdx.x < offset)
-      best[threadIdx.x] = fmaxf(best[threadIdx.x], best[threadIdx.x + offset]);
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) maxima[blockIdx.x] = best[0];
+  m = blockTreeReduce<kThreadsPerBlock>(m, best, true);
+  if (threadIdx.x == 0) maxima[blockIdx.x] = m;
 }
 
 __global__ void sliceExpSumKernel(const float* x, const float* maxima, std::int64_t cols,
@@ -51,17 +45,12 @@ __global__ void sliceExpSumKernel(const float* x, const float* maxima, std::int6
   const float m = maxima[row];
   float acc = 0.0f;
   for (std::int64_t j = c0 + threadIdx.x; j < c1; j += kThreadsPerBlock) acc += expf(r[j] - m);
-  sums[threadIdx.x] = acc;
-  __syncthreads();
-  for (int offset = kThreadsPerBlock / 2; offset > 0; offset /= 2) {
-    if (threadIdx.x < offset) sums[threadIdx.x] += sums[threadIdx.x + offset];
-    __syncthreads();
-  }
+  const float sum = blockTreeReduce<kThreadsPerBlock>(acc, sums, false);
   if (threadIdx.x != 0) return;
   if (atomic) {
-    atomicAdd(partials + row, sums[0]);
+    atomicAdd(partials + row, sum);
   } else {
-    partials[row * slices + slice] = sums[0];
+    partials[row * slices + slice] = sum;
   }
 }
 
