@@ -1747,6 +1747,10 @@
             <source>Run each batch size a second time with row 0 among other rows (made from another data seed) and compare row 0: does a row depend on what its neighbours hold, not only on how many there are?</source>
             <translation>每个批大小再运行一次，让第 0 行处于其他行（由另一个数据种子生成）之间，并比较第 0 行：一行是否取决于相邻行的内容，而不仅是相邻行的数量？</translation>
         </message>
+        <message>
+            <source>row 0 among other rows</source>
+            <translation>第 0 行处于其他行之间</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::LoaderHeatMapPlotWidget</name>

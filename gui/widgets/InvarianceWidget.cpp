@@ -324,7 +324,8 @@ void InvarianceWidget::retranslate() {
   cancel_->setText(tr("Cancel"));
   table_->setHorizontalHeaderLabels(
       {tr("form"), tr("configuration"), tr("run to run"), tr("median time"), tr("per row"),
-       tr("against the first (full batch)"), tr("row 0 against the row alone")});
+       tr("against the first (full batch)"), tr("row 0 against the row alone"),
+       tr("row 0 among other rows")});
   if (!outcomes_.empty()) {
     verdict_->setText(verdictText());
     fillTable();
