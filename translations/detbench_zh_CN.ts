@@ -713,6 +713,34 @@
             <source>labels in each target (at most (time - 1) / 2)</source>
             <translation>每个目标中的标签数（最多 (time - 1) / 2）</translation>
         </message>
+        <message>
+            <source>one-layer RNN or LSTM over a sequence through cuDNN's RNN API: every step's output</source>
+            <translation>通过 cuDNN 的 RNN API 在一个序列上运行的单层 RNN 或 LSTM：每一步的输出</translation>
+        </message>
+        <message>
+            <source>PyTorch runs cuDNN's RNN API and deterministic mode changes nothing; its documentation warns of nondeterministic RNNs and LSTMs on some cuDNN and CUDA versions and asks for CUBLAS_WORKSPACE_CONFIG=:16:8 or :4096:2 (cuDNN calls cuBLAS inside), a setting deterministic mode does not check for these ops. Whether the bits repeat on a GPU is what a run measures. The atomic form is a detbench contrast on cpu-threads only</source>
+            <translation>PyTorch 调用 cuDNN 的 RNN API，确定性模式对此不做任何改变；其文档警告在某些 cuDNN 和 CUDA 版本上 RNN 和 LSTM 不确定，并要求设置 CUBLAS_WORKSPACE_CONFIG=:16:8 或 :4096:2（cuDNN 内部调用 cuBLAS），而确定性模式不会为这些算子检查该设置。在 GPU 上结果是否逐位重复，要靠运行来测量。原子形式是 detbench 的对照，只在 cpu-threads 上提供</translation>
+        </message>
+        <message>
+            <source>the weight gradients of a one-layer RNN or LSTM (forward, backward through time, weights) through cuDNN's RNN API</source>
+            <translation>通过 cuDNN 的 RNN API 计算的单层 RNN 或 LSTM 的权重梯度（前向、沿时间反向传播、权重）</translation>
+        </message>
+        <message>
+            <source>time steps</source>
+            <translation>时间步数</translation>
+        </message>
+        <message>
+            <source>input features</source>
+            <translation>输入特征数</translation>
+        </message>
+        <message>
+            <source>hidden units</source>
+            <translation>隐藏单元数</translation>
+        </message>
+        <message>
+            <source>1: LSTM (torch.nn.LSTM); 0: tanh RNN (torch.nn.RNN)</source>
+            <translation>1：LSTM（torch.nn.LSTM）；0：tanh RNN（torch.nn.RNN）</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

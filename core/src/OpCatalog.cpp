@@ -607,6 +607,28 @@ constexpr Releases<1> kConv2dBackwardFilterCuda{
                      "or 3); cudnn.deterministic or deterministic mode keeps only deterministic "
                      "algorithms"},
       .source = "docstring 2.8 to 2.14: torch.nn.Conv2d on CUDA acts deterministically"}}};
+// RNN and LSTM through cuDNN: deterministic by PyTorch's account (use_deterministic_algorithms
+// does not touch them), with a warning of its own that names CUBLAS_WORKSPACE_CONFIG.
+constexpr std::string_view kRnnSource =
+    "docs/source/cudnn_rnn_determinism.rst, 1.12 to 2.12 (the warning in torch.nn.RNN and "
+    "torch.nn.LSTM): known nondeterminism on some cuDNN and CUDA versions, CUBLAS_WORKSPACE_CONFIG="
+    ":16:8 or :4096:2 on CUDA 10.2 or later; aten/src/ATen/native/cudnn/RNN.cpp (no alert; the "
+    "cuBLAS configuration check is in aten/src/ATen/cuda/CUDABlas.cpp, which cuDNN does not call)";
+constexpr DeviceTraits kRnnTraits{
+    .nondeterministicByDefault = false,
+    .source = NS::None,
+    .errorMode = EM::Runs,
+    .detbenchExtension = false,
+    .atomicContrast = true,
+    .pytorchCaller = "",
+    .note =
+        "PyTorch runs cuDNN's RNN API and deterministic mode changes nothing; its documentation "
+        "warns of nondeterministic RNNs and LSTMs on some cuDNN and CUDA versions and asks for "
+        "CUBLAS_WORKSPACE_CONFIG=:16:8 or :4096:2 (cuDNN calls cuBLAS inside), a setting "
+        "deterministic mode does not check for these ops. Whether the bits repeat on a GPU is "
+        "what a run measures. The atomic form is a detbench contrast on cpu-threads only"};
+constexpr Releases<1> kRnnCuda{
+    {{.since = Since{2, 8}, .traits = kRnnTraits, .source = kRnnSource}}};
 constexpr Releases<1> kRandomCuda{
     {{.since = Since{2, 8}, .traits = kGpuRandom, .source = kRandomSource}}};
 
@@ -830,6 +852,20 @@ constexpr std::array kCatalog{
             .summary = "gradient of a 2-D convolution's weight through cuDNN",
             .cpu = kCpuDeterministic,
             .cuda = kConv2dBackwardFilterCuda,
+            .cudnn = true},
+    OpEntry{.name = "rnn_forward",
+            .pytorchApi = "torch.nn.LSTM(input, hidden)(x), or torch.nn.RNN (tanh)",
+            .summary = "one-layer RNN or LSTM over a sequence through cuDNN's RNN API: every "
+                       "step's output",
+            .cpu = kCpuDeterministic,
+            .cuda = kRnnCuda,
+            .cudnn = true},
+    OpEntry{.name = "rnn_backward_weights",
+            .pytorchApi = "torch.nn.LSTM(input, hidden)(x).backward(dy), or torch.nn.RNN",
+            .summary = "the weight gradients of a one-layer RNN or LSTM (forward, backward "
+                       "through time, weights) through cuDNN's RNN API",
+            .cpu = kCpuDeterministic,
+            .cuda = kRnnCuda,
             .cudnn = true},
     OpEntry{.name = "rand",
             .pytorchApi = "torch.manual_seed(seed); torch.rand(size)",

@@ -73,6 +73,8 @@ CASES = [
                               "width": 13}, False),
     ("conv2d_backward_filter", {"batch": 2, "in_channels": 5, "out_channels": 7, "height": 11,
                                 "width": 13}, False),
+    ("rnn_forward", {"size": 3, "time": 9, "input": 5, "hidden": 6}, False),
+    ("rnn_backward_weights", {"size": 3, "time": 9, "input": 5, "hidden": 6, "mode": 0}, False),
 ]
 
 

@@ -264,8 +264,31 @@ def t_conv2d_backward_filter(io, p):
     return grad, io("grad_weight_trial0"), scale
 
 
+def rnn_module(io, p):
+    m = (torch.nn.LSTM if p.get("mode", 1) else torch.nn.RNN)(p["input"], p["hidden"])
+    with torch.no_grad():
+        for w, name in zip(m.parameters(), ("w_ih", "w_hh", "b_ih", "b_hh")):
+            w.copy_(io(name))
+    return m
+
+
+def t_rnn_forward(io, p):
+    # PyTorch's CPU RNN: GEMMs (a BLAS) for the gates, in their own order.
+    with torch.no_grad():
+        return rnn_module(io, p)(io("x"))[0], io("out_trial0")
+
+
+def t_rnn_backward_weights(io, p):
+    m = rnn_module(io, p)
+    m(io("x"))[0].backward(io("dy"))
+    grad = torch.cat([w.grad.flatten() for w in m.parameters()])
+    return grad, io("out_trial0")
+
+
 CONV = {"batch": 2, "in_channels": 5, "out_channels": 7, "height": 11, "width": 13,
         "stride": 2, "padding": 1}
+
+RNN = {"size": 3, "time": 17, "input": 9, "hidden": 12, "mode": 1}
 
 # (op, parameters, peer, expectation): "bitwise", or a tolerance on max |diff| over a scale:
 # max |value|, or for sum, sum |x|. Parameters not listed take detbench's defaults, repeated here where the peer
@@ -338,6 +361,11 @@ CASES = [
     ("conv2d_forward", CONV, t_conv2d_forward, 1e-6),
     ("conv2d_backward_data", CONV, t_conv2d_backward_data, 1e-6),
     ("conv2d_backward_filter", CONV, t_conv2d_backward_filter, 1e-6),
+    # PyTorch's CPU RNN and LSTM sum their GEMMs in a BLAS's order.
+    ("rnn_forward", RNN, t_rnn_forward, 1e-6),
+    ("rnn_forward", dict(RNN, mode=0), t_rnn_forward, 1e-6),
+    ("rnn_backward_weights", RNN, t_rnn_backward_weights, 1e-6),
+    ("rnn_backward_weights", dict(RNN, mode=0), t_rnn_backward_weights, 1e-6),
 ]
 
 

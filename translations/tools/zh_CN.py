@@ -623,4 +623,11 @@ ZH_CN = {
 "time steps of each input": "每个输入的时间步数",
 "classes, blank (0) included": "类别数（含空白符 0）",
 "labels in each target (at most (time - 1) / 2)": "每个目标中的标签数（最多 (time - 1) / 2）",
+"one-layer RNN or LSTM over a sequence through cuDNN's RNN API: every step's output": '通过 cuDNN 的 RNN API 在一个序列上运行的单层 RNN 或 LSTM：每一步的输出',
+"the weight gradients of a one-layer RNN or LSTM (forward, backward through time, weights) through cuDNN's RNN API": '通过 cuDNN 的 RNN API 计算的单层 RNN 或 LSTM 的权重梯度（前向、沿时间反向传播、权重）',
+"PyTorch runs cuDNN's RNN API and deterministic mode changes nothing; its documentation warns of nondeterministic RNNs and LSTMs on some cuDNN and CUDA versions and asks for CUBLAS_WORKSPACE_CONFIG=:16:8 or :4096:2 (cuDNN calls cuBLAS inside), a setting deterministic mode does not check for these ops. Whether the bits repeat on a GPU is what a run measures. The atomic form is a detbench contrast on cpu-threads only": 'PyTorch 调用 cuDNN 的 RNN API，确定性模式对此不做任何改变；其文档警告在某些 cuDNN 和 CUDA 版本上 RNN 和 LSTM 不确定，并要求设置 CUBLAS_WORKSPACE_CONFIG=:16:8 或 :4096:2（cuDNN 内部调用 cuBLAS），而确定性模式不会为这些算子检查该设置。在 GPU 上结果是否逐位重复，要靠运行来测量。原子形式是 detbench 的对照，只在 cpu-threads 上提供',
+'time steps': '时间步数',
+'input features': '输入特征数',
+'hidden units': '隐藏单元数',
+'1: LSTM (torch.nn.LSTM); 0: tanh RNN (torch.nn.RNN)': '1：LSTM（torch.nn.LSTM）；0：tanh RNN（torch.nn.RNN）',
 }

@@ -49,6 +49,8 @@
   X(conv2d_forward, Conv2dForward)                              \
   X(conv2d_backward_data, Conv2dBackwardData)                   \
   X(conv2d_backward_filter, Conv2dBackwardFilter)               \
+  X(rnn_forward, RnnForward)                                    \
+  X(rnn_backward_weights, RnnBackwardWeights)                   \
   X(rand, Rand)                                                 \
   X(randn, Randn)                                               \
   X(dropout, Dropout)

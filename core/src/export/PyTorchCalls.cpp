@@ -6,6 +6,16 @@ namespace detbench::exporting {
 
 namespace {
 
+// The RNN ops' module, its parameters (weight_ih_l0, weight_hh_l0, bias_ih_l0, bias_hh_l0, in
+// that order) set to detbench's inputs.
+#define DETBENCH_RNN_MODULE                                                           \
+  "    torch.backends.cudnn.allow_tf32 = bool(P['tf32'])\n"                           \
+  "    m = (torch.nn.LSTM if P['mode'] else torch.nn.RNN)(P['input'], P['hidden'])\n" \
+  "    m = m.to(io['x'].device)\n"                                                    \
+  "    with torch.no_grad():\n"                                                       \
+  "        for w, name in zip(m.parameters(), ('w_ih', 'w_hh', 'b_ih', 'b_hh')):\n"   \
+  "            w.copy_(io[name])\n"
+
 // Backward ops take a zero `self` of the input's shape (its values do not enter the gradient).
 constexpr std::pair<std::string_view, std::string_view> kCalls[] = {
     {"index_add", "    return torch.index_add(io['self'], 0, io['index'], io['source'])\n"},
@@ -131,7 +141,13 @@ constexpr std::pair<std::string_view, std::string_view> kCalls[] = {
      "    shape = (P['out_channels'], P['in_channels'], P['kernel'], P['kernel'])\n"
      "    return torch.nn.grad.conv2d_weight(io['input'], shape, io['grad_output'],\n"
      "                                       stride=P['stride'], padding=P['padding'])\n"},
+    {"rnn_forward", DETBENCH_RNN_MODULE "    with torch.no_grad():\n"
+                                        "        return m(io['x'])[0]\n"},
+    {"rnn_backward_weights",
+     DETBENCH_RNN_MODULE "    m(io['x'])[0].backward(io['dy'])\n"
+                         "    return torch.cat([w.grad.flatten() for w in m.parameters()])\n"},
 };
+#undef DETBENCH_RNN_MODULE
 // Not here: rand, randn and dropout, whose streams are the generator's, not the inputs'.
 
 }  // namespace

@@ -340,12 +340,17 @@ void checkCublas(const SeedingRecipe& r, const CatalogFacts& f, std::vector<Find
       {std::string(f.cublasCheck ? "Only deterministic mode checks it in PyTorch " + release
                                  : "PyTorch " + release + " no longer checks it") +
            ". One GEMM on one stream repeats without it; several streams sharing a workspace "
-           "may not: set :4096:8 (before CUDA starts) if the code uses streams.",
+           "may not: set :4096:8 (before CUDA starts) if the code uses streams. PyTorch's RNN "
+           "and LSTM pages ask for :16:8 or :4096:2 for cuDNN's RNNs, which call cuBLAS inside "
+           "and which deterministic mode does not check (detbench run --op "
+           "rnn_backward_weights, once per setting).",
        std::string(f.cublasCheck ? "在 PyTorch " + release + " 中只有确定性模式检查它"
                                  : "PyTorch " + release + " 不再检查它") +
            "。没有它，单个流上的一次 GEMM "
            "也会重复；多个流共用工作空间时则未必：如果代码使用多个流，"
-           "请（在 CUDA 启动前）设为 :4096:8。"},
+           "请（在 CUDA 启动前）设为 :4096:8。PyTorch 的 RNN 和 LSTM 文档要求为 cuDNN 的 RNN 设为 "
+           ":16:8 或 :4096:2：它们在内部调用 cuBLAS，而确定性模式不会检查它们（detbench run --op "
+           "rnn_backward_weights，每种设置运行一次）。"},
       "cublas-workspace"));
 }
 

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "CublasHandle.hpp"
+#include "CublasWorkspaceEnvironment.hpp"
 #include "CudaCheck.hpp"
 #include "CudaKernel.hpp"
 #include "CudaStream.hpp"
@@ -68,16 +69,6 @@ __global__ void fixedOrderKernel(const float* a, const float* b, std::int64_t m,
     __syncthreads();
   }
   if (row < m && col < n) out[row * n + col] = acc;
-}
-
-// Puts the settings' CUBLAS_WORKSPACE_CONFIG into the environment (or removes it), so a handle
-// created afterwards reads what the settings say.
-void applyWorkspaceEnvironment(const Settings& settings) {
-  if (settings.cublasWorkspaceConfig) {
-    ::setenv("CUBLAS_WORKSPACE_CONFIG", settings.cublasWorkspaceConfig->text.c_str(), 1);
-  } else {
-    ::unsetenv("CUBLAS_WORKSPACE_CONFIG");
-  }
 }
 
 struct GemmState {

@@ -1,6 +1,6 @@
-// A CUDA backend built without cuDNN offers no convolutions (CudaKernels.cpp leaves out the ops
-// the catalog marks as cuDNN's, so supports() is false for them and nothing reaches these): the
-// factories are stubs that say why, should anything ever call them.
+// A CUDA backend built without cuDNN offers no convolutions and no RNNs (CudaKernels.cpp leaves out
+// the ops the catalog marks as cuDNN's, so supports() is false for them and nothing reaches these):
+// the factories are stubs that say why, should anything ever call them.
 
 #include "CudaKernel.hpp"
 #include "detbench/Error.hpp"
@@ -28,6 +28,14 @@ CudaRun makeConv2dBackwardDataCuda(const OpParams&, const OpInputs&, const Devic
 CudaRun makeConv2dBackwardFilterCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
                                      const CudaKernelEnv&) {
   withoutCudnn("conv2d_backward_filter");
+}
+CudaRun makeRnnForwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                           const CudaKernelEnv&) {
+  withoutCudnn("rnn_forward");
+}
+CudaRun makeRnnBackwardWeightsCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
+                                   const CudaKernelEnv&) {
+  withoutCudnn("rnn_backward_weights");
 }
 
 }  // namespace detbench::cuda
