@@ -26,6 +26,7 @@ CliApp::CliApp()
 
   run_ = app_.add_subcommand("run", "Run one op for N trials and report its variance");
   addRunOptions(*run_, runOptions_);
+  addRemoteOptions(*run_, runOptions_.remote);
 
   sweep_ = app_.add_subcommand("sweep", "Run one op under several configurations");
   addRunOptions(*sweep_, sweepOptions_);
@@ -81,6 +82,7 @@ CliApp::CliApp()
   env_ = app_.add_subcommand("env", "Show the host, devices and library versions");
   env_->add_flag("--json", envJson_, "JSON output");
   env_->add_option("--pytorch", envPytorch_, "The PyTorch release the catalog follows, X.Y");
+  addRemoteOptions(*env_, envRemote_);
 
   demo_ = app_.add_subcommand("demo", "Run a guided teaching scenario (--list to see them)");
   demo_->add_option("name", demoName_, "The scenario, e.g. float-atomics");
@@ -173,7 +175,7 @@ int CliApp::run(const CliStreams& io) {
   if (*invariance_) return invarianceCommand(io, invarianceOptions_);
   if (*compare_) return compareCommand(io, compareFiles_, compareJson_, expectEqual_);
   if (*exportPytorch_) return exportPytorchCommand(io, exportReport_, exportDir_, exportConfig_);
-  if (*env_) return envCommand(io, envJson_, envPytorch_);
+  if (*env_) return envCommand(io, envJson_, envPytorch_, envRemote_);
   if (*serve_) return serveCommand(io, serveStdio_);
   if (*demo_) {
     return demoCommand(io, demoName_, demoList_, demoLanguage_, demoJson_, demoMarkdown_);

@@ -53,6 +53,7 @@ class CliApp {
 
   OpsOptions opsOptions_;
   std::optional<std::string> envPytorch_;
+  RemoteOptions envRemote_;
   RunOptions runOptions_;
   RunOptions sweepOptions_;
   std::string configs_ = "default,deterministic";

@@ -48,7 +48,9 @@ struct InvarianceOptions {
   bool expectInvariant = false;
 };
 int invarianceCommand(const CliStreams& io, const InvarianceOptions& options);
-int envCommand(const CliStreams& io, bool json, const std::optional<std::string>& pytorch);
+// With --host, the remote machine's environment.
+int envCommand(const CliStreams& io, bool json, const std::optional<std::string>& pytorch,
+               const RemoteOptions& remote);
 int serveCommand(const CliStreams& io, bool stdio);
 int demoCommand(const CliStreams& io, const std::string& name, bool list,
                 const std::string& language, const std::optional<std::string>& jsonOut,

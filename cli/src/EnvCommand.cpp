@@ -2,13 +2,22 @@
 #include "ConsoleOutput.hpp"
 #include "ExitCodes.hpp"
 #include "ReleaseOption.hpp"
+#include "detbench/Error.hpp"
 #include "detbench/ReportJson.hpp"
 
 namespace detbench::cli {
 
-int envCommand(const CliStreams& io, bool json, const std::optional<std::string>& pytorch) {
-  const BackendRegistry registry = makeRegistry();
-  Environment env = collectEnvironment(registry);
+int envCommand(const CliStreams& io, bool json, const std::optional<std::string>& pytorch,
+               const RemoteOptions& remote) {
+  Environment env;
+  if (remote.host) {
+    DETBENCH_CHECK_ARG(!pytorch,
+                       "--pytorch and --host: choose one (the remote detbench finds "
+                       "its own PyTorch)");
+    env = connectRemote(remote)->environment();
+  } else {
+    env = collectEnvironment(makeRegistry());
+  }
   if (pytorch) {
     env.pytorchFound = "PyTorch " + toString(releaseOption(pytorch)) + " chosen with --pytorch (" +
                        env.pytorchFound + ")";

@@ -8,6 +8,9 @@
 #include "ConsoleOutput.hpp"
 #include "ExitCodes.hpp"
 #include "OutputOptions.hpp"
+#include "RemoteOptions.hpp"
+#include "detbench/BuildInfo.hpp"
+#include "detbench/Environment.hpp"
 #include "detbench/Error.hpp"
 #include "detbench/NpyWriter.hpp"
 #include "detbench/OutputFiles.hpp"
@@ -109,9 +112,51 @@ RunCallbacks callbacksFor(ProgressBar& bar, SavedIo& saved, bool keepFirstOutput
   return cb;
 }
 
+// The exit code of a run that was written: deterministic mode raised, the device (or the
+// connection) failed, or the outputs differ where --expect-reproducible asked.
+int runExitCode(const CliStreams& io, const RunOptions& o, const RunResult& r) {
+  if (r.raisedNondeterministic()) return kExitNondeterministic;
+  if (r.failed()) {
+    io.err << "detbench: " << r.errors.front().message << "\n";
+    return kExitDeviceFault;
+  }
+  if (o.expectReproducible && !r.summary.reproducible) return kExitNotReproducible;
+  return kExitOk;
+}
+
+// `detbench run --host`: the same request, run by the remote detbench; its report (the
+// remote machine's context, this one as the viewer) written here. A run cut short comes back
+// with the trials that arrived, marked incomplete, and exit code 4.
+int runRemote(const CliStreams& io, const RunOptions& o) {
+  DETBENCH_CHECK_ARG(!o.saveIo,
+                     "--save-io and --host: the inputs are made on the remote machine; "
+                     "run there with --save-io to get them");
+  RunRequest request = buildRequest(o);
+  // The local environment's CUBLAS_WORKSPACE_CONFIG stays here: only the option is sent.
+  if (!o.cublasWorkspaceConfig) request.settings.cublasWorkspaceConfig.reset();
+  const OutputPlan plan = planOutputs(o, "run");
+  auto client = connectRemote(o.remote);
+  ProgressBar bar(io.err, io.errIsTerminal && !o.quiet, "  " + o.op + " on " + *o.remote.host);
+  remote::RemoteRunCallbacks cb;
+  cb.onTrial = [&bar](const TrialRecord&, int done, int total) { bar.update(done, total); };
+  ReportDocument doc = client->run(request, cb);
+  bar.finish();
+  DETBENCH_CHECK_ARG(doc.runs.size() == 1, *o.remote.host + " sent a report without its run");
+  doc.viewer =
+      ReportViewer{collectEnvironment(makeRegistry()).host, kToolVersion, remoteLabel(o.remote)};
+  const RunResult& r = doc.runs.front();
+  if (r.refused()) DETBENCH_THROW(InvalidArgument, r.errors.front().message);
+  printRunSummary(io.out, r);
+  io.out << "  Ran on:    " << doc.context.host << " (" << remoteLabel(o.remote) << ", detbench "
+         << client->remoteVersion() << ")\n";
+  writeOutputs(io, plan, doc, SavedIo{});
+  return runExitCode(io, o, r);
+}
+
 }  // namespace
 
 int runCommand(const CliStreams& io, const RunOptions& o) {
+  if (o.remote.host) return runRemote(io, o);
   const RunRequest request = buildRequest(o);
   const OutputPlan plan = planOutputs(o, "run");
   const BackendRegistry registry = makeRegistry();
@@ -134,14 +179,7 @@ int runCommand(const CliStreams& io, const RunOptions& o) {
   saved.settle(r);
   printRunSummary(io.out, r);
   writeOutputs(io, plan, doc, saved);
-
-  if (r.raisedNondeterministic()) return kExitNondeterministic;
-  if (r.failed()) {
-    io.err << "detbench: " << r.errors.front().message << "\n";
-    return kExitDeviceFault;
-  }
-  if (o.expectReproducible && !r.summary.reproducible) return kExitNotReproducible;
-  return kExitOk;
+  return runExitCode(io, o, r);
 }
 
 int sweepCommand(const CliStreams& io, const RunOptions& o, const std::string& configs) {

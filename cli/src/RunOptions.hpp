@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "RemoteOptions.hpp"
 #include "detbench/TrialRunner.hpp"
 
 namespace detbench::cli {
@@ -35,6 +36,7 @@ struct RunOptions {
   bool expectReproducible = false;
   std::optional<std::string> saveIo;
   bool quiet = false;
+  RemoteOptions remote;  // `run` only: --host and its options
 };
 
 // What makes the request (op, device, trials, parameters, settings, --quiet).

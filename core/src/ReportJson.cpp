@@ -192,6 +192,11 @@ json reportDocument(const ReportDocument& report, bool markTrials) {
   j["schema_version"] = kReportSchemaVersion;
   j["kind"] = report.kind == ReportKind::Run ? "run" : "sweep";
   j["context"] = contextJson(report.context);
+  if (report.viewer) {
+    j["viewer"] = {{"host", report.viewer->host},
+                   {"tool_version", report.viewer->toolVersion},
+                   {"remote", report.viewer->remote}};
+  }
   if (report.runs.empty()) return j;
   j["op"] = opJson(report.runs.front());
   if (report.kind == ReportKind::Run) {

@@ -229,6 +229,10 @@ void readTrialSet(const json& j, RunResult& r) {
 
 }  // namespace
 
+Environment environmentFromJson(const json& context) {
+  return readContext(context);
+}
+
 ReportDocument reportFromJson(const json& j) {
   try {
     if (!j.is_object() || !j.contains("schema_version")) bad("no schema_version");
@@ -242,6 +246,11 @@ ReportDocument reportFromJson(const json& j) {
     if (kind != "run" && kind != "sweep") bad("unknown kind '" + kind + "'");
     doc.kind = kind == "run" ? ReportKind::Run : ReportKind::Sweep;
     doc.context = readContext(field(j, "context"));
+    if (j.contains("viewer")) {
+      const json& v = j.at("viewer");
+      doc.viewer = ReportViewer{stringField(v, "host"), stringField(v, "tool_version"),
+                                stringField(v, "remote")};
+    }
     if (!j.contains("op")) return doc;
     RunResult base;
     readOp(j.at("op"), base);

@@ -15,6 +15,9 @@ namespace detbench {
 // supported schema version, or whose fields are missing or mistyped.
 ReportDocument reportFromJson(const nlohmann::ordered_json& json);
 
+// A report's `context` object (what `detbench serve` sends as its environment).
+Environment environmentFromJson(const nlohmann::ordered_json& context);
+
 // Reads and parses a report file; raises IoError for an unreadable file and InvalidArgument
 // (naming the file) for one that is not a report.
 ReportDocument readReportFile(const std::string& path);

@@ -1,0 +1,62 @@
+#include "detbench/remote/SshTarget.hpp"
+
+#include "detbench/Error.hpp"
+
+namespace detbench::remote {
+
+void checkSshTarget(const SshTarget& t) {
+  DETBENCH_CHECK_ARG(!t.destination.empty(), "--host needs a destination, [user@]host");
+  DETBENCH_CHECK_ARG(t.destination.front() != '-',
+                     "--host '" + t.destination + "' starts with '-': not a host");
+  for (const char c : t.destination) {
+    DETBENCH_CHECK_ARG(static_cast<unsigned char>(c) > ' ' && c != 0x7f,
+                       "--host '" + t.destination + "' holds a space or a control character");
+  }
+  DETBENCH_CHECK_ARG(t.port >= 0 && t.port <= 65535,
+                     "--ssh-port must be 1 to 65535, not " + std::to_string(t.port));
+  DETBENCH_CHECK_ARG(
+      !t.remoteDetbench.empty() && t.remoteDetbench.find_first_of("\n\r") == std::string::npos,
+      "--remote-detbench must be a program path on one line");
+  DETBENCH_CHECK_ARG(t.connectTimeoutSeconds >= 1 && t.connectTimeoutSeconds <= 3600,
+                     "the connection timeout must be 1 to 3600 seconds");
+}
+
+std::string shellQuoted(const std::string& word) {
+  std::string q = "'";
+  for (const char c : word) {
+    if (c == '\'') {
+      q += "'\\''";
+    } else {
+      q += c;
+    }
+  }
+  return q + "'";
+}
+
+std::vector<std::string> sshCommand(const SshTarget& t) {
+  checkSshTarget(t);
+  std::vector<std::string> argv{t.ssh, "-T",
+                                "-o",  "BatchMode=yes",
+                                "-o",  "ConnectTimeout=" + std::to_string(t.connectTimeoutSeconds),
+                                "-o",  "ServerAliveInterval=15",
+                                "-o",  "ServerAliveCountMax=4"};
+  if (t.port != 0) {
+    argv.push_back("-p");
+    argv.push_back(std::to_string(t.port));
+  }
+  if (!t.identityFile.empty()) {
+    argv.push_back("-i");
+    argv.push_back(t.identityFile);
+  }
+  for (const auto& o : t.options) {
+    argv.push_back("-o");
+    argv.push_back(o);
+  }
+  argv.push_back("--");
+  argv.push_back(t.destination);
+  // ssh joins the words with spaces for the remote shell: the program path is quoted.
+  argv.push_back(shellQuoted(t.remoteDetbench) + " serve --stdio");
+  return argv;
+}
+
+}  // namespace detbench::remote
