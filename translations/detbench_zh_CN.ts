@@ -1385,6 +1385,18 @@
             <source>%1 is unavailable: %2</source>
             <translation>%1 不可用：%2</translation>
         </message>
+        <message>
+            <source>%1 on %2 (ssh)…</source>
+            <translation>%2 上的 %1（ssh）…</translation>
+        </message>
+        <message>
+            <source>Remote host…</source>
+            <translation>远程主机…</translation>
+        </message>
+        <message>
+            <source>Run on a device of another machine, through ssh</source>
+            <translation>通过 ssh 在另一台机器的设备上运行</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::DiffPlotWidget</name>
@@ -2176,6 +2188,18 @@
             <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;JSON (*.json);;CSV of the configurations (*.csv)</source>
             <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;JSON (*.json);;各配置的 CSV (*.csv)</translation>
         </message>
+        <message>
+            <source>%1 on %2</source>
+            <translation>%2 上的 %1</translation>
+        </message>
+        <message>
+            <source>Connecting to %1 through ssh (waiting at most %2 s)…</source>
+            <translation>正在通过 ssh 连接 %1（最多等待 %2 秒）…</translation>
+        </message>
+        <message>
+            <source>Ran on %1 (%2); the Environment panel shows that machine.</source>
+            <translation>已在 %1 上运行（%2）；“环境”面板显示的是那台机器。</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::OpCatalogModel</name>
@@ -2518,6 +2542,69 @@
         <message>
             <source>Clear</source>
             <translation>清空</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::RemoteHostDialog</name>
+        <message>
+            <source>Remote host</source>
+            <translation>远程主机</translation>
+        </message>
+        <message>
+            <source>Runs go to detbench on another machine through ssh (ssh -T host detbench serve --stdio). Log in with a key or an agent: ssh runs in batch mode and never asks for a password, and detbench stores none.</source>
+            <translation>运行通过 ssh 交给另一台机器上的 detbench（ssh -T host detbench serve --stdio）。请用密钥或代理登录：ssh 以批处理模式运行，从不询问密码，detbench 也不保存任何密码。</translation>
+        </message>
+        <message>
+            <source>user@gpu-server</source>
+            <translation>user@gpu-server</translation>
+        </message>
+        <message>
+            <source>Destination:</source>
+            <translation>目标：</translation>
+        </message>
+        <message>
+            <source>ssh's default</source>
+            <translation>ssh 的默认值</translation>
+        </message>
+        <message>
+            <source>Port:</source>
+            <translation>端口：</translation>
+        </message>
+        <message>
+            <source>ssh's default keys</source>
+            <translation>ssh 的默认密钥</translation>
+        </message>
+        <message>
+            <source>Browse…</source>
+            <translation>浏览…</translation>
+        </message>
+        <message>
+            <source>Identity file</source>
+            <translation>身份文件</translation>
+        </message>
+        <message>
+            <source>Identity file:</source>
+            <translation>身份文件：</translation>
+        </message>
+        <message>
+            <source>detbench there:</source>
+            <translation>那边的 detbench：</translation>
+        </message>
+        <message>
+            <source>Device there:</source>
+            <translation>那边的设备：</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> 秒</translation>
+        </message>
+        <message>
+            <source>The longest wait for the login and for each answer</source>
+            <translation>登录和每次应答的最长等待时间</translation>
+        </message>
+        <message>
+            <source>Wait at most:</source>
+            <translation>最多等待：</translation>
         </message>
     </context>
     <context>

@@ -16,6 +16,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
+#include <QSysInfo>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolBar>
@@ -422,6 +423,9 @@ std::optional<RunPlan> MainWindow::currentPlan(bool compare, QString* why) {
   plan.request.warmup = params_->warmup();
   plan.request.dataSeed = params_->dataSeed();
   plan.request.memoryLimitBytes = availableMemoryBytes();
+  if (const auto host = devices_->remoteHost()) {
+    plan.remote = host->plan(QSysInfo::machineHostName());
+  }
   if (compare) {
     plan.configurations = compareView_->configurations(plan.request.settings);
     if (plan.configurations.empty()) {
@@ -440,12 +444,20 @@ bool MainWindow::startRun(QString* why) {
   if (!plan) return false;
   comparing_ = false;
   showRunView();
-  runView_->beginRun(QStringLiteral("%1 on %2 — %3")
-                         .arg(qstr(plan->request.op), qstr(plan->request.device),
-                              Verdict::settingsLine(plan->request.settings)));
-  log_->append(LogWidget::Level::Info, tr("Run: %1 on %2, %3 trials")
-                                           .arg(qstr(plan->request.op), qstr(plan->request.device))
-                                           .arg(plan->request.trials));
+  // A remote run names its host with the device: "cuda on me@gpu-box".
+  QString device = qstr(plan->request.device);
+  if (plan->remote) {
+    device = tr("%1 on %2").arg(device, qstr(plan->remote->target.destination));
+    log_->append(LogWidget::Level::Info, tr("Connecting to %1 through ssh (waiting at most %2 s)…")
+                                             .arg(qstr(plan->remote->target.destination))
+                                             .arg(plan->remote->timeouts.hello.count() / 1000));
+  }
+  runView_->beginRun(
+      QStringLiteral("%1 on %2 — %3")
+          .arg(qstr(plan->request.op), device, Verdict::settingsLine(plan->request.settings)));
+  log_->append(
+      LogWidget::Level::Info,
+      tr("Run: %1 on %2, %3 trials").arg(qstr(plan->request.op), device).arg(plan->request.trials));
   runner_->start(*plan);
   return true;
 }
@@ -507,6 +519,11 @@ void MainWindow::connectRunner() {
               if (!report.runs.empty()) runView_->showResult(report.runs.front());
             }
             environment_->setEnvironment(report.context);
+            if (report.viewer) {
+              log_->append(LogWidget::Level::Info,
+                           tr("Ran on %1 (%2); the Environment panel shows that machine.")
+                               .arg(qstr(report.context.host), qstr(report.viewer->remote)));
+            }
             if (cancelled) log_->append(LogWidget::Level::Warning, tr("Cancelled."));
             statusBar()->showMessage(cancelled ? tr("Cancelled") : tr("Done"), 5000);
             projects_->markDirty();

@@ -18,6 +18,9 @@
 #include "controllers/RunController.hpp"
 #include "detbench/BuildInfo.hpp"
 #include "detbench/DefaultRegistry.hpp"
+#include "detbench/Error.hpp"
+#include "detbench/remote/SshTarget.hpp"
+#include "widgets/DeviceSelectorWidget.hpp"
 #include "widgets/InvarianceWidget.hpp"
 #include "widgets/LogWidget.hpp"
 
@@ -56,7 +59,7 @@ int main(int argc, char** argv) {
   QCommandLineOption showOption(
       QStringLiteral("show"),
       QStringLiteral("Bring this panel to the front at start: log, environment or changes (the "
-                     "release changes)."),
+                     "release changes); or open the remote-host dialog (remote-host)."),
       QStringLiteral("panel"));
   QCommandLineOption recipeOption(
       QStringLiteral("recipe"),
@@ -67,8 +70,13 @@ int main(int argc, char** argv) {
       QStringLiteral("Open the Invariance tab and run its default list on this axis: batches, "
                      "threads or devices."),
       QStringLiteral("axis"));
+  QCommandLineOption hostOption(
+      QStringLiteral("host"),
+      QStringLiteral("Run on this remote host, [user@]host, through ssh (the Remote host "
+                     "dialog's other settings as last saved)."),
+      QStringLiteral("destination"));
   parser.addOptions({opOption, runOption, compareOption, demoOption, screenshotOption, showOption,
-                     recipeOption, invarianceOption});
+                     recipeOption, invarianceOption, hostOption});
   parser.addPositionalArgument(QStringLiteral("project"),
                                QStringLiteral("A .detbench project to open."));
   parser.process(app);
@@ -101,7 +109,23 @@ int main(int argc, char** argv) {
   if (parser.isSet(opOption) && !window.selectOp(parser.value(opOption))) {
     cannotStart(QStringLiteral("unknown op %1 (see detbench ops)").arg(parser.value(opOption)));
   }
-  if (parser.isSet(showOption)) {
+  auto* devices = window.findChild<detbench::gui::DeviceSelectorWidget*>();
+  if (parser.isSet(hostOption)) {
+    detbench::gui::RemoteHost host = detbench::gui::RemoteHost::load();
+    host.target.destination = parser.value(hostOption).toStdString();
+    try {
+      detbench::remote::checkSshTarget(host.target);
+      devices->setRemoteHost(host);
+    } catch (const detbench::Error& e) {
+      cannotStart(QString::fromStdString(e.message()));
+    }
+  }
+  // What the screenshot shows: the window, or a dialog opened at start.
+  QWidget* pictured = &window;
+  if (parser.value(showOption) == QStringLiteral("remote-host")) {
+    window.show();
+    pictured = devices->openRemoteHostDialog();
+  } else if (parser.isSet(showOption)) {
     const QString panel = parser.value(showOption);
     const QString dock = panel == QStringLiteral("changes") ? QStringLiteral("catalogChangesDock")
                                                             : panel + QStringLiteral("Dock");
@@ -121,13 +145,13 @@ int main(int argc, char** argv) {
   window.show();
   // The picture is taken once the window has settled; exit 0, or 1 when the run failed or the
   // picture could not be written.
-  auto grabThenExit = [&window, screenshot](int code) {
-    QTimer::singleShot(600, &window, [&window, screenshot, code] {
+  auto grabThenExit = [&window, pictured, screenshot](int code) {
+    QTimer::singleShot(600, &window, [pictured, screenshot, code] {
       QByteArray png;
       QBuffer buffer(&png);
       buffer.open(QIODevice::WriteOnly);
       QString error;
-      if (!window.grab().save(&buffer, "PNG") ||
+      if (!pictured->grab().save(&buffer, "PNG") ||
           !detbench::gui::FileWriter::write(screenshot, png, &error)) {
         std::fprintf(stderr, "detbench-gui: cannot write %s: %s\n",
                      screenshot.toLocal8Bit().constData(), error.toLocal8Bit().constData());

@@ -1,5 +1,6 @@
 #include "controllers/RunController.hpp"
 
+#include "detbench/BuildInfo.hpp"
 #include "detbench/Error.hpp"
 
 namespace detbench::gui {
@@ -28,6 +29,12 @@ void RunController::start(const RunPlan& plan) {
   }
   try {
     validateRequest(plan.request);
+    if (plan.remote) {
+      remote::checkSshTarget(plan.remote->target);
+      DETBENCH_CHECK_ARG(plan.configurations.empty(),
+                         "a comparison of configurations runs on this machine only; a remote "
+                         "host takes a single run");
+    }
   } catch (const Error& e) {
     emit failed(QString::fromStdString(e.message()));
     return;
@@ -71,9 +78,54 @@ void RunController::deliver() {
   emit progress(done_, total_, seconds > 0 ? done_ / seconds : 0.0);
 }
 
+void RunController::queue(const std::shared_ptr<Pending>& pending, const TrialRecord& record,
+                          int configuration) {
+  bool schedule = false;
+  {
+    std::lock_guard lock(pending->mutex);
+    pending->records.push_back(record);
+    pending->configurationOf.push_back(configuration);
+    schedule = !pending->scheduled;
+    pending->scheduled = true;
+  }
+  if (schedule) worker_->post([this] { deliver(); });
+}
+
+std::shared_ptr<ReportDocument> RunController::workRemote(const RunPlan& plan) {
+  const RemotePlan& where = *plan.remote;
+  auto connection = std::make_unique<remote::ServeConnection>(remote::sshCommand(where.target));
+  remote::RemoteClient client(std::move(connection), where.target.destination, where.timeouts,
+                              &cancel_);
+  auto pending = pending_;
+  remote::RemoteRunCallbacks callbacks;
+  callbacks.onTrial = [this, pending](const TrialRecord& record, int, int) {
+    queue(pending, record, 0);
+  };
+  auto report = std::make_shared<ReportDocument>(client.run(plan.request, callbacks, &cancel_));
+  report->viewer = ReportViewer{where.viewerHost, kToolVersion, "ssh " + where.target.destination};
+  return report;
+}
+
 void RunController::work(RunPlan plan) {
   auto pending = pending_;
   auto post = [this](std::function<void()> fn) { worker_->post(std::move(fn)); };
+  if (plan.remote) {
+    try {
+      auto report = workRemote(plan);
+      DETBENCH_CHECK_ARG(report->runs.size() == 1,
+                         plan.remote->target.destination + " sent a report without its run");
+      const bool cancelled = report->runs.front().cancelled;
+      post([this, report, cancelled] {
+        deliver();
+        worker_->join();
+        emit configurationFinished(0, report->runs.front());
+        emit finished(*report, cancelled);
+      });
+    } catch (const std::exception& e) {
+      postFailure(e);
+    }
+    return;
+  }
   try {
     std::vector<SweepConfig> configs = plan.configurations;
     const bool single = configs.empty();
@@ -88,15 +140,7 @@ void RunController::work(RunPlan plan) {
       });
     };
     callbacks.trial.onTrial = [this, pending, &current](const TrialRecord& record, int, int) {
-      bool schedule = false;
-      {
-        std::lock_guard lock(pending->mutex);
-        pending->records.push_back(record);
-        pending->configurationOf.push_back(current);
-        schedule = !pending->scheduled;
-        pending->scheduled = true;
-      }
-      if (schedule) worker_->post([this] { deliver(); });
+      queue(pending, record, current);
     };
     callbacks.onConfigurationFinished = [&](int index, const RunResult& result) {
       post([this] { deliver(); });
@@ -116,13 +160,17 @@ void RunController::work(RunPlan plan) {
       emit finished(*report, cancelled);
     });
   } catch (const std::exception& e) {
-    // detbench::Error's what() is its message; other exceptions say what they can.
-    const QString message = QString::fromUtf8(e.what());
-    post([this, message] {
-      worker_->join();
-      emit failed(message);
-    });
+    postFailure(e);
   }
+}
+
+void RunController::postFailure(const std::exception& e) {
+  // detbench::Error's what() is its message; other exceptions say what they can.
+  const QString message = QString::fromUtf8(e.what());
+  worker_->post([this, message] {
+    worker_->join();
+    emit failed(message);
+  });
 }
 
 }  // namespace detbench::gui

@@ -1,7 +1,9 @@
 #pragma once
 // Runs trial sets on a worker thread and hands their results to the GUI as signals. Records
 // arrive in batches (at most one pending delivery at a time), so a run of tiny trials cannot
-// flood the event loop; cancel() takes effect before the next trial starts.
+// flood the event loop; cancel() takes effect before the next trial starts. A run on a remote
+// host is driven from the same worker (connection, login and every wait bounded), so the
+// window stays usable; a connection lost mid-run finishes with the trials that had arrived.
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -15,13 +17,24 @@
 #include "detbench/CancelToken.hpp"
 #include "detbench/Report.hpp"
 #include "detbench/Sweep.hpp"
+#include "detbench/remote/RemoteClient.hpp"
+#include "detbench/remote/SshTarget.hpp"
 
 namespace detbench::gui {
 
-// A single run (no configurations) or a comparison of configurations on the same inputs.
+// Where a run goes when it goes to another machine: `ssh ... detbench serve --stdio`.
+struct RemotePlan {
+  remote::SshTarget target;
+  remote::RemoteTimeouts timeouts;
+  std::string viewerHost;  // this machine, for the report's viewer
+};
+
+// A single run (no configurations) or a comparison of configurations on the same inputs; a
+// single run may go to a remote host.
 struct RunPlan {
   RunRequest request;
   std::vector<SweepConfig> configurations;  // empty: one run with request.settings
+  std::optional<RemotePlan> remote;
 };
 
 class RunController : public QObject {
@@ -56,6 +69,11 @@ class RunController : public QObject {
   struct Pending;
   void deliver();
   void work(RunPlan plan);
+  // The remote branch of work(): the records arrive from the connection.
+  std::shared_ptr<ReportDocument> workRemote(const RunPlan& plan);
+  void queue(const std::shared_ptr<Pending>& pending, const TrialRecord& record, int configuration);
+  // From the worker: the run ended with `e` before its report.
+  void postFailure(const std::exception& e);
 
   std::shared_ptr<const BackendRegistry> registry_;
   WorkerThread* worker_;  // a child: destroyed after the destructor has joined it

@@ -24,6 +24,9 @@ DeviceSelectorWidget::DeviceSelectorWidget(const BackendRegistry& registry, QWid
       item->setFlags(item->flags() & ~Qt::ItemIsEnabled & ~Qt::ItemIsSelectable);
     model_->appendRow(item);
   }
+  auto* remoteItem = new QStandardItem;
+  remoteItem->setData(QStringLiteral("@remote"), Qt::UserRole);
+  model_->appendRow(remoteItem);
   combo_->setModel(model_);
   reasons_ = new QLabel(this);
   reasons_->setWordWrap(true);
@@ -33,11 +36,52 @@ DeviceSelectorWidget::DeviceSelectorWidget(const BackendRegistry& registry, QWid
   layout->addWidget(reasons_);
   // The parallel CPU device mirrors the GPU's traits; it is the default where there is no GPU.
   if (!setDevice(QStringLiteral("cuda"))) setDevice(QStringLiteral("cpu-threads"));
-  connect(combo_, &QComboBox::currentIndexChanged, this, [this] { emit deviceChanged(device()); });
+  connect(combo_, &QComboBox::activated, this, [this] {
+    if (remoteChosen()) openRemoteHostDialog();
+  });
+  connect(combo_, &QComboBox::currentIndexChanged, this, [this] {
+    if (!remoteChosen()) localIndex_ = combo_->currentIndex();
+    if (!remoteChosen() || remote_) emit deviceChanged(device());
+  });
   retranslate();
 }
 
+bool DeviceSelectorWidget::remoteChosen() const {
+  return combo_->currentData(Qt::UserRole).toString() == QStringLiteral("@remote");
+}
+
+RemoteHostDialog* DeviceSelectorWidget::openRemoteHostDialog() {
+  auto* dialog = new RemoteHostDialog(remote_ ? *remote_ : RemoteHost::load(), this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  connect(dialog, &QDialog::accepted, this, [this, dialog] {
+    setRemoteHost(dialog->host());
+    remote_->save();
+  });
+  connect(dialog, &QDialog::rejected, this, [this] {
+    if (!remote_) combo_->setCurrentIndex(localIndex_);
+  });
+  dialog->open();
+  return dialog;
+}
+
+void DeviceSelectorWidget::setRemoteHost(const RemoteHost& host) {
+  remote_ = host;
+  retranslate();
+  const int last = model_->rowCount() - 1;
+  if (combo_->currentIndex() == last) {
+    emit deviceChanged(device());
+  } else {
+    combo_->setCurrentIndex(last);
+  }
+}
+
+std::optional<RemoteHost> DeviceSelectorWidget::remoteHost() const {
+  if (!remoteChosen()) return std::nullopt;
+  return remote_;
+}
+
 QString DeviceSelectorWidget::device() const {
+  if (remoteChosen()) return remote_ ? remote_->device : QString();
   return combo_->currentData(Qt::UserRole).toString();
 }
 
@@ -53,6 +97,9 @@ bool DeviceSelectorWidget::setDevice(const QString& id) {
 }
 
 TraitsClass DeviceSelectorWidget::traitsClass() const {
+  if (remoteChosen()) {
+    return device() == QStringLiteral("cpu") ? TraitsClass::Cpu : TraitsClass::Cuda;
+  }
   for (const DeviceEntry& d : devices_) {
     if (qstr(d.id) == device() && d.backend) return d.backend->traitsClass();
   }
@@ -61,7 +108,15 @@ TraitsClass DeviceSelectorWidget::traitsClass() const {
 
 void DeviceSelectorWidget::retranslate() {
   QStringList lines;
-  for (int i = 0; i < model_->rowCount(); ++i) {
+  QStandardItem* remoteItem = model_->item(model_->rowCount() - 1);
+  if (remote_) {
+    remoteItem->setText(
+        tr("%1 on %2 (ssh)…").arg(remote_->device, qstr(remote_->target.destination)));
+  } else {
+    remoteItem->setText(tr("Remote host…"));
+  }
+  remoteItem->setToolTip(tr("Run on a device of another machine, through ssh"));
+  for (int i = 0; i < model_->rowCount() - 1; ++i) {
     const DeviceEntry& d = devices_[static_cast<std::size_t>(i)];
     QStandardItem* item = model_->item(i);
     if (d.availability.available) {

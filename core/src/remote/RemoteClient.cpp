@@ -78,8 +78,11 @@ json requestToJson(const RunRequest& r) {
 }
 
 RemoteClient::RemoteClient(std::unique_ptr<ServeConnection> connection, std::string where,
-                           RemoteTimeouts timeouts)
-    : connection_(std::move(connection)), where_(std::move(where)), timeouts_(timeouts) {
+                           RemoteTimeouts timeouts, const CancelToken* cancel)
+    : connection_(std::move(connection)),
+      where_(std::move(where)),
+      timeouts_(timeouts),
+      cancel_(cancel) {
   json hello;
   try {
     hello = next(timeouts_.hello, "its hello");
@@ -109,7 +112,17 @@ RemoteClient::~RemoteClient() {
 json RemoteClient::next(milliseconds timeout, const char* waitingFor) {
   std::optional<std::string> line;
   try {
-    line = connection_->readLine(timeout);
+    // In slices, so that a cancel ends the wait.
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (!line) {
+      const auto left =
+          std::chrono::duration_cast<milliseconds>(deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) break;
+      if (cancel_ != nullptr && cancel_->cancelled()) {
+        DETBENCH_THROW(NotAvailable, "cancelled while waiting for " + where_);
+      }
+      line = connection_->readLine(cancel_ != nullptr ? std::min(left, kCancelPoll) : left);
+    }
   } catch (const ConnectionEnded& e) {
     // The hello's caller says "could not start"; later, the connection ended.
     if (hello_.is_null()) throw;

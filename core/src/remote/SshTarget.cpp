@@ -5,18 +5,18 @@
 namespace detbench::remote {
 
 void checkSshTarget(const SshTarget& t) {
-  DETBENCH_CHECK_ARG(!t.destination.empty(), "--host needs a destination, [user@]host");
+  DETBENCH_CHECK_ARG(!t.destination.empty(), "no host given: say [user@]host");
   DETBENCH_CHECK_ARG(t.destination.front() != '-',
-                     "--host '" + t.destination + "' starts with '-': not a host");
+                     "the host '" + t.destination + "' starts with '-': not a host");
   for (const char c : t.destination) {
     DETBENCH_CHECK_ARG(static_cast<unsigned char>(c) > ' ' && c != 0x7f,
-                       "--host '" + t.destination + "' holds a space or a control character");
+                       "the host '" + t.destination + "' holds a space or a control character");
   }
   DETBENCH_CHECK_ARG(t.port >= 0 && t.port <= 65535,
-                     "--ssh-port must be 1 to 65535, not " + std::to_string(t.port));
+                     "the ssh port must be 1 to 65535, not " + std::to_string(t.port));
   DETBENCH_CHECK_ARG(
       !t.remoteDetbench.empty() && t.remoteDetbench.find_first_of("\n\r") == std::string::npos,
-      "--remote-detbench must be a program path on one line");
+      "the remote detbench must be a program path on one line");
   DETBENCH_CHECK_ARG(t.connectTimeoutSeconds >= 1 && t.connectTimeoutSeconds <= 3600,
                      "the connection timeout must be 1 to 3600 seconds");
 }

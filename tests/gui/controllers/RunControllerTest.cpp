@@ -1,6 +1,11 @@
 #include "controllers/RunController.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <fstream>
 
 #include "GatedBackend.hpp"
 #include "GuiTestSupport.hpp"
@@ -127,6 +132,86 @@ TEST(RunControllerTest, ABadRequestFailsWithAMessageAndNoThread) {
   EXPECT_TRUE(message.contains(QStringLiteral("size"))) << message.toStdString();
   EXPECT_FALSE(controller.isRunning());
 }
+
+#ifdef DETBENCH_CLI
+// A stand-in for ssh: a script that ignores ssh's arguments and runs `body`.
+std::string fakeSsh(const QTemporaryDir& dir, const std::string& body) {
+  const std::string path = QDir(dir.path()).filePath(QStringLiteral("ssh")).toStdString();
+  std::ofstream(path) << "#!/bin/sh\n" << body << "\n";
+  ::chmod(path.c_str(), 0755);
+  return path;
+}
+
+// A small run for me@gpu-box, whose ssh is a script that runs `body`.
+RunPlan remotePlan(const QTemporaryDir& dir, const std::string& body) {
+  RunPlan plan = smallPlan(5);
+  plan.remote = RemotePlan{};
+  plan.remote->target.destination = "me@gpu-box";
+  plan.remote->target.ssh = fakeSsh(dir, body);
+  return plan;
+}
+
+TEST(RunControllerTest, ARemoteRunStreamsItsTrialsAndEndsWithTheRemoteReport) {
+  QTemporaryDir dir;
+  RunController controller(registry());
+  int reported = 0;
+  std::optional<ReportDocument> report;
+  QObject::connect(&controller, &RunController::progress, &controller,
+                   [&](int done, int, double) { reported = done; });
+  QObject::connect(&controller, &RunController::finished, &controller,
+                   [&](const ReportDocument& doc, bool) { report = doc; });
+  RunPlan plan = remotePlan(dir, "exec '" DETBENCH_CLI "' serve --stdio");
+  plan.remote->viewerHost = "desk";
+  controller.start(plan);
+  ASSERT_TRUE(testing::waitUntil([&] { return report.has_value(); }));
+  ASSERT_EQ(report->runs.size(), 1u);
+  EXPECT_EQ(report->runs.front().summary.trials, 5);
+  EXPECT_EQ(reported, 5);
+  ASSERT_TRUE(report->viewer.has_value());
+  EXPECT_EQ(report->viewer->host, "desk");
+  EXPECT_EQ(report->viewer->remote, "ssh me@gpu-box");
+}
+
+TEST(RunControllerTest, ARemoteHostThatRefusesIsAFailureWithSshsWords) {
+  QTemporaryDir dir;
+  RunController controller(registry());
+  QString message;
+  QObject::connect(&controller, &RunController::failed, &controller,
+                   [&](const QString& m) { message = m; });
+  RunPlan plan = remotePlan(dir, "echo 'Permission denied (publickey).' >&2; exit 255");
+  controller.start(plan);
+  ASSERT_TRUE(testing::waitUntil([&] { return !message.isEmpty(); }));
+  EXPECT_TRUE(message.contains(QStringLiteral("Permission denied (publickey)")))
+      << qPrintable(message);
+  EXPECT_FALSE(controller.isRunning());
+}
+
+TEST(RunControllerTest, CancelEndsTheWaitForASilentRemoteHost) {
+  QTemporaryDir dir;
+  RunController controller(registry());
+  QString message;
+  QObject::connect(&controller, &RunController::failed, &controller,
+                   [&](const QString& m) { message = m; });
+  RunPlan plan = remotePlan(dir, "exec sleep 60");
+  controller.start(plan);
+  controller.cancel();
+  ASSERT_TRUE(testing::waitUntil([&] { return !message.isEmpty(); }));
+  EXPECT_TRUE(message.contains(QStringLiteral("cancelled"))) << qPrintable(message);
+}
+
+TEST(RunControllerTest, AComparisonOfConfigurationsStaysLocal) {
+  RunController controller(registry());
+  QString message;
+  QObject::connect(&controller, &RunController::failed, &controller,
+                   [&](const QString& m) { message = m; });
+  RunPlan plan = smallPlan(5);
+  plan.configurations = {{"a", {}}, {"b", {}}};
+  plan.remote = RemotePlan{};
+  plan.remote->target.destination = "me@gpu-box";
+  controller.start(plan);
+  EXPECT_TRUE(message.contains(QStringLiteral("remote host"))) << qPrintable(message);
+}
+#endif
 
 }  // namespace
 }  // namespace detbench::gui

@@ -39,8 +39,10 @@ class RemoteClient {
   // Waits for the hello. `where` names the peer in messages ("user@host"). Raises NotAvailable
   // when none comes in time, when the connection ends first (with ssh's own message), or when
   // the peer speaks another protocol version.
+  // `cancel`, when given, ends the waits for the hello and for answers within 100 ms
+  // (NotAvailable "cancelled"); it must outlive the client.
   RemoteClient(std::unique_ptr<ServeConnection> connection, std::string where,
-               RemoteTimeouts timeouts = {});
+               RemoteTimeouts timeouts = {}, const CancelToken* cancel = nullptr);
   ~RemoteClient();  // says bye
 
   const nlohmann::ordered_json& hello() const { return hello_; }
@@ -59,6 +61,7 @@ class RemoteClient {
   std::unique_ptr<ServeConnection> connection_;
   std::string where_;
   RemoteTimeouts timeouts_;
+  const CancelToken* cancel_;
   nlohmann::ordered_json hello_;
   std::string remoteVersion_;
   int nextId_ = 1;
