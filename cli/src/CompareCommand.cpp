@@ -30,6 +30,8 @@ int compareCommand(const CliStreams& io, const std::vector<std::string>& files, 
                     {"op", e.op},
                     {"device", e.device},
                     {"host", e.host},
+                    {"device_name", e.deviceName},
+                    {"via", e.viaRemote},
                     {"input_fingerprint", e.inputFingerprint},
                     {"failed", e.failed},
                     {"digests", d}});

@@ -171,7 +171,9 @@ void printCompare(std::ostream& out, const CompareResult& result) {
     const auto& e = result.entries[i];
     out << "  [" << i + 1 << "] " << e.file << " (" << e.label << "): " << e.op << " on "
         << e.device;
+    if (!e.deviceName.empty()) out << " (" << e.deviceName << ")";
     if (!e.host.empty()) out << " @ " << e.host;
+    if (!e.viaRemote.empty()) out << " via " << e.viaRemote;
     if (e.failed)
       out << ", raised an error";
     else if (e.digests.empty())

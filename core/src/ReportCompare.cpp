@@ -17,6 +17,13 @@ ComparedEntry entryOf(const std::string& path, const ReportDocument& doc, const 
   e.op = r.op;
   e.device = r.device;
   e.host = doc.context.host;
+  for (const auto& d : doc.context.devices) {
+    if (d.id != r.device) continue;
+    for (const auto& [k, v] : d.info) {
+      if (k == "name") e.deviceName = v;
+    }
+  }
+  if (doc.viewer) e.viaRemote = doc.viewer->remote;
   for (const auto& [k, v] : r.params) {
     e.parameters += (e.parameters.empty() ? "" : ", ") + k + "=" + std::to_string(v);
   }

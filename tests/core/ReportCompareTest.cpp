@@ -44,6 +44,23 @@ TEST_F(CompareFixture, EqualReproducibleRunsAreBitwiseEqual) {
   EXPECT_EQ(r.groups[0].members.size(), 2u);
 }
 
+TEST_F(CompareFixture, ARemoteRunNamesItsGpuAndHowItWasReached) {
+  ReportDocument a = testing::fixedSweepReport();
+  a.runs.resize(1);
+  a.runs[0].device = "cuda";
+  a.context.host = "gpu-box";
+  a.context.devices = {{"cuda", true, "", {{"name", "NVIDIA H100 80GB HBM3"}}}};
+  a.viewer = ReportViewer{"desk", "0.1.0", "ssh me@gpu-box"};
+  const auto entries = loadComparedEntries(write("remote.json", reportJsonText(a)));
+  ASSERT_EQ(entries.size(), 1u);
+  EXPECT_EQ(entries[0].host, "gpu-box");
+  EXPECT_EQ(entries[0].deviceName, "NVIDIA H100 80GB HBM3");
+  EXPECT_EQ(entries[0].viaRemote, "ssh me@gpu-box");
+  a.viewer.reset();
+  const auto local = loadComparedEntries(write("local.json", reportJsonText(a)));
+  EXPECT_EQ(local[0].viaRemote, "");
+}
+
 TEST_F(CompareFixture, DifferentOutputsFormDifferentGroups) {
   const auto e = loadComparedEntries(write("s.json", reportJsonText(testing::fixedSweepReport())));
   ASSERT_EQ(e.size(), 3u);

@@ -14,6 +14,8 @@ struct ComparedEntry {
   std::string op;
   std::string device;
   std::string host;
+  std::string deviceName;  // the GPU's name where the report's context has one ("NVIDIA H100 ...")
+  std::string viaRemote;   // "ssh user@host" for a run made from another machine (--host)
   std::string parameters;  // canonical "k=v, ..." text
   std::string inputFingerprint;
   std::vector<std::uint64_t> digests;  // distinct output digests, trial 0's first
