@@ -8,6 +8,8 @@
 //    environment before the handle is created, so cuBLAS sees what the settings say.
 //  - the atomic form is a split-K contrast of detbench's own: each k slice's partial product is
 //    added to the output with atomicAdd.
+//    The algorithm line adds what cuBLASLt's heuristic picks for the same shape (algorithm,
+//    tile, split-K), the closest reading of cuBLAS's own per-shape choice.
 //  - batch_invariant = 1 (default and deterministic forms): detbench's own tiled kernel, each
 //    output element's k products added left to right in one thread, whatever m is: the bits of
 //    a row do not depend on the batch (cuBLAS's heuristic may pick another algorithm or split-K
@@ -22,6 +24,7 @@
 #include <vector>
 
 #include "CublasHandle.hpp"
+#include "CublasLtHeuristic.hpp"
 #include "CublasWorkspaceEnvironment.hpp"
 #include "CudaCheck.hpp"
 #include "CudaKernel.hpp"
@@ -135,9 +138,12 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
   }
   DETBENCH_CUBLAS_CHECK(cublasSetMathMode(
       state->handle.get(), p.tf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH));
+  // cublasSgemm does not name its kernel: cuBLASLt's heuristic for the same shape stands in,
+  // so a run at each batch size records the choice (split-K changes with m).
   *env.algorithm =
       std::string("cublasSgemm, ") + (p.tf32 ? "TF32" : "FP32") +
-      (p.streams > 1 ? (shared ? ", one shared workspace" : ", workspace per stream") : "");
+      (p.streams > 1 ? (shared ? ", one shared workspace" : ", workspace per stream") : "") + "; " +
+      cublasLtHeuristicText(p.m, p.n, p.k, p.tf32, workspaceBytes);
   return [=](cudaStream_t stream) {
     GemmState& st = *state;
     DETBENCH_CUDA_CHECK(cudaEventRecord(st.ready.get(), stream));
