@@ -142,8 +142,7 @@ int runRemote(const CliStreams& io, const RunOptions& o) {
   ReportDocument doc = client->run(request, cb);
   bar.finish();
   DETBENCH_CHECK_ARG(doc.runs.size() == 1, *o.remote.host + " sent a report without its run");
-  doc.viewer =
-      ReportViewer{collectEnvironment(makeRegistry()).host, kToolVersion, remoteLabel(o.remote)};
+  doc.viewer = ReportViewer{localHostName(), kToolVersion, remoteLabel(o.remote)};
   const RunResult& r = doc.runs.front();
   if (r.refused()) DETBENCH_THROW(InvalidArgument, r.errors.front().message);
   printRunSummary(io.out, r);

@@ -36,14 +36,18 @@ std::string readKey(const char* path, const std::string& key, char sep) {
 
 }  // namespace
 
+std::string localHostName() {
+  char host[256] = {};
+  return gethostname(host, sizeof host - 1) == 0 ? std::string(host) : std::string();
+}
+
 Environment collectEnvironment(const BackendRegistry& registry) {
   Environment env;
   env.toolVersion = kToolVersion;
   env.gitRevision = kGitRevision;
   env.buildType = kBuildType;
   env.compiler = kCompiler;
-  char host[256] = {};
-  if (gethostname(host, sizeof host - 1) == 0) env.host = host;
+  env.host = localHostName();
   utsname u{};
   std::string pretty = readKey("/etc/os-release", "PRETTY_NAME", '=');
   if (uname(&u) == 0) {

@@ -16,7 +16,6 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
-#include <QSysInfo>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolBar>
@@ -424,7 +423,7 @@ std::optional<RunPlan> MainWindow::currentPlan(bool compare, QString* why) {
   plan.request.dataSeed = params_->dataSeed();
   plan.request.memoryLimitBytes = availableMemoryBytes();
   if (const auto host = devices_->remoteHost()) {
-    plan.remote = host->plan(QSysInfo::machineHostName());
+    plan.remote = host->plan(qstr(localHostName()));
   }
   if (compare) {
     plan.configurations = compareView_->configurations(plan.request.settings);

@@ -35,5 +35,7 @@ struct Environment {
 };
 
 Environment collectEnvironment(const BackendRegistry& registry);
+// This machine's host name (what collectEnvironment records), without the rest.
+std::string localHostName();
 
 }  // namespace detbench
