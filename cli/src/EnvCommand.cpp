@@ -10,11 +10,12 @@ namespace detbench::cli {
 int envCommand(const CliStreams& io, bool json, const std::optional<std::string>& pytorch,
                const RemoteOptions& remote) {
   Environment env;
-  if (remote.host) {
+  if (!remote.hosts.empty()) {
+    DETBENCH_CHECK_ARG(remote.hosts.size() == 1, "env takes one --host");
     DETBENCH_CHECK_ARG(!pytorch,
                        "--pytorch and --host: choose one (the remote detbench finds "
                        "its own PyTorch)");
-    env = connectRemote(remote)->environment();
+    env = connectRemote(remote, remote.hosts.front())->environment();
   } else {
     env = collectEnvironment(makeRegistry());
   }

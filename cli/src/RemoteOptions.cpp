@@ -9,7 +9,7 @@
 namespace detbench::cli {
 
 void addRemoteOptions(CLI::App& app, RemoteOptions& o) {
-  app.add_option("--host", o.host,
+  app.add_option("--host", o.hosts,
                  "Run on another machine, [user@]host, through ssh (key or agent login; "
                  "detbench must be installed there)");
   app.add_option("--ssh-port", o.sshPort, "With --host: ssh's port (default: ssh's own)");
@@ -27,13 +27,14 @@ void addRemoteOptions(CLI::App& app, RemoteOptions& o) {
       ->capture_default_str();
 }
 
-std::string remoteLabel(const RemoteOptions& o) {
-  return "ssh " + o.host.value_or("");
+std::string remoteLabel(const std::string& host) {
+  return "ssh " + host;
 }
 
-std::unique_ptr<remote::RemoteClient> connectRemote(const RemoteOptions& o) {
+std::unique_ptr<remote::RemoteClient> connectRemote(const RemoteOptions& o,
+                                                    const std::string& host) {
   remote::SshTarget target;
-  target.destination = o.host.value_or("");
+  target.destination = host;
   target.port = integerOption<int>(o.sshPort, "--ssh-port", 0, 65535);
   if (o.identity) target.identityFile = *o.identity;
   target.remoteDetbench = o.remoteDetbench;

@@ -14,7 +14,7 @@
 namespace detbench::cli {
 
 struct RemoteOptions {
-  std::optional<std::string> host;  // [user@]host
+  std::vector<std::string> hosts;  // [user@]host, one or more (`run`: each in turn)
   std::string sshPort = "0";
   std::optional<std::string> identity;
   std::string remoteDetbench = "detbench";
@@ -29,9 +29,10 @@ void addRemoteOptions(CLI::App& app, RemoteOptions& o);
 // options and NotAvailable, with one line that says what happened, when there is no ssh, the
 // host cannot be reached or refuses the key, the remote has no detbench, or it speaks another
 // protocol version.
-std::unique_ptr<remote::RemoteClient> connectRemote(const RemoteOptions& o);
+std::unique_ptr<remote::RemoteClient> connectRemote(const RemoteOptions& o,
+                                                    const std::string& host);
 
 // "ssh user@host", for reports and messages.
-std::string remoteLabel(const RemoteOptions& o);
+std::string remoteLabel(const std::string& host);
 
 }  // namespace detbench::cli

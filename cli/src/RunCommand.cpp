@@ -1,5 +1,7 @@
 // `detbench run` and `detbench sweep`.
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -14,6 +16,7 @@
 #include "detbench/Error.hpp"
 #include "detbench/NpyWriter.hpp"
 #include "detbench/OutputFiles.hpp"
+#include "detbench/ReportCompare.hpp"
 #include "detbench/ReportJson.hpp"
 #include "detbench/ReportMarkdown.hpp"
 #include "detbench/Sweep.hpp"
@@ -124,9 +127,39 @@ int runExitCode(const CliStreams& io, const RunOptions& o, const RunResult& r) {
   return kExitOk;
 }
 
-// `detbench run --host`: the same request, run by the remote detbench; its report (the
-// remote machine's context, this one as the viewer) written here. A run cut short comes back
-// with the trials that arrived, marked incomplete, and exit code 4.
+// One host's run through `ssh ... detbench serve --stdio`: its report (the remote machine's
+// context, this one as the viewer). A run cut short comes back with the trials that arrived.
+ReportDocument runOnHost(const CliStreams& io, const RunOptions& o, const RunRequest& request,
+                         const std::string& host) {
+  auto client = connectRemote(o.remote, host);
+  ProgressBar bar(io.err, io.errIsTerminal && !o.quiet, "  " + o.op + " on " + host);
+  remote::RemoteRunCallbacks cb;
+  cb.onTrial = [&bar](const TrialRecord&, int done, int total) { bar.update(done, total); };
+  ReportDocument doc = client->run(request, cb);
+  bar.finish();
+  DETBENCH_CHECK_ARG(doc.runs.size() == 1, host + " sent a report without its run");
+  doc.viewer = ReportViewer{localHostName(), kToolVersion, remoteLabel(host)};
+  return doc;
+}
+
+void printRanOn(const CliStreams& io, const ReportDocument& doc, const std::string& host) {
+  io.out << "  Ran on:    " << doc.context.host << " (" << remoteLabel(host) << ", detbench "
+         << doc.context.toolVersion << ")\n";
+}
+
+// A file name's part for a host: letters, digits, '.', '-' and '_' kept, the rest '_'.
+std::string fileSafe(const std::string& host) {
+  std::string s = host;
+  for (char& c : s) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '_') c = '_';
+  }
+  return s;
+}
+
+// `detbench run --host A [--host B ...]`: the same request on each host in turn. With one host
+// its report is written as a local run's; with several, each host's goes to reports/ (named by
+// the host), a host that cannot be reached does not stop the others (exit 4 at the end), and the
+// hosts' outputs are set side by side (which agree bit for bit).
 int runRemote(const CliStreams& io, const RunOptions& o) {
   DETBENCH_CHECK_ARG(!o.saveIo,
                      "--save-io and --host: the inputs are made on the remote machine; "
@@ -134,28 +167,54 @@ int runRemote(const CliStreams& io, const RunOptions& o) {
   RunRequest request = buildRequest(o);
   // The local environment's CUBLAS_WORKSPACE_CONFIG stays here: only the option is sent.
   if (!o.cublasWorkspaceConfig) request.settings.cublasWorkspaceConfig.reset();
-  const OutputPlan plan = planOutputs(o, "run");
-  auto client = connectRemote(o.remote);
-  ProgressBar bar(io.err, io.errIsTerminal && !o.quiet, "  " + o.op + " on " + *o.remote.host);
-  remote::RemoteRunCallbacks cb;
-  cb.onTrial = [&bar](const TrialRecord&, int done, int total) { bar.update(done, total); };
-  ReportDocument doc = client->run(request, cb);
-  bar.finish();
-  DETBENCH_CHECK_ARG(doc.runs.size() == 1, *o.remote.host + " sent a report without its run");
-  doc.viewer = ReportViewer{localHostName(), kToolVersion, remoteLabel(o.remote)};
-  const RunResult& r = doc.runs.front();
-  if (r.refused()) DETBENCH_THROW(InvalidArgument, r.errors.front().message);
-  printRunSummary(io.out, r);
-  io.out << "  Ran on:    " << doc.context.host << " (" << remoteLabel(o.remote) << ", detbench "
-         << client->remoteVersion() << ")\n";
-  writeOutputs(io, plan, doc, SavedIo{});
-  return runExitCode(io, o, r);
+  if (o.remote.hosts.size() == 1) {
+    const std::string& host = o.remote.hosts.front();
+    const OutputPlan plan = planOutputs(o, "run");
+    const ReportDocument doc = runOnHost(io, o, request, host);
+    const RunResult& r = doc.runs.front();
+    if (r.refused()) DETBENCH_THROW(InvalidArgument, r.errors.front().message);
+    printRunSummary(io.out, r);
+    printRanOn(io, doc, host);
+    writeOutputs(io, plan, doc, SavedIo{});
+    return runExitCode(io, o, r);
+  }
+  DETBENCH_CHECK_ARG(!o.out && !o.markdown,
+                     "--out and --markdown name one file: with several --host each host's report "
+                     "goes to reports/, named by its host");
+  const OutputPlan base = planOutputs(o, "run");
+  std::vector<ComparedEntry> entries;
+  int code = kExitOk;
+  for (const std::string& host : o.remote.hosts) {
+    io.out << host << ":\n";
+    try {
+      const ReportDocument doc = runOnHost(io, o, request, host);
+      const RunResult& r = doc.runs.front();
+      printRunSummary(io.out, r);
+      printRanOn(io, doc, host);
+      OutputPlan plan = base;
+      if (!plan.json.empty()) {
+        plan.json = plan.json.substr(0, plan.json.size() - 5) + "-" + fileSafe(host) + ".json";
+      }
+      writeOutputs(io, plan, doc, SavedIo{});
+      const auto found = comparedEntries(plan.json.empty() ? host : plan.json, doc);
+      entries.insert(entries.end(), found.begin(), found.end());
+      code = std::max(code, runExitCode(io, o, r));
+    } catch (const Error& e) {
+      io.err << "detbench: " << e.message() << "\n";
+      code = kExitDeviceFault;
+    }
+  }
+  if (entries.size() >= 2) {
+    io.out << "Across the hosts:\n";
+    printCompare(io.out, compareEntries(entries));
+  }
+  return code;
 }
 
 }  // namespace
 
 int runCommand(const CliStreams& io, const RunOptions& o) {
-  if (o.remote.host) return runRemote(io, o);
+  if (!o.remote.hosts.empty()) return runRemote(io, o);
   const RunRequest request = buildRequest(o);
   const OutputPlan plan = planOutputs(o, "run");
   const BackendRegistry registry = makeRegistry();

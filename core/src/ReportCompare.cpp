@@ -39,8 +39,12 @@ ComparedEntry entryOf(const std::string& path, const ReportDocument& doc, const 
 std::vector<ComparedEntry> loadComparedEntries(const std::string& path) {
   const ReportDocument doc = readReportFile(path);
   if (doc.runs.empty()) DETBENCH_THROW(InvalidArgument, path + ": the report holds no run");
+  return comparedEntries(path, doc);
+}
+
+std::vector<ComparedEntry> comparedEntries(const std::string& name, const ReportDocument& doc) {
   std::vector<ComparedEntry> entries;
-  for (const auto& r : doc.runs) entries.push_back(entryOf(path, doc, r));
+  for (const auto& r : doc.runs) entries.push_back(entryOf(name, doc, r));
   return entries;
 }
 

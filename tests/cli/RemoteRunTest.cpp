@@ -130,4 +130,30 @@ TEST_F(RemoteRunTest, BadOptionsAreRefusedBeforeSshStarts) {
   EXPECT_NE(none.err.find("cannot start /nonexistent/ssh"), std::string::npos) << none.err;
 }
 
+TEST_F(RemoteRunTest, SeveralHostsRunInTurnAndAreSetSideBySide) {
+  // Two hosts served by the same stand-in, and one that refuses the key: the two are written and
+  // compared, the third is reported and the exit code says one host failed.
+  const std::string env = fakeSsh(
+      "for a; do case \"$a\" in bad@*) echo 'bad@box: Permission denied (publickey).' >&2; "
+      "exit 255;; esac; done\n" +
+      serve());
+  const Result r =
+      run(std::string("run ") + kSmall + "--host me@box-a --host bad@box --host me@box-b", env);
+  EXPECT_EQ(r.code, 4) << r.err;
+  EXPECT_NE(r.err.find("Permission denied (publickey)"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("Across the hosts:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("via ssh me@box-a"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("via ssh me@box-b"), std::string::npos) << r.out;
+  int reports = 0;
+  for (const auto& f : fs::directory_iterator(dir_ / "reports")) {
+    const std::string name = f.path().filename().string();
+    reports += name.find("-me_box-a.json") != std::string::npos ||
+               name.find("-me_box-b.json") != std::string::npos;
+  }
+  EXPECT_EQ(reports, 2);
+  const Result one = run(std::string("run ") + kSmall + "--host a@x --host b@y --out r.json", env);
+  EXPECT_EQ(one.code, 2);
+  EXPECT_EQ(lines(one.err), 1) << one.err;
+}
+
 }  // namespace

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "detbench/Report.hpp"
+
 namespace detbench {
 
 // One trial set found in a report (a run, or one configuration of a sweep).
@@ -27,6 +29,8 @@ struct ComparedEntry {
 // Raises IoError for an unreadable file and InvalidArgument for one that is not a detbench
 // report of a supported schema version.
 std::vector<ComparedEntry> loadComparedEntries(const std::string& path);
+// The same for a report in memory; `name` stands for its file.
+std::vector<ComparedEntry> comparedEntries(const std::string& name, const ReportDocument& doc);
 
 struct CompareGroup {
   std::uint64_t digest;              // trial 0's output digest shared by the group
