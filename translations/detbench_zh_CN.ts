@@ -1397,6 +1397,10 @@
             <source>Run on a device of another machine, through ssh</source>
             <translation>通过 ssh 在另一台机器的设备上运行</translation>
         </message>
+        <message>
+            <source>Runs on %1 of %2, through ssh.</source>
+            <translation>通过 ssh 在 %2 的 %1 上运行。</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::DiffPlotWidget</name>
@@ -2623,6 +2627,10 @@
         <message>
             <source>No run yet: choose an op and press Run.</source>
             <translation>尚未运行：请选择一个运算并点击“运行”。</translation>
+        </message>
+        <message>
+            <source>%1 on %2</source>
+            <translation>%2 上的 %1</translation>
         </message>
     </context>
     <context>

@@ -515,7 +515,10 @@ void MainWindow::connectRunner() {
               compareView_->showResults(report.runs);
             } else {
               lastRun_ = report;
-              if (!report.runs.empty()) runView_->showResult(report.runs.front());
+              if (!report.runs.empty()) {
+                runView_->showResult(report.runs.front(),
+                                     report.viewer ? qstr(report.context.host) : QString());
+              }
             }
             environment_->setEnvironment(report.context);
             if (report.viewer) {

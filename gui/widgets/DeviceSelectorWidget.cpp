@@ -41,6 +41,7 @@ DeviceSelectorWidget::DeviceSelectorWidget(const BackendRegistry& registry, QWid
   });
   connect(combo_, &QComboBox::currentIndexChanged, this, [this] {
     if (!remoteChosen()) localIndex_ = combo_->currentIndex();
+    retranslate();
     if (!remoteChosen() || remote_) emit deviceChanged(device());
   });
   retranslate();
@@ -130,6 +131,11 @@ void DeviceSelectorWidget::retranslate() {
       item->setToolTip(qstr(d.availability.reason));
       lines << tr("%1 is unavailable: %2").arg(qstr(d.id), qstr(d.availability.reason));
     }
+  }
+  // With a remote host chosen, what matters is where the run goes, not this machine's devices.
+  if (remoteChosen() && remote_) {
+    lines = QStringList{tr("Runs on %1 of %2, through ssh.")
+                            .arg(remote_->device, qstr(remote_->target.destination))};
   }
   reasons_->setText(lines.join(QLatin1Char('\n')));
   reasons_->setVisible(!lines.isEmpty());

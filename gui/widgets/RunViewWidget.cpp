@@ -77,8 +77,9 @@ void RunViewWidget::updatePlots() {
   }
 }
 
-void RunViewWidget::showResult(const RunResult& result) {
+void RunViewWidget::showResult(const RunResult& result, const QString& host) {
   result_ = result;
+  host_ = host;
   if (series_.size() != result.trials.size()) {
     series_ = RunSeries::fromResult(result);
     for (auto* p : plots_) p->clear();
@@ -107,9 +108,11 @@ void RunViewWidget::retranslate() {
   headline_->setStyleSheet(Verdict::good(r) ? QStringLiteral("color: #2e7d32;")
                                             : QStringLiteral("color: #c62828;"));
   QStringList lines;
+  const QString device = host_.isEmpty()
+                             ? QString::fromStdString(r.device)
+                             : tr("%1 on %2").arg(QString::fromStdString(r.device), host_);
   lines << QStringLiteral("%1 on %2 — %3")
-               .arg(QString::fromStdString(r.op), QString::fromStdString(r.device),
-                    Verdict::settingsLine(r.settings));
+               .arg(QString::fromStdString(r.op), device, Verdict::settingsLine(r.settings));
   if (!r.failed()) {
     lines << Verdict::differences(r);
     lines << Verdict::timing(r);

@@ -26,7 +26,8 @@ class RunViewWidget : public QWidget {
   void beginRun(const QString& description);
   void appendTrials(const QVector<TrialRecord>& records);
   // Shows a finished (or reopened) result: its series and its verdict.
-  void showResult(const RunResult& result);
+  // `host`: the remote machine the run went to, named beside its device (empty: this one).
+  void showResult(const RunResult& result, const QString& host = {});
   void clear();
 
   const RunSeries& series() const { return series_; }
@@ -45,6 +46,7 @@ class RunViewWidget : public QWidget {
   TrialPlotWidget* algorithmPlot_;
   RunSeries series_;
   std::optional<RunResult> result_;
+  QString host_;
   QString description_;
 };
 
