@@ -30,6 +30,7 @@ CliApp::CliApp()
 
   sweep_ = app_.add_subcommand("sweep", "Run one op under several configurations");
   addRunOptions(*sweep_, sweepOptions_);
+  addRemoteOptions(*sweep_, sweepOptions_.remote);
   sweep_
       ->add_option("--configs", configs_,
                    "Comma-separated: default, deterministic, warn, extensions, atomic, "
@@ -41,6 +42,7 @@ CliApp::CliApp()
       "Run one op at several thread counts, on several devices or at several batch sizes and "
       "compare the bits");
   addRequestOptions(*invariance_, invarianceOptions_.request);
+  addRemoteOptions(*invariance_, invarianceOptions_.request.remote);
   invariance_->add_option("--threads-list", invarianceOptions_.threadsList,
                           "cpu-threads worker counts to compare, such as 1,2,4,8");
   invariance_->add_option("--devices", invarianceOptions_.devices,

@@ -10,6 +10,8 @@
 #include "ExitCodes.hpp"
 #include "IntegerOption.hpp"
 #include "OutputOptions.hpp"
+#include "RemoteOptions.hpp"
+#include "detbench/BuildInfo.hpp"
 #include "detbench/Environment.hpp"
 #include "detbench/Error.hpp"
 #include "detbench/Format.hpp"
@@ -85,7 +87,9 @@ void printBatchInvariance(std::ostream& out, const RunRequest& base, const Invar
     }
     const RunSummary& s = p.run.summary;
     out << padded(repeatVerdict(s), 22) << padded(formatDuration(s.time.median), 12)
-        << padded(formatDuration(s.time.median / static_cast<double>(p.rows)), 12);
+        << padded(p.rows > 0 ? formatDuration(s.time.median / static_cast<double>(p.rows))
+                             : std::string("-"),
+                  12);
     if (&p == &r.points.front()) {
       out << "the full batch";
     } else if (!p.compared) {
@@ -166,29 +170,77 @@ void printInvariance(std::ostream& out, const RunRequest& base, const Invariance
 
 }  // namespace
 
+namespace {
+
+// The run on a remote host (--host): the same plan, the remote's devices and threads.
+InvarianceDocument invarianceOnHost(const CliStreams& io, const InvarianceOptions& o,
+                                    const RunRequest& base, const InvariancePlan& plan) {
+  const RemoteOptions& remote = o.request.remote;
+  DETBENCH_CHECK_ARG(remote.hosts.size() == 1,
+                     "invariance takes one --host (run the same plan on each host, then "
+                     "`detbench compare` their reports)");
+  const std::string& host = remote.hosts.front();
+  auto client = connectRemote(remote, host);
+  ProgressBar bar(io.err, io.errIsTerminal && !o.request.quiet, "");
+  remote::RemoteRunCallbacks callbacks;
+  int done = 0;
+  callbacks.onConfigurationStarted = [&](int, const std::string& label) {
+    done = 0;
+    bar.setLabel("  " + label + " on " + host);
+  };
+  callbacks.onTrial = [&](const TrialRecord&, int, int) { bar.update(++done, base.trials); };
+  callbacks.onConfigurationFinished = [&bar](int, const RunResult&) { bar.finish(); };
+  InvarianceDocument doc = client->invariance(base, plan, callbacks);
+  bar.finish();
+  return doc;
+}
+
+}  // namespace
+
 int invarianceCommand(const CliStreams& io, const InvarianceOptions& o) {
   const RunRequest base = buildRequest(o.request);
   const InvariancePlan plan = planOf(o);
   validateInvariancePlan(base, plan);
   checkOutputOptions({{"--out", o.out}, {"--markdown", o.markdown}});
-  const BackendRegistry registry = makeRegistry();
-  const TrialRunner runner(registry);
-  ProgressBar bar(io.err, io.errIsTerminal && !o.request.quiet, "");
-  InvarianceCallbacks callbacks;
-  callbacks.onPointStarted = [&bar](int, const std::string& label) { bar.setLabel("  " + label); };
-  callbacks.trial.onTrial = [&bar](const TrialRecord&, int done, int total) {
-    bar.update(done, total);
-  };
-  callbacks.onPointFinished = [&bar](int, const InvariancePoint&) { bar.finish(); };
-  const InvarianceResult result = runInvariance(runner, base, plan, callbacks);
+  const bool remote = !o.request.remote.hosts.empty();
+  InvarianceDocument doc;
+  std::optional<ReportViewer> viewer;
+  if (remote) {
+    RunRequest sent = base;
+    // The local environment's CUBLAS_WORKSPACE_CONFIG stays here: only the option is sent.
+    if (!o.request.cublasWorkspaceConfig) sent.settings.cublasWorkspaceConfig.reset();
+    doc = invarianceOnHost(io, o, sent, plan);
+    viewer =
+        ReportViewer{localHostName(), kToolVersion, remoteLabel(o.request.remote.hosts.front())};
+  } else {
+    const BackendRegistry registry = makeRegistry();
+    const TrialRunner runner(registry);
+    ProgressBar bar(io.err, io.errIsTerminal && !o.request.quiet, "");
+    InvarianceCallbacks callbacks;
+    callbacks.onPointStarted = [&bar](int, const std::string& label) {
+      bar.setLabel("  " + label);
+    };
+    callbacks.trial.onTrial = [&bar](const TrialRecord&, int done, int total) {
+      bar.update(done, total);
+    };
+    callbacks.onPointFinished = [&bar](int, const InvariancePoint&) { bar.finish(); };
+    doc.result = runInvariance(runner, base, plan, callbacks);
+    doc.context = collectEnvironment(registry);
+  }
+  const InvarianceResult& result = doc.result;
   for (const auto& p : result.points) {
     if (p.run.refused()) DETBENCH_THROW(InvalidArgument, p.run.errors.front().message);
   }
-  const auto json = invarianceToJson(result, collectEnvironment(registry));
+  const auto json = invarianceToJson(result, doc.context, viewer);
   if (o.json) {
     io.out << json.dump(2) << "\n";
   } else {
     printInvariance(io.out, base, result);
+    if (remote) {
+      io.out << "Ran on: " << doc.context.host << " ("
+             << remoteLabel(o.request.remote.hosts.front()) << ", detbench "
+             << doc.context.toolVersion << ")\n";
+    }
   }
   if (o.out) {
     writeFileAtomically(*o.out, json.dump(2) + "\n");
@@ -199,7 +251,10 @@ int invarianceCommand(const CliStreams& io, const InvarianceOptions& o) {
     if (!o.json) io.out << "Markdown: " << *o.markdown << "\n";
   }
   for (const auto& p : result.points) {
-    if (p.run.deviceFault()) return kExitDeviceFault;
+    if (p.run.deviceFault()) {
+      if (remote) io.err << "detbench: " << p.run.errors.front().message << "\n";
+      return kExitDeviceFault;
+    }
   }
   for (const auto& p : result.points) {
     if (p.run.raisedNondeterministic()) return kExitNondeterministic;

@@ -75,24 +75,40 @@ struct SavedIo {
   }
 };
 
+// The .npy files of --save-io: each tensor by its file stem.
+using IoFiles = std::vector<std::pair<std::string, const HostTensor*>>;
+
+IoFiles ioFiles(const SavedIo& saved) {
+  IoFiles files;
+  if (!saved.firstOutput) return files;
+  const OpInputs& in = saved.prepared->inputs;
+  for (std::size_t i = 0; i < in.tensors.size(); ++i) {
+    files.emplace_back(in.specs[i].name, &in.tensors[i]);
+  }
+  files.emplace_back(in.output.name + "_trial0", &*saved.firstOutput);
+  return files;
+}
+
+IoFiles ioFiles(const std::vector<remote::RemoteTensor>& tensors) {
+  IoFiles files;
+  for (const auto& t : tensors) files.emplace_back(t.name, &t.tensor);
+  return files;
+}
+
 // Writes everything the run made, all or nothing. Standard output is flushed first: a report
 // may be going to the same descriptor (--out /dev/stdout).
 void writeOutputs(const CliStreams& io, const OutputPlan& plan, const ReportDocument& doc,
-                  const SavedIo& saved) {
+                  const IoFiles& files) {
   OutputBatch batch;
   if (plan.createReportsFolder) batch.addFolder("reports");
   if (!plan.json.empty()) batch.add(plan.json, reportJsonText(doc));
   if (!plan.markdown.empty()) batch.add(plan.markdown, reportToMarkdown(doc));
-  const bool saveIo = !plan.saveIo.empty() && saved.firstOutput;
+  const bool saveIo = !plan.saveIo.empty() && !files.empty();
   if (saveIo) {
     batch.addFolder(plan.saveIo);
-    const OpInputs& in = saved.prepared->inputs;
-    for (std::size_t i = 0; i < in.tensors.size(); ++i) {
-      batch.add((fs::path(plan.saveIo) / (in.specs[i].name + ".npy")).string(),
-                toNpy(in.tensors[i]));
+    for (const auto& [stem, tensor] : files) {
+      batch.add((fs::path(plan.saveIo) / (stem + ".npy")).string(), toNpy(*tensor));
     }
-    batch.add((fs::path(plan.saveIo) / (in.output.name + "_trial0.npy")).string(),
-              toNpy(*saved.firstOutput));
   }
   io.out.flush();
   batch.commit();
@@ -127,17 +143,42 @@ int runExitCode(const CliStreams& io, const RunOptions& o, const RunResult& r) {
   return kExitOk;
 }
 
-// One host's run through `ssh ... detbench serve --stdio`: its report (the remote machine's
-// context, this one as the viewer). A run cut short comes back with the trials that arrived.
+// The exit code of a sweep that was written: a configuration that could not run, or raised,
+// is in the report and the sweep went on; a device fault (or a lost connection) says so.
+int sweepExitCode(const RunOptions& o, const ReportDocument& doc) {
+  for (const auto& r : doc.runs) {
+    if (r.deviceFault()) return kExitDeviceFault;
+  }
+  if (o.expectReproducible) {
+    for (const auto& r : doc.runs) {
+      if (!r.failed() && !r.summary.reproducible) return kExitNotReproducible;
+    }
+  }
+  return kExitOk;
+}
+
+// One host's run or sweep (`configs` not empty) through `ssh ... detbench serve --stdio`: its
+// report (the remote machine's context, this one as the viewer), and with --save-io the
+// tensors it sent. A run cut short comes back with the trials that arrived.
 ReportDocument runOnHost(const CliStreams& io, const RunOptions& o, const RunRequest& request,
-                         const std::string& host) {
+                         const std::vector<SweepConfig>& configs, const std::string& host,
+                         std::vector<remote::RemoteTensor>* tensors) {
   auto client = connectRemote(o.remote, host);
   ProgressBar bar(io.err, io.errIsTerminal && !o.quiet, "  " + o.op + " on " + host);
   remote::RemoteRunCallbacks cb;
-  cb.onTrial = [&bar](const TrialRecord&, int done, int total) { bar.update(done, total); };
-  ReportDocument doc = client->run(request, cb);
+  int done = 0;  // within the configuration running
+  cb.onTrial = [&bar, &done, &request](const TrialRecord&, int, int) {
+    bar.update(++done, request.trials);
+  };
+  cb.onConfigurationStarted = [&bar, &done, &host](int, const std::string& name) {
+    done = 0;
+    bar.setLabel("  " + name + " on " + host);
+  };
+  cb.onConfigurationFinished = [&bar](int, const RunResult&) { bar.finish(); };
+  ReportDocument doc = configs.empty() ? client->run(request, cb, nullptr, tensors)
+                                       : client->sweep(request, configs, cb, nullptr, tensors);
   bar.finish();
-  DETBENCH_CHECK_ARG(doc.runs.size() == 1, host + " sent a report without its run");
+  DETBENCH_CHECK_ARG(!doc.runs.empty(), host + " sent a report without its run");
   doc.viewer = ReportViewer{localHostName(), kToolVersion, remoteLabel(host)};
   return doc;
 }
@@ -156,49 +197,61 @@ std::string fileSafe(const std::string& host) {
   return s;
 }
 
-// `detbench run --host A [--host B ...]`: the same request on each host in turn. With one host
-// its report is written as a local run's; with several, each host's goes to reports/ (named by
-// the host), a host that cannot be reached does not stop the others (exit 4 at the end), and the
-// hosts' outputs are set side by side (which agree bit for bit).
-int runRemote(const CliStreams& io, const RunOptions& o) {
-  DETBENCH_CHECK_ARG(!o.saveIo,
-                     "--save-io and --host: the inputs are made on the remote machine; "
-                     "run there with --save-io to get them");
+// One host's report: printed, written, its exit code.
+int reportHost(const CliStreams& io, const RunOptions& o, const OutputPlan& plan,
+               const ReportDocument& doc, const std::string& host,
+               const std::vector<remote::RemoteTensor>& tensors, bool sweep) {
+  if (sweep) {
+    printSweepSummary(io.out, doc);
+  } else {
+    printRunSummary(io.out, doc.runs.front());
+  }
+  printRanOn(io, doc, host);
+  writeOutputs(io, plan, doc, ioFiles(tensors));
+  return sweep ? sweepExitCode(o, doc) : runExitCode(io, o, doc.runs.front());
+}
+
+// `detbench run|sweep --host A [--host B ...]`: the same request on each host in turn. With one
+// host its report is written as a local run's; with several, each host's goes to reports/
+// (named by the host), --save-io fills a folder per host, a host that cannot be reached does
+// not stop the others (exit 4 at the end), and the hosts' outputs are set side by side (which
+// agree bit for bit).
+int runRemote(const CliStreams& io, const RunOptions& o, const std::vector<SweepConfig>& configs) {
   RunRequest request = buildRequest(o);
   // The local environment's CUBLAS_WORKSPACE_CONFIG stays here: only the option is sent.
   if (!o.cublasWorkspaceConfig) request.settings.cublasWorkspaceConfig.reset();
+  const bool sweep = !configs.empty();
+  const std::string kind = sweep ? "sweep" : "run";
+  std::vector<remote::RemoteTensor> tensors;
+  std::vector<remote::RemoteTensor>* wantTensors = o.saveIo ? &tensors : nullptr;
   if (o.remote.hosts.size() == 1) {
     const std::string& host = o.remote.hosts.front();
-    const OutputPlan plan = planOutputs(o, "run");
-    const ReportDocument doc = runOnHost(io, o, request, host);
-    const RunResult& r = doc.runs.front();
-    if (r.refused()) DETBENCH_THROW(InvalidArgument, r.errors.front().message);
-    printRunSummary(io.out, r);
-    printRanOn(io, doc, host);
-    writeOutputs(io, plan, doc, SavedIo{});
-    return runExitCode(io, o, r);
+    const OutputPlan plan = planOutputs(o, kind);
+    const ReportDocument doc = runOnHost(io, o, request, configs, host, wantTensors);
+    if (!sweep && doc.runs.front().refused()) {
+      DETBENCH_THROW(InvalidArgument, doc.runs.front().errors.front().message);
+    }
+    return reportHost(io, o, plan, doc, host, tensors, sweep);
   }
   DETBENCH_CHECK_ARG(!o.out && !o.markdown,
                      "--out and --markdown name one file: with several --host each host's report "
                      "goes to reports/, named by its host");
-  const OutputPlan base = planOutputs(o, "run");
+  const OutputPlan base = planOutputs(o, kind);
   std::vector<ComparedEntry> entries;
   int code = kExitOk;
   for (const std::string& host : o.remote.hosts) {
     io.out << host << ":\n";
     try {
-      const ReportDocument doc = runOnHost(io, o, request, host);
-      const RunResult& r = doc.runs.front();
-      printRunSummary(io.out, r);
-      printRanOn(io, doc, host);
+      tensors.clear();
+      const ReportDocument doc = runOnHost(io, o, request, configs, host, wantTensors);
       OutputPlan plan = base;
       if (!plan.json.empty()) {
         plan.json = plan.json.substr(0, plan.json.size() - 5) + "-" + fileSafe(host) + ".json";
       }
-      writeOutputs(io, plan, doc, SavedIo{});
+      if (!plan.saveIo.empty()) plan.saveIo = (fs::path(plan.saveIo) / fileSafe(host)).string();
+      code = std::max(code, reportHost(io, o, plan, doc, host, tensors, sweep));
       const auto found = comparedEntries(plan.json.empty() ? host : plan.json, doc);
       entries.insert(entries.end(), found.begin(), found.end());
-      code = std::max(code, runExitCode(io, o, r));
     } catch (const Error& e) {
       io.err << "detbench: " << e.message() << "\n";
       code = kExitDeviceFault;
@@ -214,7 +267,7 @@ int runRemote(const CliStreams& io, const RunOptions& o) {
 }  // namespace
 
 int runCommand(const CliStreams& io, const RunOptions& o) {
-  if (!o.remote.hosts.empty()) return runRemote(io, o);
+  if (!o.remote.hosts.empty()) return runRemote(io, o, {});
   const RunRequest request = buildRequest(o);
   const OutputPlan plan = planOutputs(o, "run");
   const BackendRegistry registry = makeRegistry();
@@ -236,13 +289,14 @@ int runCommand(const CliStreams& io, const RunOptions& o) {
   if (r.refused()) DETBENCH_THROW(InvalidArgument, r.errors.front().message);
   saved.settle(r);
   printRunSummary(io.out, r);
-  writeOutputs(io, plan, doc, saved);
+  writeOutputs(io, plan, doc, ioFiles(saved));
   return runExitCode(io, o, r);
 }
 
 int sweepCommand(const CliStreams& io, const RunOptions& o, const std::string& configs) {
   const RunRequest base = buildRequest(o);
   const std::vector<SweepConfig> list = parseSweepConfigs(configs, base.settings);
+  if (!o.remote.hosts.empty()) return runRemote(io, o, list);
   const OutputPlan plan = planOutputs(o, "sweep");
   const BackendRegistry registry = makeRegistry();
   const TrialRunner runner(registry);
@@ -266,18 +320,8 @@ int sweepCommand(const CliStreams& io, const RunOptions& o, const std::string& c
   doc.runs = runSweep(runner, base, prepared, list, sweepCallbacks).runs;
   doc.context = collectEnvironment(registry);
   printSweepSummary(io.out, doc);
-  writeOutputs(io, plan, doc, saved);
-  // A configuration that could not run, or raised, is in the report and the sweep went on; a
-  // device fault says so in the exit code.
-  for (const auto& r : doc.runs) {
-    if (r.deviceFault()) return kExitDeviceFault;
-  }
-  if (o.expectReproducible) {
-    for (const auto& r : doc.runs) {
-      if (!r.failed() && !r.summary.reproducible) return kExitNotReproducible;
-    }
-  }
-  return kExitOk;
+  writeOutputs(io, plan, doc, ioFiles(saved));
+  return sweepExitCode(o, doc);
 }
 
 }  // namespace detbench::cli

@@ -36,7 +36,7 @@ struct RunOptions {
   bool expectReproducible = false;
   std::optional<std::string> saveIo;
   bool quiet = false;
-  RemoteOptions remote;  // `run` only: --host and its options
+  RemoteOptions remote;  // --host and its options (run, sweep, invariance)
 };
 
 // What makes the request (op, device, trials, parameters, settings, --quiet).

@@ -7,7 +7,8 @@ namespace detbench {
 
 using json = nlohmann::ordered_json;
 
-json invarianceToJson(const InvarianceResult& result, const Environment& context) {
+json invarianceToJson(const InvarianceResult& result, const Environment& context,
+                      const std::optional<ReportViewer>& viewer) {
   json j;
   j["format"] = "detbench-invariance";
   j["schema_version"] = kInvarianceSchemaVersion;
@@ -39,9 +40,12 @@ json invarianceToJson(const InvarianceResult& result, const Environment& context
       q["equal_to_one"] = p.equalToOne;
       q["max_ulp_to_one"] = p.diffToOne.maxUlp;
       q["max_abs_diff_to_one"] = jsonNumber(p.diffToOne.maxAbsDiff);
+      q["n_diff_to_one"] = p.diffToOne.nDiff;
       q["compared_among_others"] = p.comparedAmongOthers;
       q["equal_among_others"] = p.equalAmongOthers;
       q["max_ulp_among_others"] = p.diffAmongOthers.maxUlp;
+      q["max_abs_diff_among_others"] = jsonNumber(p.diffAmongOthers.maxAbsDiff);
+      q["n_diff_among_others"] = p.diffAmongOthers.nDiff;
     }
     points.push_back(std::move(q));
   }
@@ -49,6 +53,7 @@ json invarianceToJson(const InvarianceResult& result, const Environment& context
   ReportDocument doc;
   doc.kind = ReportKind::Sweep;
   doc.context = context;
+  doc.viewer = viewer;
   for (const auto& p : result.points) doc.runs.push_back(p.run);
   j["report"] = reportToJson(doc);
   return j;

@@ -29,6 +29,14 @@ class RemoteRunTest : public CliTest {
     return "DETBENCH_SSH='" + path.string() + "'";
   }
   std::string serve() const { return "exec '" DETBENCH_CLI "' serve --stdio"; }
+  // A server whose connection ends after its first `messages` lines.
+  std::string serveThenEnd(int messages) const {
+    return "fifo='" + (dir_ / "fifo").string() +
+           "'\nmkfifo \"$fifo\"\nexec 3<&0\n'" DETBENCH_CLI
+           "' serve --stdio <&3 > \"$fifo\" &\nserve=$!\n"
+           "stdbuf -oL head -n " +
+           std::to_string(messages) + " < \"$fifo\"\nkill $serve";
+  }
   json readJson(const std::string& name) const { return json::parse(slurp(dir_ / name)); }
 };
 
@@ -87,10 +95,7 @@ TEST_F(RemoteRunTest, ASilentPeerTimesOutWithTheWaitItGaveUpOn) {
 
 TEST_F(RemoteRunTest, AConnectionThatEndsMidRunKeepsTheTrialsThatArrived) {
   // The peer's fourth message is the first batch of trial records (at most 256); then it goes.
-  const std::string body = "fifo='" + (dir_ / "fifo").string() +
-                           "'\nmkfifo \"$fifo\"\nexec 3<&0\n'" DETBENCH_CLI
-                           "' serve --stdio <&3 > \"$fifo\" &\nserve=$!\n"
-                           "stdbuf -oL head -n 4 < \"$fifo\"\nkill $serve";
+  const std::string body = serveThenEnd(4);
   const Result r =
       run("run --op index_add --size 65536 -p rows=64 --trials 100000 --warmup 1 "
           "--host me@gpu-box --out cut.json",
@@ -118,7 +123,7 @@ TEST_F(RemoteRunTest, BadOptionsAreRefusedBeforeSshStarts) {
   const std::string env = fakeSsh("touch started; " + serve());
   for (const char* bad :
        {"--host -oProxyCommand=x", "--host 'me@gpu box'", "--host me@h --ssh-port 70000",
-        "--host me@h --save-io io", "--host me@h --remote-timeout 0"}) {
+        "--host me@h --remote-silence 0", "--host me@h --remote-timeout 0"}) {
     const Result r = run(std::string("run ") + kSmall + bad, env);
     EXPECT_EQ(r.code, 2) << bad;
     EXPECT_EQ(lines(r.err), 1) << bad << ": " << r.err;
@@ -154,6 +159,104 @@ TEST_F(RemoteRunTest, SeveralHostsRunInTurnAndAreSetSideBySide) {
   const Result one = run(std::string("run ") + kSmall + "--host a@x --host b@y --out r.json", env);
   EXPECT_EQ(one.code, 2);
   EXPECT_EQ(lines(one.err), 1) << one.err;
+}
+
+TEST_F(RemoteRunTest, ASweepRunsThereAndIsWrittenAsALocalSweep) {
+  const Result r = run(std::string("sweep ") + kSmall +
+                           "--configs default,deterministic --host me@gpu-box --out s.json",
+                       fakeSsh(serve()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Ran on:"), std::string::npos) << r.out;
+  const json doc = readJson("s.json");
+  EXPECT_EQ(doc["kind"], "sweep");
+  ASSERT_EQ(doc["configurations"].size(), 2u);
+  EXPECT_EQ(doc["configurations"][1]["settings"]["deterministic_algorithms"], "error");
+  EXPECT_EQ(doc["configurations"][1]["summary"]["trials"], 5);
+  EXPECT_EQ(doc["viewer"]["remote"], "ssh me@gpu-box");
+}
+
+TEST_F(RemoteRunTest, AnInvarianceRunGoesThereWithItsPlan) {
+  const Result r =
+      run("invariance --op matmul -p size=8 -p n=4 -p k=64 --trials 2 --warmup 0 "
+          "--batches 1,2,4 --host me@gpu-box --out i.json",
+          fakeSsh(serve()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Batch invariance of matmul"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Ran on:"), std::string::npos) << r.out;
+  const json doc = readJson("i.json");
+  EXPECT_EQ(doc["format"], "detbench-invariance");
+  EXPECT_EQ(doc["axis"], "batches");
+  ASSERT_EQ(doc["points"].size(), 4u);  // the full batch, then 1, 2 and 4 rows
+  EXPECT_EQ(doc["points"][3]["rows"], 4);
+  EXPECT_EQ(doc["report"]["viewer"]["remote"], "ssh me@gpu-box");
+  // A plan that cannot run is refused here, before ssh starts; several hosts are refused too.
+  const std::string env = fakeSsh("touch started; " + serve());
+  for (const char* bad : {"--batches 0", "--batches 2,1", "--host b@y"}) {
+    const Result refused =
+        run(std::string("invariance --op matmul -p size=8 --host me@h --batches 1,2 ") + bad, env);
+    EXPECT_EQ(refused.code, 2) << bad;
+    EXPECT_EQ(lines(refused.err), 1) << bad << ": " << refused.err;
+  }
+  EXPECT_FALSE(fs::exists(dir_ / "started"));
+}
+
+TEST_F(RemoteRunTest, SaveIoOverSshWritesTheInputsALocalRunWrites) {
+  // The inputs come from the remote run and equal this machine's for the same data seed; the
+  // sequential cpu device gives the same trial-0 output on both sides.
+  const std::string common =
+      std::string("run ") + kSmall + "--device cpu --data-seed 7 --no-report ";
+  const Result remote = run(common + "--host me@gpu-box --save-io rio", fakeSsh(serve()));
+  ASSERT_EQ(remote.code, 0) << remote.err;
+  EXPECT_NE(remote.out.find("Inputs and trial 0's output: rio"), std::string::npos) << remote.out;
+  const Result local = run(common + "--save-io lio");
+  ASSERT_EQ(local.code, 0) << local.err;
+  int files = 0;
+  for (const auto& f : fs::directory_iterator(dir_ / "lio")) {
+    const auto name = f.path().filename();
+    ASSERT_TRUE(fs::exists(dir_ / "rio" / name)) << name;
+    EXPECT_EQ(slurp(dir_ / "rio" / name), slurp(f.path())) << name;
+    ++files;
+  }
+  EXPECT_EQ(files, 4);  // self, index, source and out_trial0
+  // Several hosts: a folder each.
+  const Result two = run(std::string("sweep ") + kSmall +
+                             "--configs deterministic --host me@a --host me@b --save-io multi",
+                         fakeSsh(serve()));
+  ASSERT_EQ(two.code, 0) << two.err;
+  EXPECT_TRUE(fs::exists(dir_ / "multi" / "me_a" / "out_trial0.npy"));
+  EXPECT_TRUE(fs::exists(dir_ / "multi" / "me_b" / "out_trial0.npy"));
+}
+
+TEST_F(RemoteRunTest, ARemoteThatDoesNotOfferSweepsSaysSo) {
+  // A detbench from before sweeps went over the protocol: its hello has no offers.
+  const std::string older = fakeSsh(
+      R"(echo '{"type":"hello","protocol":1,"detbench":"0.0.9","devices":[]}'; exec sleep 30)");
+  const Result sweep = run(std::string("sweep ") + kSmall + "--host me@old", older);
+  EXPECT_EQ(sweep.code, 2);
+  EXPECT_EQ(lines(sweep.err), 1) << sweep.err;
+  EXPECT_NE(sweep.err.find("does not offer sweeps"), std::string::npos) << sweep.err;
+  EXPECT_NE(sweep.err.find("0.0.9"), std::string::npos) << sweep.err;
+  const Result io = run(std::string("run ") + kSmall + "--host me@old --save-io io", older);
+  EXPECT_EQ(io.code, 2);
+  EXPECT_NE(io.err.find("does not offer --save-io"), std::string::npos) << io.err;
+}
+
+TEST_F(RemoteRunTest, ASweepCutShortKeepsTheConfigurationRunningWithItsTrials) {
+  // The peer's fifth message is the first configuration's first batch of records; then it goes.
+  const std::string body = serveThenEnd(5);
+  const Result r =
+      run("sweep --op index_add --size 65536 -p rows=64 --trials 100000 --warmup 1 "
+          "--configs default,deterministic --host me@gpu-box --out cut.json",
+          fakeSsh(body));
+  EXPECT_EQ(r.code, 4) << r.err;
+  const json doc = readJson("cut.json");
+  EXPECT_EQ(doc["kind"], "sweep");
+  ASSERT_EQ(doc["configurations"].size(), 1u);
+  const json& first = doc["configurations"][0];
+  EXPECT_EQ(first["name"], "default");
+  EXPECT_EQ(first["errors"][0]["kind"], "RemoteError");
+  EXPECT_TRUE(first["summary"]["cancelled"].get<bool>());
+  EXPECT_GE(first["summary"]["trials"].get<int>(), 1);
 }
 
 }  // namespace

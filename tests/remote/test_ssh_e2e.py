@@ -134,6 +134,29 @@ rm -f "$fifo"
                       "the report: 5 trials, the remote context, this machine as the viewer",
                       json.dumps(doc.get("viewer")))
 
+            sweep_report = os.path.join(tmp, "s.json")
+            r = detbench(["sweep", *SMALL, "--trials", "3", "--configs", "default,deterministic",
+                          "--save-io", os.path.join(tmp, "io"), "--out", sweep_report])
+            ok = r.returncode == 0
+            detail = r.stderr
+            if ok:
+                with open(sweep_report) as f:
+                    doc = json.load(f)
+                ok = (doc["kind"] == "sweep" and len(doc["configurations"]) == 2 and
+                      os.path.exists(os.path.join(tmp, "io", "out_trial0.npy")))
+                detail = json.dumps([c["name"] for c in doc["configurations"]])
+            check(ok, "a sweep over ssh with --save-io: both configurations, the .npy files",
+                  detail)
+
+            inv = os.path.join(tmp, "i.json")
+            r = detbench(["invariance", "--op", "sum", "--size", "4096", "--trials", "2",
+                          "--threads-list", "1,2", "--out", inv])
+            ok = r.returncode == 0
+            if ok:
+                with open(inv) as f:
+                    ok = [p["threads"] for p in json.load(f)["points"]] == [1, 2]
+            check(ok, "an invariance run over ssh", r.stderr)
+
             r = detbench(["env", "--json"])
             check(r.returncode == 0 and json.loads(r.stdout)["tool"] == "detbench",
                   "env over ssh", r.stderr)
@@ -170,7 +193,7 @@ rm -f "$fifo"
         finally:
             sshd.terminate()
             sshd.wait(timeout=10)
-    print(f"{7 - failures} of 7 checks passed")
+    print(f"{9 - failures} of 9 checks passed")
     return 1 if failures else 0
 
 

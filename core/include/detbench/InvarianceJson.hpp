@@ -3,15 +3,20 @@
 // each configuration's comparison with the first, and the configurations' own runs as a sweep
 // report, which `detbench compare` and the report tools read as any other.
 
+#include <optional>
+
 #include <nlohmann/json.hpp>
 
 #include "detbench/Environment.hpp"
 #include "detbench/Invariance.hpp"
+#include "detbench/Report.hpp"
 
 namespace detbench {
 
 inline constexpr int kInvarianceSchemaVersion = 1;
 
-nlohmann::ordered_json invarianceToJson(const InvarianceResult& result, const Environment& context);
+// `viewer`: the machine that asked, when the run was made on another (detbench --host).
+nlohmann::ordered_json invarianceToJson(const InvarianceResult& result, const Environment& context,
+                                        const std::optional<ReportViewer>& viewer = std::nullopt);
 
 }  // namespace detbench

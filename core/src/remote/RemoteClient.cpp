@@ -1,11 +1,13 @@
 #include "detbench/remote/RemoteClient.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include "detbench/Error.hpp"
 #include "detbench/Format.hpp"
 #include "detbench/ReportJsonReader.hpp"
 #include "detbench/SettingsJson.hpp"
+#include "detbench/remote/Base64.hpp"
 #include "detbench/remote/ServeSession.hpp"
 
 namespace detbench::remote {
@@ -35,14 +37,10 @@ TrialRecord recordFromJson(const json& r) {
   return t;
 }
 
-// The report of a run whose own report never came: what the request said, and the trials that
-// arrived.
-ReportDocument incompleteReport(const RunRequest& request, const Environment& context,
-                                std::vector<TrialRecord> records, int total,
-                                const std::string& why) {
-  ReportDocument doc;
-  doc.kind = ReportKind::Run;
-  doc.context = context;
+// A run whose own report never came: what the request said, and the trials that arrived,
+// marked cancelled with a RemoteError saying why.
+RunResult incompleteRun(const RunRequest& request, std::vector<TrialRecord> records,
+                        const std::string& why) {
   RunResult r;
   r.label = request.label;
   r.settings = request.settings;
@@ -53,13 +51,34 @@ ReportDocument incompleteReport(const RunRequest& request, const Environment& co
   r.params = request.params;
   r.dataSeed = request.dataSeed;
   r.warmup = request.warmup;
-  r.requestedTrials = total > 0 ? total : request.trials;
+  r.requestedTrials = request.trials;
   r.trials = std::move(records);
   r.summary = summarize(r.trials);
   r.cancelled = true;
   r.errors.push_back({"RemoteError", why, ""});
-  doc.runs.push_back(std::move(r));
-  return doc;
+  return r;
+}
+
+// A tensor of --save-io, arriving in pieces.
+struct IoPiece {
+  std::string role;
+  DType dtype = DType::Float32;
+  Shape shape;
+  std::vector<std::byte> bytes;
+  std::size_t received = 0;
+};
+
+bool fileStem(const std::string& name) {
+  return !name.empty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+DType dtypeNamed(const std::string& s) {
+  for (const DType d : {DType::Float32, DType::Float64, DType::Int64}) {
+    if (toString(d) == s) return d;
+  }
+  DETBENCH_THROW(InvalidArgument, "an io message with an unknown dtype " + s);
 }
 
 }  // namespace
@@ -162,78 +181,284 @@ Environment RemoteClient::environment() {
   }
 }
 
-ReportDocument RemoteClient::run(const RunRequest& request, const RemoteRunCallbacks& callbacks,
-                                 const CancelToken* cancel) {
-  const Environment context = environment();
-  const int id = nextId_++;
-  if (!connection_->writeLine(
-          json{{"id", id}, {"type", "run"}, {"request", requestToJson(request)}}.dump())) {
+// What a job has received so far.
+struct RemoteClient::Job {
+  int id = 0;
+  int total = 0;  // trials over all configurations
+  bool started = false;
+  int current = -1;                  // the configuration running (sweeps, invariance runs)
+  std::vector<TrialRecord> records;  // of the run, or of the configuration running
+  int done = 0;
+  std::map<int, RunResult> finished;  // configurations that finished
+  std::map<int, std::int64_t> rows;   // their batch sizes (invariance runs over batch sizes)
+  std::map<std::string, IoPiece> io;
+  std::vector<std::string> ioOrder;
+  std::string why;  // set when the job ended without its final message
+};
+
+bool RemoteClient::offers(const std::string& what) const {
+  if (what == "env" || what == "run") return true;
+  const json list = hello_.value("offers", json::array());
+  return list.is_array() && std::find(list.begin(), list.end(), json(what)) != list.end();
+}
+
+void RemoteClient::require(const std::string& what, const std::string& words) const {
+  if (offers(what)) return;
+  DETBENCH_THROW(NotAvailable, "detbench " + remoteVersion_ + " on " + where_ + " does not offer " +
+                                   words + " (it is older than this one): install the same " +
+                                   "detbench version on both sides");
+}
+
+json RemoteClient::exchange(Job& job, json message, const std::string& finalType,
+                            const RemoteRunCallbacks& callbacks, const CancelToken* cancel) {
+  job.id = nextId_++;
+  message["id"] = job.id;
+  if (!connection_->writeLine(message.dump())) {
     DETBENCH_THROW(NotAvailable, "the connection to " + where_ + " has closed");
   }
   // Until a trial has come a failure is a refusal (nothing ran); after one, the trials are
   // kept.
-  bool started = false;
-  int total = request.trials;
-  std::vector<TrialRecord> records;
+  const auto progressWords = [&job] {
+    return std::to_string(job.done) + " of " + std::to_string(job.total) + " trials";
+  };
   bool cancelSent = false;
   auto lastMessage = std::chrono::steady_clock::now();
   for (;;) {
-    if (cancel != nullptr && cancel->cancelled() && started && !cancelSent) {
-      connection_->writeLine(json{{"id", id}, {"type", "cancel"}}.dump());
+    if (cancel != nullptr && cancel->cancelled() && job.started && !cancelSent) {
+      connection_->writeLine(json{{"id", job.id}, {"type", "cancel"}}.dump());
       cancelSent = true;
     }
-    const milliseconds limit = started ? timeouts_.silence : timeouts_.answer;
+    const milliseconds limit = job.started ? timeouts_.silence : timeouts_.answer;
     std::optional<std::string> line;
     try {
       line = connection_->readLine(cancel != nullptr ? std::min(kCancelPoll, limit) : limit);
     } catch (const ConnectionEnded& e) {
-      if (!started) {
+      if (!job.started) {
         DETBENCH_THROW(NotAvailable, "the connection to " + where_ + " ended: " + e.message());
       }
-      const std::string why = "the connection to " + where_ + " ended after " +
-                              std::to_string(records.size()) + " of " + std::to_string(total) +
-                              " trials: " + e.message();
-      return incompleteReport(request, context, std::move(records), total, why);
+      job.why =
+          "the connection to " + where_ + " ended after " + progressWords() + ": " + e.message();
+      return json();
     }
     const auto now = std::chrono::steady_clock::now();
     if (!line) {
       if (now - lastMessage < limit) continue;
       connection_->terminate();
-      if (!started) {
+      if (!job.started) {
         DETBENCH_THROW(NotAvailable, "no answer from " + where_ + " within " + seconds(limit) +
                                          " (waiting for the run to start)");
       }
-      const std::string why = "no message from " + where_ + " for " + seconds(limit) +
-                              " during the run; the connection was closed after " +
-                              std::to_string(records.size()) + " of " + std::to_string(total) +
-                              " trials";
-      return incompleteReport(request, context, std::move(records), total, why);
+      job.why = "no message from " + where_ + " for " + seconds(limit) +
+                " during the run; the connection was closed after " + progressWords();
+      return json();
     }
     lastMessage = now;
     json msg = json::parse(*line, nullptr, false);
-    if (msg.is_discarded() || !msg.is_object() || msg.value("id", json()) != json(id)) continue;
+    if (msg.is_discarded() || !msg.is_object() || msg.value("id", json()) != json(job.id)) continue;
     const std::string type = msg.value("type", "");
     if (type == "error") {
-      // The run could not be made (the server may have said `started` first): a refusal when
+      // The job could not be made (the server may have said `started` first): a refusal when
       // no trial came; otherwise the trials are kept.
-      if (records.empty()) raiseRemoteError(msg);
-      const std::string why = where_ + ": " + msg.value("message", std::string("an error"));
-      return incompleteReport(request, context, std::move(records), total, why);
+      if (job.done == 0) raiseRemoteError(msg);
+      job.why = where_ + ": " + msg.value("message", std::string("an error"));
+      return json();
     }
+    if (type == finalType) return msg;
     if (type == "started") {
-      started = true;
-      total = msg.value("trials", request.trials);
+      job.started = true;
+      job.total = msg.value("trials", 0) * std::max(1, msg.value("configurations", 1));
+    } else if (type == "configuration") {
+      job.current = msg.at("index").get<int>();
+      job.records.clear();
+      if (callbacks.onConfigurationStarted) {
+        callbacks.onConfigurationStarted(job.current, msg.value("name", std::string()));
+      }
+    } else if (type == "configuration_finished") {
+      const int index = msg.at("index").get<int>();
+      ReportDocument one = reportFromJson(msg.at("report"));
+      DETBENCH_CHECK_ARG(one.runs.size() == 1, where_ + " sent a configuration without its run");
+      job.records.clear();
+      if (msg.contains("rows")) job.rows[index] = msg.at("rows").get<std::int64_t>();
+      auto& kept = job.finished[index] = std::move(one.runs.front());
+      if (callbacks.onConfigurationFinished) callbacks.onConfigurationFinished(index, kept);
     } else if (type == "trials") {
       for (const auto& r : msg.at("records")) {
-        records.push_back(recordFromJson(r));
-        if (callbacks.onTrial) {
-          callbacks.onTrial(records.back(), static_cast<int>(records.size()), total);
-        }
+        job.records.push_back(recordFromJson(r));
+        ++job.done;
+        job.total = std::max(job.total, job.done);
+        if (callbacks.onTrial) callbacks.onTrial(job.records.back(), job.done, job.total);
       }
-    } else if (type == "report") {
-      return reportFromJson(msg.at("report"));
+    } else if (type == "progress") {
+      job.total = std::max(job.total, msg.value("total", job.total));
+    } else if (type == "io") {
+      const std::string name = msg.at("name").get<std::string>();
+      DETBENCH_CHECK_ARG(fileStem(name), where_ + " sent a tensor whose name cannot name a file");
+      auto [it, isNew] = job.io.try_emplace(name);
+      IoPiece& piece = it->second;
+      const auto total = msg.at("bytes").get<std::size_t>();
+      if (isNew) {
+        job.ioOrder.push_back(name);
+        piece.role = msg.at("role").get<std::string>();
+        piece.dtype = dtypeNamed(msg.at("dtype").get<std::string>());
+        piece.shape = msg.at("shape").get<Shape>();
+        DETBENCH_CHECK_ARG(
+            static_cast<std::size_t>(numel(piece.shape)) * dtypeSize(piece.dtype) == total,
+            where_ + " sent a tensor whose size does not match its shape");
+        piece.bytes.resize(total);
+      }
+      const auto data = base64Decode(msg.at("data").get<std::string>());
+      DETBENCH_CHECK_ARG(data.has_value(), where_ + " sent a tensor that is not base64");
+      DETBENCH_CHECK_ARG(msg.at("offset").get<std::size_t>() == piece.received &&
+                             total == piece.bytes.size() && data->size() <= total - piece.received,
+                         where_ + " sent a tensor's pieces out of order");
+      std::copy(data->begin(), data->end(),
+                piece.bytes.begin() + static_cast<std::ptrdiff_t>(piece.received));
+      piece.received += data->size();
     }
   }
+}
+
+namespace {
+
+std::vector<RemoteTensor> takeIo(std::map<std::string, IoPiece>& pieces,
+                                 const std::vector<std::string>& order, const std::string& where) {
+  std::vector<RemoteTensor> out;
+  for (const std::string& name : order) {
+    IoPiece& p = pieces.at(name);
+    DETBENCH_CHECK_ARG(p.received == p.bytes.size(), where + " sent a tensor in part only");
+    RemoteTensor t{name, p.role, HostTensor(p.shape, p.dtype)};
+    std::copy(p.bytes.begin(), p.bytes.end(), t.tensor.raw());
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+}  // namespace
+
+ReportDocument RemoteClient::run(const RunRequest& request, const RemoteRunCallbacks& callbacks,
+                                 const CancelToken* cancel, std::vector<RemoteTensor>* io) {
+  if (io != nullptr) require("save_io", "--save-io");
+  const Environment context = environment();
+  Job job;
+  job.total = request.trials;
+  json message{{"type", "run"}, {"request", requestToJson(request)}};
+  if (io != nullptr) message["save_io"] = true;
+  const json final = exchange(job, std::move(message), "report", callbacks, cancel);
+  if (final.is_null()) {
+    ReportDocument doc;
+    doc.kind = ReportKind::Run;
+    doc.context = context;
+    doc.runs.push_back(incompleteRun(request, std::move(job.records), job.why));
+    return doc;
+  }
+  if (io != nullptr) *io = takeIo(job.io, job.ioOrder, where_);
+  return reportFromJson(final.at("report"));
+}
+
+ReportDocument RemoteClient::sweep(const RunRequest& base, const std::vector<SweepConfig>& configs,
+                                   const RemoteRunCallbacks& callbacks, const CancelToken* cancel,
+                                   std::vector<RemoteTensor>* io) {
+  require("sweep", "sweeps");
+  if (io != nullptr) require("save_io", "--save-io");
+  const Environment context = environment();
+  Job job;
+  job.total = base.trials * static_cast<int>(configs.size());
+  json message{
+      {"type", "sweep"}, {"request", requestToJson(base)}, {"configs", configsToJson(configs)}};
+  if (io != nullptr) message["save_io"] = true;
+  const json final = exchange(job, std::move(message), "report", callbacks, cancel);
+  if (final.is_null()) {
+    // The configurations that finished, then the one that was running with its trials.
+    ReportDocument doc;
+    doc.kind = ReportKind::Sweep;
+    doc.context = context;
+    for (auto& [index, run] : job.finished) doc.runs.push_back(std::move(run));
+    if (job.current >= 0 && !job.finished.contains(job.current) &&
+        job.current < static_cast<int>(configs.size())) {
+      RunRequest request = base;
+      request.settings = configs[static_cast<std::size_t>(job.current)].settings;
+      request.label = configs[static_cast<std::size_t>(job.current)].name;
+      doc.runs.push_back(incompleteRun(request, std::move(job.records), job.why));
+    } else {
+      doc.runs.push_back(incompleteRun(base, {}, job.why));
+    }
+    return doc;
+  }
+  if (io != nullptr) *io = takeIo(job.io, job.ioOrder, where_);
+  return reportFromJson(final.at("report"));
+}
+
+InvarianceDocument RemoteClient::invariance(const RunRequest& base, const InvariancePlan& plan,
+                                            const RemoteRunCallbacks& callbacks,
+                                            const CancelToken* cancel) {
+  require("invariance", "invariance runs");
+  const Environment context = environment();
+  Job job;
+  job.total = base.trials;
+  json message{
+      {"type", "invariance"}, {"request", requestToJson(base)}, {"plan", planToJson(plan)}};
+  std::vector<std::string> labels;
+  RemoteRunCallbacks own = callbacks;
+  own.onConfigurationStarted = [&labels, &callbacks](int index, const std::string& label) {
+    if (index >= 0 && static_cast<std::size_t>(index) >= labels.size()) {
+      labels.resize(static_cast<std::size_t>(index) + 1);
+    }
+    if (index >= 0) labels[static_cast<std::size_t>(index)] = label;
+    if (callbacks.onConfigurationStarted) callbacks.onConfigurationStarted(index, label);
+  };
+  const json final = exchange(job, std::move(message), "invariance", own, cancel);
+  if (!final.is_null()) return invarianceFromJson(final.at("invariance"));
+  // The runs that finished, and the one that was running: not compared (the outputs stayed
+  // there), the result incomplete.
+  InvarianceDocument doc;
+  doc.context = context;
+  doc.result.axis = plan.axis;
+  doc.result.cancelled = true;
+  const auto labelOf = [&labels](int index) {
+    return index >= 0 && static_cast<std::size_t>(index) < labels.size()
+               ? labels[static_cast<std::size_t>(index)]
+               : std::string("?");
+  };
+  for (auto& [index, run] : job.finished) {
+    InvariancePoint p;
+    p.label = labelOf(index);
+    p.rows = job.rows.contains(index) ? job.rows.at(index) : 0;
+    p.run = std::move(run);
+    doc.result.points.push_back(std::move(p));
+  }
+  InvariancePoint last;
+  last.label = job.current >= 0 && !job.finished.contains(job.current) ? labelOf(job.current)
+                                                                       : std::string("?");
+  RunRequest request = base;
+  request.label = last.label;
+  last.run = incompleteRun(request, std::move(job.records), job.why);
+  doc.result.points.push_back(std::move(last));
+  return doc;
+}
+
+json planToJson(const InvariancePlan& plan) {
+  json j{{"axis", toString(plan.axis)}};
+  switch (plan.axis) {
+    case InvarianceAxis::Threads:
+      j["threads"] = plan.threads;
+      break;
+    case InvarianceAxis::Devices:
+      j["devices"] = plan.devices;
+      break;
+    case InvarianceAxis::Batches:
+      j["batches"] = plan.batches;
+      j["other_rows"] = plan.otherRows;
+      break;
+  }
+  return j;
+}
+
+json configsToJson(const std::vector<SweepConfig>& configs) {
+  json list = json::array();
+  for (const auto& c : configs) {
+    list.push_back({{"name", c.name}, {"settings", settingsToJson(c.settings)}});
+  }
+  return list;
 }
 
 }  // namespace detbench::remote

@@ -8,10 +8,14 @@
 #include "detbench/Environment.hpp"
 #include "detbench/Error.hpp"
 #include "detbench/Format.hpp"
+#include "detbench/Invariance.hpp"
+#include "detbench/InvarianceJson.hpp"
 #include "detbench/OpDefinition.hpp"
 #include "detbench/ReportJson.hpp"
 #include "detbench/SettingsJson.hpp"
+#include "detbench/Sweep.hpp"
 #include "detbench/TrialRunner.hpp"
+#include "detbench/remote/Base64.hpp"
 
 namespace detbench::remote {
 
@@ -19,7 +23,20 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-// The request of a "run" message, strictly: unknown fields are refused.
+// A settings object over the defaults, as a report writes them: a message names what it
+// changes.
+Settings settingsOver(const json& value) {
+  DETBENCH_CHECK_ARG(value.is_object(), "settings is not an object");
+  json merged = settingsToJson(Settings{});
+  for (const auto& [name, v] : value.items()) {
+    DETBENCH_CHECK_ARG(merged.contains(name), "unknown setting " + name);
+    merged[name] = v;
+  }
+  return settingsFromJson(merged);
+}
+
+// The request of a "run", "sweep" or "invariance" message, strictly: unknown fields are
+// refused.
 RunRequest requestFromJson(const json& j) {
   DETBENCH_CHECK_ARG(j.is_object(), "the request is not an object");
   RunRequest r;
@@ -35,14 +52,7 @@ RunRequest requestFromJson(const json& j) {
     } else if (key == "device") {
       r.device = value.get<std::string>();
     } else if (key == "settings") {
-      // Over the defaults, as a report writes them: a request names what it changes.
-      DETBENCH_CHECK_ARG(value.is_object(), "settings is not an object");
-      json merged = settingsToJson(Settings{});
-      for (const auto& [name, v] : value.items()) {
-        DETBENCH_CHECK_ARG(merged.contains(name), "unknown setting " + name);
-        merged[name] = v;
-      }
-      r.settings = settingsFromJson(merged);
+      r.settings = settingsOver(value);
     } else if (key == "trials") {
       r.trials = value.get<int>();
     } else if (key == "warmup") {
@@ -59,6 +69,65 @@ RunRequest requestFromJson(const json& j) {
   return r;
 }
 
+// A sweep's configurations: [{"name": ..., "settings": {...}}, ...].
+std::vector<SweepConfig> configsFromJson(const json& j) {
+  DETBENCH_CHECK_ARG(j.is_array() && !j.empty(), "configs is not a non-empty array");
+  DETBENCH_CHECK_ARG(j.size() <= kMaxConfigurations,
+                     "more than " + std::to_string(kMaxConfigurations) + " configurations");
+  std::vector<SweepConfig> configs;
+  for (const json& c : j) {
+    DETBENCH_CHECK_ARG(c.is_object(), "a configuration is not an object");
+    SweepConfig config;
+    for (const auto& [key, value] : c.items()) {
+      if (key == "name") {
+        config.name = value.get<std::string>();
+      } else if (key == "settings") {
+        config.settings = settingsOver(value);
+      } else {
+        DETBENCH_THROW(InvalidArgument, "unknown configuration field " + key);
+      }
+    }
+    DETBENCH_CHECK_ARG(!config.name.empty(), "a configuration has no name");
+    configs.push_back(std::move(config));
+  }
+  return configs;
+}
+
+// An invariance plan: {"axis": "threads" | "devices" | "batches", "threads": [...],
+// "devices": [...], "batches": [...], "other_rows": bool}.
+InvariancePlan planFromJson(const json& j) {
+  DETBENCH_CHECK_ARG(j.is_object(), "the plan is not an object");
+  InvariancePlan plan;
+  bool axis = false;
+  for (const auto& [key, value] : j.items()) {
+    if (key == "axis") {
+      const std::string a = value.get<std::string>();
+      if (a == "threads") {
+        plan.axis = InvarianceAxis::Threads;
+      } else if (a == "devices") {
+        plan.axis = InvarianceAxis::Devices;
+      } else if (a == "batches") {
+        plan.axis = InvarianceAxis::Batches;
+      } else {
+        DETBENCH_THROW(InvalidArgument, "unknown invariance axis " + a);
+      }
+      axis = true;
+    } else if (key == "threads") {
+      plan.threads = value.get<std::vector<int>>();
+    } else if (key == "devices") {
+      plan.devices = value.get<std::vector<std::string>>();
+    } else if (key == "batches") {
+      plan.batches = value.get<std::vector<std::int64_t>>();
+    } else if (key == "other_rows") {
+      plan.otherRows = value.get<bool>();
+    } else {
+      DETBENCH_THROW(InvalidArgument, "unknown plan field " + key);
+    }
+  }
+  DETBENCH_CHECK_ARG(axis, "the plan names no axis");
+  return plan;
+}
+
 json recordJson(const TrialRecord& t) {
   return {{"index", t.index},
           {"time_ns", t.timeNs},
@@ -70,6 +139,91 @@ json recordJson(const TrialRecord& t) {
 
 json idJson(const std::string* id) {
   return id ? json::parse(*id) : json();
+}
+
+// Trial records on their way out: in batches of at most kTrialsPerMessage, at least every
+// 100 ms while trials finish, each batch followed by the progress over the whole job.
+class TrialStream {
+ public:
+  TrialStream(std::function<void(const std::string&)> send, json id, int total)
+      : send_(std::move(send)), id_(std::move(id)), total_(total) {}
+
+  // The configuration the next records belong to (sweeps and invariance runs).
+  void configuration(int index) {
+    flush();
+    config_ = index;
+  }
+  void add(const TrialRecord& r) {
+    batch_.push_back(r);
+    ++done_;
+    if (batch_.size() >= kTrialsPerMessage ||
+        std::chrono::steady_clock::now() - lastFlush_ > std::chrono::milliseconds(100)) {
+      flush();
+    }
+  }
+  void flush() {
+    if (batch_.empty()) return;
+    json records = json::array();
+    for (const auto& r : batch_) records.push_back(recordJson(r));
+    json msg{{"id", id_}, {"type", "trials"}};
+    if (config_ >= 0) msg["config"] = config_;
+    msg["records"] = std::move(records);
+    send_(msg.dump());
+    // An invariance run's extra runs (rows among others) may pass the planned total.
+    send_(
+        json{{"id", id_}, {"type", "progress"}, {"done", done_}, {"total", std::max(total_, done_)}}
+            .dump());
+    batch_.clear();
+    lastFlush_ = std::chrono::steady_clock::now();
+  }
+
+ private:
+  std::function<void(const std::string&)> send_;
+  json id_;
+  int total_;
+  int done_ = 0;
+  int config_ = -1;
+  std::vector<TrialRecord> batch_;
+  std::chrono::steady_clock::time_point lastFlush_ = std::chrono::steady_clock::now();
+};
+
+// One tensor for --save-io, in "io" messages of at most kIoChunkBytes of data each.
+void sendTensor(const std::function<void(const std::string&)>& send, const json& id,
+                const std::string& name, const char* role, const HostTensor& t) {
+  const std::size_t total = t.bytes();
+  std::size_t offset = 0;
+  do {
+    const std::size_t n = std::min(kIoChunkBytes, total - offset);
+    send(json{{"id", id},
+              {"type", "io"},
+              {"name", name},
+              {"role", role},
+              {"dtype", toString(t.dtype())},
+              {"shape", t.shape()},
+              {"bytes", total},
+              {"offset", offset},
+              {"data", base64Encode(std::span<const std::byte>(t.raw() + offset, n))}}
+             .dump());
+    offset += n;
+  } while (offset < total);
+}
+
+// The inputs, each by its name, and trial 0's output as NAME_trial0: what --save-io writes.
+void sendIo(const std::function<void(const std::string&)>& send, const json& id,
+            const OpInputs& inputs, const HostTensor& firstOutput) {
+  for (std::size_t i = 0; i < inputs.tensors.size(); ++i) {
+    sendTensor(send, id, inputs.specs[i].name, "input", inputs.tensors[i]);
+  }
+  sendTensor(send, id, inputs.output.name + "_trial0", "output", firstOutput);
+}
+
+// A one-run report: how a finished configuration of a sweep or invariance run goes out.
+json oneRunReport(const RunResult& r, const Environment& context) {
+  ReportDocument doc;
+  doc.kind = ReportKind::Run;
+  doc.context = context;
+  doc.runs.push_back(r);
+  return reportToJson(doc);
 }
 
 }  // namespace
@@ -102,7 +256,8 @@ void ServeSession::hello() {
   send(json{{"type", "hello"},
             {"protocol", kProtocolVersion},
             {"detbench", kToolVersion},
-            {"devices", devices}}
+            {"devices", devices},
+            {"offers", {"env", "run", "sweep", "invariance", "save_io", "cancel"}}}
            .dump());
 }
 
@@ -158,15 +313,15 @@ bool ServeSession::handleLine(const std::string& line) {
     }
     return true;
   }
-  if (type == "run") {
+  if (type == "run" || type == "sweep" || type == "invariance") {
     if (!id) {
-      sendError(nullptr, "InvalidArgument", "a run needs an id");
+      sendError(nullptr, "InvalidArgument", "a " + type + " needs an id");
     } else if (running_.load()) {
       sendError(id, "InvalidArgument", "a run is in progress (one at a time)");
     } else if (!msg.contains("request")) {
-      sendError(id, "InvalidArgument", "a run needs a request");
+      sendError(id, "InvalidArgument", "a " + type + " needs a request");
     } else {
-      startRun(*id, msg["request"].dump());
+      startJob(*id, msg);
     }
     return true;
   }
@@ -174,13 +329,37 @@ bool ServeSession::handleLine(const std::string& line) {
   return true;
 }
 
-void ServeSession::startRun(const std::string& id, const std::string& requestJson) {
-  RunRequest request;
+void ServeSession::startJob(const std::string& id, const json& msg) {
+  Job job;
   try {
-    request = requestFromJson(json::parse(requestJson));
-    validateRequest(request);
-    opDefinition(request.op);                     // an unknown op: the known ones listed
-    TrialRunner(registry_).checkDevice(request);  // a device that is not here
+    job.kind = msg.at("type").get<std::string>();
+    for (const auto& [key, value] : msg.items()) {
+      if (key == "id" || key == "type" || key == "request") continue;
+      if (key == "save_io" && job.kind != "invariance") {
+        job.saveIo = value.get<bool>();
+      } else if (key == "configs" && job.kind == "sweep") {
+        job.configs = configsFromJson(value);
+      } else if (key == "plan" && job.kind == "invariance") {
+        job.plan = planFromJson(value);
+      } else {
+        DETBENCH_THROW(InvalidArgument, "unknown " + job.kind + " field " + key);
+      }
+    }
+    job.request = requestFromJson(msg.at("request"));
+    validateRequest(job.request);
+    opDefinition(job.request.op);  // an unknown op: the known ones listed
+    if (job.kind == "sweep") {
+      DETBENCH_CHECK_ARG(!job.configs.empty(), "a sweep needs its configs");
+      job.configurations = static_cast<int>(job.configs.size());
+    } else if (job.kind == "invariance") {
+      DETBENCH_CHECK_ARG(msg.contains("plan"), "an invariance run needs its plan");
+      validateInvariancePlan(job.request, job.plan);
+      job.configurations = invarianceConfigurations(job.request, job.plan);
+    }
+    // A device that is not here (an invariance run over devices names its own).
+    if (!(job.kind == "invariance" && job.plan.axis == InvarianceAxis::Devices)) {
+      TrialRunner(registry_).checkDevice(job.request);
+    }
   } catch (const Error& e) {
     sendError(&id, e.kindName(), e.message());
     return;
@@ -192,42 +371,16 @@ void ServeSession::startRun(const std::string& id, const std::string& requestJso
   cancel_.reset();
   runningId_ = id;
   running_ = true;
-  send(json{{"id", json::parse(id)}, {"type", "started"}, {"trials", request.trials}}.dump());
-  worker_ = std::thread([this, id, request] {
+  send(json{{"id", json::parse(id)},
+            {"type", "started"},
+            {"trials", job.request.trials},
+            {"configurations", job.configurations}}
+           .dump());
+  worker_ = std::thread([this, id, job = std::move(job)] {
     const json jid = json::parse(id);
     std::string last;
     try {
-      const TrialRunner runner(registry_);
-      std::vector<TrialRecord> batch;
-      auto lastFlush = std::chrono::steady_clock::now();
-      auto flush = [&](int done, int total) {
-        if (batch.empty()) return;
-        json records = json::array();
-        for (const auto& r : batch) records.push_back(recordJson(r));
-        send(json{{"id", jid}, {"type", "trials"}, {"records", records}}.dump());
-        send(json{{"id", jid}, {"type", "progress"}, {"done", done}, {"total", total}}.dump());
-        batch.clear();
-        lastFlush = std::chrono::steady_clock::now();
-      };
-      RunCallbacks callbacks;
-      int lastDone = 0;
-      int lastTotal = request.trials;
-      callbacks.onTrial = [&](const TrialRecord& r, int done, int total) {
-        batch.push_back(r);
-        lastDone = done;
-        lastTotal = total;
-        if (batch.size() >= kTrialsPerMessage ||
-            std::chrono::steady_clock::now() - lastFlush > std::chrono::milliseconds(100)) {
-          flush(done, total);
-        }
-      };
-      RunResult result = runner.run(request, callbacks, &cancel_);
-      flush(lastDone, lastTotal);
-      ReportDocument doc;
-      doc.kind = ReportKind::Run;
-      doc.context = collectEnvironment(registry_);
-      doc.runs.push_back(std::move(result));
-      last = json{{"id", jid}, {"type", "report"}, {"report", reportToJson(doc)}}.dump();
+      last = runJob(jid, job);
     } catch (const Error& e) {
       last = json{{"id", jid}, {"type", "error"}, {"kind", e.kindName()}, {"message", e.message()}}
                  .dump();
@@ -236,10 +389,85 @@ void ServeSession::startRun(const std::string& id, const std::string& requestJso
           json{{"id", jid}, {"type", "error"}, {"kind", "Internal"}, {"message", e.what()}}.dump();
     }
     // Free before the last message goes out: a client that reads the report may start the
-    // next run at once (startRun joins this thread, which has only the send left).
+    // next run at once (startJob joins this thread, which has only the send left).
     running_ = false;
     send(last);
   });
+}
+
+std::string ServeSession::runJob(const json& jid, const Job& job) {
+  const TrialRunner runner(registry_);
+  const auto sendLine = [this](const std::string& text) { send(text); };
+  TrialStream stream(sendLine, jid, job.configurations * job.request.trials);
+  const Environment context = collectEnvironment(registry_);
+  // Trial 0's output of the first trial set that ran without an error (as a local --save-io).
+  std::optional<HostTensor> first;
+  std::optional<HostTensor> candidate;
+  RunCallbacks trial;
+  trial.onTrial = [&stream](const TrialRecord& r, int, int) { stream.add(r); };
+  if (job.saveIo) {
+    trial.onFirstOutput = [&](const HostTensor& t) {
+      if (!first) candidate = t.clone();
+    };
+  }
+  const auto settle = [&](const RunResult& r) {
+    if (candidate && !r.failed() && !first) first = std::move(candidate);
+    candidate.reset();
+  };
+  const auto configurationStarted = [&](int index, const std::string& name) {
+    stream.configuration(index);
+    send(json{{"id", jid}, {"type", "configuration"}, {"index", index}, {"name", name}}.dump());
+  };
+  // `rows`: an invariance run's batch size (0 elsewhere).
+  const auto configurationFinished = [&](int index, const RunResult& r, std::int64_t rows) {
+    stream.flush();
+    json msg{{"id", jid}, {"type", "configuration_finished"}, {"index", index}};
+    if (rows > 0) msg["rows"] = rows;
+    msg["report"] = oneRunReport(r, context);
+    send(msg.dump());
+  };
+
+  if (job.kind == "invariance") {
+    InvarianceCallbacks callbacks;
+    callbacks.onPointStarted = configurationStarted;
+    callbacks.trial.onTrial = trial.onTrial;
+    callbacks.onPointFinished = [&](int index, const InvariancePoint& p) {
+      configurationFinished(index, p.run, p.rows);
+    };
+    const InvarianceResult result =
+        runInvariance(runner, job.request, job.plan, callbacks, &cancel_);
+    stream.flush();
+    return json{
+        {"id", jid}, {"type", "invariance"}, {"invariance", invarianceToJson(result, context)}}
+        .dump();
+  }
+
+  ReportDocument doc;
+  doc.context = context;
+  if (job.kind == "sweep") {
+    const PreparedInputs prepared = runner.prepare(job.request, job.configurations);
+    SweepCallbacks callbacks;
+    callbacks.onConfigurationStarted = [&](int index, const SweepConfig& c) {
+      configurationStarted(index, c.name);
+    };
+    callbacks.trial = trial;
+    callbacks.onConfigurationFinished = [&](int index, const RunResult& r) {
+      settle(r);
+      configurationFinished(index, r, 0);
+    };
+    doc.kind = ReportKind::Sweep;
+    doc.runs = runSweep(runner, job.request, prepared, job.configs, callbacks, &cancel_).runs;
+    stream.flush();
+    if (first) sendIo(sendLine, jid, prepared.inputs, *first);
+  } else {
+    const PreparedInputs prepared = runner.prepare(job.request);
+    doc.kind = ReportKind::Run;
+    doc.runs.push_back(runner.run(job.request, prepared, trial, &cancel_));
+    stream.flush();
+    settle(doc.runs.front());
+    if (first) sendIo(sendLine, jid, prepared.inputs, *first);
+  }
+  return json{{"id", jid}, {"type", "report"}, {"report", reportToJson(doc)}}.dump();
 }
 
 void ServeSession::join() {

@@ -9,11 +9,15 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "detbench/InvarianceJsonReader.hpp"
+#include "detbench/TrialRunner.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
+#include "detbench/remote/Base64.hpp"
 
 namespace detbench::remote {
 namespace {
@@ -34,14 +38,15 @@ struct ServeSessionTest : ::testing::Test {
       return true;
     };
   }
-  // The run's last message, "report" or "error", waiting for it (the run's thread sends it;
-  // the wait's limit only keeps a broken session from hanging the test).
-  json waitForEnd(int id) {
+  // The run's last message, "report", "invariance" or "error", waiting for it (the run's thread
+  // sends it; the wait's limit only keeps a broken session from hanging the test).
+  json waitForEnd(const json& id) {
     std::unique_lock lock(mutex);
     json found;
     changed.wait_for(lock, std::chrono::minutes(2), [&] {
       for (const auto& m : lines) {
-        if ((m["type"] == "report" || m["type"] == "error") && m["id"] == id) {
+        if ((m["type"] == "report" || m["type"] == "invariance" || m["type"] == "error") &&
+            m["id"] == id) {
           found = m;
           return true;
         }
@@ -149,6 +154,141 @@ TEST_F(ServeSessionTest, OneRunAtATimeAndCancelStopsIt) {
   ASSERT_EQ(end3["type"], "report") << end3.dump();
   EXPECT_EQ(end3["report"]["summary"]["trials"], 2);
   EXPECT_FALSE(s.handleLine(R"({"type":"bye"})"));
+}
+
+json sumRequest(int trials) {
+  return {{"op", "sum"},
+          {"params", {{"size", 4096}}},
+          {"device", "cpu-threads"},
+          {"trials", trials},
+          {"warmup", 0},
+          {"data_seed", 5}};
+}
+
+TEST_F(ServeSessionTest, TheHelloSaysWhatTheServerOffers) {
+  ServeSession s(registry, collector());
+  s.hello();
+  const json offers = all().front()["offers"];
+  for (const char* what : {"env", "run", "sweep", "invariance", "save_io", "cancel"}) {
+    EXPECT_NE(std::find(offers.begin(), offers.end(), what), offers.end()) << what;
+  }
+}
+
+TEST_F(ServeSessionTest, ASweepStreamsEachConfigurationAndEndsWithTheSweepReport) {
+  ServeSession s(registry, collector());
+  const json sweep{
+      {"id", "s"},
+      {"type", "sweep"},
+      {"request", sumRequest(7)},
+      {"configs",
+       {{{"name", "default"}, {"settings", json::object()}},
+        {{"name", "deterministic"}, {"settings", {{"deterministic_algorithms", "error"}}}}}}};
+  ASSERT_TRUE(s.handleLine(sweep.dump()));
+  const json report = waitForEnd("s");
+  ASSERT_EQ(report["type"], "report") << report.dump();
+  s.finish();
+  std::vector<int> started;
+  std::vector<int> finished;
+  std::vector<int> recordsOf(2, 0);
+  int lastDone = 0;
+  for (const auto& m : all()) {
+    if (m["type"] == "started") {
+      EXPECT_EQ(m["configurations"], 2);
+    }
+    if (m["type"] == "configuration") started.push_back(m["index"]);
+    if (m["type"] == "configuration_finished") {
+      finished.push_back(m["index"]);
+      EXPECT_EQ(m["report"]["summary"]["trials"], 7);
+    }
+    if (m["type"] == "trials") recordsOf.at(m["config"].get<std::size_t>()) += m["records"].size();
+    if (m["type"] == "progress") lastDone = m["done"];
+  }
+  EXPECT_EQ(started, (std::vector<int>{0, 1}));
+  EXPECT_EQ(finished, (std::vector<int>{0, 1}));
+  EXPECT_EQ(recordsOf, (std::vector<int>{7, 7}));
+  EXPECT_EQ(lastDone, 14);
+  const json& doc = report["report"];
+  EXPECT_EQ(doc["kind"], "sweep");
+  ASSERT_EQ(doc["configurations"].size(), 2u);
+  EXPECT_EQ(doc["configurations"][1]["name"], "deterministic");
+  EXPECT_EQ(doc["configurations"][1]["settings"]["deterministic_algorithms"], "error");
+}
+
+TEST_F(ServeSessionTest, SaveIoSendsTheInputsAndTrialZerosOutputBeforeTheReport) {
+  ServeSession s(registry, collector());
+  ASSERT_TRUE(s.handleLine(
+      json{{"id", 4}, {"type", "run"}, {"request", sumRequest(2)}, {"save_io", true}}.dump()));
+  ASSERT_EQ(waitForEnd(4)["type"], "report");
+  s.finish();
+  RunRequest local;
+  local.op = "sum";
+  local.params = {{"size", 4096}};
+  local.dataSeed = 5;
+  const PreparedInputs prepared = TrialRunner(registry).prepare(local);
+  std::map<std::string, std::string> data;
+  bool reportSeen = false;
+  for (const auto& m : all()) {
+    if (m["type"] == "report") reportSeen = true;
+    if (m["type"] != "io") continue;
+    EXPECT_FALSE(reportSeen) << "io after the report";
+    data[m["name"]] += m["data"].get<std::string>();  // one piece each at this size
+  }
+  ASSERT_EQ(data.size(), prepared.inputs.tensors.size() + 1);
+  for (std::size_t i = 0; i < prepared.inputs.tensors.size(); ++i) {
+    const HostTensor& t = prepared.inputs.tensors[i];
+    const auto bytes = base64Decode(data.at(prepared.inputs.specs[i].name));
+    ASSERT_TRUE(bytes.has_value());
+    ASSERT_EQ(bytes->size(), t.bytes());
+    EXPECT_TRUE(std::equal(bytes->begin(), bytes->end(), t.raw()));
+  }
+  EXPECT_TRUE(data.contains(prepared.inputs.output.name + "_trial0"));
+}
+
+TEST_F(ServeSessionTest, AnInvarianceRunEndsWithItsResult) {
+  ServeSession s(registry, collector());
+  const json message{{"id", 5},
+                     {"type", "invariance"},
+                     {"request", sumRequest(3)},
+                     {"plan", {{"axis", "threads"}, {"threads", {1, 2}}}}};
+  ASSERT_TRUE(s.handleLine(message.dump()));
+  const json end = waitForEnd(5);
+  ASSERT_EQ(end["type"], "invariance") << end.dump();
+  s.finish();
+  const InvarianceDocument doc = invarianceFromJson(end["invariance"]);
+  EXPECT_EQ(doc.result.axis, InvarianceAxis::Threads);
+  ASSERT_EQ(doc.result.points.size(), 2u);
+  EXPECT_EQ(doc.result.points[1].run.threads, 2);
+  int labels = 0;
+  for (const auto& m : all()) labels += m["type"] == "configuration";
+  EXPECT_EQ(labels, 2);
+}
+
+TEST_F(ServeSessionTest, MalformedSweepsAndInvarianceRunsAreRefusedBeforeAnythingRuns) {
+  ServeSession s(registry, collector());
+  const json r = sumRequest(2);
+  const json bad[] = {
+      {{"id", 1}, {"type", "sweep"}, {"request", r}},
+      {{"id", 2}, {"type", "sweep"}, {"request", r}, {"configs", json::array()}},
+      {{"id", 3}, {"type", "sweep"}, {"request", r}, {"configs", {{{"name", "a"}, {"x", 1}}}}},
+      {{"id", 4}, {"type", "sweep"}, {"request", r}, {"configs", {{{"settings", json::object()}}}}},
+      {{"id", 5}, {"type", "invariance"}, {"request", r}},
+      {{"id", 6}, {"type", "invariance"}, {"request", r}, {"plan", {{"axis", "colours"}}}},
+      {{"id", 7}, {"type", "invariance"}, {"request", r}, {"plan", {{"axis", "batches"}}}},
+      {{"id", 8},
+       {"type", "invariance"},
+       {"request", r},
+       {"plan", {{"axis", "threads"}, {"threads", {1}}}},
+       {"save_io", true}},
+      {{"id", 9}, {"type", "run"}, {"request", r}, {"configs", json::array()}},
+      {{"id", 10}, {"type", "run"}, {"request", r}, {"save_io", "yes"}}};
+  for (const json& m : bad) EXPECT_TRUE(s.handleLine(m.dump())) << m.dump();
+  const auto m = all();
+  ASSERT_EQ(m.size(), std::size(bad));
+  for (const auto& answer : m) {
+    EXPECT_EQ(answer["type"], "error") << answer.dump();
+    EXPECT_FALSE(answer["message"].get<std::string>().empty());
+  }
+  EXPECT_FALSE(s.busy());
 }
 
 }  // namespace

@@ -7,7 +7,9 @@
 //
 // A run that ends without its report (the connection dropped, the remote crashed, the peer went
 // silent) still comes back: the trials that arrived, in a report built here and marked
-// incomplete (cancelled, with a RemoteError that says what happened).
+// incomplete (cancelled, with a RemoteError that says what happened). The same holds for sweeps
+// (the configurations that finished, and the trials of the one that was running) and for
+// invariance runs (their runs, not compared: the comparison is made where the outputs are).
 
 #include <chrono>
 #include <functional>
@@ -17,7 +19,9 @@
 #include <nlohmann/json.hpp>
 
 #include "detbench/CancelToken.hpp"
+#include "detbench/InvarianceJsonReader.hpp"
 #include "detbench/Report.hpp"
+#include "detbench/Sweep.hpp"
 #include "detbench/TrialRunner.hpp"
 #include "detbench/remote/ServeConnection.hpp"
 
@@ -30,8 +34,21 @@ struct RemoteTimeouts {
 };
 
 struct RemoteRunCallbacks {
-  // Each trial record as it arrives, with the count done and the total.
+  // Each trial record as it arrives, with the count done and the total (over all
+  // configurations of a sweep or invariance run).
   std::function<void(const TrialRecord&, int done, int total)> onTrial;
+  // Sweeps and invariance runs: a configuration starts (its index and name or label); the
+  // records that follow are its own. Then it has finished, with its result.
+  std::function<void(int, const std::string&)> onConfigurationStarted;
+  std::function<void(int, const RunResult&)> onConfigurationFinished;
+};
+
+// A tensor a remote run sent back for --save-io: an input by its name, or trial 0's output as
+// NAME_trial0 (a name of letters, digits and '_' only, so it can name a file).
+struct RemoteTensor {
+  std::string name;
+  std::string role;  // "input" or "output"
+  HostTensor tensor;
 };
 
 class RemoteClient {
@@ -49,14 +66,36 @@ class RemoteClient {
   const std::string& remoteVersion() const { return remoteVersion_; }
   // The remote environment (a report's context).
   Environment environment();
+  // What the remote offers beyond env and run ("sweep", "invariance", "save_io"): a
+  // detbench older than this one offers neither.
+  bool offers(const std::string& what) const;
+
   // Runs `request` remotely. A request the remote refuses raises its error (InvalidArgument, or
   // NotAvailable for the rest); a run that ends without its report comes back incomplete.
+  // With `io`, the remote also sends the inputs and trial 0's output (--save-io), unless no
+  // trial produced one.
   ReportDocument run(const RunRequest& request, const RemoteRunCallbacks& callbacks = {},
-                     const CancelToken* cancel = nullptr);
+                     const CancelToken* cancel = nullptr, std::vector<RemoteTensor>* io = nullptr);
+  // The configurations on the same inputs, remotely: a sweep report as a local sweep writes it.
+  ReportDocument sweep(const RunRequest& base, const std::vector<SweepConfig>& configs,
+                       const RemoteRunCallbacks& callbacks = {},
+                       const CancelToken* cancel = nullptr,
+                       std::vector<RemoteTensor>* io = nullptr);
+  // An invariance run, remotely (its devices, thread counts or batch sizes are the remote's).
+  InvarianceDocument invariance(const RunRequest& base, const InvariancePlan& plan,
+                                const RemoteRunCallbacks& callbacks = {},
+                                const CancelToken* cancel = nullptr);
 
  private:
+  struct Job;
   nlohmann::ordered_json next(std::chrono::milliseconds timeout, const char* waitingFor);
   [[noreturn]] void raiseRemoteError(const nlohmann::ordered_json& message) const;
+  void require(const std::string& what, const std::string& words) const;
+  // Sends the job's message and reads its answers until `finalType`; that message, or null
+  // when the job ended without it (job.why says how).
+  nlohmann::ordered_json exchange(Job& job, nlohmann::ordered_json message,
+                                  const std::string& finalType, const RemoteRunCallbacks& callbacks,
+                                  const CancelToken* cancel);
 
   std::unique_ptr<ServeConnection> connection_;
   std::string where_;
@@ -67,7 +106,10 @@ class RemoteClient {
   int nextId_ = 1;
 };
 
-// The request as the protocol carries it ("run" message's `request`).
+// The request as the protocol carries it (the `request` of run, sweep and invariance
+// messages), the plan of an invariance message, and the configs of a sweep message.
 nlohmann::ordered_json requestToJson(const RunRequest& request);
+nlohmann::ordered_json planToJson(const InvariancePlan& plan);
+nlohmann::ordered_json configsToJson(const std::vector<SweepConfig>& configs);
 
 }  // namespace detbench::remote

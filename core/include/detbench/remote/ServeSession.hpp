@@ -7,6 +7,13 @@
 //   {"id":N,"type":"env","environment":{...}}
 //                  {"id":N,"type":"run","request":{...}}    -> "started", "trials" (batches of
 //                      records), "progress", then "report" (the report a local run writes)
+//                  {"id":N,"type":"sweep","request":{...},"configs":[...]}  -> "started", then
+//                      per configuration "configuration", "trials", "configuration_finished";
+//                      "report" (a sweep report)
+//                  {"id":N,"type":"invariance","request":{...},"plan":{...}}  -> the same, then
+//                      "invariance" (the invariance JSON)
+//                  run and sweep take "save_io":true -> "io" messages (inputs, trial 0's output,
+//                      base64) before the report
 //                  {"id":N,"type":"cancel"}                 -> the run N stops before its next
 //                  trial
 //                  {"type":"bye"}                           -> the session ends (after the run)
@@ -25,8 +32,12 @@
 #include <string>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
 #include "detbench/BackendRegistry.hpp"
 #include "detbench/CancelToken.hpp"
+#include "detbench/Invariance.hpp"
+#include "detbench/Sweep.hpp"
 
 namespace detbench::remote {
 
@@ -34,6 +45,10 @@ inline constexpr int kProtocolVersion = 1;
 inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
 // Trial records go out in batches of at most this many.
 inline constexpr std::size_t kTrialsPerMessage = 256;
+// A sweep takes at most this many configurations.
+inline constexpr std::size_t kMaxConfigurations = 64;
+// An "io" message (--save-io) carries at most this many bytes of a tensor (base64: 4/3 more).
+inline constexpr std::size_t kIoChunkBytes = std::size_t{3} << 18;
 
 class ServeSession {
  public:
@@ -55,7 +70,18 @@ class ServeSession {
  private:
   void send(const std::string& text);
   void sendError(const std::string* id, const std::string& kind, const std::string& message);
-  void startRun(const std::string& id, const std::string& requestJson);
+  // A run, sweep or invariance request, parsed and checked before it is started.
+  struct Job {
+    std::string kind;  // "run", "sweep", "invariance"
+    RunRequest request;
+    std::vector<SweepConfig> configs;
+    InvariancePlan plan;
+    bool saveIo = false;
+    int configurations = 1;
+  };
+  void startJob(const std::string& id, const nlohmann::ordered_json& msg);
+  // On the worker: runs the job, streaming its messages; returns the last one.
+  std::string runJob(const nlohmann::ordered_json& id, const Job& job);
   void join();
 
   const BackendRegistry& registry_;
