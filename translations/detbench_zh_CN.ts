@@ -1795,6 +1795,10 @@
             <source>row 0 among other rows</source>
             <translation>第 0 行处于其他行之间</translation>
         </message>
+        <message>
+            <source>Ran on %1 (%2).</source>
+            <translation>已在 %1 上运行（%2）。</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::LoaderHeatMapPlotWidget</name>
@@ -2203,6 +2207,10 @@
         <message>
             <source>Ran on %1 (%2); the Environment panel shows that machine.</source>
             <translation>已在 %1 上运行（%2）；“环境”面板显示的是那台机器。</translation>
+        </message>
+        <message>
+            <source>The project runs on %1 of %2 through ssh (detbench there: %3).</source>
+            <translation>该项目通过 ssh 在 %2 的 %1 上运行（那边的 detbench：%3）。</translation>
         </message>
     </context>
     <context>

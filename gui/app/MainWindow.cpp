@@ -86,12 +86,7 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
   tabs_->addTab(demosView_, QString());
   invarianceView_ = new InvarianceWidget(
       new InvarianceController(registry_, this),
-      [this](QString* why) -> std::optional<RunRequest> {
-        const auto plan = currentPlan(false, why);
-        if (!plan) return std::nullopt;
-        return plan->request;
-      },
-      tabs_);
+      [this](QString* why) { return currentPlan(false, why); }, tabs_);
   connect(invarianceView_, &InvarianceWidget::message, this, [this](const QString& text, bool bad) {
     log_->append(bad ? LogWidget::Level::Error : LogWidget::Level::Info, text);
   });
@@ -434,6 +429,16 @@ std::optional<RunPlan> MainWindow::currentPlan(bool compare, QString* why) {
   return plan;
 }
 
+QString MainWindow::deviceAnnounced(const RunPlan& plan) {
+  // A remote run names its host with the device: "cuda on me@gpu-box".
+  if (!plan.remote) return qstr(plan.request.device);
+  const QString where = qstr(plan.remote->target.destination);
+  log_->append(LogWidget::Level::Info, tr("Connecting to %1 through ssh (waiting at most %2 s)…")
+                                           .arg(where)
+                                           .arg(plan.remote->timeouts.hello.count() / 1000));
+  return tr("%1 on %2").arg(qstr(plan.request.device), where);
+}
+
 bool MainWindow::startRun(QString* why) {
   if (runner_->isRunning()) {
     if (why) *why = tr("A run is already in progress.");
@@ -443,14 +448,7 @@ bool MainWindow::startRun(QString* why) {
   if (!plan) return false;
   comparing_ = false;
   showRunView();
-  // A remote run names its host with the device: "cuda on me@gpu-box".
-  QString device = qstr(plan->request.device);
-  if (plan->remote) {
-    device = tr("%1 on %2").arg(device, qstr(plan->remote->target.destination));
-    log_->append(LogWidget::Level::Info, tr("Connecting to %1 through ssh (waiting at most %2 s)…")
-                                             .arg(qstr(plan->remote->target.destination))
-                                             .arg(plan->remote->timeouts.hello.count() / 1000));
-  }
+  const QString device = deviceAnnounced(*plan);
   runView_->beginRun(
       QStringLiteral("%1 on %2 — %3")
           .arg(qstr(plan->request.op), device, Verdict::settingsLine(plan->request.settings)));
@@ -473,9 +471,10 @@ bool MainWindow::startCompare(QString* why) {
   compareView_->beginCompare(plan->configurations);
   QStringList names;
   for (const auto& c : plan->configurations) names << qstr(c.name);
-  log_->append(LogWidget::Level::Info, tr("Compare: %1 on %2 under %3")
-                                           .arg(qstr(plan->request.op), qstr(plan->request.device),
-                                                names.join(QStringLiteral(", "))));
+  const QString device = deviceAnnounced(*plan);
+  log_->append(LogWidget::Level::Info,
+               tr("Compare: %1 on %2 under %3")
+                   .arg(qstr(plan->request.op), device, names.join(QStringLiteral(", "))));
   runner_->start(*plan);
   return true;
 }
@@ -552,6 +551,7 @@ Project MainWindow::project() const {
   p.request.op = params_->op().toStdString();
   if (auto params = params_->params()) p.request.params = *params;
   p.request.device = devices_->device().toStdString();
+  p.remote = devices_->remoteHost();
   if (auto s = settings_->settings()) p.request.settings = *s;
   p.request.trials = params_->trials();
   p.request.warmup = params_->warmup();
@@ -569,7 +569,19 @@ void MainWindow::applyProject(const Project& p) {
   params_->setTrials(p.request.trials);
   params_->setWarmup(p.request.warmup);
   params_->setDataSeed(p.request.dataSeed);
-  if (!devices_->setDevice(qstr(p.request.device))) {
+  if (p.remote) {
+    RemoteHost host = *p.remote;
+    // The identity file is this machine's: the one remembered for the same destination.
+    const RemoteHost remembered = RemoteHost::load();
+    if (remembered.target.destination == host.target.destination) {
+      host.target.identityFile = remembered.target.identityFile;
+    }
+    devices_->setRemoteHost(host);
+    log_->append(
+        LogWidget::Level::Info,
+        tr("The project runs on %1 of %2 through ssh (detbench there: %3).")
+            .arg(host.device, qstr(host.target.destination), qstr(host.target.remoteDetbench)));
+  } else if (!devices_->setDevice(qstr(p.request.device))) {
     log_->append(LogWidget::Level::Warning, tr("The project's device %1 cannot run here; using %2.")
                                                 .arg(qstr(p.request.device), devices_->device()));
   }
@@ -670,8 +682,12 @@ void MainWindow::exportInvariance() {
                          tr("Choose a file ending in .html, .pdf, .md, .json or .csv."));
     return;
   }
-  InvarianceExport shown{invarianceView_->shownRequest(), invarianceView_->outcomes(),
-                         collectEnvironment(*registry_), invarianceView_->plot()->toPng(1200, 600)};
+  // A remote run's exports carry that machine's environment.
+  const auto& outcomes = invarianceView_->outcomes();
+  InvarianceExport shown{invarianceView_->shownRequest(), outcomes,
+                         outcomes.front().remoteContext ? *outcomes.front().remoteContext
+                                                        : collectEnvironment(*registry_),
+                         invarianceView_->plot()->toPng(1200, 600)};
   QString error;
   if (!InvarianceExporter::write(*format, path, shown, &error)) {
     QMessageBox::warning(this, tr("Cannot export"), error);

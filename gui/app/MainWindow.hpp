@@ -80,6 +80,9 @@ class MainWindow : public QMainWindow {
   void showRunView();
   // The plan the form describes (nullopt, with the reason in the status bar, the log and `why`,
   // when invalid).
+  // The device as the log and the run view name it ("cuda on me@gpu-box"); for a remote
+  // host, logs where it connects.
+  QString deviceAnnounced(const RunPlan& plan);
   std::optional<RunPlan> currentPlan(bool compare, QString* why = nullptr);
   // Start a run or a comparison of the form's plan. When one starts, it ends in the run
   // controller's finished() or failed(); false, with the reason in `why`, when none starts (an

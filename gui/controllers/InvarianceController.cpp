@@ -2,6 +2,7 @@
 
 #include "detbench/Error.hpp"
 #include "detbench/OpDefinition.hpp"
+#include "detbench/remote/RemoteClient.hpp"
 
 namespace detbench::gui {
 
@@ -33,6 +34,7 @@ void InvarianceController::start(const InvarianceJob& job) {
   try {
     validateRequest(checked.base);
     validateInvariancePlan(checked.base, checked.plan);
+    if (checked.remote) remote::checkSshTarget(checked.remote->target);
     perForm = invarianceConfigurations(checked.base, checked.plan);
   } catch (const Error& e) {
     emit failed(QString::fromStdString(e.message()));
@@ -55,22 +57,56 @@ void InvarianceController::work(InvarianceJob job, int perForm) {
   auto post = [this](std::function<void()> fn) { worker_->post(std::move(fn)); };
   try {
     const TrialRunner runner(*registry_);
+    // One session for both forms of a remote run.
+    std::unique_ptr<remote::RemoteClient> client;
+    if (job.remote) {
+      client = std::make_unique<remote::RemoteClient>(
+          std::make_unique<remote::ServeConnection>(remote::sshCommand(job.remote->target)),
+          job.remote->target.destination, job.remote->timeouts, &cancel_);
+    }
     std::vector<InvarianceOutcome> outcomes;
     const int forms = job.withInvariantForm ? 2 : 1;
     for (int form = 0; form < forms; ++form) {
       if (cancel_.cancelled()) break;
       RunRequest request = job.base;
       if (form == 1) request.params["batch_invariant"] = 1;
-      InvarianceCallbacks callbacks;
       const int offset = form * perForm;
-      callbacks.onPointFinished = [post, offset, this](int index, const InvariancePoint& p) {
-        const QString label = QString::fromStdString(p.label);
-        post([this, done = offset + index + 1, label] { emit progress(done, total_, label); });
+      const auto pointFinished = [post, offset, this](int index, const std::string& label) {
+        post([this, done = offset + index + 1, label = QString::fromStdString(label)] {
+          emit progress(done, total_, label);
+        });
       };
       InvarianceOutcome outcome;
       outcome.invariantForm = form == 1;
-      outcome.result = runInvariance(runner, request, job.plan, callbacks, &cancel_);
+      if (client) {
+        // The label comes with the start of each configuration; its end counts it done.
+        auto labels = std::make_shared<std::vector<std::string>>();
+        remote::RemoteRunCallbacks callbacks;
+        callbacks.onConfigurationStarted = [labels](int index, const std::string& label) {
+          if (index < 0) return;
+          if (labels->size() <= static_cast<std::size_t>(index)) {
+            labels->resize(static_cast<std::size_t>(index) + 1);
+          }
+          (*labels)[static_cast<std::size_t>(index)] = label;
+        };
+        callbacks.onConfigurationFinished = [labels, pointFinished](int index, const RunResult&) {
+          const auto i = static_cast<std::size_t>(index);
+          pointFinished(index, i < labels->size() ? (*labels)[i] : std::string());
+        };
+        InvarianceDocument doc = client->invariance(request, job.plan, callbacks, &cancel_);
+        outcome.result = std::move(doc.result);
+        outcome.remoteContext = std::move(doc.context);
+        outcome.reachedThrough = "ssh " + job.remote->target.destination;
+      } else {
+        InvarianceCallbacks callbacks;
+        callbacks.onPointFinished = [pointFinished](int index, const InvariancePoint& p) {
+          pointFinished(index, p.label);
+        };
+        outcome.result = runInvariance(runner, request, job.plan, callbacks, &cancel_);
+      }
+      const bool incomplete = outcome.result.cancelled;
       outcomes.push_back(std::move(outcome));
+      if (incomplete) break;  // cancelled, or the connection was lost
     }
     const bool cancelled = cancel_.cancelled();
     post([this, outcomes = std::move(outcomes), cancelled] {

@@ -2,14 +2,17 @@
 // Runs invariance runs (batch sizes, thread counts, devices) on a worker thread. On the batches
 // axis it can run the op twice, in its default form and with batch_invariant = 1, so the two
 // are seen side by side. Progress comes per configuration; cancel() takes effect before the
-// next trial.
+// next trial. With a remote host the runs go there (one ssh session for both forms), from the
+// same worker, every wait bounded.
 
 #include <QObject>
 #include <QString>
 #include <vector>
 
+#include "controllers/RunController.hpp"
 #include "controllers/WorkerThread.hpp"
 #include "detbench/CancelToken.hpp"
+#include "detbench/Environment.hpp"
 #include "detbench/Invariance.hpp"
 
 namespace detbench::gui {
@@ -20,12 +23,16 @@ struct InvarianceJob {
   // Batches axis, for an op with a batch_invariant parameter: also run it with the parameter
   // at 1 (the base runs with it at 0).
   bool withInvariantForm = false;
+  std::optional<RemotePlan> remote;  // run on another machine
 };
 
 // One form's invariance result.
 struct InvarianceOutcome {
   bool invariantForm = false;  // batch_invariant = 1
   InvarianceResult result;
+  // A remote run: that machine's environment, and how it was reached ("ssh me@gpu-box").
+  std::optional<Environment> remoteContext;
+  std::string reachedThrough;
 };
 
 class InvarianceController : public QObject {

@@ -1,5 +1,7 @@
 #include "controllers/RunController.hpp"
 
+#include <algorithm>
+
 #include "detbench/BuildInfo.hpp"
 #include "detbench/Error.hpp"
 
@@ -29,12 +31,7 @@ void RunController::start(const RunPlan& plan) {
   }
   try {
     validateRequest(plan.request);
-    if (plan.remote) {
-      remote::checkSshTarget(plan.remote->target);
-      DETBENCH_CHECK_ARG(plan.configurations.empty(),
-                         "a comparison of configurations runs on this machine only; a remote "
-                         "host takes a single run");
-    }
+    if (plan.remote) remote::checkSshTarget(plan.remote->target);
   } catch (const Error& e) {
     emit failed(QString::fromStdString(e.message()));
     return;
@@ -97,11 +94,28 @@ std::shared_ptr<ReportDocument> RunController::workRemote(const RunPlan& plan) {
   remote::RemoteClient client(std::move(connection), where.target.destination, where.timeouts,
                               &cancel_);
   auto pending = pending_;
+  // The configuration running now (a comparison), for the trial records; this thread only.
+  int current = 0;
   remote::RemoteRunCallbacks callbacks;
-  callbacks.onTrial = [this, pending](const TrialRecord& record, int, int) {
-    queue(pending, record, 0);
+  callbacks.onTrial = [this, pending, &current](const TrialRecord& record, int, int) {
+    queue(pending, record, current);
   };
-  auto report = std::make_shared<ReportDocument>(client.run(plan.request, callbacks, &cancel_));
+  callbacks.onConfigurationStarted = [this, &current](int index, const std::string& name) {
+    current = index;
+    worker_->post([this, index, name = QString::fromStdString(name)] {
+      emit configurationStarted(index, name);
+    });
+  };
+  callbacks.onConfigurationFinished = [this](int index, const RunResult& result) {
+    worker_->post([this] { deliver(); });
+    worker_->post([this, index, shared = std::make_shared<RunResult>(result)] {
+      emit configurationFinished(index, *shared);
+    });
+  };
+  auto report = std::make_shared<ReportDocument>(
+      plan.configurations.empty()
+          ? client.run(plan.request, callbacks, &cancel_)
+          : client.sweep(plan.request, plan.configurations, callbacks, &cancel_));
   report->viewer = ReportViewer{where.viewerHost, kToolVersion, "ssh " + where.target.destination};
   return report;
 }
@@ -112,13 +126,16 @@ void RunController::work(RunPlan plan) {
   if (plan.remote) {
     try {
       auto report = workRemote(plan);
-      DETBENCH_CHECK_ARG(report->runs.size() == 1,
+      DETBENCH_CHECK_ARG(!report->runs.empty(),
                          plan.remote->target.destination + " sent a report without its run");
-      const bool cancelled = report->runs.front().cancelled;
-      post([this, report, cancelled] {
+      const bool single = plan.configurations.empty();
+      const bool cancelled = std::any_of(report->runs.begin(), report->runs.end(),
+                                         [](const RunResult& r) { return r.cancelled; });
+      post([this, report, cancelled, single] {
         deliver();
         worker_->join();
-        emit configurationFinished(0, report->runs.front());
+        // A comparison's configurations were announced as they finished.
+        if (single) emit configurationFinished(0, report->runs.front());
         emit finished(*report, cancelled);
       });
     } catch (const std::exception& e) {

@@ -2,8 +2,9 @@
 // Runs trial sets on a worker thread and hands their results to the GUI as signals. Records
 // arrive in batches (at most one pending delivery at a time), so a run of tiny trials cannot
 // flood the event loop; cancel() takes effect before the next trial starts. A run on a remote
-// host is driven from the same worker (connection, login and every wait bounded), so the
-// window stays usable; a connection lost mid-run finishes with the trials that had arrived.
+// host (a single run or a comparison) is driven from the same worker (connection, login and every
+// wait bounded), so the window stays usable; a connection lost mid-run finishes with the trials
+// that had arrived.
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -29,8 +30,8 @@ struct RemotePlan {
   std::string viewerHost;  // this machine, for the report's viewer
 };
 
-// A single run (no configurations) or a comparison of configurations on the same inputs; a
-// single run may go to a remote host.
+// A single run (no configurations) or a comparison of configurations on the same inputs; either
+// may go to a remote host.
 struct RunPlan {
   RunRequest request;
   std::vector<SweepConfig> configurations;  // empty: one run with request.settings

@@ -1,11 +1,13 @@
 #pragma once
-// What a .detbench project holds: the op, its parameters and device, the settings, the compare
-// configurations, and the results of the last run and the last comparison.
+// What a .detbench project holds: the op, its parameters and device (and the remote host, when
+// the device is on another machine), the settings, the compare configurations, and the results
+// of the last run and the last comparison.
 
 #include <QStringList>
 #include <optional>
 #include <vector>
 
+#include "controllers/RemoteHost.hpp"
 #include "detbench/Report.hpp"
 #include "detbench/Sweep.hpp"
 
@@ -13,6 +15,8 @@ namespace detbench::gui {
 
 struct Project {
   RunRequest request;
+  // The remote host when runs go to another machine (request.device is then the device there).
+  std::optional<RemoteHost> remote;
   QStringList comparePresets;
   std::vector<SweepConfig> customConfigurations;
   std::optional<ReportDocument> run;

@@ -9,6 +9,7 @@
 #include "detbench/ReportJson.hpp"
 #include "detbench/ReportJsonReader.hpp"
 #include "detbench/SettingsJson.hpp"
+#include "detbench/remote/SshTarget.hpp"
 
 namespace detbench::gui {
 
@@ -19,6 +20,27 @@ constexpr const char* kFormat = "detbench-project";
 
 json configJson(const SweepConfig& c) {
   return {{"name", c.name}, {"settings", settingsToJson(c.settings)}};
+}
+
+// The identity file is this machine's and stays out: a project may travel.
+json remoteJson(const RemoteHost& h) {
+  return {{"destination", h.target.destination},
+          {"port", h.target.port},
+          {"remote_detbench", h.target.remoteDetbench},
+          {"device", h.device.toStdString()},
+          {"timeout_s", h.timeoutSeconds}};
+}
+
+RemoteHost remoteFromJson(const json& j) {
+  RemoteHost h;
+  h.target.destination = j.at("destination").get<std::string>();
+  h.target.port = integerField<int>(j, "port", 0, 65535);
+  h.target.remoteDetbench = j.at("remote_detbench").get<std::string>();
+  h.device = QString::fromStdString(j.at("device").get<std::string>());
+  h.timeoutSeconds = integerField<int>(j, "timeout_s", 1, 3600);
+  remote::checkSshTarget(h.target);  // what the dialog would refuse
+  DETBENCH_CHECK_ARG(!h.device.isEmpty(), "the remote device is empty");
+  return h;
 }
 
 }  // namespace
@@ -38,6 +60,7 @@ QByteArray ProjectFile::serialize(const Project& p) {
   req["data_seed"] = p.request.dataSeed;
   req["settings"] = settingsToJson(p.request.settings);
   j["request"] = req;
+  j["remote"] = p.remote ? remoteJson(*p.remote) : json(nullptr);
   json presets = json::array();
   for (const QString& name : p.comparePresets) presets.push_back(name.toStdString());
   j["compare_presets"] = presets;
@@ -85,6 +108,9 @@ std::optional<Project> ProjectFile::parse(const QByteArray& bytes, QString* erro
     p.request.warmup = integerField<int>(req, "warmup", 0, kMaxWarmup);
     p.request.dataSeed = integerField<std::uint64_t>(req, "data_seed");
     p.request.settings = settingsFromJson(req.at("settings"));
+    // Absent from projects written before runs could go to a remote host.
+    if (j.contains("remote") && !j.at("remote").is_null())
+      p.remote = remoteFromJson(j.at("remote"));
     for (const auto& name : j.at("compare_presets")) {
       const auto preset = name.get<std::string>();
       DETBENCH_CHECK_ARG(sweepPreset(preset, {}).has_value(), "unknown configuration " + preset);

@@ -175,8 +175,9 @@ bool InvarianceWidget::start(QString* why) {
     return false;
   };
   if (controller_->isRunning()) return fail(tr("An invariance run is already in progress."));
-  std::optional<RunRequest> request = request_(&reason);
-  if (!request) return fail(reason);
+  std::optional<RunPlan> runPlan = request_(&reason);
+  if (!runPlan) return fail(reason);
+  RunRequest* request = &runPlan->request;
   const std::optional<InvariancePlan> p = plan(&reason);
   if (!p) return fail(reason);
   if (p->axis == InvarianceAxis::Threads) request->device = "cpu-threads";
@@ -185,7 +186,7 @@ bool InvarianceWidget::start(QString* why) {
   } catch (const Error& e) {
     return fail(qstr(e.message()));
   }
-  InvarianceJob job{*request, *p, invariantForm_->isChecked()};
+  InvarianceJob job{*request, *p, invariantForm_->isChecked(), runPlan->remote};
   startedRequest_ = *request;
   controller_->start(job);
   return true;
@@ -199,8 +200,14 @@ void InvarianceWidget::showOutcomes(const std::vector<InvarianceOutcome>& outcom
   cancelled_ = cancelled;
   run_->setEnabled(true);
   cancel_->setEnabled(false);
-  status_->setText(cancelled ? tr("Cancelled: the configurations that ran are shown.")
-                             : tr("Finished."));
+  QString status =
+      cancelled ? tr("Cancelled: the configurations that ran are shown.") : tr("Finished.");
+  if (!outcomes_.empty() && outcomes_.front().remoteContext) {
+    status += QLatin1Char(' ') + tr("Ran on %1 (%2).")
+                                     .arg(qstr(outcomes_.front().remoteContext->host),
+                                          qstr(outcomes_.front().reachedThrough));
+  }
+  status_->setText(status);
   plot_->setOutcomes(outcomes_);
   fillTable();
   verdict_->setText(verdictText());

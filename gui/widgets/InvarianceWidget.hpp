@@ -27,9 +27,9 @@ class InvarianceWidget : public QWidget {
   Q_OBJECT
 
  public:
-  // `request` gives the form's run request (op, parameters, device, settings, trials), or
-  // nullopt with the reason.
-  using RequestSource = std::function<std::optional<RunRequest>(QString* why)>;
+  // `request` gives the form's run plan (op, parameters, device, settings, trials, and the
+  // remote host when one is chosen), or nullopt with the reason.
+  using RequestSource = std::function<std::optional<RunPlan>(QString* why)>;
   InvarianceWidget(InvarianceController* controller, RequestSource request,
                    QWidget* parent = nullptr);
 

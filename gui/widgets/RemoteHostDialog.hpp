@@ -1,12 +1,11 @@
 #pragma once
-// "Remote host…" in the device list: where a run goes when the GPU is on another machine. The
-// destination ([user@]host), ssh's port and identity file, the detbench program there, the
-// device to run on there and how long to wait; remembered between sessions (QSettings, group
-// "remoteHost"). Login is ssh's (a key or an agent): nothing here asks for or keeps a password.
+// "Remote host…" in the device list: the dialog that says where a run goes when the GPU is on
+// another machine (controllers/RemoteHost). Login is ssh's (a key or an agent): nothing here
+// asks for or keeps a password.
 
 #include <QDialog>
 
-#include "controllers/RunController.hpp"
+#include "controllers/RemoteHost.hpp"
 
 class QComboBox;
 class QLabel;
@@ -14,17 +13,6 @@ class QLineEdit;
 class QSpinBox;
 
 namespace detbench::gui {
-
-struct RemoteHost {
-  remote::SshTarget target;
-  QString device = QStringLiteral("cuda");  // the device on the remote machine
-  int timeoutSeconds = 60;
-
-  RemotePlan plan(const QString& viewerHost) const;
-  // Read from and written to QSettings.
-  static RemoteHost load();
-  void save() const;
-};
 
 class RemoteHostDialog : public QDialog {
   Q_OBJECT

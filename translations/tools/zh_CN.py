@@ -652,4 +652,6 @@ ZH_CN = {
 'Connecting to %1 through ssh (waiting at most %2 s)…': '正在通过 ssh 连接 %1（最多等待 %2 秒）…',
 'Ran on %1 (%2); the Environment panel shows that machine.': '已在 %1 上运行（%2）；“环境”面板显示的是那台机器。',
 'Runs on %1 of %2, through ssh.': '通过 ssh 在 %2 的 %1 上运行。',
+"The project runs on %1 of %2 through ssh (detbench there: %3).": '该项目通过 ssh 在 %2 的 %1 上运行（那边的 detbench：%3）。',
+'Ran on %1 (%2).': '已在 %1 上运行（%2）。',
 }

@@ -23,6 +23,7 @@
 #include "detbench/OpDefinition.hpp"
 #include "models/OpCatalogModel.hpp"
 #include "widgets/DemosWidget.hpp"
+#include "widgets/DeviceSelectorWidget.hpp"
 #include "widgets/OpParamsWidget.hpp"
 #include "widgets/SettingsWidget.hpp"
 
@@ -163,6 +164,29 @@ TEST(MainWindowTest, ARunFromTheWindowIsSavedAndReopenedWithItsResults) {
   ASSERT_TRUE(other.lastRun().has_value());
   EXPECT_EQ(other.lastRun()->runs.front().summary.trials, 12);
   EXPECT_FALSE(other.projectController()->isDirty());
+  QFile::remove(path);
+}
+
+TEST(MainWindowTest, AProjectRemembersItsRemoteHost) {
+  ProjectController::discardAutosave();
+  LanguageController language;
+  MainWindow window(registry(), &language);
+  RemoteHost host;
+  host.target.destination = "me@gpu-box";
+  host.target.port = 2222;
+  host.device = QStringLiteral("cuda");
+  window.findChild<DeviceSelectorWidget*>()->setRemoteHost(host);
+  const QString path = QDir::temp().filePath(QStringLiteral("detbench-remote-test.detbench"));
+  QString error;
+  ASSERT_TRUE(window.projectController()->save(path, &error)) << error.toStdString();
+
+  MainWindow other(registry(), &language);
+  ASSERT_TRUE(other.openProject(path, &error)) << error.toStdString();
+  const auto back = other.findChild<DeviceSelectorWidget*>()->remoteHost();
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->target.destination, "me@gpu-box");
+  EXPECT_EQ(back->target.port, 2222);
+  EXPECT_EQ(other.findChild<DeviceSelectorWidget*>()->device(), QStringLiteral("cuda"));
   QFile::remove(path);
 }
 

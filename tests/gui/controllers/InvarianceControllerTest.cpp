@@ -5,6 +5,11 @@
 #include "controllers/InvarianceController.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <fstream>
 
 #include "GuiTestSupport.hpp"
 #include "detbench/DefaultRegistry.hpp"
@@ -78,6 +83,46 @@ TEST(InvarianceControllerTest, OnlyOpsWithTheParameterHaveAnInvariantForm) {
   EXPECT_FALSE(InvarianceController::hasInvariantForm("index_add"));
   EXPECT_FALSE(InvarianceController::hasInvariantForm("nope"));
 }
+
+#ifdef DETBENCH_CLI
+TEST(InvarianceControllerTest, ARemoteHostRunsBothFormsInOneSession) {
+  // ssh's stand-in counts its starts: both forms go through one connection.
+  QTemporaryDir dir;
+  const std::string ssh = QDir(dir.path()).filePath(QStringLiteral("ssh")).toStdString();
+  const std::string count = QDir(dir.path()).filePath(QStringLiteral("starts")).toStdString();
+  std::ofstream(ssh) << "#!/bin/sh\necho >> '" << count << "'\nexec '" DETBENCH_CLI
+                     << "' serve --stdio\n";
+  ::chmod(ssh.c_str(), 0755);
+  InvarianceController controller(registry());
+  std::optional<std::vector<InvarianceOutcome>> outcomes;
+  int lastDone = 0;
+  QObject::connect(&controller, &InvarianceController::progress, &controller,
+                   [&](int done, int, const QString&) { lastDone = done; });
+  QObject::connect(&controller, &InvarianceController::finished, &controller,
+                   [&](const std::vector<InvarianceOutcome>& o, bool) { outcomes = o; });
+  InvarianceJob job = matmulJob();
+  job.remote = RemotePlan{};
+  job.remote->target.destination = "me@gpu-box";
+  job.remote->target.ssh = ssh;
+  controller.start(job);
+  ASSERT_TRUE(testing::waitUntil([&] { return outcomes.has_value(); }));
+  ASSERT_EQ(outcomes->size(), 2u);
+  EXPECT_EQ(lastDone, 6);
+  for (const auto& o : *outcomes) {
+    ASSERT_TRUE(o.remoteContext.has_value());
+    EXPECT_EQ(o.reachedThrough, "ssh me@gpu-box");
+    EXPECT_EQ(o.result.points.size(), 3u);
+  }
+  // The same measurement as on this machine: the remote is this machine's detbench.
+  EXPECT_EQ((*outcomes)[0].result.measured, GuaranteeLevel::RunToRun);
+  EXPECT_EQ((*outcomes)[1].result.measured, GuaranteeLevel::BatchInvariant);
+  std::ifstream in(count);
+  std::string line;
+  int starts = 0;
+  while (std::getline(in, line)) ++starts;
+  EXPECT_EQ(starts, 1);
+}
+#endif
 
 }  // namespace
 }  // namespace detbench::gui

@@ -199,17 +199,32 @@ TEST(RunControllerTest, CancelEndsTheWaitForASilentRemoteHost) {
   EXPECT_TRUE(message.contains(QStringLiteral("cancelled"))) << qPrintable(message);
 }
 
-TEST(RunControllerTest, AComparisonOfConfigurationsStaysLocal) {
+TEST(RunControllerTest, AComparisonOnARemoteHostKeepsItsConfigurationsApart) {
+  QTemporaryDir dir;
   RunController controller(registry());
-  QString message;
-  QObject::connect(&controller, &RunController::failed, &controller,
-                   [&](const QString& m) { message = m; });
-  RunPlan plan = smallPlan(5);
-  plan.configurations = {{"a", {}}, {"b", {}}};
-  plan.remote = RemotePlan{};
-  plan.remote->target.destination = "me@gpu-box";
+  std::map<int, int> perConfig;
+  std::vector<int> finishedConfigs;
+  std::optional<ReportDocument> report;
+  QObject::connect(&controller, &RunController::trialsRecorded, &controller,
+                   [&](int config, const QVector<TrialRecord>& r) {
+                     perConfig[config] += static_cast<int>(r.size());
+                   });
+  QObject::connect(&controller, &RunController::configurationFinished, &controller,
+                   [&](int index, const RunResult&) { finishedConfigs.push_back(index); });
+  QObject::connect(&controller, &RunController::finished, &controller,
+                   [&](const ReportDocument& doc, bool) { report = doc; });
+  RunPlan plan = remotePlan(dir, "exec '" DETBENCH_CLI "' serve --stdio");
+  plan.configurations = {*sweepPreset("default", {}), *sweepPreset("deterministic", {})};
   controller.start(plan);
-  EXPECT_TRUE(message.contains(QStringLiteral("remote host"))) << qPrintable(message);
+  ASSERT_TRUE(testing::waitUntil([&] { return report.has_value(); }));
+  EXPECT_EQ(report->kind, ReportKind::Sweep);
+  ASSERT_EQ(report->runs.size(), 2u);
+  EXPECT_EQ(report->runs[1].label, "deterministic");
+  EXPECT_EQ(perConfig[0], 5);
+  EXPECT_EQ(perConfig[1], 5);
+  EXPECT_EQ(finishedConfigs, (std::vector<int>{0, 1}));
+  ASSERT_TRUE(report->viewer.has_value());
+  EXPECT_EQ(report->viewer->remote, "ssh me@gpu-box");
 }
 #endif
 

@@ -26,10 +26,10 @@ InvarianceExport twoForms() {
   InvariancePlan plan;
   plan.axis = InvarianceAxis::Batches;
   plan.batches = {1, 8};
-  d.outcomes.push_back({false, runInvariance(runner, d.base, plan)});
+  d.outcomes.push_back({false, runInvariance(runner, d.base, plan), std::nullopt, {}});
   RunRequest invariant = d.base;
   invariant.params["batch_invariant"] = 1;
-  d.outcomes.push_back({true, runInvariance(runner, invariant, plan)});
+  d.outcomes.push_back({true, runInvariance(runner, invariant, plan), std::nullopt, {}});
   d.plotPng = QByteArray("\x89PNG fake", 9);
   return d;
 }

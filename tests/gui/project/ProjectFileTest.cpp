@@ -49,6 +49,45 @@ TEST(ProjectFileTest, SaveAndOpenRoundTrip) {
   EXPECT_EQ(back->compare->runs.size(), 3u);
 }
 
+TEST(ProjectFileTest, TheRemoteHostIsRememberedButNotTheIdentityFile) {
+  Project p = sampleProject();
+  QString none;
+  EXPECT_FALSE(ProjectFile::parse(ProjectFile::serialize(p), &none).value().remote.has_value());
+  RemoteHost host;
+  host.target.destination = "me@gpu-box";
+  host.target.port = 2222;
+  host.target.identityFile = "/home/me/.ssh/id_gpu";
+  host.target.remoteDetbench = "/opt/detbench/bin/detbench";
+  host.device = QStringLiteral("cuda");
+  host.timeoutSeconds = 90;
+  p.remote = host;
+  p.request.device = "cuda";
+  const QByteArray bytes = ProjectFile::serialize(p);
+  EXPECT_FALSE(bytes.contains("id_gpu"));
+  QString error;
+  const auto back = ProjectFile::parse(bytes, &error);
+  ASSERT_TRUE(back.has_value()) << error.toStdString();
+  ASSERT_TRUE(back->remote.has_value());
+  EXPECT_EQ(back->remote->target.destination, "me@gpu-box");
+  EXPECT_EQ(back->remote->target.port, 2222);
+  EXPECT_EQ(back->remote->target.remoteDetbench, "/opt/detbench/bin/detbench");
+  EXPECT_TRUE(back->remote->target.identityFile.empty());
+  EXPECT_EQ(back->remote->device, QStringLiteral("cuda"));
+  EXPECT_EQ(back->remote->timeoutSeconds, 90);
+  EXPECT_EQ(back->request.device, "cuda");
+  // A destination ssh would read as an option, or a port out of range, is refused.
+  for (const auto& [from, to] :
+       {std::pair<QByteArray, QByteArray>{"\"me@gpu-box\"", "\"-oProxyCommand=x\""},
+        {"\"port\": 2222", "\"port\": 70000"},
+        {"\"timeout_s\": 90", "\"timeout_s\": 0"}}) {
+    QByteArray bad = bytes;
+    ASSERT_TRUE(bad.contains(from)) << from.toStdString();
+    bad.replace(from, to);
+    EXPECT_FALSE(ProjectFile::parse(bad, &error).has_value()) << to.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("damaged"))) << error.toStdString();
+  }
+}
+
 TEST(ProjectFileTest, DamagedOrForeignFilesAreRefusedAndLeftAlone) {
   QTemporaryDir dir;
   const QString path = dir.filePath(QStringLiteral("bad.detbench"));

@@ -21,7 +21,9 @@ struct InvarianceWidgetTest : ::testing::Test {
   InvarianceWidgetTest()
       : registry(std::make_shared<const BackendRegistry>(makeDefaultRegistry())),
         controller(registry),
-        widget(&controller, [this](QString*) -> std::optional<RunRequest> { return request; }) {
+        widget(&controller, [this](QString*) -> std::optional<RunPlan> {
+          return RunPlan{request, {}, {}};
+        }) {
     request.op = "rms_norm";
     request.params = {{"size", 8}, {"cols", 4096}};
     request.device = "cpu-threads";
