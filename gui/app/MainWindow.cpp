@@ -84,9 +84,19 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
   demosView_ = new DemosWidget(tabs_);
   demosView_->setLanguage(language_->language());
   tabs_->addTab(demosView_, QString());
+  auto* invariance = new InvarianceController(registry_, this);
+  // A remote invariance run: the Environment panel shows that machine, as after a remote run.
+  connect(invariance, &InvarianceController::finished, this,
+          [this](const std::vector<InvarianceOutcome>& outcomes, bool) {
+            if (outcomes.empty() || !outcomes.front().remoteContext) return;
+            environment_->setEnvironment(*outcomes.front().remoteContext);
+            log_->append(LogWidget::Level::Info,
+                         tr("Ran on %1 (%2); the Environment panel shows that machine.")
+                             .arg(qstr(outcomes.front().remoteContext->host),
+                                  qstr(outcomes.front().reachedThrough)));
+          });
   invarianceView_ = new InvarianceWidget(
-      new InvarianceController(registry_, this),
-      [this](QString* why) { return currentPlan(false, why); }, tabs_);
+      invariance, [this](QString* why) { return currentPlan(false, why); }, tabs_);
   connect(invarianceView_, &InvarianceWidget::message, this, [this](const QString& text, bool bad) {
     log_->append(bad ? LogWidget::Level::Error : LogWidget::Level::Info, text);
   });

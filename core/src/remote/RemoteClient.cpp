@@ -191,6 +191,7 @@ struct RemoteClient::Job {
   int done = 0;
   std::map<int, RunResult> finished;  // configurations that finished
   std::map<int, std::int64_t> rows;   // their batch sizes (invariance runs over batch sizes)
+  std::map<int, std::string> names;   // each configuration's name, as it started
   std::map<std::string, IoPiece> io;
   std::vector<std::string> ioOrder;
   std::string why;  // set when the job ended without its final message
@@ -269,6 +270,7 @@ json RemoteClient::exchange(Job& job, json message, const std::string& finalType
       job.total = msg.value("trials", 0) * std::max(1, msg.value("configurations", 1));
     } else if (type == "configuration") {
       job.current = msg.at("index").get<int>();
+      job.names[job.current] = msg.value("name", std::string());
       job.records.clear();
       if (callbacks.onConfigurationStarted) {
         callbacks.onConfigurationStarted(job.current, msg.value("name", std::string()));
@@ -280,6 +282,8 @@ json RemoteClient::exchange(Job& job, json message, const std::string& finalType
       job.records.clear();
       if (msg.contains("rows")) job.rows[index] = msg.at("rows").get<std::int64_t>();
       auto& kept = job.finished[index] = std::move(one.runs.front());
+      // A one-run report carries no label: the configuration's name is its label.
+      if (job.names.contains(index)) kept.label = job.names.at(index);
       if (callbacks.onConfigurationFinished) callbacks.onConfigurationFinished(index, kept);
     } else if (type == "trials") {
       for (const auto& r : msg.at("records")) {

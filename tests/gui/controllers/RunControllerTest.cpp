@@ -204,13 +204,17 @@ TEST(RunControllerTest, AComparisonOnARemoteHostKeepsItsConfigurationsApart) {
   RunController controller(registry());
   std::map<int, int> perConfig;
   std::vector<int> finishedConfigs;
+  std::vector<std::string> finishedLabels;
   std::optional<ReportDocument> report;
   QObject::connect(&controller, &RunController::trialsRecorded, &controller,
                    [&](int config, const QVector<TrialRecord>& r) {
                      perConfig[config] += static_cast<int>(r.size());
                    });
   QObject::connect(&controller, &RunController::configurationFinished, &controller,
-                   [&](int index, const RunResult&) { finishedConfigs.push_back(index); });
+                   [&](int index, const RunResult& r) {
+                     finishedConfigs.push_back(index);
+                     finishedLabels.push_back(r.label);
+                   });
   QObject::connect(&controller, &RunController::finished, &controller,
                    [&](const ReportDocument& doc, bool) { report = doc; });
   RunPlan plan = remotePlan(dir, "exec '" DETBENCH_CLI "' serve --stdio");
@@ -223,6 +227,7 @@ TEST(RunControllerTest, AComparisonOnARemoteHostKeepsItsConfigurationsApart) {
   EXPECT_EQ(perConfig[0], 5);
   EXPECT_EQ(perConfig[1], 5);
   EXPECT_EQ(finishedConfigs, (std::vector<int>{0, 1}));
+  EXPECT_EQ(finishedLabels, (std::vector<std::string>{"default", "deterministic"}));
   ASSERT_TRUE(report->viewer.has_value());
   EXPECT_EQ(report->viewer->remote, "ssh me@gpu-box");
 }
