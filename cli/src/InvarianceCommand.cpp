@@ -9,6 +9,7 @@
 #include "ConsoleOutput.hpp"
 #include "ExitCodes.hpp"
 #include "IntegerOption.hpp"
+#include "Interrupt.hpp"
 #include "OutputOptions.hpp"
 #include "RemoteOptions.hpp"
 #include "detbench/BuildInfo.hpp"
@@ -144,6 +145,12 @@ void printInvariance(std::ostream& out, const RunRequest& base, const Invariance
   } else {
     printConfigurations(out, base, r);
   }
+  if (r.cancelled) {
+    out << "Measured: nothing (cancelled after " << r.points.size()
+        << (r.points.size() == 1 ? " configuration" : " configurations")
+        << "; the guarantee needs them all)\n";
+    return;
+  }
   out << "Measured: " << toString(r.measured);
   switch (r.measured) {
     case GuaranteeLevel::NotGuaranteed:
@@ -180,7 +187,7 @@ InvarianceDocument invarianceOnHost(const CliStreams& io, const InvarianceOption
                      "invariance takes one --host (run the same plan on each host, then "
                      "`detbench compare` their reports)");
   const std::string& host = remote.hosts.front();
-  auto client = connectRemote(remote, host);
+  auto client = connectRemote(remote, host, &interruptToken());
   ProgressBar bar(io.err, io.errIsTerminal && !o.request.quiet, "");
   remote::RemoteRunCallbacks callbacks;
   int done = 0;
@@ -190,7 +197,7 @@ InvarianceDocument invarianceOnHost(const CliStreams& io, const InvarianceOption
   };
   callbacks.onTrial = [&](const TrialRecord&, int, int) { bar.update(++done, base.trials); };
   callbacks.onConfigurationFinished = [&bar](int, const RunResult&) { bar.finish(); };
-  InvarianceDocument doc = client->invariance(base, plan, callbacks);
+  InvarianceDocument doc = client->invariance(base, plan, callbacks, &interruptToken());
   bar.finish();
   return doc;
 }
@@ -224,7 +231,7 @@ int invarianceCommand(const CliStreams& io, const InvarianceOptions& o) {
       bar.update(done, total);
     };
     callbacks.onPointFinished = [&bar](int, const InvariancePoint&) { bar.finish(); };
-    doc.result = runInvariance(runner, base, plan, callbacks);
+    doc.result = runInvariance(runner, base, plan, callbacks, &interruptToken());
     doc.context = collectEnvironment(registry);
   }
   const InvarianceResult& result = doc.result;
@@ -250,6 +257,7 @@ int invarianceCommand(const CliStreams& io, const InvarianceOptions& o) {
     writeFileAtomically(*o.markdown, invarianceToMarkdown(base, result));
     if (!o.json) io.out << "Markdown: " << *o.markdown << "\n";
   }
+  if (interruptToken().cancelled()) return kExitCancelled;
   for (const auto& p : result.points) {
     if (p.run.deviceFault()) {
       if (remote) io.err << "detbench: " << p.run.errors.front().message << "\n";

@@ -31,8 +31,8 @@ std::string remoteLabel(const std::string& host) {
   return "ssh " + host;
 }
 
-std::unique_ptr<remote::RemoteClient> connectRemote(const RemoteOptions& o,
-                                                    const std::string& host) {
+std::unique_ptr<remote::RemoteClient> connectRemote(const RemoteOptions& o, const std::string& host,
+                                                    const CancelToken* cancel) {
   remote::SshTarget target;
   target.destination = host;
   target.port = integerOption<int>(o.sshPort, "--ssh-port", 0, 65535);
@@ -59,8 +59,8 @@ std::unique_ptr<remote::RemoteClient> connectRemote(const RemoteOptions& o,
   timeouts.hello = std::chrono::seconds(timeout);
   timeouts.answer = std::chrono::seconds(timeout);
   timeouts.silence = std::chrono::seconds(silence);
-  return std::make_unique<remote::RemoteClient>(std::move(connection), target.destination,
-                                                timeouts);
+  return std::make_unique<remote::RemoteClient>(std::move(connection), target.destination, timeouts,
+                                                cancel);
 }
 
 }  // namespace detbench::cli

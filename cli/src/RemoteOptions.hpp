@@ -29,8 +29,9 @@ void addRemoteOptions(CLI::App& app, RemoteOptions& o);
 // options and NotAvailable, with one line that says what happened, when there is no ssh, the
 // host cannot be reached or refuses the key, the remote has no detbench, or it speaks another
 // protocol version.
-std::unique_ptr<remote::RemoteClient> connectRemote(const RemoteOptions& o,
-                                                    const std::string& host);
+// `cancel` (Ctrl-C) ends the waits for the login and the answers.
+std::unique_ptr<remote::RemoteClient> connectRemote(const RemoteOptions& o, const std::string& host,
+                                                    const CancelToken* cancel = nullptr);
 
 // "ssh user@host", for reports and messages.
 std::string remoteLabel(const std::string& host);

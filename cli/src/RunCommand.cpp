@@ -9,6 +9,7 @@
 #include "Commands.hpp"
 #include "ConsoleOutput.hpp"
 #include "ExitCodes.hpp"
+#include "Interrupt.hpp"
 #include "OutputOptions.hpp"
 #include "RemoteOptions.hpp"
 #include "detbench/BuildInfo.hpp"
@@ -134,6 +135,7 @@ RunCallbacks callbacksFor(ProgressBar& bar, SavedIo& saved, bool keepFirstOutput
 // The exit code of a run that was written: deterministic mode raised, the device (or the
 // connection) failed, or the outputs differ where --expect-reproducible asked.
 int runExitCode(const CliStreams& io, const RunOptions& o, const RunResult& r) {
+  if (interruptToken().cancelled()) return kExitCancelled;
   if (r.raisedNondeterministic()) return kExitNondeterministic;
   if (r.failed()) {
     io.err << "detbench: " << r.errors.front().message << "\n";
@@ -146,6 +148,7 @@ int runExitCode(const CliStreams& io, const RunOptions& o, const RunResult& r) {
 // The exit code of a sweep that was written: a configuration that could not run, or raised,
 // is in the report and the sweep went on; a device fault (or a lost connection) says so.
 int sweepExitCode(const RunOptions& o, const ReportDocument& doc) {
+  if (interruptToken().cancelled()) return kExitCancelled;
   for (const auto& r : doc.runs) {
     if (r.deviceFault()) return kExitDeviceFault;
   }
@@ -163,7 +166,8 @@ int sweepExitCode(const RunOptions& o, const ReportDocument& doc) {
 ReportDocument runOnHost(const CliStreams& io, const RunOptions& o, const RunRequest& request,
                          const std::vector<SweepConfig>& configs, const std::string& host,
                          std::vector<remote::RemoteTensor>* tensors) {
-  auto client = connectRemote(o.remote, host);
+  const CancelToken& interrupt = interruptToken();
+  auto client = connectRemote(o.remote, host, &interrupt);
   ProgressBar bar(io.err, io.errIsTerminal && !o.quiet, "  " + o.op + " on " + host);
   remote::RemoteRunCallbacks cb;
   int done = 0;  // within the configuration running
@@ -175,8 +179,8 @@ ReportDocument runOnHost(const CliStreams& io, const RunOptions& o, const RunReq
     bar.setLabel("  " + name + " on " + host);
   };
   cb.onConfigurationFinished = [&bar](int, const RunResult&) { bar.finish(); };
-  ReportDocument doc = configs.empty() ? client->run(request, cb, nullptr, tensors)
-                                       : client->sweep(request, configs, cb, nullptr, tensors);
+  ReportDocument doc = configs.empty() ? client->run(request, cb, &interrupt, tensors)
+                                       : client->sweep(request, configs, cb, &interrupt, tensors);
   bar.finish();
   DETBENCH_CHECK_ARG(!doc.runs.empty(), host + " sent a report without its run");
   doc.viewer = ReportViewer{localHostName(), kToolVersion, remoteLabel(host)};
@@ -240,6 +244,10 @@ int runRemote(const CliStreams& io, const RunOptions& o, const std::vector<Sweep
   std::vector<ComparedEntry> entries;
   int code = kExitOk;
   for (const std::string& host : o.remote.hosts) {
+    if (interruptToken().cancelled()) {
+      io.err << "detbench: cancelled before " << host << "\n";
+      continue;
+    }
     io.out << host << ":\n";
     try {
       tensors.clear();
@@ -280,7 +288,7 @@ int runCommand(const CliStreams& io, const RunOptions& o) {
 
   ReportDocument doc;
   doc.kind = ReportKind::Run;
-  doc.runs.push_back(runner.run(request, prepared, cb));
+  doc.runs.push_back(runner.run(request, prepared, cb, &interruptToken()));
   bar.finish();
   doc.context = collectEnvironment(registry);
   const RunResult& r = doc.runs.front();
@@ -317,7 +325,7 @@ int sweepCommand(const CliStreams& io, const RunOptions& o, const std::string& c
   };
   ReportDocument doc;
   doc.kind = ReportKind::Sweep;
-  doc.runs = runSweep(runner, base, prepared, list, sweepCallbacks).runs;
+  doc.runs = runSweep(runner, base, prepared, list, sweepCallbacks, &interruptToken()).runs;
   doc.context = collectEnvironment(registry);
   printSweepSummary(io.out, doc);
   writeOutputs(io, plan, doc, ioFiles(saved));

@@ -6,6 +6,7 @@
 
 #include "CliApp.hpp"
 #include "ExitCodes.hpp"
+#include "Interrupt.hpp"
 #include "detbench/Error.hpp"
 
 int main(int argc, char** argv) {
@@ -35,7 +36,8 @@ int main(int argc, char** argv) {
     return kExitDeviceFault;
   } catch (const detbench::Error& e) {
     std::cerr << "detbench: " << e.message() << "\n";
-    return kExitUsage;
+    // Ctrl-C while waiting for a remote host's login or answer: nothing ran.
+    return interrupted() ? kExitCancelled : kExitUsage;
   } catch (const std::bad_alloc&) {
     std::cerr << "detbench: out of memory\n";
     return kExitUsage;

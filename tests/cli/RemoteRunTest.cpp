@@ -3,7 +3,10 @@
 // what can go wrong (a refused key, another protocol version, a silent peer, a connection that
 // ends mid-run). The same through a real OpenSSH server: tests/remote/test_ssh_e2e.py.
 
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <string>
@@ -257,6 +260,53 @@ TEST_F(RemoteRunTest, ASweepCutShortKeepsTheConfigurationRunningWithItsTrials) {
   EXPECT_EQ(first["errors"][0]["kind"], "RemoteError");
   EXPECT_TRUE(first["summary"]["cancelled"].get<bool>());
   EXPECT_GE(first["summary"]["trials"].get<int>(), 1);
+}
+
+TEST_F(RemoteRunTest, CtrlCAsksTheRemoteToStopAndWritesTheTrialsDone) {
+  // detbench runs as a child of the test (not through the fixture, which waits for it); the
+  // stand-in for ssh copies what the server says into `seen`, so the test knows when trials
+  // have come and only then sends SIGINT, to detbench alone.
+  const fs::path seen = dir_ / "seen";
+  const std::string env = fakeSsh("'" DETBENCH_CLI "' serve --stdio | tee '" + seen.string() + "'");
+  const std::string ssh = env.substr(env.find('\'') + 1, env.rfind('\'') - env.find('\'') - 1);
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    ::setenv("DETBENCH_SSH", ssh.c_str(), 1);
+    if (::chdir(dir_.c_str()) != 0) ::_exit(99);
+    const std::string out = (dir_ / "stdout.txt").string();
+    const std::string err = (dir_ / "stderr.txt").string();
+    if (!std::freopen(out.c_str(), "w", stdout) || !std::freopen(err.c_str(), "w", stderr)) {
+      ::_exit(99);
+    }
+    ::execl(DETBENCH_CLI, "detbench", "run", "--op", "index_add", "--size", "65536", "-p",
+            "rows=64", "--trials", "1000000", "--warmup", "1", "--host", "me@gpu-box", "--out",
+            "stopped.json", static_cast<char*>(nullptr));
+    ::_exit(98);
+  }
+  // Waits for the first batch of trial records (bounded: a broken run fails the test).
+  bool trials = false;
+  int status = 0;
+  for (int i = 0; i < 6000 && !trials; ++i) {
+    trials = fs::exists(seen) && slurp(seen).find("\"type\":\"trials\"") != std::string::npos;
+    if (trials) break;
+    if (::waitpid(pid, &status, WNOHANG) == pid) break;  // it ended on its own
+    ::usleep(10000);
+  }
+  if (!trials) ::kill(pid, SIGKILL);
+  ASSERT_TRUE(trials) << slurp(dir_ / "stderr.txt");
+  ASSERT_EQ(::kill(pid, SIGINT), 0);
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status)) << status;
+  EXPECT_EQ(WEXITSTATUS(status), 130) << slurp(dir_ / "stderr.txt");
+  EXPECT_NE(slurp(dir_ / "stderr.txt").find("stopping after the trial in progress"),
+            std::string::npos);
+  const json doc = readJson("stopped.json");
+  EXPECT_TRUE(doc["summary"]["cancelled"].get<bool>());
+  EXPECT_TRUE(doc["errors"].empty()) << doc["errors"].dump();  // the remote stopped, cleanly
+  const int done = doc["summary"]["trials"];
+  EXPECT_GE(done, 1);
+  EXPECT_LT(done, 1000000);
 }
 
 }  // namespace

@@ -62,10 +62,18 @@ ServeConnection::ServeConnection(const std::vector<std::string>& argv) {
   posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
   posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO);
+  // Its own process group: a Ctrl-C at the terminal reaches detbench, which asks the remote to
+  // stop and keeps the trials done, not ssh, which would drop the connection.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
-  const int rc = ::posix_spawnp(&pid_, program_.c_str(), &actions, nullptr, args.data(), environ);
+  const int rc =
+      ::posix_spawnp(&pid_, program_.c_str(), &actions, &attributes, args.data(), environ);
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   ::close(in[0]);
   ::close(out[1]);
