@@ -2212,6 +2212,10 @@
             <source>The project runs on %1 of %2 through ssh (detbench there: %3).</source>
             <translation>该项目通过 ssh 在 %2 的 %1 上运行（那边的 detbench：%3）。</translation>
         </message>
+        <message>
+            <source>Demos run on this machine; to run this one on %1: detbench demo %2 --host %1</source>
+            <translation>演示在本机运行；要在 %1 上运行这个演示：detbench demo %2 --host %1</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::OpCatalogModel</name>

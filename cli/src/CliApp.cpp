@@ -92,6 +92,7 @@ CliApp::CliApp()
   demo_->add_option("--language", demoLanguage_, "en or zh_CN")->capture_default_str();
   demo_->add_option("--out", demoJson_, "Write the outcome as JSON here (every number)");
   demo_->add_option("--markdown", demoMarkdown_, "Write the outcome as Markdown here");
+  addRemoteOptions(*demo_, demoRemote_);
 
   rng_ = app_.add_subcommand(
       "rng",
@@ -180,7 +181,8 @@ int CliApp::run(const CliStreams& io) {
   if (*env_) return envCommand(io, envJson_, envPytorch_, envRemote_);
   if (*serve_) return serveCommand(io, serveStdio_);
   if (*demo_) {
-    return demoCommand(io, demoName_, demoList_, demoLanguage_, demoJson_, demoMarkdown_);
+    return demoCommand(io, demoName_, demoList_, demoLanguage_, demoJson_, demoMarkdown_,
+                       demoRemote_);
   }
   if (*rng_) return rngCommand(io, rngEngine_, rngSeed_, rngCount_, rngDist_);
   if (*pyhash_) return pyhashCommand(io, pyhashOptions_);

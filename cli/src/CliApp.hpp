@@ -65,6 +65,7 @@ class CliApp {
   std::string demoName_, demoLanguage_ = "en";
   std::optional<std::string> demoJson_, demoMarkdown_;
   bool demoList_ = false;
+  RemoteOptions demoRemote_;
   std::string rngEngine_ = "torch", rngDist_ = "uniform", rngSeed_, rngCount_ = "10";
   std::string reportInput_;
   std::optional<std::string> reportHtml_, reportPdf_;

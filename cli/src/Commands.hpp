@@ -52,9 +52,10 @@ int invarianceCommand(const CliStreams& io, const InvarianceOptions& options);
 int envCommand(const CliStreams& io, bool json, const std::optional<std::string>& pytorch,
                const RemoteOptions& remote);
 int serveCommand(const CliStreams& io, bool stdio);
+// With --host, the scenario runs on that machine (its GPU where it has one).
 int demoCommand(const CliStreams& io, const std::string& name, bool list,
                 const std::string& language, const std::optional<std::string>& jsonOut,
-                const std::optional<std::string>& markdownOut);
+                const std::optional<std::string>& markdownOut, const RemoteOptions& remote);
 struct PyhashOptions {
   std::vector<std::string> words;
   std::optional<std::string> seed;  // PYTHONHASHSEED

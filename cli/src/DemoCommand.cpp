@@ -5,12 +5,16 @@
 
 #include "Commands.hpp"
 #include "ExitCodes.hpp"
+#include "Interrupt.hpp"
 #include "OutputOptions.hpp"
+#include "RemoteOptions.hpp"
+#include "detbench/Environment.hpp"
 #include "detbench/Error.hpp"
 #include "detbench/Format.hpp"
 #include "detbench/OutputFiles.hpp"
 #include "detbench/demo/ScenarioReport.hpp"
 #include "detbench/demo/ScenarioRunner.hpp"
+#include "detbench/demo/ScenarioText.hpp"
 
 namespace detbench::cli {
 
@@ -18,121 +22,11 @@ namespace {
 
 using namespace detbench::demo;
 
-void printRuns(std::ostream& out, const Scenario& s, const ScenarioOutcome& o,
-               const std::string& lang) {
-  for (std::size_t i = 0; i < o.runs.size(); ++i) {
-    const RunResult& r = o.runs[i];
-    out << "  " << i + 1 << ". " << s.runs[i].label.in(lang) << "  [" << r.op << " on " << r.device
-        << "]\n     ";
-    if (r.failed()) {
-      out << r.errors.front().kind << ": " << r.errors.front().message << "\n";
-      continue;
-    }
-    out << r.summary.distinctDigests << " distinct output"
-        << (r.summary.distinctDigests == 1 ? "" : "s") << " in " << r.trials.size()
-        << " trials, median " << formatDuration(r.summary.time.median) << " per trial";
-    std::string algorithms;
-    for (const auto& t : r.trials) {
-      if (!t.algorithm.empty() && algorithms.find(t.algorithm) == std::string::npos) {
-        algorithms += (algorithms.empty() ? "" : "; ") + t.algorithm;
-      }
-    }
-    if (!algorithms.empty()) out << "\n     algorithm: " << algorithms;
-    for (const auto& w : r.warnings) out << "\n     warning: " << w.message;
-    out << "\n";
-  }
-}
-
-void printHash(std::ostream& out, const HashOutcome& h) {
-  out << "  list(set(...)) in CPython " << h.python << ", one interpreter after another:\n";
-  for (const auto& i : h.interpreters) {
-    out << "  PYTHONHASHSEED " << std::left << std::setw(13) << std::string(toString(i.setting))
-        << std::right << python::listRepr(i.order) << "\n";
-  }
-}
-
-void printGenerators(std::ostream& out, const GeneratorOutcome& g) {
-  out << "  np.random.seed(" << g.seed << ") in each process, then:\n";
-  for (const auto& d : g.draws) {
-    out << "  process " << d.process << "  " << std::left << std::setw(18)
-        << std::string(toString(d.stream)) << std::right << std::fixed << std::setprecision(8);
-    for (const double v : d.values) out << " " << v;
-    out << std::defaultfloat << "\n";
-  }
-}
-
-void printLoader(std::ostream& out, const LoaderOutcome& l) {
-  out << "  batches changed against run 1 (O: order, a: augmentation, .: same):\n";
-  for (const auto& m : l.modes) {
-    out << "  " << std::left << std::setw(28) << std::string(toString(m.mode)) << std::right;
-    for (std::size_t r = 1; r < m.changes.size(); ++r) {
-      out << (r > 1 ? " | " : "");
-      for (auto c : m.changes[r])
-        out << (c == BatchChange::Order ? 'O' : c == BatchChange::Augmentation ? 'a' : '.');
-    }
-    out << (m.workersRepeatEachOther ? "   workers repeat each other" : "") << "\n";
-  }
-}
-
-void printTraining(std::ostream& out, const TrainingOutcome& t) {
-  for (const auto& c : t.configs) {
-    out << "  " << std::left << std::setw(14) << c.name << std::right;
-    if (!c.error.empty()) {
-      out << c.error << "\n";
-      continue;
-    }
-    out << c.losses.size() << " runs, final loss " << formatFloat(c.losses.front().back());
-    if (c.firstDivergentStep < 0) {
-      out << ", identical at every step\n";
-    } else {
-      out << ", first differ at step " << c.firstDivergentStep << ", final losses spread "
-          << formatFloat(c.finalSpread) << ", " << c.distinctFinalParameters()
-          << " different final weight sets\n";
-    }
-  }
-}
-
-void printDecoder(std::ostream& out, const DecoderOutcome& d, const std::string& language) {
-  const bool zh = language.starts_with("zh");
-  if (d.device == "cpu-threads") {
-    out << (zh ? "cpu-threads 使用 " : "cpu-threads with ") << d.threads
-        << (zh ? " 个线程（固定）\n" : " threads (pinned)\n");
-  }
-  for (const auto& f : d.forms) {
-    out << "  "
-        << (f.batchInvariant ? (zh ? "批不变内核" : "batch-invariant kernels")
-                             : (zh ? "默认内核" : "default kernels"))
-        << (f.error.empty() ? "" : ": " + f.error) << "\n";
-    for (const auto& b : f.batches) {
-      out << "    " << (zh ? "批大小 " : "batch of ") << std::left << std::setw(4) << b.batchSize
-          << std::right;
-      if (b.batchSize == f.batches.front().batchSize) {
-        out << (zh ? "单独生成（参照）\n" : "alone (the reference)\n");
-        continue;
-      }
-      if (b.firstDifferentLogits < 0) {
-        out << (zh ? "logits 逐位相同，token 相同\n"
-                   : "the same logits, bit for bit, the same tokens\n");
-        continue;
-      }
-      out << (zh ? "logits 从第 " : "logits differ from step ") << b.firstDifferentLogits
-          << (zh ? " 步起不同" : "");
-      if (b.divergedAt < 0) {
-        out << (zh ? "，token 仍相同\n" : ", tokens still the same\n");
-      } else {
-        out << (zh ? "，token 在第 " : ", tokens part at step ") << b.divergedAt
-            << (zh ? " 步分叉（logit 差 " : " (logit gap ") << formatFloat(b.flipGap)
-            << (zh ? "）\n" : ")\n");
-      }
-    }
-  }
-}
-
 }  // namespace
 
 int demoCommand(const CliStreams& io, const std::string& name, bool list,
                 const std::string& language, const std::optional<std::string>& jsonOut,
-                const std::optional<std::string>& markdownOut) {
+                const std::optional<std::string>& markdownOut, const RemoteOptions& remote) {
   if (list || name.empty()) {
     for (const auto& s : scenarios()) {
       io.out << std::left << std::setw(22) << s.name << std::right << s.title.in(language)
@@ -147,43 +41,42 @@ int demoCommand(const CliStreams& io, const std::string& name, bool list,
     DETBENCH_THROW(InvalidArgument, "unknown demo " + name + " (" + names + ")");
   }
   checkOutputOptions({{"--out", jsonOut}, {"--markdown", markdownOut}});
+  const auto progress = [&](const std::string& what, int done, int total) {
+    if (io.errIsTerminal)
+      io.err << "\r  running: " << what << " (" << done << "/" << total << ")\x1b[K" << std::flush;
+  };
+  if (!remote.hosts.empty()) {
+    DETBENCH_CHECK_ARG(remote.hosts.size() == 1, "demo takes one --host");
+    const std::string& host = remote.hosts.front();
+    auto client = connectRemote(remote, host, &interruptToken());
+    const Environment there = client->environment();
+    io.out << scenarioIntroText(*s, language);
+    // The texts' languages, as LocalText picks them: Chinese for zh*, English otherwise.
+    const remote::RemoteDemo d = client->demo(
+        s->name, language.starts_with("zh") ? "zh_CN" : "en", progress, &interruptToken());
+    if (io.errIsTerminal) io.err << "\r\x1b[K" << std::flush;
+    io.out << "Ran on: " << there.host << " (" << remoteLabel(host) << ", detbench "
+           << there.toolVersion << ")\n"
+           << d.text;
+    OutputBatch batch;
+    if (jsonOut) batch.add(*jsonOut, d.report.dump(2) + "\n");
+    if (markdownOut) batch.add(*markdownOut, d.markdown);
+    io.out.flush();
+    batch.commit();
+    if (d.cancelled) return kExitCancelled;
+    return d.asExpected ? kExitOk : kExitNotReproducible;
+  }
   const BackendRegistry registry = makeRegistry();
-  io.out << s->title.in(language) << "\n\n" << s->lesson.in(language) << "\n\n";
-  for (std::size_t i = 0; i < s->steps.size(); ++i) {
-    io.out << "  " << i + 1 << ". " << s->steps[i].in(language) << "\n";
-  }
-  io.out << "\n" << s->expect.in(language) << "\n\n";
-  const ScenarioOutcome o =
-      runScenario(*s, registry, [&](const std::string& what, int done, int total) {
-        if (io.errIsTerminal)
-          io.err << "\r  running: " << what << " (" << done << "/" << total << ")\x1b[K"
-                 << std::flush;
-      });
+  io.out << scenarioIntroText(*s, language);
+  const ScenarioOutcome o = runScenario(*s, registry, progress, &interruptToken());
   if (io.errIsTerminal) io.err << "\r\x1b[K" << std::flush;
-  if (!o.hash && !o.generators) {  // these two lessons run no op on a device
-    io.out << "Device: " << o.device
-           << (o.fallback ? " (this demo is about a GPU; none here, so cpu-threads shows it)" : "")
-           << "\n";
-  }
-  if (!o.runs.empty()) printRuns(io.out, *s, o, language);
-  if (o.loader) printLoader(io.out, *o.loader);
-  if (o.training) printTraining(io.out, *o.training);
-  if (o.hash) printHash(io.out, *o.hash);
-  if (o.generators) printGenerators(io.out, *o.generators);
-  if (o.decoder) printDecoder(io.out, *o.decoder, language);
-  io.out << "\n";
-  for (const auto& c : o.checks)
-    io.out << (c.passed ? "  [ok] " : "  [NOT SEEN] ") << c.what.in(language) << "\n";
-  const LocalText verdict = o.asExpected()
-                                ? LocalText{"As expected.", "与预期一致。"}
-                                : LocalText{"Not as the text says: see the checks above.",
-                                            "与说明不符：请看上面的检查。"};
-  io.out << verdict.in(language) << "\n";
+  io.out << scenarioOutcomeText(*s, o, language);
   OutputBatch batch;
   if (jsonOut) batch.add(*jsonOut, scenarioReportJson(*s, o).dump(2) + "\n");
   if (markdownOut) batch.add(*markdownOut, scenarioReportMarkdown(*s, o, language));
   io.out.flush();
   batch.commit();
+  if (o.cancelled) return kExitCancelled;
   return o.asExpected() ? kExitOk : kExitNotReproducible;
 }
 

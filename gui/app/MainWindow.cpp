@@ -669,6 +669,13 @@ void MainWindow::connectDemos() {
       statusBar()->showMessage(tr("Wait for the run in progress, or cancel it."), 5000);
       return;
     }
+    // The Demos tab runs here; the command line takes a demo to the remote host.
+    if (const auto host = devices_->remoteHost()) {
+      log_->append(LogWidget::Level::Info,
+                   tr("Demos run on this machine; to run this one on %1: detbench demo %2 "
+                      "--host %1")
+                       .arg(qstr(host->target.destination), qstr(s->name)));
+    }
     demos_->start(s);
   });
   connect(demosView_, &DemosWidget::cancelRequested, demos_, &DemoController::cancel);

@@ -262,6 +262,20 @@ TEST_F(RemoteRunTest, ASweepCutShortKeepsTheConfigurationRunningWithItsTrials) {
   EXPECT_GE(first["summary"]["trials"].get<int>(), 1);
 }
 
+TEST_F(RemoteRunTest, ADemoRunsThereAndItsReportsAreWrittenHere) {
+  const Result r =
+      run("demo integer-atomics --host me@gpu-box --out d.json --markdown d.md", fakeSsh(serve()));
+  ASSERT_EQ(r.code, 0) << r.err;  // integer atomics are exact: as expected, whatever the timing
+  EXPECT_NE(r.out.find("Integer atomics are exact"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Ran on:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("As expected."), std::string::npos) << r.out;
+  EXPECT_EQ(readJson("d.json")["scenario"], "integer-atomics");
+  EXPECT_FALSE(slurp(dir_ / "d.md").empty());
+  const Result unknown = run("demo no-such-demo --host me@gpu-box", fakeSsh(serve()));
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_EQ(lines(unknown.err), 1) << unknown.err;
+}
+
 TEST_F(RemoteRunTest, CtrlCAsksTheRemoteToStopAndWritesTheTrialsDone) {
   // detbench runs as a child of the test (not through the fixture, which waits for it); the
   // stand-in for ssh copies what the server says into `seen`, so the test knows when trials

@@ -294,6 +294,10 @@ json RemoteClient::exchange(Job& job, json message, const std::string& finalType
       }
     } else if (type == "progress") {
       job.total = std::max(job.total, msg.value("total", job.total));
+      if (callbacks.onProgress && msg.contains("what")) {
+        callbacks.onProgress(msg.value("what", std::string()), msg.value("done", 0),
+                             msg.value("total", 0));
+      }
     } else if (type == "io") {
       const std::string name = msg.at("name").get<std::string>();
       DETBENCH_CHECK_ARG(fileStem(name), where_ + " sent a tensor whose name cannot name a file");
@@ -438,6 +442,25 @@ InvarianceDocument RemoteClient::invariance(const RunRequest& base, const Invari
   last.run = incompleteRun(request, std::move(job.records), job.why);
   doc.result.points.push_back(std::move(last));
   return doc;
+}
+
+RemoteDemo RemoteClient::demo(const std::string& name, const std::string& language,
+                              const std::function<void(const std::string&, int, int)>& progress,
+                              const CancelToken* cancel) {
+  require("demo", "demos");
+  Job job;
+  RemoteRunCallbacks callbacks;
+  callbacks.onProgress = progress;
+  const json final = exchange(job, json{{"type", "demo"}, {"name", name}, {"language", language}},
+                              "demo", callbacks, cancel);
+  if (final.is_null()) DETBENCH_THROW(NotAvailable, job.why);
+  RemoteDemo d;
+  d.asExpected = final.at("as_expected").get<bool>();
+  d.cancelled = final.value("cancelled", false);
+  d.text = final.at("text").get<std::string>();
+  d.report = final.at("report");
+  d.markdown = final.at("markdown").get<std::string>();
+  return d;
 }
 
 json planToJson(const InvariancePlan& plan) {

@@ -15,6 +15,9 @@
 #include "detbench/SettingsJson.hpp"
 #include "detbench/Sweep.hpp"
 #include "detbench/TrialRunner.hpp"
+#include "detbench/demo/ScenarioReport.hpp"
+#include "detbench/demo/ScenarioRunner.hpp"
+#include "detbench/demo/ScenarioText.hpp"
 #include "detbench/remote/Base64.hpp"
 
 namespace detbench::remote {
@@ -257,7 +260,7 @@ void ServeSession::hello() {
             {"protocol", kProtocolVersion},
             {"detbench", kToolVersion},
             {"devices", devices},
-            {"offers", {"env", "run", "sweep", "invariance", "save_io", "cancel"}}}
+            {"offers", {"env", "run", "sweep", "invariance", "save_io", "demo", "cancel"}}}
            .dump());
 }
 
@@ -313,12 +316,12 @@ bool ServeSession::handleLine(const std::string& line) {
     }
     return true;
   }
-  if (type == "run" || type == "sweep" || type == "invariance") {
+  if (type == "run" || type == "sweep" || type == "invariance" || type == "demo") {
     if (!id) {
       sendError(nullptr, "InvalidArgument", "a " + type + " needs an id");
     } else if (running_.load()) {
       sendError(id, "InvalidArgument", "a run is in progress (one at a time)");
-    } else if (!msg.contains("request")) {
+    } else if (type != "demo" && !msg.contains("request")) {
       sendError(id, "InvalidArgument", "a " + type + " needs a request");
     } else {
       startJob(*id, msg);
@@ -334,8 +337,12 @@ void ServeSession::startJob(const std::string& id, const json& msg) {
   try {
     job.kind = msg.at("type").get<std::string>();
     for (const auto& [key, value] : msg.items()) {
-      if (key == "id" || key == "type" || key == "request") continue;
-      if (key == "save_io" && job.kind != "invariance") {
+      if (key == "id" || key == "type" || (key == "request" && job.kind != "demo")) continue;
+      if (job.kind == "demo" && key == "name") {
+        job.demo = value.get<std::string>();
+      } else if (job.kind == "demo" && key == "language") {
+        job.language = value.get<std::string>();
+      } else if (key == "save_io" && job.kind != "invariance" && job.kind != "demo") {
         job.saveIo = value.get<bool>();
       } else if (key == "configs" && job.kind == "sweep") {
         job.configs = configsFromJson(value);
@@ -345,14 +352,37 @@ void ServeSession::startJob(const std::string& id, const json& msg) {
         DETBENCH_THROW(InvalidArgument, "unknown " + job.kind + " field " + key);
       }
     }
-    job.request = requestFromJson(msg.at("request"));
+    if (job.kind == "demo") {
+      DETBENCH_CHECK_ARG(demo::findScenario(job.demo) != nullptr, "unknown demo " + job.demo);
+      DETBENCH_CHECK_ARG(job.language == "en" || job.language == "zh_CN",
+                         "unknown language " + job.language + " (en, zh_CN)");
+    } else {
+      DETBENCH_CHECK_ARG(job.kind != "invariance" || msg.contains("plan"),
+                         "an invariance run needs its plan");
+      job.request = requestFromJson(msg.at("request"));
+    }
+  } catch (const Error& e) {
+    sendError(&id, e.kindName(), e.message());
+    return;
+  } catch (const json::exception& e) {
+    sendError(&id, "InvalidArgument", std::string("malformed request: ") + e.what());
+    return;
+  }
+  if (job.kind == "demo") {
+    launch(id, std::move(job));
+  } else {
+    checkJob(id, job);
+  }
+}
+
+void ServeSession::checkJob(const std::string& id, Job& job) {
+  try {
     validateRequest(job.request);
     opDefinition(job.request.op);  // an unknown op: the known ones listed
     if (job.kind == "sweep") {
       DETBENCH_CHECK_ARG(!job.configs.empty(), "a sweep needs its configs");
       job.configurations = static_cast<int>(job.configs.size());
     } else if (job.kind == "invariance") {
-      DETBENCH_CHECK_ARG(msg.contains("plan"), "an invariance run needs its plan");
       validateInvariancePlan(job.request, job.plan);
       job.configurations = invarianceConfigurations(job.request, job.plan);
     }
@@ -363,10 +393,11 @@ void ServeSession::startJob(const std::string& id, const json& msg) {
   } catch (const Error& e) {
     sendError(&id, e.kindName(), e.message());
     return;
-  } catch (const json::exception& e) {
-    sendError(&id, "InvalidArgument", std::string("malformed request: ") + e.what());
-    return;
   }
+  launch(id, std::move(job));
+}
+
+void ServeSession::launch(const std::string& id, Job job) {
   join();
   cancel_.reset();
   runningId_ = id;
@@ -380,7 +411,7 @@ void ServeSession::startJob(const std::string& id, const json& msg) {
     const json jid = json::parse(id);
     std::string last;
     try {
-      last = runJob(jid, job);
+      last = job.kind == "demo" ? runDemo(jid, job) : runJob(jid, job);
     } catch (const Error& e) {
       last = json{{"id", jid}, {"type", "error"}, {"kind", e.kindName()}, {"message", e.message()}}
                  .dump();
@@ -468,6 +499,27 @@ std::string ServeSession::runJob(const json& jid, const Job& job) {
     if (first) sendIo(sendLine, jid, prepared.inputs, *first);
   }
   return json{{"id", jid}, {"type", "report"}, {"report", reportToJson(doc)}}.dump();
+}
+
+std::string ServeSession::runDemo(const json& jid, const Job& job) {
+  const demo::Scenario& scenario = *demo::findScenario(job.demo);
+  const demo::ScenarioOutcome outcome = demo::runScenario(
+      scenario, registry_,
+      [this, &jid](const std::string& what, int done, int total) {
+        send(json{
+            {"id", jid}, {"type", "progress"}, {"done", done}, {"total", total}, {"what", what}}
+                 .dump());
+      },
+      &cancel_);
+  return json{{"id", jid},
+              {"type", "demo"},
+              {"name", scenario.name},
+              {"as_expected", outcome.asExpected()},
+              {"cancelled", outcome.cancelled},
+              {"text", demo::scenarioOutcomeText(scenario, outcome, job.language)},
+              {"report", demo::scenarioReportJson(scenario, outcome)},
+              {"markdown", demo::scenarioReportMarkdown(scenario, outcome, job.language)}}
+      .dump();
 }
 
 void ServeSession::join() {

@@ -38,14 +38,15 @@ struct ServeSessionTest : ::testing::Test {
       return true;
     };
   }
-  // The run's last message, "report", "invariance" or "error", waiting for it (the run's thread
-  // sends it; the wait's limit only keeps a broken session from hanging the test).
+  // The run's last message, "report", "invariance", "demo" or "error", waiting for it (the run's
+  // thread sends it; the wait's limit only keeps a broken session from hanging the test).
   json waitForEnd(const json& id) {
     std::unique_lock lock(mutex);
     json found;
     changed.wait_for(lock, std::chrono::minutes(2), [&] {
       for (const auto& m : lines) {
-        if ((m["type"] == "report" || m["type"] == "invariance" || m["type"] == "error") &&
+        if ((m["type"] == "report" || m["type"] == "invariance" || m["type"] == "demo" ||
+             m["type"] == "error") &&
             m["id"] == id) {
           found = m;
           return true;
@@ -289,6 +290,33 @@ TEST_F(ServeSessionTest, MalformedSweepsAndInvarianceRunsAreRefusedBeforeAnythin
     EXPECT_FALSE(answer["message"].get<std::string>().empty());
   }
   EXPECT_FALSE(s.busy());
+}
+
+TEST_F(ServeSessionTest, ADemoRunsThereAndComesBackAsTextAndReports) {
+  ServeSession s(registry, collector());
+  ASSERT_TRUE(s.handleLine(
+      json{{"id", 3}, {"type", "demo"}, {"name", "integer-atomics"}, {"language", "zh_CN"}}
+          .dump()));
+  const json end = waitForEnd(3);
+  ASSERT_EQ(end["type"], "demo") << end.dump();
+  s.finish();
+  EXPECT_TRUE(end["as_expected"].get<bool>());  // integer atomics are exact: nothing to chance
+  EXPECT_FALSE(end["cancelled"].get<bool>());
+  EXPECT_NE(end["text"].get<std::string>().find("与预期一致"), std::string::npos) << end["text"];
+  EXPECT_EQ(end["report"]["scenario"], "integer-atomics") << end["report"].dump().substr(0, 300);
+  EXPECT_FALSE(end["markdown"].get<std::string>().empty());
+  int progress = 0;
+  for (const auto& m : all()) progress += m["type"] == "progress" && m.contains("what");
+  EXPECT_GE(progress, 1);
+  // A demo that is not there, a language that is not offered, a field a demo does not take.
+  const json bad[] = {
+      {{"id", 4}, {"type", "demo"}, {"name", "no-such-demo"}},
+      {{"id", 5}, {"type", "demo"}, {"name", "seeds"}, {"language", "fr"}},
+      {{"id", 6}, {"type", "demo"}, {"name", "seeds"}, {"request", json::object()}}};
+  for (const json& m : bad) {
+    ASSERT_TRUE(s.handleLine(m.dump()));
+    EXPECT_EQ(all().back()["type"], "error") << m.dump();
+  }
 }
 
 }  // namespace

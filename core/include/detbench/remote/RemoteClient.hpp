@@ -41,6 +41,8 @@ struct RemoteRunCallbacks {
   // records that follow are its own. Then it has finished, with its result.
   std::function<void(int, const std::string&)> onConfigurationStarted;
   std::function<void(int, const RunResult&)> onConfigurationFinished;
+  // Demos: the step running now, steps done and steps in all.
+  std::function<void(const std::string&, int, int)> onProgress;
 };
 
 // A tensor a remote run sent back for --save-io: an input by its name, or trial 0's output as
@@ -49,6 +51,16 @@ struct RemoteTensor {
   std::string name;
   std::string role;  // "input" or "output"
   HostTensor tensor;
+};
+
+// A teaching scenario run on the remote host: what it showed, as text in the language asked,
+// and its reports (the JSON of docs/REPORT-FORMAT.md's demos, and Markdown).
+struct RemoteDemo {
+  bool asExpected = false;
+  bool cancelled = false;
+  std::string text;
+  nlohmann::ordered_json report;
+  std::string markdown;
 };
 
 class RemoteClient {
@@ -85,6 +97,12 @@ class RemoteClient {
   InvarianceDocument invariance(const RunRequest& base, const InvariancePlan& plan,
                                 const RemoteRunCallbacks& callbacks = {},
                                 const CancelToken* cancel = nullptr);
+  // A teaching scenario, remotely (on its GPU where it has one). `progress` gets what runs now,
+  // steps done and steps in all. A connection lost before the end raises NotAvailable (a demo's
+  // steps are not kept).
+  RemoteDemo demo(const std::string& name, const std::string& language,
+                  const std::function<void(const std::string&, int, int)>& progress = {},
+                  const CancelToken* cancel = nullptr);
 
  private:
   struct Job;

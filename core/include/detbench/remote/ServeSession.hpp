@@ -12,6 +12,8 @@
 //                      "report" (a sweep report)
 //                  {"id":N,"type":"invariance","request":{...},"plan":{...}}  -> the same, then
 //                      "invariance" (the invariance JSON)
+//                  {"id":N,"type":"demo","name":NAME,"language":"en"}  -> "started",
+//                      "progress" (with "what"), then "demo" (its text, JSON and Markdown)
 //                  run and sweep take "save_io":true -> "io" messages (inputs, trial 0's output,
 //                      base64) before the report
 //                  {"id":N,"type":"cancel"}                 -> the run N stops before its next
@@ -78,8 +80,16 @@ class ServeSession {
     InvariancePlan plan;
     bool saveIo = false;
     int configurations = 1;
+    std::string demo;             // a demo: the scenario's name
+    std::string language = "en";  // and the language of its texts
   };
   void startJob(const std::string& id, const nlohmann::ordered_json& msg);
+  // A run, sweep or invariance run's request and plan checked against this machine.
+  void checkJob(const std::string& id, Job& job);
+  // Starts the job on the worker (after the one before has ended).
+  void launch(const std::string& id, Job job);
+  // On the worker: runs a teaching scenario; returns its "demo" message.
+  std::string runDemo(const nlohmann::ordered_json& id, const Job& job);
   // On the worker: runs the job, streaming its messages; returns the last one.
   std::string runJob(const nlohmann::ordered_json& id, const Job& job);
   void join();
