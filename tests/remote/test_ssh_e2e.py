@@ -157,6 +157,10 @@ rm -f "$fifo"
                     ok = [p["threads"] for p in json.load(f)["points"]] == [1, 2]
             check(ok, "an invariance run over ssh", r.stderr)
 
+            r = detbench(["demo", "integer-atomics"])
+            check(r.returncode == 0 and "Ran on:" in r.stdout and "As expected." in r.stdout,
+                  "a demo over ssh", r.stderr)
+
             r = detbench(["env", "--json"])
             check(r.returncode == 0 and json.loads(r.stdout)["tool"] == "detbench",
                   "env over ssh", r.stderr)
@@ -193,7 +197,7 @@ rm -f "$fifo"
         finally:
             sshd.terminate()
             sshd.wait(timeout=10)
-    print(f"{9 - failures} of 9 checks passed")
+    print(f"{10 - failures} of 10 checks passed")
     return 1 if failures else 0
 
 
