@@ -264,12 +264,12 @@ TEST_F(RemoteRunTest, ASweepCutShortKeepsTheConfigurationRunningWithItsTrials) {
 
 TEST_F(RemoteRunTest, ADemoRunsThereAndItsReportsAreWrittenHere) {
   const Result r =
-      run("demo integer-atomics --host me@gpu-box --out d.json --markdown d.md", fakeSsh(serve()));
-  ASSERT_EQ(r.code, 0) << r.err;  // integer atomics are exact: as expected, whatever the timing
-  EXPECT_NE(r.out.find("Integer atomics are exact"), std::string::npos) << r.out;
+      run("demo error-and-warn --host me@gpu-box --out d.json --markdown d.md", fakeSsh(serve()));
+  ASSERT_EQ(r.code, 0) << r.err;  // error mode raises, warn mode warns: whatever the timing
+  EXPECT_NE(r.out.find("Deterministic mode: error and warn"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Ran on:"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("As expected."), std::string::npos) << r.out;
-  EXPECT_EQ(readJson("d.json")["scenario"], "integer-atomics");
+  EXPECT_EQ(readJson("d.json")["scenario"], "error-and-warn");
   EXPECT_FALSE(slurp(dir_ / "d.md").empty());
   const Result unknown = run("demo no-such-demo --host me@gpu-box", fakeSsh(serve()));
   EXPECT_EQ(unknown.code, 2);
