@@ -1799,6 +1799,14 @@
             <source>Ran on %1 (%2).</source>
             <translation>已在 %1 上运行（%2）。</translation>
         </message>
+        <message>
+            <source>Stopped early: %1</source>
+            <translation>提前停止：%1</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;nothing measured&lt;/b&gt;: the run did not finish, and the guarantee needs every configuration</source>
+            <translation>&lt;b&gt;未测得任何结论&lt;/b&gt;：运行没有完成，而保证级别需要所有配置都运行完</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::LoaderHeatMapPlotWidget</name>

@@ -52,11 +52,11 @@ int demoCommand(const CliStreams& io, const std::string& name, bool list,
     const Environment there = client->environment();
     io.out << scenarioIntroText(*s, language);
     // The texts' languages, as LocalText picks them: Chinese for zh*, English otherwise.
-    const remote::RemoteDemo d = client->demo(
-        s->name, language.starts_with("zh") ? "zh_CN" : "en", progress, &interruptToken());
+    const remote::RemoteDemo d = client->demo(s->name, language.starts_with("zh") ? "zh_CN" : "en",
+                                              progress, &interruptToken());
     if (io.errIsTerminal) io.err << "\r\x1b[K" << std::flush;
-    io.out << "Ran on: " << there.host << " (" << remoteLabel(host) << ", detbench "
-           << there.toolVersion << ")\n"
+    io.out << "Ran on: " << remote::printable(there.host) << " (" << remoteLabel(host)
+           << ", detbench " << remote::printable(there.toolVersion) << ")\n"
            << d.text;
     OutputBatch batch;
     if (jsonOut) batch.add(*jsonOut, d.report.dump(2) + "\n");

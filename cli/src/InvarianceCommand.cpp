@@ -244,9 +244,9 @@ int invarianceCommand(const CliStreams& io, const InvarianceOptions& o) {
   } else {
     printInvariance(io.out, base, result);
     if (remote) {
-      io.out << "Ran on: " << doc.context.host << " ("
+      io.out << "Ran on: " << remote::printable(doc.context.host) << " ("
              << remoteLabel(o.request.remote.hosts.front()) << ", detbench "
-             << doc.context.toolVersion << ")\n";
+             << remote::printable(doc.context.toolVersion) << ")\n";
     }
   }
   if (o.out) {
@@ -257,10 +257,10 @@ int invarianceCommand(const CliStreams& io, const InvarianceOptions& o) {
     writeFileAtomically(*o.markdown, invarianceToMarkdown(base, result));
     if (!o.json) io.out << "Markdown: " << *o.markdown << "\n";
   }
-  if (interruptToken().cancelled()) return kExitCancelled;
+  if (interrupted() && result.cancelled) return kExitCancelled;
   for (const auto& p : result.points) {
     if (p.run.deviceFault()) {
-      if (remote) io.err << "detbench: " << p.run.errors.front().message << "\n";
+      if (remote) io.err << "detbench: " << p.run.errors.back().message << "\n";
       return kExitDeviceFault;
     }
   }

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <ctime>
 #include <filesystem>
+#include <set>
 
 #include "Commands.hpp"
 #include "ConsoleOutput.hpp"
@@ -135,7 +136,7 @@ RunCallbacks callbacksFor(ProgressBar& bar, SavedIo& saved, bool keepFirstOutput
 // The exit code of a run that was written: deterministic mode raised, the device (or the
 // connection) failed, or the outputs differ where --expect-reproducible asked.
 int runExitCode(const CliStreams& io, const RunOptions& o, const RunResult& r) {
-  if (interruptToken().cancelled()) return kExitCancelled;
+  if (r.cancelled && interrupted()) return kExitCancelled;
   if (r.raisedNondeterministic()) return kExitNondeterministic;
   if (r.failed()) {
     io.err << "detbench: " << r.errors.front().message << "\n";
@@ -148,7 +149,9 @@ int runExitCode(const CliStreams& io, const RunOptions& o, const RunResult& r) {
 // The exit code of a sweep that was written: a configuration that could not run, or raised,
 // is in the report and the sweep went on; a device fault (or a lost connection) says so.
 int sweepExitCode(const RunOptions& o, const ReportDocument& doc) {
-  if (interruptToken().cancelled()) return kExitCancelled;
+  if (interrupted() &&
+      std::any_of(doc.runs.begin(), doc.runs.end(), [](const RunResult& r) { return r.cancelled; }))
+    return kExitCancelled;
   for (const auto& r : doc.runs) {
     if (r.deviceFault()) return kExitDeviceFault;
   }
@@ -188,16 +191,18 @@ ReportDocument runOnHost(const CliStreams& io, const RunOptions& o, const RunReq
 }
 
 void printRanOn(const CliStreams& io, const ReportDocument& doc, const std::string& host) {
-  io.out << "  Ran on:    " << doc.context.host << " (" << remoteLabel(host) << ", detbench "
-         << doc.context.toolVersion << ")\n";
+  io.out << "  Ran on:    " << remote::printable(doc.context.host) << " (" << remoteLabel(host)
+         << ", detbench " << remote::printable(doc.context.toolVersion) << ")\n";
 }
 
-// A file name's part for a host: letters, digits, '.', '-' and '_' kept, the rest '_'.
+// A file name's part for a host: letters, digits, '.', '-' and '_' kept, the rest '_'; a name
+// of dots only becomes underscores.
 std::string fileSafe(const std::string& host) {
   std::string s = host;
   for (char& c : s) {
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '_') c = '_';
   }
+  if (s.find_first_not_of('.') == std::string::npos) s.assign(s.size(), '_');
   return s;
 }
 
@@ -222,8 +227,13 @@ int reportHost(const CliStreams& io, const RunOptions& o, const OutputPlan& plan
 // agree bit for bit).
 int runRemote(const CliStreams& io, const RunOptions& o, const std::vector<SweepConfig>& configs) {
   RunRequest request = buildRequest(o);
-  // The local environment's CUBLAS_WORKSPACE_CONFIG stays here: only the option is sent.
-  if (!o.cublasWorkspaceConfig) request.settings.cublasWorkspaceConfig.reset();
+  // The local environment's CUBLAS_WORKSPACE_CONFIG stays here: only the option is sent (a
+  // sweep's configurations carry their own copy of the settings).
+  std::vector<SweepConfig> sent = configs;
+  if (!o.cublasWorkspaceConfig) {
+    request.settings.cublasWorkspaceConfig.reset();
+    for (auto& c : sent) c.settings.cublasWorkspaceConfig.reset();
+  }
   const bool sweep = !configs.empty();
   const std::string kind = sweep ? "sweep" : "run";
   std::vector<remote::RemoteTensor> tensors;
@@ -231,7 +241,7 @@ int runRemote(const CliStreams& io, const RunOptions& o, const std::vector<Sweep
   if (o.remote.hosts.size() == 1) {
     const std::string& host = o.remote.hosts.front();
     const OutputPlan plan = planOutputs(o, kind);
-    const ReportDocument doc = runOnHost(io, o, request, configs, host, wantTensors);
+    const ReportDocument doc = runOnHost(io, o, request, sent, host, wantTensors);
     if (!sweep && doc.runs.front().refused()) {
       DETBENCH_THROW(InvalidArgument, doc.runs.front().errors.front().message);
     }
@@ -240,6 +250,12 @@ int runRemote(const CliStreams& io, const RunOptions& o, const std::vector<Sweep
   DETBENCH_CHECK_ARG(!o.out && !o.markdown,
                      "--out and --markdown name one file: with several --host each host's report "
                      "goes to reports/, named by its host");
+  // Each host's files are named by the host: two names for one file would overwrite it.
+  std::set<std::string> names;
+  for (const std::string& host : o.remote.hosts) {
+    DETBENCH_CHECK_ARG(names.insert(fileSafe(host)).second,
+                       "--host " + host + " is given twice (or names the same files as another)");
+  }
   const OutputPlan base = planOutputs(o, kind);
   std::vector<ComparedEntry> entries;
   int code = kExitOk;
@@ -251,7 +267,7 @@ int runRemote(const CliStreams& io, const RunOptions& o, const std::vector<Sweep
     io.out << host << ":\n";
     try {
       tensors.clear();
-      const ReportDocument doc = runOnHost(io, o, request, configs, host, wantTensors);
+      const ReportDocument doc = runOnHost(io, o, request, sent, host, wantTensors);
       OutputPlan plan = base;
       if (!plan.json.empty()) {
         plan.json = plan.json.substr(0, plan.json.size() - 5) + "-" + fileSafe(host) + ".json";
@@ -260,9 +276,9 @@ int runRemote(const CliStreams& io, const RunOptions& o, const std::vector<Sweep
       code = std::max(code, reportHost(io, o, plan, doc, host, tensors, sweep));
       const auto found = comparedEntries(plan.json.empty() ? host : plan.json, doc);
       entries.insert(entries.end(), found.begin(), found.end());
-    } catch (const Error& e) {
-      io.err << "detbench: " << e.message() << "\n";
-      code = kExitDeviceFault;
+    } catch (const std::exception& e) {  // Error's what() is its message
+      io.err << "detbench: " << e.what() << "\n";
+      code = std::max(code, interrupted() ? int{kExitCancelled} : int{kExitDeviceFault});
     }
   }
   if (entries.size() >= 2) {

@@ -37,9 +37,14 @@ int main(int argc, char** argv) {
   } catch (const detbench::Error& e) {
     std::cerr << "detbench: " << e.message() << "\n";
     // Ctrl-C while waiting for a remote host's login or answer: nothing ran.
-    return interrupted() ? kExitCancelled : kExitUsage;
+    return interrupted() && dynamic_cast<const detbench::NotAvailable*>(&e) != nullptr
+               ? kExitCancelled
+               : kExitUsage;
   } catch (const std::bad_alloc&) {
     std::cerr << "detbench: out of memory\n";
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    std::cerr << "detbench: " << e.what() << "\n";
     return kExitUsage;
   }
 }

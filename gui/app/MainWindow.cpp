@@ -574,10 +574,12 @@ void MainWindow::applyProject(const Project& p) {
   params_->setDataSeed(p.request.dataSeed);
   if (p.remote) {
     RemoteHost host = *p.remote;
-    // The identity file is this machine's: the one remembered for the same destination.
+    // The identity file and the program there are this machine's settings: the ones remembered
+    // for the same destination, else ssh's default keys and `detbench` on the remote PATH.
     const RemoteHost remembered = RemoteHost::load();
     if (remembered.target.destination == host.target.destination) {
       host.target.identityFile = remembered.target.identityFile;
+      host.target.remoteDetbench = remembered.target.remoteDetbench;
     }
     devices_->setRemoteHost(host);
     log_->append(

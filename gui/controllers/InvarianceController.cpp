@@ -1,5 +1,7 @@
 #include "controllers/InvarianceController.hpp"
 
+#include <algorithm>
+
 #include "detbench/Error.hpp"
 #include "detbench/OpDefinition.hpp"
 #include "detbench/remote/RemoteClient.hpp"
@@ -108,7 +110,11 @@ void InvarianceController::work(InvarianceJob job, int perForm) {
       outcomes.push_back(std::move(outcome));
       if (incomplete) break;  // cancelled, or the connection was lost
     }
-    const bool cancelled = cancel_.cancelled();
+    // Cancelled here, or ended early there (a lost connection, a silent host).
+    const bool cancelled = cancel_.cancelled() || std::any_of(outcomes.begin(), outcomes.end(),
+                                                              [](const InvarianceOutcome& o) {
+                                                                return o.result.cancelled;
+                                                              });
     post([this, outcomes = std::move(outcomes), cancelled] {
       worker_->join();
       emit finished(outcomes, cancelled);

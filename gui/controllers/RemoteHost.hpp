@@ -2,7 +2,7 @@
 // Where a run goes when the GPU is on another machine: the destination ([user@]host), ssh's
 // port and identity file, the detbench program there, the device to run on there and how long
 // to wait. Remembered between sessions (QSettings, group "remoteHost") and in project files
-// (all but the identity file, which belongs to this machine).
+// (all but the identity file and the program there, which are this machine's settings).
 
 #include <QString>
 

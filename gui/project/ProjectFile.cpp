@@ -22,11 +22,11 @@ json configJson(const SweepConfig& c) {
   return {{"name", c.name}, {"settings", settingsToJson(c.settings)}};
 }
 
-// The identity file is this machine's and stays out: a project may travel.
+// The identity file and the program run there are this machine's settings and stay out: a
+// project may travel, and must not choose what runs under its reader's login.
 json remoteJson(const RemoteHost& h) {
   return {{"destination", h.target.destination},
           {"port", h.target.port},
-          {"remote_detbench", h.target.remoteDetbench},
           {"device", h.device.toStdString()},
           {"timeout_s", h.timeoutSeconds}};
 }
@@ -35,7 +35,6 @@ RemoteHost remoteFromJson(const json& j) {
   RemoteHost h;
   h.target.destination = j.at("destination").get<std::string>();
   h.target.port = integerField<int>(j, "port", 0, 65535);
-  h.target.remoteDetbench = j.at("remote_detbench").get<std::string>();
   h.device = QString::fromStdString(j.at("device").get<std::string>());
   h.timeoutSeconds = integerField<int>(j, "timeout_s", 1, 3600);
   remote::checkSshTarget(h.target);  // what the dialog would refuse

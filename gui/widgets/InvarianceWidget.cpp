@@ -202,6 +202,14 @@ void InvarianceWidget::showOutcomes(const std::vector<InvarianceOutcome>& outcom
   cancel_->setEnabled(false);
   QString status =
       cancelled ? tr("Cancelled: the configurations that ran are shown.") : tr("Finished.");
+  // A remote run that ended early says why (its last run carries the error).
+  for (const auto& o : outcomes_) {
+    for (const auto& p : o.result.points) {
+      for (const auto& e : p.run.errors) {
+        if (e.kind == "RemoteError") status = tr("Stopped early: %1").arg(qstr(e.message));
+      }
+    }
+  }
   if (!outcomes_.empty() && outcomes_.front().remoteContext) {
     status += QLatin1Char(' ') + tr("Ran on %1 (%2).")
                                      .arg(qstr(outcomes_.front().remoteContext->host),
@@ -218,26 +226,32 @@ QString InvarianceWidget::verdictText() const {
   for (const auto& o : outcomes_) {
     const InvarianceResult& r = o.result;
     QString level;
-    switch (r.measured) {
-      case GuaranteeLevel::NotGuaranteed:
-        level = tr("<b>not guaranteed</b>: some configuration does not repeat its own output");
-        break;
-      case GuaranteeLevel::RunToRun:
-        level = r.axis == InvarianceAxis::Batches
-                    ? tr("<b>run to run</b> only: each batch size repeats, but a row's bits "
-                         "change with the batch it is in")
-                    : tr("<b>run to run</b> only: each configuration repeats, but the bits "
-                         "change between them");
-        break;
-      case GuaranteeLevel::BatchInvariant:
-        level = tr("<b>batch invariant</b>: every row has the same bits at every batch size");
-        break;
-      case GuaranteeLevel::ThreadCountInvariant:
-        level = tr("<b>thread-count invariant</b>: the same bits at every thread count");
-        break;
-      case GuaranteeLevel::DeviceInvariant:
-        level = tr("<b>device invariant</b>: the same bits on every device");
-        break;
+    if (r.cancelled) {
+      level =
+          tr("<b>nothing measured</b>: the run did not finish, and the guarantee needs every "
+             "configuration");
+    } else {
+      switch (r.measured) {
+        case GuaranteeLevel::NotGuaranteed:
+          level = tr("<b>not guaranteed</b>: some configuration does not repeat its own output");
+          break;
+        case GuaranteeLevel::RunToRun:
+          level = r.axis == InvarianceAxis::Batches
+                      ? tr("<b>run to run</b> only: each batch size repeats, but a row's bits "
+                           "change with the batch it is in")
+                      : tr("<b>run to run</b> only: each configuration repeats, but the bits "
+                           "change between them");
+          break;
+        case GuaranteeLevel::BatchInvariant:
+          level = tr("<b>batch invariant</b>: every row has the same bits at every batch size");
+          break;
+        case GuaranteeLevel::ThreadCountInvariant:
+          level = tr("<b>thread-count invariant</b>: the same bits at every thread count");
+          break;
+        case GuaranteeLevel::DeviceInvariant:
+          level = tr("<b>device invariant</b>: the same bits on every device");
+          break;
+      }
     }
     const QString form = r.axis != InvarianceAxis::Batches ? tr("Measured")
                          : o.invariantForm                 ? tr("Batch-invariant form")

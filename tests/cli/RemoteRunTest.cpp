@@ -3,7 +3,9 @@
 // what can go wrong (a refused key, another protocol version, a silent peer, a connection that
 // ends mid-run). The same through a real OpenSSH server: tests/remote/test_ssh_e2e.py.
 
+#include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -262,6 +264,56 @@ TEST_F(RemoteRunTest, ASweepCutShortKeepsTheConfigurationRunningWithItsTrials) {
   EXPECT_GE(first["summary"]["trials"].get<int>(), 1);
 }
 
+TEST_F(RemoteRunTest, ASweepThereDoesNotTakeThisMachinesCublasWorkspaceConfig) {
+  const std::string sweep = std::string("sweep ") + kSmall + "--configs default,deterministic " +
+                            "--host me@gpu-box --out s.json";
+  const Result r = run(sweep, "CUBLAS_WORKSPACE_CONFIG=:4096:8 " + fakeSsh(serve()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const auto& c : readJson("s.json")["configurations"]) {
+    EXPECT_TRUE(c["settings"]["cublas_workspace_config"].is_null()) << c["settings"].dump();
+  }
+  const Result asked = run(sweep + " --cublas-workspace-config :16:8",
+                           "CUBLAS_WORKSPACE_CONFIG=:4096:8 " + fakeSsh(serve()));
+  ASSERT_EQ(asked.code, 0) << asked.err;
+  for (const auto& c : readJson("s.json")["configurations"]) {
+    EXPECT_EQ(c["settings"]["cublas_workspace_config"], ":16:8") << c["settings"].dump();
+  }
+}
+
+TEST_F(RemoteRunTest, AServerThatSendsWhatItShouldNotEndsTheRunAndNothingElse) {
+  // A stand-in server: its hello, this machine's environment, the run started, then `bad`.
+  const auto hostile = [this](const std::string& bad) {
+    return fakeSsh(
+        "printf '%s\\n' '{\"type\":\"hello\",\"protocol\":1,\"detbench\":\"9\","
+        "\"devices\":[],\"offers\":[\"save_io\"]}'\n"
+        "printf '{\"id\":1,\"type\":\"env\",\"environment\":%s}\\n' \"$('" DETBENCH_CLI
+        "' env --json | tr -d '\\n')\"\n"
+        "printf '%s\\n' '{\"id\":2,\"type\":\"started\",\"trials\":5}'\n"
+        "printf '%s\\n' '" +
+        bad + "'\nexec sleep 30");
+  };
+  const std::string runIo = std::string("run ") + kSmall + "--host me@h --save-io io --out r.json";
+  const char* bad[] = {
+      // A configuration far past the request's one.
+      R"({"id":2,"type":"configuration","index":2000000000,"name":"x"})",
+      // A tensor named to climb out of the folder.
+      R"({"id":2,"type":"io","name":"../x","role":"input","dtype":"float32","shape":[1],"bytes":4,"offset":0,"data":"AAAAAA=="})",
+      // A tensor of 4 TB.
+      R"({"id":2,"type":"io","name":"x","role":"input","dtype":"float32","shape":[1000000000000],"bytes":4000000000000,"offset":0,"data":""})",
+      // Something that is not a record.
+      R"({"id":2,"type":"trials","records":[{"index":"zero"}]})",
+      // An error whose words hold a terminal escape.
+      "{\"id\":2,\"type\":\"error\",\"kind\":\"DeviceError\",\"message\":\"gone\\u001b[2J\"}"};
+  for (const char* b : bad) {
+    fs::remove_all(dir_ / "io");
+    const Result r = run(runIo, hostile(b));
+    EXPECT_TRUE(r.code == 2 || r.code == 4) << b << ": " << r.code << " " << r.err;
+    EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << b;
+    EXPECT_FALSE(fs::exists(dir_ / "io")) << b;
+    EXPECT_FALSE(fs::exists(dir_ / "x.npy")) << b;
+  }
+}
+
 TEST_F(RemoteRunTest, ADemoRunsThereAndItsReportsAreWrittenHere) {
   const Result r =
       run("demo error-and-warn --host me@gpu-box --out d.json --markdown d.md", fakeSsh(serve()));
@@ -283,21 +335,34 @@ TEST_F(RemoteRunTest, CtrlCAsksTheRemoteToStopAndWritesTheTrialsDone) {
   const fs::path seen = dir_ / "seen";
   const std::string env = fakeSsh("'" DETBENCH_CLI "' serve --stdio | tee '" + seen.string() + "'");
   const std::string ssh = env.substr(env.find('\'') + 1, env.rfind('\'') - env.find('\'') - 1);
-  const pid_t pid = ::fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    ::setenv("DETBENCH_SSH", ssh.c_str(), 1);
-    if (::chdir(dir_.c_str()) != 0) ::_exit(99);
-    const std::string out = (dir_ / "stdout.txt").string();
-    const std::string err = (dir_ / "stderr.txt").string();
-    if (!std::freopen(out.c_str(), "w", stdout) || !std::freopen(err.c_str(), "w", stderr)) {
-      ::_exit(99);
-    }
-    ::execl(DETBENCH_CLI, "detbench", "run", "--op", "index_add", "--size", "65536", "-p",
-            "rows=64", "--trials", "1000000", "--warmup", "1", "--host", "me@gpu-box", "--out",
-            "stopped.json", static_cast<char*>(nullptr));
-    ::_exit(98);
+  // posix_spawn, not fork: nothing unsafe runs between the two in a threaded test process.
+  std::vector<std::string> envText;
+  for (char** e = environ; *e != nullptr; ++e) {
+    if (std::string(*e).rfind("DETBENCH_SSH=", 0) != 0) envText.emplace_back(*e);
   }
+  envText.push_back("DETBENCH_SSH=" + ssh);
+  std::vector<char*> envp;
+  for (auto& e : envText) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  std::vector<std::string> argText = {"detbench", "run",        "--op",     "index_add",
+                                      "--size",   "65536",      "-p",       "rows=64",
+                                      "--trials", "1000000",    "--warmup", "1",
+                                      "--host",   "me@gpu-box", "--out",    "stopped.json"};
+  std::vector<char*> argv;
+  for (auto& a : argText) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addchdir_np(&actions, dir_.c_str());
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "stdout.txt",
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "stderr.txt",
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  pid_t pid = -1;
+  const int spawned =
+      ::posix_spawn(&pid, DETBENCH_CLI, &actions, nullptr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  ASSERT_EQ(spawned, 0);
   // Waits for the first batch of trial records (bounded: a broken run fails the test).
   bool trials = false;
   int status = 0;
@@ -310,7 +375,17 @@ TEST_F(RemoteRunTest, CtrlCAsksTheRemoteToStopAndWritesTheTrialsDone) {
   if (!trials) ::kill(pid, SIGKILL);
   ASSERT_TRUE(trials) << slurp(dir_ / "stderr.txt");
   ASSERT_EQ(::kill(pid, SIGINT), 0);
-  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  // Bounded: a cancel that is lost fails the test instead of hanging it.
+  bool ended = false;
+  for (int i = 0; i < 12000 && !ended; ++i) {
+    ended = ::waitpid(pid, &status, WNOHANG) == pid;
+    if (!ended) ::usleep(10000);
+  }
+  if (!ended) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+  }
+  ASSERT_TRUE(ended) << "no end within 120 s of SIGINT";
   ASSERT_TRUE(WIFEXITED(status)) << status;
   EXPECT_EQ(WEXITSTATUS(status), 130) << slurp(dir_ / "stderr.txt");
   EXPECT_NE(slurp(dir_ / "stderr.txt").find("stopping after the trial in progress"),

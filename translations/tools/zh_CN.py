@@ -655,4 +655,6 @@ ZH_CN = {
 "The project runs on %1 of %2 through ssh (detbench there: %3).": '该项目通过 ssh 在 %2 的 %1 上运行（那边的 detbench：%3）。',
 'Ran on %1 (%2).': '已在 %1 上运行（%2）。',
 "Demos run on this machine; to run this one on %1: detbench demo %2 --host %1": '演示在本机运行；要在 %1 上运行这个演示：detbench demo %2 --host %1',
+'Stopped early: %1': '提前停止：%1',
+'<b>nothing measured</b>: the run did not finish, and the guarantee needs every configuration': '<b>未测得任何结论</b>：运行没有完成，而保证级别需要所有配置都运行完',
 }

@@ -1,6 +1,7 @@
 #include "detbench/remote/RemoteClient.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 
 #include "detbench/Error.hpp"
@@ -30,8 +31,12 @@ TrialRecord recordFromJson(const json& r) {
   t.timeNs = r.at("time_ns").get<std::int64_t>();
   DETBENCH_CHECK_ARG(parseDigest(r.at("digest").get<std::string>(), t.digest),
                      "a malformed digest in a trial record");
+  // jsonNumber writes infinity and NaN as strings.
   const json& diff = r.at("max_abs_diff");
-  t.maxAbsDiff = diff.is_number() ? diff.get<double>() : 0.0;
+  t.maxAbsDiff = diff.is_number() ? diff.get<double>()
+                 : diff == "inf"  ? std::numeric_limits<double>::infinity()
+                 : diff == "nan"  ? std::numeric_limits<double>::quiet_NaN()
+                                  : 0.0;
   t.maxUlp = r.at("max_ulp").get<std::uint64_t>();
   t.nDiff = r.at("n_diff").get<std::int64_t>();
   return t;
@@ -64,9 +69,21 @@ struct IoPiece {
   std::string role;
   DType dtype = DType::Float32;
   Shape shape;
-  std::vector<std::byte> bytes;
-  std::size_t received = 0;
+  std::size_t total = 0;         // what its shape says
+  std::vector<std::byte> bytes;  // what has come, grown as it comes
 };
+
+// A tensor's size from its shape, or nullopt for a negative dimension or a size past `limit`.
+std::optional<std::size_t> tensorBytes(const Shape& shape, DType dtype, std::size_t limit) {
+  std::size_t n = dtypeSize(dtype);
+  for (const std::int64_t d : shape) {
+    if (d < 0) return std::nullopt;
+    if (d != 0 && n > limit / static_cast<std::size_t>(d)) return std::nullopt;
+    n *= static_cast<std::size_t>(d);
+  }
+  if (n > limit) return std::nullopt;
+  return n;
+}
 
 bool fileStem(const std::string& name) {
   return !name.empty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](char c) {
@@ -82,6 +99,16 @@ DType dtypeNamed(const std::string& s) {
 }
 
 }  // namespace
+
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if ((u >= 0x20 && u != 0x7f) || c == '\n' || c == '\t') out += c;
+  }
+  return out;
+}
 
 json requestToJson(const RunRequest& r) {
   json params = json::object();
@@ -163,7 +190,8 @@ json RemoteClient::next(milliseconds timeout, const char* waitingFor) {
 
 void RemoteClient::raiseRemoteError(const json& message) const {
   const std::string kind = message.value("kind", "");
-  const std::string text = where_ + ": " + message.value("message", std::string("an error"));
+  const std::string text =
+      where_ + ": " + printable(message.value("message", std::string("an error")));
   if (kind == "InvalidArgument") DETBENCH_THROW(InvalidArgument, text);
   DETBENCH_THROW(NotAvailable, text);
 }
@@ -184,11 +212,13 @@ Environment RemoteClient::environment() {
 // What a job has received so far.
 struct RemoteClient::Job {
   int id = 0;
-  int total = 0;  // trials over all configurations
+  int configurations = 1;  // what the request asks for (not what the server says)
+  std::int64_t total = 0;  // trials over all configurations
   bool started = false;
   int current = -1;                  // the configuration running (sweeps, invariance runs)
   std::vector<TrialRecord> records;  // of the run, or of the configuration running
-  int done = 0;
+  std::int64_t done = 0;
+  std::size_t ioBytes = 0;            // all the tensors' bytes, against kMaxIoBytes
   std::map<int, RunResult> finished;  // configurations that finished
   std::map<int, std::int64_t> rows;   // their batch sizes (invariance runs over batch sizes)
   std::map<int, std::string> names;   // each configuration's name, as it started
@@ -217,28 +247,40 @@ json RemoteClient::exchange(Job& job, json message, const std::string& finalType
   if (!connection_->writeLine(message.dump())) {
     DETBENCH_THROW(NotAvailable, "the connection to " + where_ + " has closed");
   }
-  // Until a trial has come a failure is a refusal (nothing ran); after one, the trials are
-  // kept.
+  // Until the job has started a failure is a refusal (nothing ran); after, what came is kept.
   const auto progressWords = [&job] {
     return std::to_string(job.done) + " of " + std::to_string(job.total) + " trials";
   };
+  // The last message holds every record again (about 120 bytes each in JSON).
+  const std::size_t maxLine =
+      (std::size_t{64} << 20) +
+      static_cast<std::size_t>(std::min<std::int64_t>(job.total, std::int64_t{1} << 26)) * 512;
   bool cancelSent = false;
   auto lastMessage = std::chrono::steady_clock::now();
   for (;;) {
-    if (cancel != nullptr && cancel->cancelled() && job.started && !cancelSent) {
+    if (cancel != nullptr && cancel->cancelled() && !cancelSent) {
       connection_->writeLine(json{{"id", job.id}, {"type", "cancel"}}.dump());
       cancelSent = true;
+      // Not started yet: nothing ran that is worth waiting for.
+      if (!job.started) DETBENCH_THROW(NotAvailable, "cancelled while waiting for " + where_);
     }
     const milliseconds limit = job.started ? timeouts_.silence : timeouts_.answer;
     std::optional<std::string> line;
     try {
-      line = connection_->readLine(cancel != nullptr ? std::min(kCancelPoll, limit) : limit);
+      line =
+          connection_->readLine(cancel != nullptr ? std::min(kCancelPoll, limit) : limit, maxLine);
     } catch (const ConnectionEnded& e) {
       if (!job.started) {
         DETBENCH_THROW(NotAvailable, "the connection to " + where_ + " ended: " + e.message());
       }
       job.why =
           "the connection to " + where_ + " ended after " + progressWords() + ": " + e.message();
+      return json();
+    } catch (const NotAvailable& e) {  // a line too long
+      if (!job.started) throw;
+      connection_->terminate();
+      job.why =
+          where_ + ": " + e.message() + "; the connection was closed after " + progressWords();
       return json();
     }
     const auto now = std::chrono::steady_clock::now();
@@ -257,72 +299,105 @@ json RemoteClient::exchange(Job& job, json message, const std::string& finalType
     json msg = json::parse(*line, nullptr, false);
     if (msg.is_discarded() || !msg.is_object() || msg.value("id", json()) != json(job.id)) continue;
     const std::string type = msg.value("type", "");
+    // An older server answers a cancel that crossed the job's last message with this error;
+    // the last message follows.
+    if (type == "error" && cancelSent &&
+        msg.value("message", std::string()) == "no run with this id is in progress") {
+      continue;
+    }
     if (type == "error") {
       // The job could not be made (the server may have said `started` first): a refusal when
       // no trial came; otherwise the trials are kept.
-      if (job.done == 0) raiseRemoteError(msg);
-      job.why = where_ + ": " + msg.value("message", std::string("an error"));
+      if (job.done == 0 && job.finished.empty()) raiseRemoteError(msg);
+      job.why = where_ + ": " + printable(msg.value("message", std::string("an error")));
       return json();
     }
     if (type == finalType) return msg;
-    if (type == "started") {
-      job.started = true;
-      job.total = msg.value("trials", 0) * std::max(1, msg.value("configurations", 1));
-    } else if (type == "configuration") {
-      job.current = msg.at("index").get<int>();
-      job.names[job.current] = msg.value("name", std::string());
-      job.records.clear();
-      if (callbacks.onConfigurationStarted) {
-        callbacks.onConfigurationStarted(job.current, msg.value("name", std::string()));
-      }
-    } else if (type == "configuration_finished") {
-      const int index = msg.at("index").get<int>();
-      ReportDocument one = reportFromJson(msg.at("report"));
-      DETBENCH_CHECK_ARG(one.runs.size() == 1, where_ + " sent a configuration without its run");
-      job.records.clear();
-      if (msg.contains("rows")) job.rows[index] = msg.at("rows").get<std::int64_t>();
-      auto& kept = job.finished[index] = std::move(one.runs.front());
-      // A one-run report carries no label: the configuration's name is its label.
-      if (job.names.contains(index)) kept.label = job.names.at(index);
-      if (callbacks.onConfigurationFinished) callbacks.onConfigurationFinished(index, kept);
-    } else if (type == "trials") {
-      for (const auto& r : msg.at("records")) {
-        job.records.push_back(recordFromJson(r));
-        ++job.done;
-        job.total = std::max(job.total, job.done);
-        if (callbacks.onTrial) callbacks.onTrial(job.records.back(), job.done, job.total);
-      }
-    } else if (type == "progress") {
-      job.total = std::max(job.total, msg.value("total", job.total));
-      if (callbacks.onProgress && msg.contains("what")) {
-        callbacks.onProgress(msg.value("what", std::string()), msg.value("done", 0),
-                             msg.value("total", 0));
-      }
-    } else if (type == "io") {
-      const std::string name = msg.at("name").get<std::string>();
-      DETBENCH_CHECK_ARG(fileStem(name), where_ + " sent a tensor whose name cannot name a file");
-      auto [it, isNew] = job.io.try_emplace(name);
-      IoPiece& piece = it->second;
-      const auto total = msg.at("bytes").get<std::size_t>();
-      if (isNew) {
-        job.ioOrder.push_back(name);
-        piece.role = msg.at("role").get<std::string>();
-        piece.dtype = dtypeNamed(msg.at("dtype").get<std::string>());
-        piece.shape = msg.at("shape").get<Shape>();
-        DETBENCH_CHECK_ARG(
-            static_cast<std::size_t>(numel(piece.shape)) * dtypeSize(piece.dtype) == total,
-            where_ + " sent a tensor whose size does not match its shape");
-        piece.bytes.resize(total);
-      }
-      const auto data = base64Decode(msg.at("data").get<std::string>());
-      DETBENCH_CHECK_ARG(data.has_value(), where_ + " sent a tensor that is not base64");
-      DETBENCH_CHECK_ARG(msg.at("offset").get<std::size_t>() == piece.received &&
-                             total == piece.bytes.size() && data->size() <= total - piece.received,
-                         where_ + " sent a tensor's pieces out of order");
-      std::copy(data->begin(), data->end(),
-                piece.bytes.begin() + static_cast<std::ptrdiff_t>(piece.received));
-      piece.received += data->size();
+    // A message the client cannot use is the server's fault: before the start a refusal, after
+    // it the end of the job, with what had come.
+    try {
+      take(job, msg, type, callbacks);
+    } catch (const std::exception& e) {  // json's exceptions, and InvalidArgument
+      const std::string why = where_ + " sent a message this detbench cannot read (" + type +
+                              "): " + printable(e.what());
+      connection_->terminate();
+      if (!job.started) DETBENCH_THROW(NotAvailable, why);
+      job.why = why;
+      return json();
     }
+  }
+}
+
+void RemoteClient::take(Job& job, const json& msg, const std::string& type,
+                        const RemoteRunCallbacks& callbacks) {
+  const auto configurationIndex = [&](const json& m) {
+    const int index = m.at("index").get<int>();
+    DETBENCH_CHECK_ARG(
+        index >= 0 && index < job.configurations,
+        "configuration " + std::to_string(index) + " of " + std::to_string(job.configurations));
+    return index;
+  };
+  if (type == "started") {
+    job.started = true;
+  } else if (type == "configuration") {
+    job.current = configurationIndex(msg);
+    const std::string name = printable(msg.value("name", std::string()));
+    job.names[job.current] = name;
+    job.records.clear();
+    if (callbacks.onConfigurationStarted) callbacks.onConfigurationStarted(job.current, name);
+  } else if (type == "configuration_finished") {
+    const int index = configurationIndex(msg);
+    ReportDocument one = reportFromJson(msg.at("report"));
+    DETBENCH_CHECK_ARG(one.runs.size() == 1, "a configuration without its run");
+    job.records.clear();
+    if (msg.contains("rows")) job.rows[index] = msg.at("rows").get<std::int64_t>();
+    auto& kept = job.finished[index] = std::move(one.runs.front());
+    // A one-run report carries no label: the configuration's name is its label.
+    if (job.names.contains(index)) kept.label = job.names.at(index);
+    if (callbacks.onConfigurationFinished) callbacks.onConfigurationFinished(index, kept);
+  } else if (type == "trials") {
+    for (const auto& r : msg.at("records")) {
+      job.records.push_back(recordFromJson(r));
+      ++job.done;
+      job.total = std::max(job.total, job.done);
+      if (callbacks.onTrial) {
+        callbacks.onTrial(
+            job.records.back(),
+            static_cast<int>(std::min<std::int64_t>(job.done, std::numeric_limits<int>::max())),
+            static_cast<int>(std::min<std::int64_t>(job.total, std::numeric_limits<int>::max())));
+      }
+    }
+  } else if (type == "progress") {
+    if (callbacks.onProgress && msg.contains("what")) {
+      callbacks.onProgress(printable(msg.value("what", std::string())), msg.value("done", 0),
+                           msg.value("total", 0));
+    }
+  } else if (type == "io") {
+    const std::string name = msg.at("name").get<std::string>();
+    DETBENCH_CHECK_ARG(fileStem(name), "a tensor whose name cannot name a file");
+    auto [it, isNew] = job.io.try_emplace(name);
+    IoPiece& piece = it->second;
+    const auto total = msg.at("bytes").get<std::size_t>();
+    if (isNew) {
+      DETBENCH_CHECK_ARG(job.io.size() <= 64, "more than 64 tensors");
+      job.ioOrder.push_back(name);
+      piece.role = msg.at("role").get<std::string>();
+      piece.dtype = dtypeNamed(msg.at("dtype").get<std::string>());
+      piece.shape = msg.at("shape").get<Shape>();
+      const auto size = tensorBytes(piece.shape, piece.dtype, kMaxIoBytes);
+      DETBENCH_CHECK_ARG(size && *size == total,
+                         "a tensor whose size does not match its shape, or of more than 16 GiB");
+      DETBENCH_CHECK_ARG(job.ioBytes + total <= kMaxIoBytes,
+                         "tensors of more than " + std::to_string(kMaxIoBytes >> 30) + " GiB");
+      job.ioBytes += total;
+      piece.total = total;
+    }
+    const auto data = base64Decode(msg.at("data").get<std::string>());
+    DETBENCH_CHECK_ARG(data.has_value(), "a tensor that is not base64");
+    DETBENCH_CHECK_ARG(msg.at("offset").get<std::size_t>() == piece.bytes.size() &&
+                           total == piece.total && data->size() <= total - piece.bytes.size(),
+                       "a tensor's pieces out of order");
+    piece.bytes.insert(piece.bytes.end(), data->begin(), data->end());
   }
 }
 
@@ -333,7 +408,7 @@ std::vector<RemoteTensor> takeIo(std::map<std::string, IoPiece>& pieces,
   std::vector<RemoteTensor> out;
   for (const std::string& name : order) {
     IoPiece& p = pieces.at(name);
-    DETBENCH_CHECK_ARG(p.received == p.bytes.size(), where + " sent a tensor in part only");
+    DETBENCH_CHECK_ARG(p.bytes.size() == p.total, where + " sent a tensor in part only");
     RemoteTensor t{name, p.role, HostTensor(p.shape, p.dtype)};
     std::copy(p.bytes.begin(), p.bytes.end(), t.tensor.raw());
     out.push_back(std::move(t));
@@ -370,7 +445,8 @@ ReportDocument RemoteClient::sweep(const RunRequest& base, const std::vector<Swe
   if (io != nullptr) require("save_io", "--save-io");
   const Environment context = environment();
   Job job;
-  job.total = base.trials * static_cast<int>(configs.size());
+  job.configurations = static_cast<int>(configs.size());
+  job.total = std::int64_t{base.trials} * job.configurations;
   json message{
       {"type", "sweep"}, {"request", requestToJson(base)}, {"configs", configsToJson(configs)}};
   if (io != nullptr) message["save_io"] = true;
@@ -381,14 +457,19 @@ ReportDocument RemoteClient::sweep(const RunRequest& base, const std::vector<Swe
     doc.kind = ReportKind::Sweep;
     doc.context = context;
     for (auto& [index, run] : job.finished) doc.runs.push_back(std::move(run));
-    if (job.current >= 0 && !job.finished.contains(job.current) &&
-        job.current < static_cast<int>(configs.size())) {
+    // The configuration that was running, or the next one to run, with what it had done;
+    // after the last, the error goes with the last run.
+    int next = job.current >= 0 && !job.finished.contains(job.current) ? job.current
+               : job.finished.empty()                                  ? 0
+                                      : job.finished.rbegin()->first + 1;
+    if (next < job.configurations) {
       RunRequest request = base;
-      request.settings = configs[static_cast<std::size_t>(job.current)].settings;
-      request.label = configs[static_cast<std::size_t>(job.current)].name;
+      request.settings = configs[static_cast<std::size_t>(next)].settings;
+      request.label = configs[static_cast<std::size_t>(next)].name;
       doc.runs.push_back(incompleteRun(request, std::move(job.records), job.why));
     } else {
-      doc.runs.push_back(incompleteRun(base, {}, job.why));
+      doc.runs.back().cancelled = true;
+      doc.runs.back().errors.push_back({"RemoteError", job.why, ""});
     }
     return doc;
   }
@@ -402,16 +483,16 @@ InvarianceDocument RemoteClient::invariance(const RunRequest& base, const Invari
   require("invariance", "invariance runs");
   const Environment context = environment();
   Job job;
-  job.total = base.trials;
+  job.configurations = invarianceConfigurations(base, plan);
+  job.total = std::int64_t{base.trials} * job.configurations;
   json message{
       {"type", "invariance"}, {"request", requestToJson(base)}, {"plan", planToJson(plan)}};
   std::vector<std::string> labels;
   RemoteRunCallbacks own = callbacks;
+  labels.resize(static_cast<std::size_t>(job.configurations));
+  // The index is one of the plan's configurations (exchange checks it).
   own.onConfigurationStarted = [&labels, &callbacks](int index, const std::string& label) {
-    if (index >= 0 && static_cast<std::size_t>(index) >= labels.size()) {
-      labels.resize(static_cast<std::size_t>(index) + 1);
-    }
-    if (index >= 0) labels[static_cast<std::size_t>(index)] = label;
+    labels[static_cast<std::size_t>(index)] = label;
     if (callbacks.onConfigurationStarted) callbacks.onConfigurationStarted(index, label);
   };
   const json final = exchange(job, std::move(message), "invariance", own, cancel);
@@ -434,13 +515,23 @@ InvarianceDocument RemoteClient::invariance(const RunRequest& base, const Invari
     p.run = std::move(run);
     doc.result.points.push_back(std::move(p));
   }
-  InvariancePoint last;
-  last.label = job.current >= 0 && !job.finished.contains(job.current) ? labelOf(job.current)
-                                                                       : std::string("?");
-  RunRequest request = base;
-  request.label = last.label;
-  last.run = incompleteRun(request, std::move(job.records), job.why);
-  doc.result.points.push_back(std::move(last));
+  // The configuration that was running with what it had done; between configurations, or
+  // after the last, the error goes with the last run.
+  if (job.current >= 0 && !job.finished.contains(job.current)) {
+    InvariancePoint last;
+    last.label = labelOf(job.current);
+    RunRequest request = base;
+    request.label = last.label;
+    last.run = incompleteRun(request, std::move(job.records), job.why);
+    doc.result.points.push_back(std::move(last));
+  } else if (!doc.result.points.empty()) {
+    doc.result.points.back().run.errors.push_back({"RemoteError", job.why, ""});
+  } else {
+    InvariancePoint none;
+    none.label = "-";
+    none.run = incompleteRun(base, {}, job.why);
+    doc.result.points.push_back(std::move(none));
+  }
   return doc;
 }
 
@@ -457,7 +548,7 @@ RemoteDemo RemoteClient::demo(const std::string& name, const std::string& langua
   RemoteDemo d;
   d.asExpected = final.at("as_expected").get<bool>();
   d.cancelled = final.value("cancelled", false);
-  d.text = final.at("text").get<std::string>();
+  d.text = printable(final.at("text").get<std::string>());
   d.report = final.at("report");
   d.markdown = final.at("markdown").get<std::string>();
   return d;

@@ -148,7 +148,7 @@ json idJson(const std::string* id) {
 // 100 ms while trials finish, each batch followed by the progress over the whole job.
 class TrialStream {
  public:
-  TrialStream(std::function<void(const std::string&)> send, json id, int total)
+  TrialStream(std::function<void(const std::string&)> send, json id, std::int64_t total)
       : send_(std::move(send)), id_(std::move(id)), total_(total) {}
 
   // The configuration the next records belong to (sweeps and invariance runs).
@@ -183,8 +183,8 @@ class TrialStream {
  private:
   std::function<void(const std::string&)> send_;
   json id_;
-  int total_;
-  int done_ = 0;
+  std::int64_t total_;
+  std::int64_t done_ = 0;
   int config_ = -1;
   std::vector<TrialRecord> batch_;
   std::chrono::steady_clock::time_point lastFlush_ = std::chrono::steady_clock::now();
@@ -308,7 +308,9 @@ bool ServeSession::handleLine(const std::string& line) {
     return true;
   }
   if (type == "cancel") {
-    if (!id || !running_.load() || runningId_ != *id) {
+    // The last job started, running or just finished: a cancel that crosses its last message
+    // is answered as any other (the job's own last message says whether it was cancelled).
+    if (!id || runningId_ != *id) {
       sendError(id, "InvalidArgument", "no run with this id is in progress");
     } else {
       cancel_.cancel();
@@ -402,11 +404,12 @@ void ServeSession::launch(const std::string& id, Job job) {
   cancel_.reset();
   runningId_ = id;
   running_ = true;
-  send(json{{"id", json::parse(id)},
-            {"type", "started"},
-            {"trials", job.request.trials},
-            {"configurations", job.configurations}}
-           .dump());
+  json started{{"id", json::parse(id)}, {"type", "started"}};
+  if (job.kind != "demo") {
+    started["trials"] = job.request.trials;
+    started["configurations"] = job.configurations;
+  }
+  send(started.dump());
   worker_ = std::thread([this, id, job = std::move(job)] {
     const json jid = json::parse(id);
     std::string last;
@@ -429,7 +432,7 @@ void ServeSession::launch(const std::string& id, Job job) {
 std::string ServeSession::runJob(const json& jid, const Job& job) {
   const TrialRunner runner(registry_);
   const auto sendLine = [this](const std::string& text) { send(text); };
-  TrialStream stream(sendLine, jid, job.configurations * job.request.trials);
+  TrialStream stream(sendLine, jid, std::int64_t{job.configurations} * job.request.trials);
   const Environment context = collectEnvironment(registry_);
   // Trial 0's output of the first trial set that ran without an error (as a local --save-io).
   std::optional<HostTensor> first;

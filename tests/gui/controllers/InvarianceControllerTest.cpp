@@ -122,6 +122,43 @@ TEST(InvarianceControllerTest, ARemoteHostRunsBothFormsInOneSession) {
   while (std::getline(in, line)) ++starts;
   EXPECT_EQ(starts, 1);
 }
+TEST(InvarianceControllerTest, ARemoteRunThatEndsEarlyIsIncompleteAndSaysWhy) {
+  // The stand-in's connection ends after its fifth message (the first trial records); head
+  // passes each line on as it comes (stdbuf), as a connection does.
+  QTemporaryDir dir;
+  const std::string ssh = QDir(dir.path()).filePath(QStringLiteral("ssh")).toStdString();
+  const std::string fifo = QDir(dir.path()).filePath(QStringLiteral("fifo")).toStdString();
+  std::ofstream(ssh) << "#!/bin/sh\nmkfifo '" << fifo << "'\nexec 3<&0\n'" DETBENCH_CLI
+                     << "' serve --stdio <&3 > '" << fifo << "' &\nserve=$!\n"
+                     << "stdbuf -oL head -n 5 < '" << fifo << "'\nkill $serve\n";
+  ::chmod(ssh.c_str(), 0755);
+  InvarianceController controller(registry());
+  std::optional<std::vector<InvarianceOutcome>> outcomes;
+  bool cancelled = false;
+  QObject::connect(&controller, &InvarianceController::finished, &controller,
+                   [&](const std::vector<InvarianceOutcome>& o, bool c) {
+                     outcomes = o;
+                     cancelled = c;
+                   });
+  QString failure;
+  QObject::connect(&controller, &InvarianceController::failed, &controller,
+                   [&](const QString& m) { failure = m; });
+  InvarianceJob job = matmulJob();
+  job.remote = RemotePlan{};
+  job.remote->target.destination = "me@gpu-box";
+  job.remote->target.ssh = ssh;
+  controller.start(job);
+  ASSERT_TRUE(testing::waitUntil([&] { return outcomes.has_value() || !failure.isEmpty(); }));
+  ASSERT_TRUE(outcomes.has_value()) << failure.toStdString();
+  EXPECT_TRUE(cancelled);           // ended early: not a finished measurement
+  ASSERT_EQ(outcomes->size(), 1u);  // the second form never started
+  const InvarianceResult& r = outcomes->front().result;
+  EXPECT_TRUE(r.cancelled);
+  ASSERT_FALSE(r.points.empty());
+  const auto& errors = r.points.back().run.errors;
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(errors.back().kind, "RemoteError");
+}
 #endif
 
 }  // namespace

@@ -49,7 +49,7 @@ TEST(ProjectFileTest, SaveAndOpenRoundTrip) {
   EXPECT_EQ(back->compare->runs.size(), 3u);
 }
 
-TEST(ProjectFileTest, TheRemoteHostIsRememberedButNotTheIdentityFile) {
+TEST(ProjectFileTest, TheRemoteHostIsRememberedButNotTheIdentityFileOrTheProgramThere) {
   Project p = sampleProject();
   QString none;
   EXPECT_FALSE(ProjectFile::parse(ProjectFile::serialize(p), &none).value().remote.has_value());
@@ -64,13 +64,14 @@ TEST(ProjectFileTest, TheRemoteHostIsRememberedButNotTheIdentityFile) {
   p.request.device = "cuda";
   const QByteArray bytes = ProjectFile::serialize(p);
   EXPECT_FALSE(bytes.contains("id_gpu"));
+  EXPECT_FALSE(bytes.contains("/opt/detbench"));
   QString error;
   const auto back = ProjectFile::parse(bytes, &error);
   ASSERT_TRUE(back.has_value()) << error.toStdString();
   ASSERT_TRUE(back->remote.has_value());
   EXPECT_EQ(back->remote->target.destination, "me@gpu-box");
   EXPECT_EQ(back->remote->target.port, 2222);
-  EXPECT_EQ(back->remote->target.remoteDetbench, "/opt/detbench/bin/detbench");
+  EXPECT_EQ(back->remote->target.remoteDetbench, "detbench");
   EXPECT_TRUE(back->remote->target.identityFile.empty());
   EXPECT_EQ(back->remote->device, QStringLiteral("cuda"));
   EXPECT_EQ(back->remote->timeoutSeconds, 90);

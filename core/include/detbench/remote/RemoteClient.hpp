@@ -114,6 +114,10 @@ class RemoteClient {
   nlohmann::ordered_json exchange(Job& job, nlohmann::ordered_json message,
                                   const std::string& finalType, const RemoteRunCallbacks& callbacks,
                                   const CancelToken* cancel);
+  // One message of a running job; raises (json's exceptions, InvalidArgument) for one that
+  // cannot be used.
+  void take(Job& job, const nlohmann::ordered_json& msg, const std::string& type,
+            const RemoteRunCallbacks& callbacks);
 
   std::unique_ptr<ServeConnection> connection_;
   std::string where_;
@@ -123,6 +127,13 @@ class RemoteClient {
   std::string remoteVersion_;
   int nextId_ = 1;
 };
+
+// The most --save-io bytes one remote job may send back.
+inline constexpr std::size_t kMaxIoBytes = std::size_t{16} << 30;
+
+// Text from the remote host with its control characters (terminal escapes) dropped; newlines
+// and tabs stay.
+std::string printable(std::string_view text);
 
 // The request as the protocol carries it (the `request` of run, sweep and invariance
 // messages), the plan of an invariance message, and the configs of a sweep message.
