@@ -269,13 +269,15 @@ TEST_F(RemoteRunTest, ASweepThereDoesNotTakeThisMachinesCublasWorkspaceConfig) {
                             "--host me@gpu-box --out s.json";
   const Result r = run(sweep, "CUBLAS_WORKSPACE_CONFIG=:4096:8 " + fakeSsh(serve()));
   ASSERT_EQ(r.code, 0) << r.err;
-  for (const auto& c : readJson("s.json")["configurations"]) {
+  const json unset = readJson("s.json");  // kept: a range-for over a temporary's part dangles
+  for (const auto& c : unset["configurations"]) {
     EXPECT_TRUE(c["settings"]["cublas_workspace_config"].is_null()) << c["settings"].dump();
   }
   const Result asked = run(sweep + " --cublas-workspace-config :16:8",
                            "CUBLAS_WORKSPACE_CONFIG=:4096:8 " + fakeSsh(serve()));
   ASSERT_EQ(asked.code, 0) << asked.err;
-  for (const auto& c : readJson("s.json")["configurations"]) {
+  const json set = readJson("s.json");
+  for (const auto& c : set["configurations"]) {
     EXPECT_EQ(c["settings"]["cublas_workspace_config"], ":16:8") << c["settings"].dump();
   }
 }
