@@ -109,6 +109,11 @@ class MainWindow : public QMainWindow {
   bool saveProject(bool askPath);
   void exportReport();
   void exportInvariance();
+  // The save dialog of the report exports: a path whose ending names a format, or empty (the
+  // dialog was cancelled, or the ending names none: said in a message).
+  QString askExportPath(const QString& title, const QString& name, const QString& filter);
+  // After an export: the error in a message and the log, or "Exported PATH".
+  void exportWritten(bool written, const QString& path, const QString& error);
   void exportPlots();
   void connectDemos();
   void exportDemo();

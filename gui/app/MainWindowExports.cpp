@@ -30,6 +30,25 @@
 
 namespace detbench::gui {
 
+QString MainWindow::askExportPath(const QString& title, const QString& name,
+                                  const QString& filter) {
+  const QString path = QFileDialog::getSaveFileName(this, title, name, filter);
+  if (path.isEmpty() || ReportExporter::formatForPath(path)) return path;
+  QMessageBox::warning(this, tr("Cannot export"),
+                       tr("Choose a file ending in .html, .pdf, .md, .json or .csv."));
+  return {};
+}
+
+void MainWindow::exportWritten(bool written, const QString& path, const QString& error) {
+  if (!written) {
+    QMessageBox::warning(this, tr("Cannot export"), error);
+    log_->append(LogWidget::Level::Error, error);
+    return;
+  }
+  log_->append(LogWidget::Level::Info, tr("Exported %1").arg(path));
+  statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+}
+
 const ReportDocument* MainWindow::currentReport() const {
   const bool compare = tabs_->currentWidget() == compareView_;
   const auto& doc = compare ? lastCompare_ : lastRun_;
@@ -41,17 +60,12 @@ void MainWindow::exportInvariance() {
     QMessageBox::information(this, tr("Nothing to export"), tr("Run an invariance check first."));
     return;
   }
-  const QString path = QFileDialog::getSaveFileName(
-      this, tr("Export invariance report"), QStringLiteral("detbench-invariance.html"),
+  const QString path = askExportPath(
+      tr("Export invariance report"), QStringLiteral("detbench-invariance.html"),
       tr("HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;JSON (*.json);;CSV of the configurations "
          "(*.csv)"));
   if (path.isEmpty()) return;
   const auto format = ReportExporter::formatForPath(path);
-  if (!format) {
-    QMessageBox::warning(this, tr("Cannot export"),
-                         tr("Choose a file ending in .html, .pdf, .md, .json or .csv."));
-    return;
-  }
   // A remote run's exports carry that machine's environment.
   const auto& outcomes = invarianceView_->outcomes();
   InvarianceExport shown{invarianceView_->shownRequest(), outcomes,
@@ -59,13 +73,7 @@ void MainWindow::exportInvariance() {
                                                         : collectEnvironment(*registry_),
                          invarianceView_->plot()->toPng(1200, 600)};
   QString error;
-  if (!InvarianceExporter::write(*format, path, shown, &error)) {
-    QMessageBox::warning(this, tr("Cannot export"), error);
-    log_->append(LogWidget::Level::Error, error);
-    return;
-  }
-  log_->append(LogWidget::Level::Info, tr("Exported %1").arg(path));
-  statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+  exportWritten(InvarianceExporter::write(*format, path, shown, &error), path, error);
 }
 
 void MainWindow::exportReport() {
@@ -79,26 +87,13 @@ void MainWindow::exportReport() {
                              tr("Run the op (or a comparison) first."));
     return;
   }
-  QString selected;
-  const QString path = QFileDialog::getSaveFileName(
-      this, tr("Export report"), QStringLiteral("detbench-report.html"),
-      tr("HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;JSON (*.json);;CSV of the trials (*.csv)"),
-      &selected);
+  const QString path = askExportPath(
+      tr("Export report"), QStringLiteral("detbench-report.html"),
+      tr("HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;JSON (*.json);;CSV of the trials (*.csv)"));
   if (path.isEmpty()) return;
   const auto format = ReportExporter::formatForPath(path);
-  if (!format) {
-    QMessageBox::warning(this, tr("Cannot export"),
-                         tr("Choose a file ending in .html, .pdf, .md, .json or .csv."));
-    return;
-  }
   QString error;
-  if (!ReportExporter::write(*format, path, *report, &error)) {
-    QMessageBox::warning(this, tr("Cannot export"), error);
-    log_->append(LogWidget::Level::Error, error);
-    return;
-  }
-  log_->append(LogWidget::Level::Info, tr("Exported %1").arg(path));
-  statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+  exportWritten(ReportExporter::write(*format, path, *report, &error), path, error);
 }
 
 void MainWindow::exportForPyTorch() {
