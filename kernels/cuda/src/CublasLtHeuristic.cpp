@@ -65,7 +65,8 @@ std::string cublasLtHeuristicText(std::int64_t m, std::int64_t n, std::int64_t k
   int count = 0;
   s = cublasLtMatmulAlgoGetHeuristic(lt.handle, lt.desc, lt.a, lt.b, lt.c, lt.c, lt.pref, 1,
                                      &result, &count);
-  if (s != CUBLAS_STATUS_SUCCESS || count == 0) return failed("cublasLtMatmulAlgoGetHeuristic", s);
+  if (s != CUBLAS_STATUS_SUCCESS) return failed("cublasLtMatmulAlgoGetHeuristic", s);
+  if (count == 0) return "cuBLASLt heuristic not read (it proposed no algorithm for this shape)";
   const auto id = configOf<std::int32_t>(result.algo, CUBLASLT_ALGO_CONFIG_ID);
   const auto tile = configOf<std::uint32_t>(result.algo, CUBLASLT_ALGO_CONFIG_TILE_ID);
   const auto splitK = configOf<std::int32_t>(result.algo, CUBLASLT_ALGO_CONFIG_SPLITK_NUM);

@@ -4,16 +4,21 @@
 // when a handle is created, so a process that already made one keeps what it read then).
 
 #include <cstdlib>
+#include <string>
 
 #include "detbench/Settings.hpp"
 
 namespace detbench::cuda {
 
-// Puts the settings' CUBLAS_WORKSPACE_CONFIG into the environment, or removes it.
+// Puts the settings' CUBLAS_WORKSPACE_CONFIG into the environment, or removes it. The
+// environment is written only when it changes: setenv is not safe beside a getenv on another
+// thread (CUDA's and cuBLAS's own), and a run repeating the same settings has no need to.
 inline void applyWorkspaceEnvironment(const Settings& settings) {
+  const char* now = std::getenv("CUBLAS_WORKSPACE_CONFIG");
   if (settings.cublasWorkspaceConfig) {
-    ::setenv("CUBLAS_WORKSPACE_CONFIG", settings.cublasWorkspaceConfig->text.c_str(), 1);
-  } else {
+    const std::string& want = settings.cublasWorkspaceConfig->text;
+    if (now == nullptr || want != now) ::setenv("CUBLAS_WORKSPACE_CONFIG", want.c_str(), 1);
+  } else if (now != nullptr) {
     ::unsetenv("CUBLAS_WORKSPACE_CONFIG");
   }
 }

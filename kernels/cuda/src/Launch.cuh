@@ -5,6 +5,9 @@
 // zero blocks is an error.
 
 #include <cstdint>
+#include <string>
+
+#include "detbench/Error.hpp"
 
 namespace detbench::cuda {
 
@@ -18,6 +21,14 @@ inline unsigned gridFor(std::int64_t items, int threadsPerBlock = kThreadsPerBlo
 inline unsigned gridForStride(std::int64_t items, unsigned maxBlocks = 65536) {
   const unsigned blocks = gridFor(items);
   return blocks < maxBlocks ? blocks : maxBlocks;
+}
+
+// A grid's y (or z) extent, which CUDA caps at 65535: beyond it a launch fails with an invalid
+// configuration, so a size that would need more is refused with a message first.
+inline unsigned gridY(std::int64_t blocks) {
+  DETBENCH_CHECK_ARG(blocks <= 65535, "a grid of " + std::to_string(blocks) +
+                                          " blocks along y: CUDA allows at most 65535");
+  return static_cast<unsigned>(blocks > 0 ? blocks : 1);
 }
 
 }  // namespace detbench::cuda

@@ -1,7 +1,7 @@
 // cuda kernels for decode_attention (split-KV, "flash decoding"):
-//  1. scores: one block per (sequence, head), a thread per key, each dot product over head_dim
+//  1. scores: blocks of keys per (sequence, head), a thread per key, each dot product over head_dim
 //     left to right, times the scale;
-//  2. one block per (split, row): the split's maximum and sum of exp(score - max) by a fixed
+//  2. one block per (row, split): the split's maximum and sum of exp(score - max) by a fixed
 //     tree, and for each of head_dim outputs (a thread each) the values weighted by those
 //     exponentials, key by key;
 //  3. merge: per row, the splits in order, each rescaled by exp(m_split - m).
@@ -43,8 +43,8 @@ struct Shape {
 };
 
 __global__ void scoresKernel(const float* q, const float* k, Shape sh, float* scores) {
-  const std::int64_t r = blockIdx.y;
-  const std::int64_t l = static_cast<std::int64_t>(blockIdx.x) * kThreads + threadIdx.x;
+  const std::int64_t r = blockIdx.x;
+  const std::int64_t l = static_cast<std::int64_t>(blockIdx.y) * kThreads + threadIdx.x;
   if (l >= sh.kvLen) return;
   const float* qr = q + r * sh.headDim;
   const float* kl = k + (r * sh.kvLen + l) * sh.headDim;
@@ -53,13 +53,13 @@ __global__ void scoresKernel(const float* q, const float* k, Shape sh, float* sc
   scores[r * sh.kvLen + l] = dot * sh.scale;
 }
 
-// Block (s, r). rowMax null: the split's own maximum, results to the partials; otherwise
+// Block (r, s). rowMax null: the split's own maximum, results to the partials; otherwise
 // rescaled to rowMax[r] and added to totals and out atomically.
 __global__ void splitKernel(const float* v, const float* scores, Shape sh, const float* rowMax,
                             float* maxes, float* sums, float* accs, float* totals, float* out) {
   __shared__ float shared[kThreads];
-  const std::int64_t r = blockIdx.y;
-  const std::int64_t s = blockIdx.x;
+  const std::int64_t r = blockIdx.x;
+  const std::int64_t s = blockIdx.y;
   const std::int64_t l0 = sh.begin(s);
   const std::int64_t l1 = sh.end(s);
   const float* sc = scores + r * sh.kvLen;
@@ -150,8 +150,10 @@ CudaRun makeDecodeAttentionCuda(const OpParams& params, const OpInputs&,
       std::make_shared<DeviceBuffer>((rows * static_cast<std::size_t>(p.kvLen) + 2 * tasks +
                                       tasks * static_cast<std::size_t>(p.headDim) + 2 * rows) *
                                      sizeof(float));
-  const dim3 scoreGrid(gridFor(p.kvLen, kThreads), static_cast<unsigned>(p.rows()));
-  const dim3 splitGrid(static_cast<unsigned>(sh.splits), static_cast<unsigned>(p.rows()));
+  // Rows (batch x heads, up to 2^20) on x, which has room for them; key blocks and splits on y
+  // (at most 65535 each).
+  const dim3 scoreGrid(static_cast<unsigned>(p.rows()), gridY(gridFor(p.kvLen, kThreads)));
+  const dim3 splitGrid(static_cast<unsigned>(p.rows()), gridY(sh.splits));
   return [=](cudaStream_t stream) {
     auto* scores = static_cast<float*>(scratch->data());
     float* maxes = scores + rows * static_cast<std::size_t>(sh.kvLen);

@@ -29,6 +29,7 @@
 #include "CudaCheck.hpp"
 #include "CudaKernel.hpp"
 #include "CudaStream.hpp"
+#include "Launch.cuh"
 #include "detbench/ops/MatmulOp.hpp"
 
 namespace detbench::cuda {
@@ -37,8 +38,17 @@ namespace {
 
 using Op = ops::MatmulOp;
 constexpr int kTileSide = 16;
-// PyTorch's default cuBLAS workspace when CUBLAS_WORKSPACE_CONFIG is unset (:4096:2:16:8).
-constexpr std::size_t kDefaultWorkspaceBytes = 4096 * 1024 * 2 + 16 * 1024 * 8;
+// PyTorch's default cuBLAS workspace when CUBLAS_WORKSPACE_CONFIG is unset
+// (CublasHandlePool.cpp, parseChosenWorkspaceSize): 32 MiB on sm_90 (H100, H200), :4096:2:16:8
+// on every other device.
+std::size_t defaultWorkspaceBytes() {
+  int device = 0, major = 0, minor = 0;
+  DETBENCH_CUDA_CHECK(cudaGetDevice(&device));
+  DETBENCH_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+  DETBENCH_CUDA_CHECK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device));
+  if (major == 9 && minor == 0) return std::size_t{4096} * 8 * 1024;
+  return std::size_t{4096} * 1024 * 2 + std::size_t{16} * 1024 * 8;
+}
 
 __global__ void splitKKernel(const float* a, const float* b, std::int64_t m, std::int64_t n,
                              std::int64_t k, float* out) {
@@ -74,12 +84,14 @@ __global__ void fixedOrderKernel(const float* a, const float* b, std::int64_t m,
   if (row < m && col < n) out[row * n + col] = acc;
 }
 
+// The handle is declared last so that it goes first: it is still bound to a side stream and a
+// workspace when the run ends, and neither may be destroyed under it.
 struct GemmState {
-  CublasHandle handle;
   std::vector<CudaStream> streams;
   std::vector<CudaEvent> done;
   CudaEvent ready;
   std::vector<DeviceBuffer> workspaces;  // one per stream, or one shared
+  CublasHandle handle;
 };
 
 }  // namespace
@@ -96,8 +108,7 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
     *env.algorithm = "split-K atomicAdd (detbench contrast)";
     const dim3 block(kTileSide, kTileSide);
     const dim3 grid(static_cast<unsigned>((p.n + kTileSide - 1) / kTileSide),
-                    static_cast<unsigned>((p.m + kTileSide - 1) / kTileSide),
-                    static_cast<unsigned>(p.slices()));
+                    gridY((p.m + kTileSide - 1) / kTileSide), gridY(p.slices()));
     return [=](cudaStream_t stream) {
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, productBytes, stream));
       splitKKernel<<<grid, block, 0, stream>>>(a, b, p.m, p.n, p.k, out);
@@ -113,7 +124,7 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
     *env.algorithm = "fixed-order tiled GEMM (detbench, batch-invariant)";
     const dim3 block(kTileSide, kTileSide);
     const dim3 grid(static_cast<unsigned>((p.n + kTileSide - 1) / kTileSide),
-                    static_cast<unsigned>((p.m + kTileSide - 1) / kTileSide));
+                    gridY((p.m + kTileSide - 1) / kTileSide));
     return [=](cudaStream_t stream) {
       for (std::int64_t s = 0; s < p.streams; ++s) {
         fixedOrderKernel<<<grid, block, 0, stream>>>(a, b, p.m, p.n, p.k,
@@ -130,7 +141,7 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
   const std::size_t workspaceBytes =
       settings.cublasWorkspaceConfig
           ? static_cast<std::size_t>(settings.cublasWorkspaceConfig->totalBytes())
-          : kDefaultWorkspaceBytes;
+          : defaultWorkspaceBytes();
   for (std::int64_t s = 0; s < p.streams; ++s) {
     state->streams.emplace_back();
     state->done.emplace_back();

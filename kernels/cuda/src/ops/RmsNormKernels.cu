@@ -87,8 +87,8 @@ CudaRun makeRmsNormCuda(const OpParams& params, const OpInputs&, const DeviceTen
   const std::int64_t partialCount = atomic ? p.rows : p.rows * slices;
   auto partials =
       std::make_shared<DeviceBuffer>(static_cast<std::size_t>(partialCount) * sizeof(float));
-  const dim3 reduceGrid(static_cast<unsigned>(slices), static_cast<unsigned>(p.rows));
-  const dim3 scaleGrid(gridFor(p.cols), static_cast<unsigned>(p.rows));
+  const dim3 reduceGrid(static_cast<unsigned>(slices), gridY(p.rows));
+  const dim3 scaleGrid(gridFor(p.cols), gridY(p.rows));
   const std::int64_t sliceCols = Op::kSlice;
   return [=](cudaStream_t stream) {
     auto* part = static_cast<float*>(partials->data());

@@ -88,8 +88,8 @@ CudaRun makeSoftmaxCuda(const OpParams& params, const OpInputs&, const DeviceTen
   const std::int64_t partialCount = atomic ? p.rows : p.rows * slices;
   auto scratch = std::make_shared<DeviceBuffer>(static_cast<std::size_t>(partialCount + p.rows) *
                                                 sizeof(float));
-  const dim3 sumGrid(static_cast<unsigned>(slices), static_cast<unsigned>(p.rows));
-  const dim3 finishGrid(gridFor(p.cols), static_cast<unsigned>(p.rows));
+  const dim3 sumGrid(static_cast<unsigned>(slices), gridY(p.rows));
+  const dim3 finishGrid(gridFor(p.cols), gridY(p.rows));
   return [=](cudaStream_t stream) {
     auto* maxima = static_cast<float*>(scratch->data());
     float* part = maxima + p.rows;
