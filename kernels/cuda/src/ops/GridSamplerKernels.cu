@@ -13,11 +13,13 @@
 #include <cub/device/device_radix_sort.cuh>
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 
 #include "CudaCheck.hpp"
 #include "CudaKernel.hpp"
 #include "Launch.cuh"
+#include "detbench/Error.hpp"
 #include "detbench/ops/GridSampler2dBackwardOp.hpp"
 
 namespace detbench::cuda {
@@ -79,8 +81,16 @@ struct CellIndexWorkspace {
   DeviceBuffer keys, sortedKeys, points, sortedPoints, cellStart, temp;
   int keyBits = 32;
   explicit CellIndexWorkspace(const Op::Problem& p) {
-    const auto n = static_cast<std::size_t>(p.batch * p.points());
+    // Keys, points and offsets are 32-bit and CUB sorts an int count of items: past those the
+    // index would wrap and mix cells, so such a size is refused.
     const std::int64_t maxKey = p.batch * p.cells();
+    if (p.batch * p.points() > std::numeric_limits<std::int32_t>::max() ||
+        maxKey > std::numeric_limits<std::uint32_t>::max()) {
+      DETBENCH_THROW(NotAvailable,
+                     "the cuda deterministic grid_sampler_2d_backward handles up to 2^31 - 1 grid "
+                     "points and 2^32 - 1 cells in all");
+    }
+    const auto n = static_cast<std::size_t>(p.batch * p.points());
     while (keyBits > 1 && (std::int64_t{1} << (keyBits - 1)) > maxKey) --keyBits;
     keys = DeviceBuffer(n * 4);
     sortedKeys = DeviceBuffer(n * 4);

@@ -1,5 +1,7 @@
 // cuda kernels for histc: PyTorch's form (float atomicAdd of 1.0 per value into the counts) and
 // detbench's deterministic extension (exact 64-bit integer atomic counts, converted once).
+// Equal to the `cpu` device while every bin holds at most 2^24 values: past that the CPU's float
+// count stops at 16777216 and this one goes on counting (as cpu-threads' deterministic form).
 
 #include <cstdint>
 #include <memory>

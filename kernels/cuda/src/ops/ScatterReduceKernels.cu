@@ -59,15 +59,20 @@ __global__ void combineRunsKernel(std::int64_t maxRuns, const std::uint32_t* num
   *dst = acc;
 }
 
-__global__ void countTermsKernel(std::int64_t n, const std::int64_t* index, int* counts) {
+// 64-bit counts, as the CPU's: an index may take more than 2^31 terms.
+__global__ void countTermsKernel(std::int64_t n, const std::int64_t* index,
+                                 unsigned long long* counts) {
   const std::int64_t k = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (k < n) atomicAdd(counts + index[k], 1);
+  if (k < n) atomicAdd(counts + index[k], 1ULL);
 }
 
 // counts holds the terms besides self: the divisor is counts + 1.
-__global__ void divideByCountsKernel(std::int64_t outSize, const int* counts, float* out) {
+__global__ void divideByCountsKernel(std::int64_t outSize, const unsigned long long* counts,
+                                     float* out) {
   const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i < outSize) out[i] = __fdiv_rn(out[i], static_cast<float>(counts[i] + 1));
+  if (i < outSize) {
+    out[i] = __fdiv_rn(out[i], static_cast<float>(static_cast<std::int64_t>(counts[i] + 1)));
+  }
 }
 
 template <ScatterReduction R>
@@ -83,7 +88,8 @@ CudaRun scatterReduceRun(const OpParams& params, const DeviceTensors& device, Fo
   auto ws = form == Form::Deterministic ? std::make_shared<AccumulateWorkspace>(p.size, p.outSize)
                                         : nullptr;
   auto counts = R == ScatterReduction::Mean
-                    ? std::make_shared<DeviceBuffer>(static_cast<std::size_t>(p.outSize) * 4)
+                    ? std::make_shared<DeviceBuffer>(static_cast<std::size_t>(p.outSize) *
+                                                     sizeof(unsigned long long))
                     : nullptr;
   return [=](cudaStream_t stream) {
     DETBENCH_CUDA_CHECK(cudaMemcpyAsync(out, self, bytes, cudaMemcpyDeviceToDevice, stream));
@@ -108,7 +114,7 @@ CudaRun scatterReduceRun(const OpParams& params, const DeviceTensors& device, Fo
       }
     }
     if constexpr (R == ScatterReduction::Mean) {
-      auto* c = static_cast<int*>(counts->data());
+      auto* c = static_cast<unsigned long long*>(counts->data());
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(c, 0, counts->size(), stream));
       if (p.size > 0) {
         countTermsKernel<<<gridFor(p.size), kThreadsPerBlock, 0, stream>>>(p.size, index, c);
