@@ -31,14 +31,17 @@ struct DeviceTensors {
   }
 };
 
-// What a factory may need beyond the tensors: the settings in force, and where to write the
-// algorithm a library chose for the trial that just ran (left empty where there is no choice).
+using CudaRun = std::function<void(cudaStream_t)>;
+
+// What a factory may need beyond the tensors: the settings in force, where to write the
+// algorithm a library chose for the trial that just ran (left empty where there is no choice),
+// and work to do before each trial outside its timing (left empty where there is none: a
+// convolution that searches its algorithm again before every trial).
 struct CudaKernelEnv {
   const Context& context;
   std::shared_ptr<std::string> algorithm = std::make_shared<std::string>();
+  std::shared_ptr<CudaRun> beforeTrial = std::make_shared<CudaRun>();
 };
-
-using CudaRun = std::function<void(cudaStream_t)>;
 using CudaKernelFactory = CudaRun (*)(const OpParams& params, const OpInputs& inputs,
                                       const DeviceTensors& device, Form form,
                                       const CudaKernelEnv& env);

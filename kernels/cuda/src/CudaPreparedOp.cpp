@@ -25,7 +25,9 @@ CudaPreparedOp::CudaPreparedOp(const CudaKernelEntry& kernel, const OpParams& pa
 
 // One trial, one wait: the op between two events, then the digest of its output, enqueued
 // behind it on the same stream (outside the timed interval), then a single synchronisation.
+// What the op does before each trial (an algorithm search) comes first, outside the events.
 std::int64_t CudaPreparedOp::execute() {
+  if (*env_.beforeTrial) (*env_.beforeTrial)(stream_.get());
   DETBENCH_CUDA_CHECK(cudaEventRecord(start_.get(), stream_.get()));
   run_(stream_.get());
   DETBENCH_CUDA_CHECK(cudaEventRecord(stop_.get(), stream_.get()));

@@ -1,6 +1,7 @@
 #pragma once
 // Move-only owners of a cuDNN handle and of the descriptors a convolution needs, and the check
-// that turns a failed cuDNN call into a CudnnError (OutOfMemory for an allocation failure) with
+// that turns a failed cuDNN call into a CudnnError (OutOfMemory for an allocation failure, the
+// device's or the host's) with
 // the call's file and line.
 
 #include <cudnn.h>
@@ -14,10 +15,18 @@
 
 namespace detbench::cuda {
 
+// The message names the call and the status, then cuDNN's own reason where it gives one
+// (cudnnGetLastErrorString, cuDNN 9: why a BAD_PARAM or NOT_SUPPORTED was refused).
 [[noreturn]] inline void throwCudnn(cudnnStatus_t status, const char* what, const char* file,
                                     int line) {
   std::string message = std::string(what) + ": " + cudnnGetErrorString(status);
-  if (status == CUDNN_STATUS_ALLOC_FAILED) throw OutOfMemory(message, file, line);
+  char reason[512] = {};
+  cudnnGetLastErrorString(reason, sizeof reason);
+  if (reason[0] != '\0') message += " (" + std::string(reason) + ")";
+  if (status == CUDNN_STATUS_INTERNAL_ERROR_DEVICE_ALLOCATION_FAILED ||
+      status == CUDNN_STATUS_INTERNAL_ERROR_HOST_ALLOCATION_FAILED) {
+    throw OutOfMemory(message, file, line);
+  }
   recordLastErrorIfFatal(what);  // a failed kernel inside cuDNN shows as EXECUTION_FAILED
   throw CudnnError(message, file, line);
 }

@@ -3,14 +3,21 @@
 //  - cudnn.benchmark: cudnnFind*AlgorithmEx times the candidates on the real buffers and the
 //    fastest usable one is kept in a process-wide cache per shape and settings (so a second
 //    trial set of the same shape reuses it, as PyTorch's cache does); rebenchmark = 1 times
-//    them again before every trial, which shows how the choice itself varies;
+//    them again before every trial (outside the trial's timing), which shows how the choice
+//    itself varies;
 //  - benchmark off: the cudnnGet*Algorithm_v7 heuristics, first usable answer;
 //  - deterministic (cudnn.deterministic, or deterministic algorithms): only algorithms that
 //    report CUDNN_DETERMINISTIC; with benchmark off PyTorch skips the search and takes fixed
 //    defaults (forward IMPLICIT_PRECOMP_GEMM, backward data and filter ALGO_1);
 //  - an explicit atomic request (form = atomic) takes the atomic algorithm (backward data
 //    ALGO_0, backward filter ALGO_0); every forward algorithm is deterministic, so there is none.
-// Every trial records the algorithm it ran.
+// The math type is the chosen answer's (Find and the heuristics may offer one algorithm twice,
+// with and without tensor ops, when TF32 is allowed), set before its workspace query and its
+// call as Conv_v7.cpp does. Every trial records the algorithm and math type it ran.
+// Since PyTorch 2.0 its convolutions go through the cuDNN v8 frontend by default (Conv_v8.cpp,
+// engine heuristics and benchmarking); the choice here is its v7 path, what PyTorch runs with
+// TORCH_CUDNN_V8_API_DISABLED=1. The determinism of each pass is the same question either way;
+// the algorithm picked for a shape may differ.
 
 #include <cudnn.h>
 
@@ -161,7 +168,22 @@ struct Choice {
   int algo = 0;
   bool deterministic = true;
   std::string how;
+  cudnnMathType_t math = CUDNN_FMA_MATH;
 };
+
+const char* mathName(cudnnMathType_t m) {
+  switch (m) {
+    case CUDNN_DEFAULT_MATH:
+      return "DEFAULT_MATH";
+    case CUDNN_TENSOR_OP_MATH:
+      return "TENSOR_OP_MATH";
+    case CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION:
+      return "TENSOR_OP_MATH_ALLOW_CONVERSION";
+    case CUDNN_FMA_MATH:
+      return "FMA_MATH";
+  }
+  return "math type ?";
+}
 
 // PyTorch's benchmark cache: one entry per pass, shape and settings, for the whole process.
 using CacheKey = std::tuple<std::string, std::int64_t, std::int64_t, std::int64_t, std::int64_t,
@@ -204,7 +226,7 @@ Choice search(cudnnHandle_t h, const ConvDescriptors& d, const ConvBuffers& b, b
     const bool det = perf[i].determinism == CUDNN_DETERMINISTIC;
     if (deterministicOnly && !det) continue;
     return {static_cast<int>(perf[i].algo), det,
-            benchmark ? "cudnnFind (benchmark)" : "cudnnGet_v7 (heuristics)"};
+            benchmark ? "cudnnFind (benchmark)" : "cudnnGet_v7 (heuristics)", perf[i].mathType};
   }
   DETBENCH_THROW(CudnnError,
                  std::string("cuDNN offers no usable ") + Pass::kName +
@@ -233,13 +255,18 @@ CudaRun makeConvRun(const OpParams& params, const DeviceTensors& device, Form fo
                             device.output.data()};
   const CacheKey key = keyOf(Pass::kName, p, deterministicOnly);
 
+  const cudnnMathType_t descriptorMath = p.tf32 ? CUDNN_DEFAULT_MATH : CUDNN_FMA_MATH;
   auto prepareChoice = [=](bool again) {
+    // The search sees the math the settings allow; the answer may narrow it.
+    DETBENCH_CUDNN_CHECK(cudnnSetConvolutionMathType(st->desc.conv.get(), descriptorMath));
     if (explicitAtomic) {
       if constexpr (requires { Pass::kAtomic; }) {
-        st->choice = {static_cast<int>(Pass::kAtomic), false, "atomic form requested"};
+        st->choice = {static_cast<int>(Pass::kAtomic), false, "atomic form requested",
+                      descriptorMath};
       }
     } else if (deterministicOnly && !benchmark) {
-      st->choice = {static_cast<int>(Pass::kPyTorchDefault), true, "PyTorch's fixed default"};
+      st->choice = {static_cast<int>(Pass::kPyTorchDefault), true,
+                    "PyTorch's fixed default (v7 path)", descriptorMath};
     } else if (benchmark) {
       std::lock_guard lock(cacheMutex);
       auto it = benchmarkCache.find(key);
@@ -254,12 +281,14 @@ CudaRun makeConvRun(const OpParams& params, const DeviceTensors& device, Form fo
       st->choice = search<Pass>(st->handle.get(), st->desc, buffers, false, deterministicOnly,
                                 st->workspace);
     }
+    DETBENCH_CUDNN_CHECK(cudnnSetConvolutionMathType(st->desc.conv.get(), st->choice.math));
     std::size_t bytes = 0;
     DETBENCH_CUDNN_CHECK(Pass::workspace(
         st->handle.get(), st->desc, static_cast<typename Pass::Algo>(st->choice.algo), &bytes));
     if (st->workspace->size() < bytes) st->workspace = std::make_shared<DeviceBuffer>(bytes);
     *env.algorithm = std::string(Pass::kName) + "_" + Pass::kAlgoNames[st->choice.algo] + ", " +
-                     st->choice.how + (st->choice.deterministic ? "" : ", nondeterministic");
+                     mathName(st->choice.math) + ", " + st->choice.how +
+                     (st->choice.deterministic ? "" : ", nondeterministic");
   };
 
   if (explicitAtomic) {
@@ -270,10 +299,14 @@ CudaRun makeConvRun(const OpParams& params, const DeviceTensors& device, Form fo
     }
   }
   prepareChoice(false);
-  const bool rebenchmark = p.rebenchmark && benchmark && !explicitAtomic;
+  if (p.rebenchmark && benchmark && !explicitAtomic) {
+    *env.beforeTrial = [=](cudaStream_t stream) {
+      DETBENCH_CUDNN_CHECK(cudnnSetStream(st->handle.get(), stream));
+      prepareChoice(true);
+    };
+  }
   return [=](cudaStream_t stream) {
     DETBENCH_CUDNN_CHECK(cudnnSetStream(st->handle.get(), stream));
-    if (rebenchmark) prepareChoice(true);
     DETBENCH_CUDNN_CHECK(Pass::run(st->handle.get(), st->desc, buffers,
                                    static_cast<typename Pass::Algo>(st->choice.algo),
                                    st->workspace->data(), st->workspace->size()));

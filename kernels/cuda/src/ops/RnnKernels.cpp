@@ -1,7 +1,9 @@
 // cuda kernels for rnn_forward and rnn_backward_weights through cuDNN's RNN API, as PyTorch's
 // _cudnn_rnn calls it: CUDNN_RNN_ALGO_STANDARD, one layer, one direction, linear input, both
 // biases, no dropout, float32 data and math (TF32 tensor ops with tf32 = 1, as with
-// cudnn.allow_tf32), h0 = c0 = 0 (null hx and cx), CUDNN_FWD_MODE_TRAINING.
+// cudnn.allow_tf32), h0 = c0 = 0 (null hx and cx), CUDNN_FWD_MODE_TRAINING, sequence-major
+// unpacked data with padded I/O enabled (cuDNN allows unpacked layouts only so; PyTorch does the
+// same for an input that is not a PackedSequence).
 //  - rnn_forward: cudnnRNNForward; the output is y.
 //  - rnn_backward_weights: cudnnRNNForward, cudnnRNNBackwardData_v8 (the gradient through time,
 //    dx discarded), then cudnnRNNBackwardWeights_v8 into a zeroed gradient space
@@ -65,7 +67,7 @@ void describe(const RnnProblem& p, RnnState& st) {
       st.rnn.get(), CUDNN_RNN_ALGO_STANDARD, p.lstm ? CUDNN_LSTM : CUDNN_RNN_TANH,
       CUDNN_RNN_DOUBLE_BIAS, CUDNN_UNIDIRECTIONAL, CUDNN_LINEAR_INPUT, CUDNN_DATA_FLOAT,
       CUDNN_DATA_FLOAT, p.tf32 ? CUDNN_DEFAULT_MATH : CUDNN_FMA_MATH, i(p.input), i(p.hidden),
-      i(p.hidden), 1, st.dropout.get(), CUDNN_RNN_PADDED_IO_DISABLED));
+      i(p.hidden), 1, st.dropout.get(), CUDNN_RNN_PADDED_IO_ENABLED));
   const std::vector<int> lengths(static_cast<std::size_t>(p.batch), i(p.time));
   DETBENCH_CUDNN_CHECK(cudnnSetRNNDataDescriptor(
       st.x.get(), CUDNN_DATA_FLOAT, CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_UNPACKED, i(p.time), i(p.batch),
@@ -153,6 +155,9 @@ std::shared_ptr<RnnState> prepare(const RnnProblem& p, const DeviceTensors& devi
                                    static_cast<const float*>(flat.data()) + pl.flat,
                                    pl.count * sizeof(float), cudaMemcpyDeviceToDevice));
   }
+  // The copies above ran on the legacy default stream, which the trials' non-blocking stream
+  // does not wait for.
+  DETBENCH_CUDA_CHECK(cudaDeviceSynchronize());
   *env.algorithm = std::string("cuDNN RNN API, CUDNN_RNN_ALGO_STANDARD, ") +
                    (p.lstm ? "CUDNN_LSTM" : "CUDNN_RNN_TANH") +
                    (p.tf32 ? ", TF32 allowed" : ", FP32 math");
