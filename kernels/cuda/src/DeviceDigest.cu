@@ -69,6 +69,9 @@ DeviceDigester::DeviceDigester() {
   try {
     DETBENCH_CUDA_CHECK(cudaMalloc(&state_, sizeof(DigestState)));
     DETBENCH_CUDA_CHECK(cudaMemset(state_, 0, sizeof(DigestState)));
+    // cudaMemset runs on the legacy default stream, which the trials' non-blocking stream does
+    // not wait for: done before the first digest is enqueued.
+    DETBENCH_CUDA_CHECK(cudaDeviceSynchronize());
     void* host = nullptr;
     DETBENCH_CUDA_CHECK(cudaHostAlloc(&host, sizeof(std::uint64_t), cudaHostAllocMapped));
     host_ = static_cast<std::uint64_t*>(host);
