@@ -56,6 +56,13 @@ def detbench_run(exe, op, params, form, device, threads, trials, save_io=None):
             "trials": s["trials"], "threads": doc["op"]["threads"]}
 
 
+def write_json(path, doc):
+    """Whole or not at all: written beside, then renamed over the file."""
+    with open(path + ".tmp", "w") as f:
+        json.dump(doc, f, indent=2)
+    os.replace(path + ".tmp", path)
+
+
 def torch_time(fn, trials, device):
     """Median time and distinct outputs; None where PyTorch raises (no deterministic form)."""
     sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
@@ -210,9 +217,8 @@ def main():
         results.append(row)
         print(json.dumps(row), file=sys.stderr)
         if args.json:  # after every row: a run cut short keeps the rows it finished
-            with open(args.json, "w") as f:
-                json.dump({"torch": torch.__version__, "complete": False, "results": results}, f,
-                          indent=2)
+            write_json(args.json, {"torch": torch.__version__, "complete": False,
+                                   "results": results})
 
     ms = lambda ns: f"{ns / 1e6:.2f}"
     relative = lambda x: f"{x:.2f}x faster" if x >= 1 else f"{1 / x:.2f}x slower"
@@ -234,9 +240,7 @@ def main():
               f"{relative(r['deterministic_speedup_over_pytorch'])} | "
               f"{a['distinct']} / {d['distinct']} / {p['distinct']} / {pd_distinct} |")
     if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"torch": torch.__version__, "complete": True, "results": results}, f,
-                      indent=2)
+        write_json(args.json, {"torch": torch.__version__, "complete": True, "results": results})
 
 
 if __name__ == "__main__":

@@ -31,6 +31,13 @@ namespace detbench::cuda {
   throw CudnnError(message, file, line);
 }
 
+// Reads and drops cuDNN's reason for a failure that was expected (a query answered "not
+// supported"), so that it is not given later as the reason of another failure.
+inline void discardCudnnReason() {
+  char scratch[512] = {};
+  cudnnGetLastErrorString(scratch, sizeof scratch);
+}
+
 }  // namespace detbench::cuda
 
 #define DETBENCH_CUDNN_CHECK(call)                                               \

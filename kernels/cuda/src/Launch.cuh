@@ -27,7 +27,7 @@ inline unsigned gridForStride(std::int64_t items, unsigned maxBlocks = 65536) {
 // configuration, so a size that would need more is refused with a message first.
 inline unsigned gridY(std::int64_t blocks) {
   DETBENCH_CHECK_ARG(blocks <= 65535, "a grid of " + std::to_string(blocks) +
-                                          " blocks along y: CUDA allows at most 65535");
+                                          " blocks along y or z: CUDA allows at most 65535");
   return static_cast<unsigned>(blocks > 0 ? blocks : 1);
 }
 

@@ -204,6 +204,8 @@ std::size_t searchWorkspaceBytes(cudnnHandle_t h, const ConvDescriptors& d) {
     if (Pass::workspace(h, d, static_cast<typename Pass::Algo>(a), &bytes) ==
         CUDNN_STATUS_SUCCESS) {
       most = std::max(most, bytes);
+    } else {
+      discardCudnnReason();  // an algorithm this shape does not support: expected, not an error
     }
   }
   return std::min<std::size_t>(most, std::size_t{1} << 30);
@@ -256,7 +258,11 @@ CudaRun makeConvRun(const OpParams& params, const DeviceTensors& device, Form fo
   const CacheKey key = keyOf(Pass::kName, p, deterministicOnly);
 
   const cudnnMathType_t descriptorMath = p.tf32 ? CUDNN_DEFAULT_MATH : CUDNN_FMA_MATH;
-  auto prepareChoice = [=](bool again) {
+  // Captured by name: the closure may be kept in env.beforeTrial, and a copy of env inside it
+  // would own the closure that owns it (a cycle that never frees the state).
+  const std::shared_ptr<std::string> algorithm = env.algorithm;
+  auto prepareChoice = [st, buffers, key, algorithm, explicitAtomic, deterministicOnly, benchmark,
+                        descriptorMath](bool again) {
     // The search sees the math the settings allow; the answer may narrow it.
     DETBENCH_CUDNN_CHECK(cudnnSetConvolutionMathType(st->desc.conv.get(), descriptorMath));
     if (explicitAtomic) {
@@ -286,9 +292,9 @@ CudaRun makeConvRun(const OpParams& params, const DeviceTensors& device, Form fo
     DETBENCH_CUDNN_CHECK(Pass::workspace(
         st->handle.get(), st->desc, static_cast<typename Pass::Algo>(st->choice.algo), &bytes));
     if (st->workspace->size() < bytes) st->workspace = std::make_shared<DeviceBuffer>(bytes);
-    *env.algorithm = std::string(Pass::kName) + "_" + Pass::kAlgoNames[st->choice.algo] + ", " +
-                     mathName(st->choice.math) + ", " + st->choice.how +
-                     (st->choice.deterministic ? "" : ", nondeterministic");
+    *algorithm = std::string(Pass::kName) + "_" + Pass::kAlgoNames[st->choice.algo] + ", " +
+                 mathName(st->choice.math) + ", " + st->choice.how +
+                 (st->choice.deterministic ? "" : ", nondeterministic");
   };
 
   if (explicitAtomic) {
@@ -300,12 +306,12 @@ CudaRun makeConvRun(const OpParams& params, const DeviceTensors& device, Form fo
   }
   prepareChoice(false);
   if (p.rebenchmark && benchmark && !explicitAtomic) {
-    *env.beforeTrial = [=](cudaStream_t stream) {
+    *env.beforeTrial = [st, prepareChoice](cudaStream_t stream) {
       DETBENCH_CUDNN_CHECK(cudnnSetStream(st->handle.get(), stream));
       prepareChoice(true);
     };
   }
-  return [=](cudaStream_t stream) {
+  return [st, buffers](cudaStream_t stream) {
     DETBENCH_CUDNN_CHECK(cudnnSetStream(st->handle.get(), stream));
     DETBENCH_CUDNN_CHECK(Pass::run(st->handle.get(), st->desc, buffers,
                                    static_cast<typename Pass::Algo>(st->choice.algo),
