@@ -1,7 +1,7 @@
 // The cuda device's library-backed behaviour (label gpu: skipped without a device):
 //  - matmul through cuBLAS: agrees with the float64 reference (float32 bound, and a TF32 bound
-//    of k * 2^-10 relative to sum |a||b|), records the call it made, and with one workspace per
-//    stream stays bitwise identical over 100 runs on 4 concurrent streams;
+//    of 2^-8 + k * 2^-24 relative to sum |a||b|), records the call it made, and with one workspace
+//    per stream stays bitwise identical over 100 runs on 4 concurrent streams;
 //  - deterministic mode checks CUBLAS_WORKSPACE_CONFIG on the cuda device as PyTorch does;
 //  - the convolutions follow PyTorch's algorithm choice: deterministic with benchmark off takes
 //    the fixed defaults (and agrees with the float64 reference within the summation bound),
@@ -61,7 +61,10 @@ TEST_F(CudaLibraryOpsTest, MatmulAgreesWithTheReferenceInFp32AndTf32) {
       << fp32.trials.front().algorithm;
   const RunResult tf32 = run(matmul({{"size", 384}, {"k", 2048}, {"tf32", 1}}, 3));
   ASSERT_FALSE(tf32.failed()) << tf32.errors.front().message;
-  EXPECT_LE(tf32.summary.refMaxErrOverMagnitude, 2048 * std::ldexp(1.0, -10));
+  // TF32 keeps 10 of the operands' mantissa bits: each product is within 2^-10 of the exact
+  // one, relative, rounding to nearest (2^-9 truncating); then float32 sums (k terms). 2^-8
+  // leaves room for either, and still fails a wrong product.
+  EXPECT_LE(tf32.summary.refMaxErrOverMagnitude, std::ldexp(1.0, -8) + 2048 * std::ldexp(1.0, -24));
   EXPECT_TRUE(startsWith(tf32.trials.front().algorithm, "cublasSgemm, TF32; cuBLASLt"))
       << tf32.trials.front().algorithm;
 }
