@@ -3,6 +3,7 @@
 // call them through this: one op on given tensors, on a device, under settings, in the form
 // PyTorch's dispatch would choose (raising as it would in error mode).
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -19,8 +20,11 @@ namespace detbench::demo {
 
 class OpCaller {
  public:
-  OpCaller(const BackendRegistry& registry, const std::string& device, const Settings& settings)
-      : backend_(registry.get(device)), settings_(settings) {}
+  // `algorithms`, where given, collects what each op ran where a library chose it
+  // ("conv2d_backward_filter: BWD_FILTER_ALGO_1, ..."), each line once.
+  OpCaller(const BackendRegistry& registry, const std::string& device, const Settings& settings,
+           std::vector<std::string>* algorithms = nullptr)
+      : backend_(registry.get(device)), settings_(settings), algorithms_(algorithms) {}
 
   HostTensor call(const std::string& op, const OpParams& given, std::vector<HostTensor> tensors,
                   std::optional<std::uint64_t> seed = std::nullopt) {
@@ -37,12 +41,21 @@ class OpCaller {
     inputs.output = def.outputSpec(params);
     auto prepared = backend_.prepare(def, params, inputs, d.form, context);
     prepared->execute();
+    if (algorithms_) {
+      const std::string chosen = prepared->algorithm();
+      const std::string line = op + ": " + chosen;
+      if (!chosen.empty() &&
+          std::find(algorithms_->begin(), algorithms_->end(), line) == algorithms_->end()) {
+        algorithms_->push_back(line);
+      }
+    }
     return prepared->readOutput();
   }
 
  private:
   Backend& backend_;
   Settings settings_;
+  std::vector<std::string>* algorithms_;
 };
 
 // The tensors, moved into the vector an op takes (HostTensor is move-only).

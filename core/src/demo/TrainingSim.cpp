@@ -81,12 +81,13 @@ std::vector<float> flatParameters(std::initializer_list<const HostTensor*> tenso
 // under default settings on cpu-threads, an algorithm cuDNN picks on cuda).
 std::vector<float> trainCnnOnce(const TrainingSpec& spec, const BackendRegistry& registry,
                                 const std::string& device, const Settings& settings,
-                                std::uint64_t* parameterDigest, const ParameterObserver& observe) {
+                                std::uint64_t* parameterDigest, const ParameterObserver& observe,
+                                std::vector<std::string>* algorithms) {
   const std::int64_t n = spec.nodes, c = spec.features, k = spec.hidden, hw = spec.imageSize;
   DETBENCH_CHECK_ARG(n >= 2 && c >= 1 && k >= 1 && hw >= 3 && spec.steps >= 1,
                      "the CNN needs images, channels, filters, an image size of 3 or more and "
                      "steps");
-  OpCaller ops(registry, device, settings);
+  OpCaller ops(registry, device, settings, algorithms);
   const DataGenerator data(spec.seed);
   const OpParams conv{{"batch", n},  {"in_channels", c}, {"out_channels", k}, {"height", hw},
                       {"width", hw}, {"kernel", 3},      {"stride", 1},       {"padding", 1}};
@@ -149,14 +150,15 @@ std::vector<float> trainCnnOnce(const TrainingSpec& spec, const BackendRegistry&
 
 std::vector<float> trainOnce(const TrainingSpec& spec, const BackendRegistry& registry,
                              const std::string& device, const Settings& settings,
-                             std::uint64_t* parameterDigest, const ParameterObserver& observe) {
+                             std::uint64_t* parameterDigest, const ParameterObserver& observe,
+                             std::vector<std::string>* algorithms) {
   if (spec.model == TrainingModel::Cnn) {
-    return trainCnnOnce(spec, registry, device, settings, parameterDigest, observe);
+    return trainCnnOnce(spec, registry, device, settings, parameterDigest, observe, algorithms);
   }
   const std::int64_t n = spec.nodes, e = spec.edges, fdim = spec.features, h = spec.hidden;
   DETBENCH_CHECK_ARG(n >= 2 && e >= 1 && fdim >= 1 && h >= 1 && spec.steps >= 1,
                      "training needs nodes, edges, features, hidden units and steps");
-  OpCaller ops(registry, device, settings);
+  OpCaller ops(registry, device, settings, algorithms);
   const DataGenerator data(spec.seed);
 
   // The graph, the targets and the initial parameters: the same bits in every run.
@@ -248,6 +250,16 @@ std::vector<float> trainOnce(const TrainingSpec& spec, const BackendRegistry& re
   return losses;
 }
 
+std::string deterministicLibraryChoice(const TrainingConfigOutcome& c) {
+  std::string chosen;
+  for (const auto& line : c.algorithms) {
+    if (line.find("nondeterministic") != std::string::npos) return {};
+    if (line.rfind("conv2d_", 0) != 0) return {};  // only cuDNN's choices say which they are
+    chosen += (chosen.empty() ? "" : "; ") + line;
+  }
+  return chosen;
+}
+
 int TrainingConfigOutcome::distinctFinalParameters() const {
   std::vector<std::uint64_t> d = finalDigests;
   std::sort(d.begin(), d.end());
@@ -295,7 +307,8 @@ TrainingOutcome runTrainingLesson(const TrainingSpec& spec, const BackendRegistr
           }
           distance.push_back(norm > 0 ? std::sqrt(diff / norm) : std::sqrt(diff));
         };
-        c.losses.push_back(trainOnce(spec, registry, device, settings, &digest, observe));
+        c.losses.push_back(trainOnce(spec, registry, device, settings, &digest, observe,
+                                     r == 0 ? &c.algorithms : nullptr));
         c.finalDigests.push_back(digest);
         c.parameterDistance.push_back(std::move(distance));
         if (progress) progress(c.name, r + 1, spec.runs);

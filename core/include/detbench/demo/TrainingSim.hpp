@@ -37,8 +37,17 @@ struct TrainingConfigOutcome {
   std::vector<std::vector<double>> parameterDistance;
   int distinctFinalParameters() const;  // how many different parameter sets the runs ended with
   std::string error;                    // why the configuration could not run, if it could not
+  // What a library chose for the ops of run 1, "op: algorithm" (cuDNN's convolution algorithm on
+  // cuda; empty where no library chose).
+  std::vector<std::string> algorithms;
   bool identical() const { return error.empty() && firstDivergentStep < 0; }
 };
+
+// Where every op of the configuration that a library chose an algorithm for got one the library
+// calls deterministic (cuDNN's convolutions: their line says "nondeterministic" otherwise), those
+// choices, joined; otherwise (no such op, or an op whose determinism its line does not tell, or
+// a nondeterministic choice) empty: something in the run may vary.
+std::string deterministicLibraryChoice(const TrainingConfigOutcome& c);
 
 struct TrainingOutcome {
   std::string device;
@@ -55,10 +64,12 @@ TrainingOutcome runTrainingLesson(const TrainingSpec& spec, const BackendRegistr
 // Called after each step's update with every learned parameter, as one flat vector.
 using ParameterObserver = std::function<void(int step, std::span<const float> parameters)>;
 
-// One training run: the loss at every step, and a digest of the learned parameters.
+// One training run: the loss at every step, a digest of the learned parameters, and (where
+// `algorithms` is given) what a library chose for its ops.
 std::vector<float> trainOnce(const TrainingSpec& spec, const BackendRegistry& registry,
                              const std::string& device, const Settings& settings,
                              std::uint64_t* parameterDigest = nullptr,
-                             const ParameterObserver& observe = {});
+                             const ParameterObserver& observe = {},
+                             std::vector<std::string>* algorithms = nullptr);
 
 }  // namespace detbench::demo
