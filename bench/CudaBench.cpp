@@ -5,14 +5,15 @@
 //    bytes (which moves twice the bytes: read and write);
 //  - BM_CudaHarness: the trial runner on the cuda device for outputs up to 1 MiB; the counter
 //    overhead_ns is (wall time of the run - sum of the op times) / trials: everything the
-//    harness adds per trial, the device digest and its synchronisation included.
+//    harness adds per trial, the device digest and its synchronisation included;
+//  - the batch ops' default forms against their batch-invariant forms: CudaBatchInvarianceBench.
 
 #include <benchmark/benchmark.h>
 #include <cuda_runtime_api.h>
 
 #include <chrono>
 
-#include "detbench/HostMemory.hpp"
+#include "CudaBenchSupport.hpp"
 #include "detbench/TrialRunner.hpp"
 #include "detbench/cuda/CudaBackend.hpp"
 #include "detbench/cuda/DeviceDigest.hpp"
@@ -21,26 +22,14 @@ namespace {
 
 using namespace detbench;
 
-bool skipWithoutDevice(benchmark::State& state, const Backend& backend) {
-  if (backend.availability().available) return false;
-  state.SkipWithError(("no GPU: " + backend.availability().reason).c_str());
-  return true;
-}
+using bench::skipWithoutDevice;
 
 void opBench(benchmark::State& state, const char* op, const char* rowsParam) {
-  auto backend = cuda::makeCudaBackend();
-  if (skipWithoutDevice(state, *backend)) return;
   const std::int64_t size = state.range(0), rows = state.range(1), cols = state.range(2);
   const Form form = state.range(3) == 0 ? Form::Atomic : Form::Deterministic;
   OpParams given{{"size", size}, {rowsParam, rows}};
   if (cols > 1) given["cols"] = cols;
-  const OpDefinition& def = opDefinition(op);
-  const OpParams params = resolveParams(op, def.params(), given);
-  const OpInputs inputs = prepareInputs(def, params, 0, availableMemoryBytes());
-  const Context context(Settings{});
-  auto prepared = backend->prepare(def, params, inputs, form, context);
-  for (int w = 0; w < 3; ++w) prepared->execute();
-  for (auto _ : state) state.SetIterationTime(static_cast<double>(prepared->execute()) * 1e-9);
+  if (!bench::timeOnCuda(state, op, given, form)) return;
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * size * cols);
   state.SetLabel(form == Form::Atomic ? "atomic" : "deterministic");
 }
