@@ -10,10 +10,12 @@
 //    added to the output with atomicAdd.
 //    The algorithm line adds what cuBLASLt's heuristic picks for the same shape (algorithm,
 //    tile, split-K), the closest reading of cuBLAS's own per-shape choice.
-//  - batch_invariant = 1 (default and deterministic forms): detbench's own tiled kernel, each
-//    output element's k products added left to right in one thread, whatever m is: the bits of
-//    a row do not depend on the batch (cuBLAS's heuristic may pick another algorithm or split-K
-//    for another m), and with -fmad=false they are the `cpu` device's.
+//  - batch_invariant = 1 (default and deterministic forms): detbench's own tiled kernel (128 x 128
+//    output tiles, 8 x 8 outputs per thread in registers), each output element's k products
+//    added left to right in one thread, whatever m is: the bits of a row do not depend on the
+//    batch (cuBLAS's heuristic may pick another algorithm or split-K for another m), and with
+//    -fmad=false they are the `cpu` device's. Separate multiplies and adds cost it up to half of
+//    an FMA kernel's throughput: the price of the cpu's bits.
 
 #include <cublas_v2.h>
 
@@ -31,13 +33,15 @@
 #include "CudaStream.hpp"
 #include "Launch.cuh"
 #include "detbench/ops/MatmulOp.hpp"
+#include "detbench/ops/MatmulTiles.hpp"
 
 namespace detbench::cuda {
 
 namespace {
 
 using Op = ops::MatmulOp;
-constexpr int kTileSide = 16;
+using Tiles = ops::MatmulTiles;
+constexpr int kTileSide = 16;  // the atomic contrast's tiles
 // PyTorch's default cuBLAS workspace when CUBLAS_WORKSPACE_CONFIG is unset
 // (CublasHandlePool.cpp, parseChosenWorkspaceSize): 32 MiB on sm_90 (H100, H200), :4096:2:16:8
 // on every other device.
@@ -62,26 +66,25 @@ __global__ void splitKKernel(const float* a, const float* b, std::int64_t m, std
   atomicAdd(out + row * n + col, acc);
 }
 
-// One output element per thread, k in order; a and b pass through shared memory a tile at a
-// time, which changes where the operands come from, not the order of the additions.
-__global__ void fixedOrderKernel(const float* a, const float* b, std::int64_t m, std::int64_t n,
-                                 std::int64_t k, float* out) {
-  __shared__ float as[kTileSide][kTileSide];
-  __shared__ float bs[kTileSide][kTileSide];
-  const std::int64_t row = static_cast<std::int64_t>(blockIdx.y) * kTileSide + threadIdx.y;
-  const std::int64_t col = static_cast<std::int64_t>(blockIdx.x) * kTileSide + threadIdx.x;
-  float acc = 0.0f;
-  for (std::int64_t k0 = 0; k0 < k; k0 += kTileSide) {
-    const std::int64_t ka = k0 + threadIdx.x;
-    const std::int64_t kb = k0 + threadIdx.y;
-    as[threadIdx.y][threadIdx.x] = row < m && ka < k ? a[row * k + ka] : 0.0f;
-    bs[threadIdx.y][threadIdx.x] = col < n && kb < k ? b[kb * n + col] : 0.0f;
+// The batch-invariant form: a block per 128 x 128 tile of the output, each thread 8 x 8 outputs
+// in registers, k in order (ops/MatmulTiles.hpp, which the host replays in its tests).
+__global__ void __launch_bounds__(Tiles::kThreads)
+    fixedOrderKernel(Op::Problem p, const float* a, const float* b, float* out) {
+  __shared__ float as[Tiles::kTileAFloats];
+  __shared__ float bs[Tiles::kTileBFloats];
+  const std::int64_t m0 = static_cast<std::int64_t>(blockIdx.y) * Tiles::kBlockRows;
+  const std::int64_t n0 = static_cast<std::int64_t>(blockIdx.x) * Tiles::kBlockCols;
+  const int tid = static_cast<int>(threadIdx.x);
+  const int ty = tid / Tiles::kThreadGrid, tx = tid % Tiles::kThreadGrid;
+  float acc[Tiles::kOutputsPerThread];
+  for (float& v : acc) v = 0.0f;
+  for (std::int64_t k0 = 0; k0 < p.k; k0 += Tiles::kTileK) {
+    Tiles::load(p, a, b, m0, n0, k0, tid, as, bs);
     __syncthreads();
-    const std::int64_t steps = k - k0 < kTileSide ? k - k0 : kTileSide;
-    for (std::int64_t t = 0; t < steps; ++t) acc += as[threadIdx.y][t] * bs[t][threadIdx.x];
+    Tiles::accumulate(as, bs, ty, tx, Tiles::stepsAt(p, k0), acc);
     __syncthreads();
   }
-  if (row < m && col < n) out[row * n + col] = acc;
+  Tiles::store(p, m0, n0, ty, tx, acc, out);
 }
 
 // The handle is declared last so that it goes first: it is still bound to a side stream and a
@@ -121,14 +124,13 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
   }
 
   if (p.batchInvariant) {
-    *env.algorithm = "fixed-order tiled GEMM (detbench, batch-invariant)";
-    const dim3 block(kTileSide, kTileSide);
-    const dim3 grid(static_cast<unsigned>((p.n + kTileSide - 1) / kTileSide),
-                    gridY((p.m + kTileSide - 1) / kTileSide));
+    *env.algorithm = "fixed-order tiled GEMM (detbench, batch-invariant; 128 x 128 tiles)";
+    const dim3 grid(static_cast<unsigned>((p.n + Tiles::kBlockCols - 1) / Tiles::kBlockCols),
+                    gridY((p.m + Tiles::kBlockRows - 1) / Tiles::kBlockRows));
     return [=](cudaStream_t stream) {
       for (std::int64_t s = 0; s < p.streams; ++s) {
-        fixedOrderKernel<<<grid, block, 0, stream>>>(a, b, p.m, p.n, p.k,
-                                                     out + s * p.productElements());
+        fixedOrderKernel<<<grid, Tiles::kThreads, 0, stream>>>(p, a, b,
+                                                               out + s * p.productElements());
         DETBENCH_CUDA_CHECK_LAUNCH();
       }
     };
