@@ -1,11 +1,13 @@
 // cuda: the default form of each batch op against its batch-invariant form, at each batch size,
 // side by side in one run (issue: batch invariance). Time per row is the figure to compare.
 //  - matmul, n = k = 4096: cuBLAS (cublasSgemm, its own choice per shape; the label records what
-//    cuBLASLt's heuristic picks for it) against detbench's fixed-order tiled kernel;
+//    cuBLASLt's heuristic picks for it) against detbench's fixed-order tiled kernel (the cpu's
+//    bits) and against cuBLASLt with one algorithm pinned for every batch (batch_invariant 2
+//    here: pinned_cublaslt = 1);
 //  - rms_norm and softmax over 8192 columns, decode_attention over a KV cache of 2048 (8 heads
 //    of 128, 16 MiB of keys and values per sequence): rows split over blocks when the batch
 //    cannot fill the SMs, against one order per row whatever the batch.
-// Arguments: rows, batch_invariant (0 default, 1 invariant).
+// Arguments: rows, batch_invariant (0 default, 1 invariant; matmul: 2, the pinned cuBLASLt).
 
 #include <benchmark/benchmark.h>
 
@@ -21,7 +23,8 @@ void runBatch(benchmark::State& state, const std::string& op, OpParams shape) {
   const std::int64_t rows = state.range(0);
   const std::int64_t invariant = state.range(1);
   shape["size"] = rows;
-  shape["batch_invariant"] = invariant;
+  shape["batch_invariant"] = invariant > 0 ? 1 : 0;
+  if (invariant == 2) shape["pinned_cublaslt"] = 1;
   if (!bench::timeOnCuda(state, op, shape, Form::Deterministic)) return;
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * rows);
 }
@@ -46,7 +49,12 @@ void batches(benchmark::internal::Benchmark* b) {
   b->UseManualTime()->Unit(benchmark::kMicrosecond);
 }
 
-BENCHMARK(BM_CudaMatmulBatch)->Apply(batches);
+BENCHMARK(BM_CudaMatmulBatch)->Apply([](benchmark::internal::Benchmark* b) {
+  for (std::int64_t rows : {1, 8, 64, 256, 1024, 4096}) {
+    for (std::int64_t invariant : {0, 1, 2}) b->Args({rows, invariant});
+  }
+  b->UseManualTime()->Unit(benchmark::kMicrosecond);
+});
 BENCHMARK(BM_CudaRmsNormBatch)->Apply(batches);
 BENCHMARK(BM_CudaSoftmaxBatch)->Apply(batches);
 BENCHMARK(BM_CudaDecodeAttentionBatch)->Apply([](benchmark::internal::Benchmark* b) {

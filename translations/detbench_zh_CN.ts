@@ -741,6 +741,10 @@
             <source>1: LSTM (torch.nn.LSTM); 0: tanh RNN (torch.nn.RNN)</source>
             <translation>1：LSTM（torch.nn.LSTM）；0：tanh RNN（torch.nn.RNN）</translation>
         </message>
+        <message>
+            <source>with batch_invariant = 1: cuBLASLt with one algorithm pinned for every batch (split-K 1) instead of detbench's tiled kernel (cuda only)</source>
+            <translation>在 batch_invariant = 1 时：用 cuBLASLt 并为所有批大小固定同一个算法（split-K 为 1），代替 detbench 的分块内核（仅 cuda）</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

@@ -657,4 +657,5 @@ ZH_CN = {
 "Demos run on this machine; to run this one on %1: detbench demo %2 --host %1": '演示在本机运行；要在 %1 上运行这个演示：detbench demo %2 --host %1',
 'Stopped early: %1': '提前停止：%1',
 '<b>nothing measured</b>: the run did not finish, and the guarantee needs every configuration': '<b>未测得任何结论</b>：运行没有完成，而保证级别需要所有配置都运行完',
+"with batch_invariant = 1: cuBLASLt with one algorithm pinned for every batch (split-K 1) instead of detbench's tiled kernel (cuda only)": "在 batch_invariant = 1 时：用 cuBLASLt 并为所有批大小固定同一个算法（split-K 为 1），代替 detbench 的分块内核（仅 cuda）",
 }

@@ -15,6 +15,10 @@ const std::vector<ParamSpec>& MatmulOp::params() {
       {"shared_workspace", "1: all streams share one cuBLAS workspace (cuda only)", 0, 0, 1},
       {"batch_invariant",
        "1: every row of a in one order whatever the batch (no split-K for small batches)", 0, 0, 1},
+      {"pinned_cublaslt",
+       "with batch_invariant = 1: cuBLASLt with one algorithm pinned for every batch (split-K 1) "
+       "instead of detbench's tiled kernel (cuda only)",
+       0, 0, 1},
   };
   return specs;
 }
@@ -29,7 +33,8 @@ MatmulOp::Problem MatmulOp::problem(const OpParams& p) {
           param(p, "streams"),
           param(p, "tf32") != 0,
           param(p, "shared_workspace") != 0,
-          param(p, "batch_invariant") != 0};
+          param(p, "batch_invariant") != 0,
+          param(p, "pinned_cublaslt") != 0};
 }
 
 std::int64_t MatmulOp::batchRows(const Problem& p) {
@@ -43,7 +48,8 @@ OpParams MatmulOp::batchParams(const Problem& p, std::int64_t rows) {
           {"streams", 1},
           {"tf32", p.tf32 ? 1 : 0},
           {"shared_workspace", p.sharedWorkspace ? 1 : 0},
-          {"batch_invariant", p.batchInvariant ? 1 : 0}};
+          {"batch_invariant", p.batchInvariant ? 1 : 0},
+          {"pinned_cublaslt", p.pinnedCublasLt ? 1 : 0}};
 }
 std::vector<TensorSpec> MatmulOp::inputSpecs(const Problem& p) {
   return {{"a", {p.m, p.k}, DType::Float32}, {"b", {p.k, p.n}, DType::Float32}};

@@ -14,7 +14,8 @@
 // in slice order. That repeats run to run, but a row's bits then depend on the batch size and
 // the thread count. batch_invariant = 1 (a detbench extension, like vLLM's batch-invariant
 // mode) keeps every row in k order whatever the batch: the sequential bits at every batch size,
-// thread count and on CUDA (a fixed-order kernel of detbench's own instead of cuBLAS). The
+// thread count and on CUDA (a fixed-order kernel of detbench's own instead of cuBLAS; or, with
+// pinned_cublaslt = 1, cuBLASLt with one algorithm pinned for every batch: its own bits). The
 // atomic form is a split-K contrast: the k range is cut into kSplit-sized slices, and each
 // slice's partial dot product is added to the output atomically in whatever order the slices
 // finish.
@@ -42,6 +43,7 @@ struct MatmulOp {
     bool tf32;
     bool sharedWorkspace;
     bool batchInvariant;
+    bool pinnedCublasLt;  // cuda, with batchInvariant: cuBLASLt, one algorithm for every batch
     std::int64_t productElements() const { return m * n; }
     std::int64_t slices() const { return (k + kSplit - 1) / kSplit; }
   };

@@ -10,6 +10,8 @@
 //    added to the output with atomicAdd.
 //    The algorithm line adds what cuBLASLt's heuristic picks for the same shape (algorithm,
 //    tile, split-K), the closest reading of cuBLAS's own per-shape choice.
+//  - batch_invariant = 1 with pinned_cublaslt = 1: cuBLASLt with one algorithm for every batch
+//    (CublasLtPinnedGemm.hpp), cuBLAS's speed and its own bits;
 //  - batch_invariant = 1 (default and deterministic forms): detbench's own tiled kernel (128 x 128
 //    output tiles, 8 x 8 outputs per thread in registers), each output element's k products
 //    added left to right in one thread, whatever m is: the bits of a row do not depend on the
@@ -27,6 +29,7 @@
 
 #include "CublasHandle.hpp"
 #include "CublasLtHeuristic.hpp"
+#include "CublasLtPinnedGemm.hpp"
 #include "CublasWorkspaceEnvironment.hpp"
 #include "CudaCheck.hpp"
 #include "CudaKernel.hpp"
@@ -123,6 +126,21 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
     };
   }
 
+  const Settings& settings = env.context.settings();
+  if (p.batchInvariant && p.pinnedCublasLt) {
+    const std::size_t bytes =
+        settings.cublasWorkspaceConfig
+            ? static_cast<std::size_t>(settings.cublasWorkspaceConfig->totalBytes())
+            : defaultWorkspaceBytes();
+    auto gemm = std::make_shared<const PinnedLtGemm>(p.m, p.n, p.k, p.tf32, bytes);
+    *env.algorithm = gemm->text() + " (batch-invariant)";
+    return [=](cudaStream_t stream) {
+      for (std::int64_t s = 0; s < p.streams; ++s) {
+        gemm->run(stream, a, b, out + s * p.productElements());
+      }
+    };
+  }
+
   if (p.batchInvariant) {
     *env.algorithm = "fixed-order tiled GEMM (detbench, batch-invariant; 128 x 128 tiles)";
     const dim3 grid(static_cast<unsigned>((p.n + Tiles::kBlockCols - 1) / Tiles::kBlockCols),
@@ -136,7 +154,6 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
     };
   }
 
-  const Settings& settings = env.context.settings();
   applyWorkspaceEnvironment(settings);
   auto state = std::make_shared<GemmState>();
   const bool shared = p.sharedWorkspace;
