@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
 
 #include "detbench/Error.hpp"
 #include "detbench/OpCatalog.hpp"
@@ -31,6 +32,21 @@ TEST(OpDefinitionTest, ParametersAreCheckedByNameAndRange) {
   const OpParams p = resolveParams("index_add", op.params(), {{"cols", 8}});
   EXPECT_EQ(p.at("cols"), 8);
   EXPECT_EQ(p.at("size"), 1 << 20);
+}
+
+// A parameter that only means something beside another is refused alone, with the reason.
+TEST(OpDefinitionTest, MatmulsPinnedCublasLtFormNeedsBatchInvariant) {
+  const OpDefinition& op = opDefinition("matmul");
+  const OpParams alone = resolveParams("matmul", op.params(), {{"pinned_cublaslt", 1}});
+  try {
+    (void)op.inputSpecs(alone);
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("needs batch_invariant = 1"), std::string::npos);
+  }
+  const OpParams both =
+      resolveParams("matmul", op.params(), {{"pinned_cublaslt", 1}, {"batch_invariant", 1}});
+  EXPECT_EQ(op.inputSpecs(both).size(), 2u);
 }
 
 TEST(OpDefinitionTest, AbsurdSizesAreRefusedBeforeAllocatingWithTheMemoryNeeded) {

@@ -240,6 +240,11 @@ inline const std::vector<OpCase>& opCases() {
        {{"size", 5}, {"n", 40}, {"k", 1000}, {"batch_invariant", 1}},
        O::Sequential,
        O::Sequential},
+      {"matmul_batch_invariant_tiles",  // across the CUDA kernel's 128 x 128 tiles and k tiles
+       "matmul",
+       {{"size", 130}, {"n", 257}, {"k", 1001}, {"batch_invariant", 1}},
+       O::Sequential,
+       O::Sequential},
       {"matmul_batch_invariant_cublaslt",
        "matmul",
        {{"size", 70}, {"n", 200}, {"k", 1000}, {"batch_invariant", 1}, {"pinned_cublaslt", 1}},

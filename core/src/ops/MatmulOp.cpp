@@ -1,5 +1,6 @@
 #include "detbench/ops/MatmulOp.hpp"
 
+#include "detbench/Error.hpp"
 #include "detbench/ops/OpSupport.hpp"
 #include "ops/OpDefinitionImpl.hpp"
 
@@ -24,6 +25,9 @@ const std::vector<ParamSpec>& MatmulOp::params() {
 }
 
 MatmulOp::Problem MatmulOp::problem(const OpParams& p) {
+  DETBENCH_CHECK_ARG(param(p, "pinned_cublaslt") == 0 || param(p, "batch_invariant") != 0,
+                     "op matmul: pinned_cublaslt = 1 is a batch-invariant form: it needs "
+                     "batch_invariant = 1");
   const std::int64_t size = param(p, "size");
   const std::int64_t n = param(p, "n");
   const std::int64_t k = param(p, "k");

@@ -48,7 +48,8 @@ LtGemm::~LtGemm() {
 }
 
 cublasStatus_t LtGemm::firstProposal(cublasLtHandle_t handle, std::size_t workspaceBytes,
-                                     cublasLtMatmulHeuristicResult_t* result, int* count) const {
+                                     cublasLtMatmulHeuristicResult_t* result, int* count,
+                                     bool splitFree) const {
   *count = 0;
   cublasLtMatmulPreference_t pref = nullptr;
   cublasStatus_t s = cublasLtMatmulPreferenceCreate(&pref);
@@ -56,6 +57,11 @@ cublasStatus_t LtGemm::firstProposal(cublasLtHandle_t handle, std::size_t worksp
   const std::uint64_t bytes = workspaceBytes;
   s = cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &bytes,
                                            sizeof bytes);
+  if (s == CUBLAS_STATUS_SUCCESS && splitFree) {
+    const std::uint32_t onlyNone = CUBLASLT_REDUCTION_SCHEME_NONE;
+    s = cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_REDUCTION_SCHEME_MASK,
+                                             &onlyNone, sizeof onlyNone);
+  }
   if (s == CUBLAS_STATUS_SUCCESS) {
     s = cublasLtMatmulAlgoGetHeuristic(handle, desc_, b_, a_, c_, c_, pref, 1, result, count);
   }
@@ -69,7 +75,17 @@ std::string ltAlgoText(const cublasLtMatmulAlgo_t& algo) {
          ", split-K " +
          std::to_string(configOf<std::int32_t>(algo, CUBLASLT_ALGO_CONFIG_SPLITK_NUM)) +
          ", reduction " +
-         std::to_string(configOf<std::uint32_t>(algo, CUBLASLT_ALGO_CONFIG_REDUCTION_SCHEME));
+         std::to_string(configOf<std::uint32_t>(algo, CUBLASLT_ALGO_CONFIG_REDUCTION_SCHEME)) +
+         ", swizzle " +
+         std::to_string(configOf<std::uint32_t>(algo, CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING)) +
+         ", custom " +
+         std::to_string(configOf<std::uint32_t>(algo, CUBLASLT_ALGO_CONFIG_CUSTOM_OPTION)) +
+         ", stages " +
+         std::to_string(configOf<std::uint32_t>(algo, CUBLASLT_ALGO_CONFIG_STAGES_ID)) +
+         ", inner " +
+         std::to_string(configOf<std::uint16_t>(algo, CUBLASLT_ALGO_CONFIG_INNER_SHAPE_ID)) +
+         ", cluster " +
+         std::to_string(configOf<std::uint16_t>(algo, CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID));
 }
 
 }  // namespace detbench::cuda

@@ -44,9 +44,11 @@ class LtGemm {
   cublasLtMatrixLayout_t aLayout() const noexcept { return a_; }    // cuBLASLt's B: our a
   cublasLtMatrixLayout_t outLayout() const noexcept { return c_; }  // C and D: the output
 
-  // The heuristic's first proposal with at most `workspaceBytes` of workspace (*count 0: none).
+  // The heuristic's first proposal with at most `workspaceBytes` of workspace (*count 0: none);
+  // with splitFree, among the algorithms that do not split k (reduction scheme none).
   cublasStatus_t firstProposal(cublasLtHandle_t handle, std::size_t workspaceBytes,
-                               cublasLtMatmulHeuristicResult_t* result, int* count) const;
+                               cublasLtMatmulHeuristicResult_t* result, int* count,
+                               bool splitFree = false) const;
 
  private:
   bool make(cublasStatus_t s, const char* call);
@@ -56,7 +58,8 @@ class LtGemm {
   const char* failedCall_ = "";
 };
 
-// "algo 6, tile 20, split-K 1, reduction 0": what identifies an algorithm's configuration.
+// "algo 6, tile 20, split-K 1, reduction 0, swizzle 0, custom 0, stages 8, inner 0, cluster 0":
+// what identifies an algorithm's configuration.
 std::string ltAlgoText(const cublasLtMatmulAlgo_t& algo);
 
 }  // namespace detbench::cuda

@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "detbench/Error.hpp"
+#include "detbench/Invariance.hpp"
 #include "detbench/TrialRunner.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
 #include "detbench/cuda/CudaBackend.hpp"
@@ -78,6 +79,30 @@ TEST_F(CudaLibraryOpsTest, MatmulOnFourStreamsWithAWorkspaceEachIsBitwiseStable)
   EXPECT_TRUE(
       startsWith(res.trials.front().algorithm, "cublasSgemm, FP32, workspace per stream; cuBLASLt"))
       << res.trials.front().algorithm;
+}
+
+// Both batch-invariant kernels (detbench's tiled one, and cuBLASLt with one algorithm pinned):
+// a row's bits are the same at every batch size, whatever cuBLASLt's heuristic would pick for
+// each (a fixed kernel config is what the pinned form relies on; this is where that is checked).
+TEST_F(CudaLibraryOpsTest, BothBatchInvariantMatmulsKeepARowsBitsAtEveryBatchSize) {
+  for (int pinned : {0, 1}) {
+    const RunRequest r = matmul({{"size", 300},
+                                 {"n", 256},
+                                 {"k", 4096},
+                                 {"batch_invariant", 1},
+                                 {"pinned_cublaslt", pinned}},
+                                2);
+    InvariancePlan plan;
+    plan.axis = InvarianceAxis::Batches;
+    plan.batches = {1, 7, 64, 128, 129};
+    const InvarianceResult res = runInvariance(TrialRunner(registry_), r, plan);
+    for (const auto& p : res.points) {
+      ASSERT_FALSE(p.run.failed())
+          << pinned << ", " << p.label << ": " << p.run.errors.front().message;
+    }
+    EXPECT_TRUE(res.invariant) << "pinned_cublaslt = " << pinned << ": "
+                               << res.points.front().run.trials.front().algorithm;
+  }
 }
 
 TEST_F(CudaLibraryOpsTest, DeterministicModeChecksTheWorkspaceConfigOnCuda) {

@@ -128,6 +128,11 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
 
   const Settings& settings = env.context.settings();
   if (p.batchInvariant && p.pinnedCublasLt) {
+    // Every stream's product would start m * n floats after the last: cuBLASLt's heuristic
+    // assumed aligned outputs.
+    if (p.streams > 1) {
+      DETBENCH_THROW(NotAvailable, "pinned_cublaslt = 1 runs one stream (streams = 1)");
+    }
     const std::size_t bytes =
         settings.cublasWorkspaceConfig
             ? static_cast<std::size_t>(settings.cublasWorkspaceConfig->totalBytes())
