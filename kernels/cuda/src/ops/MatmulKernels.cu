@@ -45,10 +45,13 @@ namespace {
 using Op = ops::MatmulOp;
 using Tiles = ops::MatmulTiles;
 constexpr int kTileSide = 16;  // the atomic contrast's tiles
-// PyTorch's default cuBLAS workspace when CUBLAS_WORKSPACE_CONFIG is unset
-// (CublasHandlePool.cpp, parseChosenWorkspaceSize): 32 MiB on sm_90 (H100, H200), :4096:2:16:8
-// on every other device.
-std::size_t defaultWorkspaceBytes() {
+// The cuBLAS workspace per stream: the settings' CUBLAS_WORKSPACE_CONFIG, or PyTorch's default
+// when it is unset (CublasHandlePool.cpp, parseChosenWorkspaceSize): 32 MiB on sm_90 (H100,
+// H200), :4096:2:16:8 on every other device.
+std::size_t workspaceBytesFor(const Settings& settings) {
+  if (settings.cublasWorkspaceConfig) {
+    return static_cast<std::size_t>(settings.cublasWorkspaceConfig->totalBytes());
+  }
   int device = 0, major = 0, minor = 0;
   DETBENCH_CUDA_CHECK(cudaGetDevice(&device));
   DETBENCH_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
@@ -133,17 +136,10 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
     if (p.streams > 1) {
       DETBENCH_THROW(NotAvailable, "pinned_cublaslt = 1 runs one stream (streams = 1)");
     }
-    const std::size_t bytes =
-        settings.cublasWorkspaceConfig
-            ? static_cast<std::size_t>(settings.cublasWorkspaceConfig->totalBytes())
-            : defaultWorkspaceBytes();
-    auto gemm = std::make_shared<const PinnedLtGemm>(p.m, p.n, p.k, p.tf32, bytes);
+    auto gemm =
+        std::make_shared<const PinnedLtGemm>(p.m, p.n, p.k, p.tf32, workspaceBytesFor(settings));
     *env.algorithm = gemm->text() + " (batch-invariant)";
-    return [=](cudaStream_t stream) {
-      for (std::int64_t s = 0; s < p.streams; ++s) {
-        gemm->run(stream, a, b, out + s * p.productElements());
-      }
-    };
+    return [=](cudaStream_t stream) { gemm->run(stream, a, b, out); };
   }
 
   if (p.batchInvariant) {
@@ -162,10 +158,7 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
   applyWorkspaceEnvironment(settings);
   auto state = std::make_shared<GemmState>();
   const bool shared = p.sharedWorkspace;
-  const std::size_t workspaceBytes =
-      settings.cublasWorkspaceConfig
-          ? static_cast<std::size_t>(settings.cublasWorkspaceConfig->totalBytes())
-          : defaultWorkspaceBytes();
+  const std::size_t workspaceBytes = workspaceBytesFor(settings);
   for (std::int64_t s = 0; s < p.streams; ++s) {
     state->streams.emplace_back();
     state->done.emplace_back();
