@@ -9,9 +9,9 @@
 
 #include <string>
 
-#include "detbench/HostMemory.hpp"
-#include "detbench/TrialRunner.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
+#include "detbench/run/HostMemory.hpp"
+#include "detbench/run/TrialRunner.hpp"
 
 namespace {
 

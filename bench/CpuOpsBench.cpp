@@ -5,9 +5,9 @@
 
 #include <benchmark/benchmark.h>
 
-#include "detbench/HostMemory.hpp"
-#include "detbench/TrialRunner.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
+#include "detbench/run/HostMemory.hpp"
+#include "detbench/run/TrialRunner.hpp"
 
 namespace {
 

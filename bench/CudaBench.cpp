@@ -14,9 +14,9 @@
 #include <chrono>
 
 #include "CudaBenchSupport.hpp"
-#include "detbench/TrialRunner.hpp"
 #include "detbench/cuda/CudaBackend.hpp"
 #include "detbench/cuda/DeviceDigest.hpp"
+#include "detbench/run/TrialRunner.hpp"
 
 namespace {
 

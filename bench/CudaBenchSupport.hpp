@@ -7,9 +7,9 @@
 #include <memory>
 #include <string>
 
-#include "detbench/HostMemory.hpp"
-#include "detbench/OpDefinition.hpp"
 #include "detbench/cuda/CudaBackend.hpp"
+#include "detbench/op/OpDefinition.hpp"
+#include "detbench/run/HostMemory.hpp"
 
 namespace detbench::bench {
 

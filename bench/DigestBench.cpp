@@ -6,8 +6,8 @@
 #include <cstring>
 #include <vector>
 
-#include "detbench/DataGenerator.hpp"
-#include "detbench/Digest.hpp"
+#include "detbench/op/DataGenerator.hpp"
+#include "detbench/run/Digest.hpp"
 
 namespace {
 

@@ -9,8 +9,8 @@
 
 #include <chrono>
 
-#include "detbench/Digest.hpp"
-#include "detbench/TrialRunner.hpp"
+#include "detbench/run/Digest.hpp"
+#include "detbench/run/TrialRunner.hpp"
 
 namespace {
 

@@ -2,10 +2,10 @@
 
 #include "ExitCodes.hpp"
 #include "IntegerOption.hpp"
-#include "detbench/BuildInfo.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/Sweep.hpp"
+#include "detbench/base/BuildInfo.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/rng/RngEngines.hpp"
+#include "detbench/run/Sweep.hpp"
 
 namespace detbench::cli {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "RunOptions.hpp"
-#include "detbench/BackendRegistry.hpp"
+#include "detbench/backend/BackendRegistry.hpp"
 
 namespace detbench::cli {
 

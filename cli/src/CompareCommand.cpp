@@ -3,8 +3,8 @@
 #include "Commands.hpp"
 #include "ConsoleOutput.hpp"
 #include "ExitCodes.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/Format.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/report/Format.hpp"
 
 namespace detbench::cli {
 

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "detbench/Format.hpp"
-#include "detbench/OpCatalog.hpp"
+#include "detbench/catalog/OpCatalog.hpp"
+#include "detbench/report/Format.hpp"
 
 namespace detbench::cli {
 

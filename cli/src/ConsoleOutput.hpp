@@ -5,8 +5,8 @@
 #include <ostream>
 #include <string>
 
-#include "detbench/Report.hpp"
-#include "detbench/ReportCompare.hpp"
+#include "detbench/report/Report.hpp"
+#include "detbench/report/ReportCompare.hpp"
 
 namespace detbench::cli {
 

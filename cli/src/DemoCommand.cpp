@@ -8,13 +8,13 @@
 #include "Interrupt.hpp"
 #include "OutputOptions.hpp"
 #include "RemoteOptions.hpp"
-#include "detbench/Environment.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/Format.hpp"
-#include "detbench/OutputFiles.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/demo/ScenarioReport.hpp"
 #include "detbench/demo/ScenarioRunner.hpp"
 #include "detbench/demo/ScenarioText.hpp"
+#include "detbench/io/OutputFiles.hpp"
+#include "detbench/report/Environment.hpp"
+#include "detbench/report/Format.hpp"
 
 namespace detbench::cli {
 

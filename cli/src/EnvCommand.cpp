@@ -2,8 +2,8 @@
 #include "ConsoleOutput.hpp"
 #include "ExitCodes.hpp"
 #include "ReleaseOption.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/ReportJson.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/report/ReportJson.hpp"
 
 namespace detbench::cli {
 

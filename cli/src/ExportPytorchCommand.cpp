@@ -4,10 +4,10 @@
 
 #include "Commands.hpp"
 #include "ExitCodes.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/Format.hpp"
-#include "detbench/ReportJsonReader.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/export/PyTorchExport.hpp"
+#include "detbench/report/Format.hpp"
+#include "detbench/report/ReportJsonReader.hpp"
 
 namespace detbench::cli {
 

@@ -6,8 +6,8 @@
 #include <limits>
 #include <string>
 
-#include "detbench/Error.hpp"
-#include "detbench/IntegerText.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/base/IntegerText.hpp"
 
 namespace detbench::cli {
 

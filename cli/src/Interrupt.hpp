@@ -3,7 +3,7 @@
 // (on a remote host, asks the remote to stop), so the report of the trials done is written,
 // marked cancelled, and detbench exits with kExitCancelled; a second ends detbench at once.
 
-#include "detbench/CancelToken.hpp"
+#include "detbench/run/CancelToken.hpp"
 
 namespace detbench::cli {
 

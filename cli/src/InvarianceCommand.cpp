@@ -12,13 +12,13 @@
 #include "Interrupt.hpp"
 #include "OutputOptions.hpp"
 #include "RemoteOptions.hpp"
-#include "detbench/BuildInfo.hpp"
-#include "detbench/Environment.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/Format.hpp"
-#include "detbench/InvarianceJson.hpp"
-#include "detbench/InvarianceMarkdown.hpp"
-#include "detbench/OutputFiles.hpp"
+#include "detbench/base/BuildInfo.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/io/OutputFiles.hpp"
+#include "detbench/report/Environment.hpp"
+#include "detbench/report/Format.hpp"
+#include "detbench/report/InvarianceJson.hpp"
+#include "detbench/report/InvarianceMarkdown.hpp"
 
 namespace detbench::cli {
 

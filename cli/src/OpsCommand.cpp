@@ -5,9 +5,9 @@
 #include "Commands.hpp"
 #include "ExitCodes.hpp"
 #include "ReleaseOption.hpp"
-#include "detbench/OpCatalog.hpp"
-#include "detbench/OpDefinition.hpp"
-#include "detbench/PyTorchDetection.hpp"
+#include "detbench/catalog/OpCatalog.hpp"
+#include "detbench/catalog/PyTorchDetection.hpp"
+#include "detbench/op/OpDefinition.hpp"
 
 namespace detbench::cli {
 

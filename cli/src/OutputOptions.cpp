@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
-#include "detbench/Error.hpp"
-#include "detbench/OutputFiles.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/io/OutputFiles.hpp"
 
 namespace detbench::cli {
 

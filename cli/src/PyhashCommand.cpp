@@ -9,8 +9,8 @@
 #include "Commands.hpp"
 #include "ExitCodes.hpp"
 #include "IntegerOption.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/PyTorchRelease.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/catalog/PyTorchRelease.hpp"
 #include "detbench/python/PythonHash.hpp"
 
 namespace detbench::cli {

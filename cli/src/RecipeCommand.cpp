@@ -7,8 +7,8 @@
 
 #include "Commands.hpp"
 #include "ExitCodes.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/PyTorchDetection.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/catalog/PyTorchDetection.hpp"
 #include "detbench/recipe/RecipeCheck.hpp"
 #include "detbench/recipe/RecipeFile.hpp"
 

@@ -1,7 +1,7 @@
 #include "ReleaseOption.hpp"
 
-#include "detbench/Error.hpp"
-#include "detbench/PyTorchDetection.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/catalog/PyTorchDetection.hpp"
 
 namespace detbench::cli {
 

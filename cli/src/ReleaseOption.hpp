@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "detbench/PyTorchRelease.hpp"
+#include "detbench/catalog/PyTorchRelease.hpp"
 
 namespace detbench::cli {
 

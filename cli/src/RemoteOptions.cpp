@@ -3,7 +3,7 @@
 #include <cstdlib>
 
 #include "IntegerOption.hpp"
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/remote/SshTarget.hpp"
 
 namespace detbench::cli {

@@ -7,9 +7,9 @@
 #include "Commands.hpp"
 #include "ExitCodes.hpp"
 #include "OutputOptions.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/OutputFiles.hpp"
-#include "detbench/ReportJsonReader.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/io/OutputFiles.hpp"
+#include "detbench/report/ReportJsonReader.hpp"
 #include "export/ReportExporter.hpp"
 
 namespace detbench::cli {

@@ -7,7 +7,7 @@
 #include "Commands.hpp"
 #include "ExitCodes.hpp"
 #include "IntegerOption.hpp"
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/rng/RngEngines.hpp"
 
 namespace detbench::cli {

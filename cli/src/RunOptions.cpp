@@ -4,8 +4,8 @@
 
 #include "IntegerOption.hpp"
 #include "ReleaseOption.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/HostMemory.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/run/HostMemory.hpp"
 
 namespace detbench::cli {
 

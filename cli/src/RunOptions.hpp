@@ -8,7 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "RemoteOptions.hpp"
-#include "detbench/TrialRunner.hpp"
+#include "detbench/run/TrialRunner.hpp"
 
 namespace detbench::cli {
 

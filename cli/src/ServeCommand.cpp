@@ -6,7 +6,7 @@
 
 #include "Commands.hpp"
 #include "ExitCodes.hpp"
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/remote/ServeSession.hpp"
 
 namespace detbench::cli {

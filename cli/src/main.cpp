@@ -7,7 +7,7 @@
 #include "CliApp.hpp"
 #include "ExitCodes.hpp"
 #include "Interrupt.hpp"
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 
 int main(int argc, char** argv) {
   using namespace detbench::cli;

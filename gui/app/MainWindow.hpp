@@ -8,8 +8,8 @@
 #include <memory>
 #include <optional>
 
-#include "detbench/Invariance.hpp"
-#include "detbench/Report.hpp"
+#include "detbench/report/Report.hpp"
+#include "detbench/run/Invariance.hpp"
 #include "project/Project.hpp"
 
 class QAction;

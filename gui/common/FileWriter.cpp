@@ -1,7 +1,7 @@
 #include "common/FileWriter.hpp"
 
-#include "detbench/Error.hpp"
-#include "detbench/OutputFiles.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/io/OutputFiles.hpp"
 
 namespace detbench::gui {
 

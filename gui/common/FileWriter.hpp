@@ -1,6 +1,6 @@
 #pragma once
 // Every file the workbench writes (exports, plots, projects, demo reports) goes through the
-// core's output files (detbench/OutputFiles.hpp): a regular file is replaced atomically and
+// core's output files (detbench/io/OutputFiles.hpp): a regular file is replaced atomically and
 // keeps its permissions, a device or a pipe is written through and never replaced, and several
 // files are written all or nothing. The message of a failure names the file and the reason.
 

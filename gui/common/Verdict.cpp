@@ -1,8 +1,8 @@
 #include "common/Verdict.hpp"
 
 #include "common/Text.hpp"
-#include "detbench/Format.hpp"
-#include "detbench/OpCatalog.hpp"
+#include "detbench/catalog/OpCatalog.hpp"
+#include "detbench/report/Format.hpp"
 
 namespace detbench::gui {
 

@@ -5,7 +5,7 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include "detbench/RunResult.hpp"
+#include "detbench/run/RunResult.hpp"
 
 namespace detbench::gui {
 

@@ -1,6 +1,6 @@
 #include "controllers/DemoController.hpp"
 
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 
 namespace detbench::gui {
 

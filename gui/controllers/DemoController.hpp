@@ -7,8 +7,8 @@
 #include <memory>
 
 #include "controllers/WorkerThread.hpp"
-#include "detbench/CancelToken.hpp"
 #include "detbench/demo/ScenarioRunner.hpp"
+#include "detbench/run/CancelToken.hpp"
 
 namespace detbench::gui {
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "detbench/Error.hpp"
-#include "detbench/OpDefinition.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/op/OpDefinition.hpp"
 #include "detbench/remote/RemoteClient.hpp"
 
 namespace detbench::gui {

@@ -11,9 +11,9 @@
 
 #include "controllers/RunController.hpp"
 #include "controllers/WorkerThread.hpp"
-#include "detbench/CancelToken.hpp"
-#include "detbench/Environment.hpp"
-#include "detbench/Invariance.hpp"
+#include "detbench/report/Environment.hpp"
+#include "detbench/run/CancelToken.hpp"
+#include "detbench/run/Invariance.hpp"
 
 namespace detbench::gui {
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "detbench/BuildInfo.hpp"
-#include "detbench/Error.hpp"
+#include "detbench/base/BuildInfo.hpp"
+#include "detbench/base/Error.hpp"
 
 namespace detbench::gui {
 

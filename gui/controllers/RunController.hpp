@@ -15,11 +15,11 @@
 #include <vector>
 
 #include "controllers/WorkerThread.hpp"
-#include "detbench/CancelToken.hpp"
-#include "detbench/Report.hpp"
-#include "detbench/Sweep.hpp"
 #include "detbench/remote/RemoteClient.hpp"
 #include "detbench/remote/SshTarget.hpp"
+#include "detbench/report/Report.hpp"
+#include "detbench/run/CancelToken.hpp"
+#include "detbench/run/Sweep.hpp"
 
 namespace detbench::gui {
 

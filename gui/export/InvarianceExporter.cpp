@@ -8,10 +8,10 @@
 
 #include "common/FileWriter.hpp"
 #include "common/Text.hpp"
-#include "detbench/Format.hpp"
-#include "detbench/InvarianceJson.hpp"
-#include "detbench/InvarianceMarkdown.hpp"
-#include "detbench/ReportJson.hpp"
+#include "detbench/report/Format.hpp"
+#include "detbench/report/InvarianceJson.hpp"
+#include "detbench/report/InvarianceMarkdown.hpp"
+#include "detbench/report/ReportJson.hpp"
 
 namespace detbench::gui {
 

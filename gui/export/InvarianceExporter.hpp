@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "controllers/InvarianceController.hpp"
-#include "detbench/Environment.hpp"
+#include "detbench/report/Environment.hpp"
 #include "export/ReportExporter.hpp"
 
 namespace detbench::gui {

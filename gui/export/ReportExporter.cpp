@@ -12,9 +12,9 @@
 #include "common/FileWriter.hpp"
 #include "common/Text.hpp"
 #include "common/Verdict.hpp"
-#include "detbench/Format.hpp"
-#include "detbench/ReportJson.hpp"
-#include "detbench/ReportMarkdown.hpp"
+#include "detbench/report/Format.hpp"
+#include "detbench/report/ReportJson.hpp"
+#include "detbench/report/ReportMarkdown.hpp"
 #include "plot/ReportPlots.hpp"
 
 namespace detbench::gui {

@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-#include "detbench/Report.hpp"
+#include "detbench/report/Report.hpp"
 
 namespace detbench::gui {
 

@@ -5,7 +5,7 @@
 
 #include <QAbstractTableModel>
 
-#include "detbench/OpCatalog.hpp"
+#include "detbench/catalog/OpCatalog.hpp"
 
 namespace detbench::gui {
 

@@ -1,6 +1,6 @@
 #include "models/RunSeries.hpp"
 
-#include "detbench/Statistics.hpp"
+#include "detbench/run/Statistics.hpp"
 
 namespace detbench::gui {
 

@@ -8,7 +8,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "detbench/RunResult.hpp"
+#include "detbench/run/RunResult.hpp"
 
 namespace detbench::gui {
 

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "detbench/Format.hpp"
+#include "detbench/report/Format.hpp"
 #include "plot/PlotStyle.hpp"
 
 namespace detbench::gui {

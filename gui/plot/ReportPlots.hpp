@@ -6,7 +6,7 @@
 #include <QString>
 #include <vector>
 
-#include "detbench/Report.hpp"
+#include "detbench/report/Report.hpp"
 
 namespace detbench::gui {
 

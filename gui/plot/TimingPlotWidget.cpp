@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "common/Text.hpp"
-#include "detbench/Format.hpp"
-#include "detbench/Statistics.hpp"
+#include "detbench/report/Format.hpp"
+#include "detbench/run/Statistics.hpp"
 #include "plot/PlotStyle.hpp"
 
 namespace detbench::gui {

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "detbench/Statistics.hpp"
+#include "detbench/run/Statistics.hpp"
 #include "plot/PlotStyle.hpp"
 
 namespace detbench::gui {

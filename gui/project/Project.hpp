@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "controllers/RemoteHost.hpp"
-#include "detbench/Report.hpp"
-#include "detbench/Sweep.hpp"
+#include "detbench/report/Report.hpp"
+#include "detbench/run/Sweep.hpp"
 
 namespace detbench::gui {
 

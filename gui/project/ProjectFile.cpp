@@ -3,13 +3,13 @@
 #include <QCoreApplication>
 
 #include "common/FileWriter.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/InputFiles.hpp"
-#include "detbench/JsonFields.hpp"
-#include "detbench/ReportJson.hpp"
-#include "detbench/ReportJsonReader.hpp"
-#include "detbench/SettingsJson.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/io/InputFiles.hpp"
+#include "detbench/io/JsonFields.hpp"
 #include "detbench/remote/SshTarget.hpp"
+#include "detbench/report/ReportJson.hpp"
+#include "detbench/report/ReportJsonReader.hpp"
+#include "detbench/settings/SettingsJson.hpp"
 
 namespace detbench::gui {
 

@@ -1,4 +1,4 @@
-// A build tool: prints the op catalog's English texts (core/src/OpCatalog.cpp) and the ops'
+// A build tool: prints the op catalog's English texts (core/src/catalog/OpCatalog.cpp) and the ops'
 // parameter help (core/src/ops/) as a C++ file of
 // QT_TRANSLATE_NOOP entries. The workbench is built with its output, so lupdate finds exactly
 // the texts the catalog has, with no copy kept by hand; OpCatalogModel::translatedCatalogText
@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "detbench/OpCatalog.hpp"
-#include "detbench/OpDefinition.hpp"
+#include "detbench/catalog/OpCatalog.hpp"
+#include "detbench/op/OpDefinition.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <QVBoxLayout>
 
 #include "common/Text.hpp"
-#include "detbench/OpCatalog.hpp"
+#include "detbench/catalog/OpCatalog.hpp"
 #include "models/OpCatalogModel.hpp"
 
 namespace detbench::gui {

@@ -5,7 +5,7 @@
 
 #include <QWidget>
 
-#include "detbench/PyTorchRelease.hpp"
+#include "detbench/catalog/PyTorchRelease.hpp"
 
 class QComboBox;
 class QLabel;

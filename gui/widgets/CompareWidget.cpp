@@ -13,7 +13,7 @@
 
 #include "common/Text.hpp"
 #include "common/Verdict.hpp"
-#include "detbench/Format.hpp"
+#include "detbench/report/Format.hpp"
 #include "plot/ComparePlotWidget.hpp"
 
 namespace detbench::gui {

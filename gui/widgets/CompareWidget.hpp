@@ -8,7 +8,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "detbench/Sweep.hpp"
+#include "detbench/run/Sweep.hpp"
 #include "models/RunSeries.hpp"
 
 class QComboBox;

@@ -14,7 +14,7 @@
 #include <algorithm>
 
 #include "common/Text.hpp"
-#include "detbench/Format.hpp"
+#include "detbench/report/Format.hpp"
 #include "plot/DecoderDivergencePlotWidget.hpp"
 #include "plot/LoaderHeatMapPlotWidget.hpp"
 #include "plot/TrainingDivergencePlotWidget.hpp"

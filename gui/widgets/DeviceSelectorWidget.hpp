@@ -6,7 +6,7 @@
 #include <QWidget>
 #include <optional>
 
-#include "detbench/BackendRegistry.hpp"
+#include "detbench/backend/BackendRegistry.hpp"
 #include "widgets/RemoteHostDialog.hpp"
 
 class QComboBox;

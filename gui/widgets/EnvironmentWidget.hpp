@@ -5,7 +5,7 @@
 
 #include <QWidget>
 
-#include "detbench/Environment.hpp"
+#include "detbench/report/Environment.hpp"
 
 class QTreeWidget;
 

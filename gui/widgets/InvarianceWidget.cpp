@@ -13,9 +13,9 @@
 #include <QVBoxLayout>
 
 #include "common/Text.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/Format.hpp"
-#include "detbench/IntegerText.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/base/IntegerText.hpp"
+#include "detbench/report/Format.hpp"
 #include "plot/InvariancePlotWidget.hpp"
 
 namespace detbench::gui {

@@ -8,10 +8,10 @@
 
 #include "common/FormErrorLabel.hpp"
 #include "common/Text.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/IntegerText.hpp"
-#include "detbench/OpDefinition.hpp"
-#include "detbench/TrialRunner.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/base/IntegerText.hpp"
+#include "detbench/op/OpDefinition.hpp"
+#include "detbench/run/TrialRunner.hpp"
 #include "models/OpCatalogModel.hpp"
 
 namespace detbench::gui {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "detbench/OpParams.hpp"
+#include "detbench/op/OpParams.hpp"
 
 class QFormLayout;
 class QLabel;

@@ -21,8 +21,8 @@
 
 #include "common/FileWriter.hpp"
 #include "common/Text.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/PyTorchDetection.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/catalog/PyTorchDetection.hpp"
 #include "detbench/demo/Scenario.hpp"
 #include "detbench/recipe/RecipeFile.hpp"
 

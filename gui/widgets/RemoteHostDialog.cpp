@@ -14,7 +14,7 @@
 
 #include "common/FormErrorLabel.hpp"
 #include "common/Text.hpp"
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 
 namespace detbench::gui {
 

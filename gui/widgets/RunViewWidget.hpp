@@ -7,7 +7,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "detbench/RunResult.hpp"
+#include "detbench/run/RunResult.hpp"
 #include "models/RunSeries.hpp"
 
 class QLabel;

@@ -12,9 +12,9 @@
 #include <QThread>
 
 #include "common/FormErrorLabel.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/IntegerText.hpp"
-#include "detbench/PyTorchDetection.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/base/IntegerText.hpp"
+#include "detbench/catalog/PyTorchDetection.hpp"
 
 namespace detbench::gui {
 

@@ -5,7 +5,7 @@
 #include <QWidget>
 #include <optional>
 
-#include "detbench/Settings.hpp"
+#include "detbench/settings/Settings.hpp"
 
 class QCheckBox;
 class QComboBox;

@@ -15,7 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "CliFixture.hpp"
-#include "detbench/OpCatalog.hpp"
+#include "detbench/catalog/OpCatalog.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "CliApp.hpp"
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::vector<std::string> args{"detbench"};

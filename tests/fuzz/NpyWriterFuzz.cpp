@@ -8,7 +8,7 @@
 #include <cstring>
 #include <string>
 
-#include "detbench/NpyWriter.hpp"
+#include "detbench/io/NpyWriter.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace detbench;

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/recipe/RecipeCheck.hpp"
 #include "detbench/recipe/RecipeFile.hpp"
 

@@ -6,10 +6,10 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "detbench/Error.hpp"
-#include "detbench/InputFiles.hpp"
-#include "detbench/ReportJson.hpp"
-#include "detbench/ReportJsonReader.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/io/InputFiles.hpp"
+#include "detbench/report/ReportJson.hpp"
+#include "detbench/report/ReportJsonReader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace detbench;

@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "detbench/Error.hpp"
-#include "detbench/InputFiles.hpp"
-#include "detbench/SettingsJson.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/io/InputFiles.hpp"
+#include "detbench/settings/SettingsJson.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace detbench;

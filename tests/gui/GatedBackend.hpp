@@ -7,7 +7,7 @@
 #include <memory>
 #include <mutex>
 
-#include "detbench/Backend.hpp"
+#include "detbench/backend/Backend.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
 
 namespace detbench::gui::testing {

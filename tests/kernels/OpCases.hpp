@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "detbench/OpParams.hpp"
+#include "detbench/op/OpParams.hpp"
 
 namespace detbench::testing {
 

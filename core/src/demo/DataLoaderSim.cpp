@@ -4,8 +4,8 @@
 #include <random>
 #include <thread>
 
-#include "detbench/DataGenerator.hpp"
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/op/DataGenerator.hpp"
 #include "detbench/rng/Philox.hpp"
 
 namespace detbench::demo {

@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "demo/OpCaller.hpp"
-#include "detbench/DataGenerator.hpp"
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/op/DataGenerator.hpp"
 
 namespace detbench::demo {
 

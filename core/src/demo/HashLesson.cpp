@@ -3,8 +3,8 @@
 #include <random>
 #include <set>
 
-#include "detbench/Error.hpp"
-#include "detbench/PyTorchRelease.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/catalog/PyTorchRelease.hpp"
 
 namespace detbench::demo {
 

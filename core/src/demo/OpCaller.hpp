@@ -10,11 +10,11 @@
 #include <utility>
 #include <vector>
 
-#include "detbench/BackendRegistry.hpp"
-#include "detbench/Context.hpp"
-#include "detbench/Dispatch.hpp"
-#include "detbench/OpCatalog.hpp"
-#include "detbench/OpDefinition.hpp"
+#include "detbench/backend/BackendRegistry.hpp"
+#include "detbench/catalog/Dispatch.hpp"
+#include "detbench/catalog/OpCatalog.hpp"
+#include "detbench/op/OpDefinition.hpp"
+#include "detbench/settings/Context.hpp"
 
 namespace detbench::demo {
 

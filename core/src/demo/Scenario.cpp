@@ -4,10 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "detbench/Error.hpp"
-#include "detbench/InputFiles.hpp"
-#include "detbench/JsonFields.hpp"
-#include "detbench/OpDefinition.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/io/InputFiles.hpp"
+#include "detbench/io/JsonFields.hpp"
+#include "detbench/op/OpDefinition.hpp"
 
 namespace detbench::demo {
 

@@ -2,9 +2,9 @@
 
 #include <sstream>
 
-#include "detbench/BuildInfo.hpp"
-#include "detbench/Format.hpp"
-#include "detbench/SettingsJson.hpp"
+#include "detbench/base/BuildInfo.hpp"
+#include "detbench/report/Format.hpp"
+#include "detbench/settings/SettingsJson.hpp"
 
 namespace detbench::demo {
 

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "detbench/Error.hpp"
-#include "detbench/Format.hpp"
-#include "detbench/TrialRunner.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/report/Format.hpp"
+#include "detbench/run/TrialRunner.hpp"
 
 namespace detbench::demo {
 

@@ -3,7 +3,7 @@
 #include <iomanip>
 #include <sstream>
 
-#include "detbench/Format.hpp"
+#include "detbench/report/Format.hpp"
 
 namespace detbench::demo {
 

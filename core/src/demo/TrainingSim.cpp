@@ -5,13 +5,13 @@
 #include <cmath>
 
 #include "demo/OpCaller.hpp"
-#include "detbench/Context.hpp"
-#include "detbench/DataGenerator.hpp"
-#include "detbench/Digest.hpp"
-#include "detbench/Dispatch.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/OpDefinition.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/catalog/Dispatch.hpp"
+#include "detbench/op/DataGenerator.hpp"
+#include "detbench/op/OpDefinition.hpp"
 #include "detbench/rng/Philox.hpp"
+#include "detbench/run/Digest.hpp"
+#include "detbench/settings/Context.hpp"
 
 namespace detbench::demo {
 

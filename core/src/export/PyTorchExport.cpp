@@ -2,12 +2,12 @@
 
 #include <filesystem>
 
-#include "detbench/Error.hpp"
-#include "detbench/Format.hpp"
-#include "detbench/HostMemory.hpp"
-#include "detbench/NpyWriter.hpp"
-#include "detbench/OutputFiles.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/export/PyTorchScript.hpp"
+#include "detbench/io/NpyWriter.hpp"
+#include "detbench/io/OutputFiles.hpp"
+#include "detbench/report/Format.hpp"
+#include "detbench/run/HostMemory.hpp"
 
 namespace detbench::exporting {
 

@@ -2,9 +2,9 @@
 
 #include <sstream>
 
-#include "detbench/Digest.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/Format.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/report/Format.hpp"
+#include "detbench/run/Digest.hpp"
 #include "export/PyTorchCalls.hpp"
 
 namespace detbench::exporting {

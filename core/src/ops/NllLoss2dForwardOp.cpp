@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/ops/OpSupport.hpp"
 #include "ops/OpDefinitionImpl.hpp"
 

@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "detbench/OpDefinition.hpp"
+#include "detbench/op/OpDefinition.hpp"
 
 namespace detbench::ops {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/ops/OpSupport.hpp"
 #include "ops/OpDefinitionImpl.hpp"
 

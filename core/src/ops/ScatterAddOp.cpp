@@ -1,6 +1,6 @@
 #include "detbench/ops/ScatterAddOp.hpp"
 
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/ops/OpSupport.hpp"
 #include "ops/OpDefinitionImpl.hpp"
 

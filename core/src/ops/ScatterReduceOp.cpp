@@ -1,6 +1,6 @@
 #include "detbench/ops/ScatterReduceOp.hpp"
 
-#include "detbench/DataGenerator.hpp"
+#include "detbench/op/DataGenerator.hpp"
 #include "detbench/ops/OpSupport.hpp"
 #include "ops/OpDefinitionImpl.hpp"
 

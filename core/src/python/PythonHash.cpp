@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 
 namespace detbench::python {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "detbench/OpCatalog.hpp"
+#include "detbench/catalog/OpCatalog.hpp"
 
 namespace detbench::recipe {
 

@@ -3,9 +3,9 @@
 #include <array>
 #include <nlohmann/json.hpp>
 
-#include "detbench/Error.hpp"
-#include "detbench/InputFiles.hpp"
-#include "detbench/JsonFields.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/io/InputFiles.hpp"
+#include "detbench/io/JsonFields.hpp"
 
 #ifdef DETBENCH_HAVE_TOMLPLUSPLUS
 #include <toml++/toml.h>

@@ -4,12 +4,12 @@
 #include <limits>
 #include <map>
 
-#include "detbench/Error.hpp"
-#include "detbench/Format.hpp"
-#include "detbench/ReportJsonReader.hpp"
-#include "detbench/SettingsJson.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/remote/Base64.hpp"
 #include "detbench/remote/ServeSession.hpp"
+#include "detbench/report/Format.hpp"
+#include "detbench/report/ReportJsonReader.hpp"
+#include "detbench/settings/SettingsJson.hpp"
 
 namespace detbench::remote {
 

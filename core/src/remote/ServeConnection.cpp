@@ -11,7 +11,7 @@
 #include <cstring>
 #include <mutex>
 
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 
 extern char** environ;
 

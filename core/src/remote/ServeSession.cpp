@@ -4,21 +4,21 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "detbench/BuildInfo.hpp"
-#include "detbench/Environment.hpp"
-#include "detbench/Error.hpp"
-#include "detbench/Format.hpp"
-#include "detbench/Invariance.hpp"
-#include "detbench/InvarianceJson.hpp"
-#include "detbench/OpDefinition.hpp"
-#include "detbench/ReportJson.hpp"
-#include "detbench/SettingsJson.hpp"
-#include "detbench/Sweep.hpp"
-#include "detbench/TrialRunner.hpp"
+#include "detbench/base/BuildInfo.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/demo/ScenarioReport.hpp"
 #include "detbench/demo/ScenarioRunner.hpp"
 #include "detbench/demo/ScenarioText.hpp"
+#include "detbench/op/OpDefinition.hpp"
 #include "detbench/remote/Base64.hpp"
+#include "detbench/report/Environment.hpp"
+#include "detbench/report/Format.hpp"
+#include "detbench/report/InvarianceJson.hpp"
+#include "detbench/report/ReportJson.hpp"
+#include "detbench/run/Invariance.hpp"
+#include "detbench/run/Sweep.hpp"
+#include "detbench/run/TrialRunner.hpp"
+#include "detbench/settings/SettingsJson.hpp"
 
 namespace detbench::remote {
 

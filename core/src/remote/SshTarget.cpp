@@ -1,6 +1,6 @@
 #include "detbench/remote/SshTarget.hpp"
 
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 
 namespace detbench::remote {
 

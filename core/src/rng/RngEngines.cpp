@@ -8,7 +8,7 @@
 #include <string>
 #include <utility>
 
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/rng/Mt19937.hpp"
 #include "detbench/rng/Philox.hpp"
 

@@ -5,7 +5,7 @@
 
 #include "CpuKernel.hpp"
 #include "CpuPreparedOp.hpp"
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 
 namespace detbench::cpu {
 

@@ -6,9 +6,9 @@
 #include <span>
 #include <string_view>
 
-#include "detbench/Dispatch.hpp"
-#include "detbench/OpDefinition.hpp"
+#include "detbench/catalog/Dispatch.hpp"
 #include "detbench/cpu/ThreadPool.hpp"
+#include "detbench/op/OpDefinition.hpp"
 #include "detbench/ops/RandomOps.hpp"
 
 namespace detbench::cpu {

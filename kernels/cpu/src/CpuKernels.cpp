@@ -1,7 +1,7 @@
 #include <array>
 
 #include "CpuKernel.hpp"
-#include "detbench/OpList.hpp"
+#include "detbench/op/OpList.hpp"
 
 namespace detbench::cpu {
 

@@ -5,8 +5,8 @@
 #include <limits>
 #include <utility>
 
-#include "detbench/Digest.hpp"
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/run/Digest.hpp"
 
 namespace detbench::cpu {
 

@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "CpuKernel.hpp"
-#include "detbench/Backend.hpp"
+#include "detbench/backend/Backend.hpp"
 
 namespace detbench::cpu {
 

@@ -3,7 +3,7 @@
 #include <numeric>
 #include <utility>
 
-#include "detbench/IntegerText.hpp"
+#include "detbench/base/IntegerText.hpp"
 
 namespace detbench::cpu {
 

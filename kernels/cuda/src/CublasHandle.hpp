@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "CudaErrors.hpp"
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/cuda/ContextHealth.hpp"
 
 namespace detbench::cuda {

@@ -1,7 +1,7 @@
 #include "CublasLtPinnedGemm.hpp"
 
 #include "CublasHandle.hpp"
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 
 // A failed cuBLASLt status, named by `what`, with this file's line.
 #define DETBENCH_LT_CHECK(status, what)                                             \

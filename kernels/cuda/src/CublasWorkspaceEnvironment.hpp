@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "detbench/Settings.hpp"
+#include "detbench/settings/Settings.hpp"
 
 namespace detbench::cuda {
 

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "CudaErrors.hpp"
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/cuda/ContextHealth.hpp"
 
 namespace detbench::cuda {

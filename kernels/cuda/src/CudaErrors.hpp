@@ -2,7 +2,7 @@
 // The CUDA backend's device errors: core knows them only as DeviceError; reports name them by
 // kindName() ("CudaError", "CublasError", "CudnnError").
 
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 
 namespace detbench {
 

@@ -11,9 +11,9 @@
 #include <string_view>
 
 #include "DeviceBuffer.hpp"
-#include "detbench/Context.hpp"
-#include "detbench/Dispatch.hpp"
-#include "detbench/OpDefinition.hpp"
+#include "detbench/catalog/Dispatch.hpp"
+#include "detbench/op/OpDefinition.hpp"
+#include "detbench/settings/Context.hpp"
 
 namespace detbench::cuda {
 

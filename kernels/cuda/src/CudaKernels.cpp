@@ -2,8 +2,8 @@
 #include <vector>
 
 #include "CudaKernel.hpp"
-#include "detbench/OpCatalog.hpp"
-#include "detbench/OpList.hpp"
+#include "detbench/catalog/OpCatalog.hpp"
+#include "detbench/op/OpList.hpp"
 
 namespace detbench::cuda {
 

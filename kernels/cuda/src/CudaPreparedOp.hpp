@@ -5,7 +5,7 @@
 
 #include "CudaKernel.hpp"
 #include "CudaStream.hpp"
-#include "detbench/Backend.hpp"
+#include "detbench/backend/Backend.hpp"
 #include "detbench/cuda/DeviceDigest.hpp"
 
 namespace detbench::cuda {

@@ -8,8 +8,8 @@
 
 #include <cstdint>
 
-#include "detbench/Digest.hpp"
-#include "detbench/HostDevice.hpp"
+#include "detbench/base/HostDevice.hpp"
+#include "detbench/run/Digest.hpp"
 
 namespace detbench::cuda {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 
 namespace detbench::cuda {
 

@@ -1,6 +1,6 @@
 // The entry point core's loader looks up in libdetbench_cuda.so.
 
-#include "detbench/BackendModule.hpp"
+#include "detbench/backend/BackendModule.hpp"
 #include "detbench/cuda/CudaBackend.hpp"
 
 extern "C" __attribute__((visibility("default"))) detbench::Backend* detbench_create_backend(

@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "detbench/BackendModule.hpp"
+#include "detbench/backend/BackendModule.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
 
 namespace detbench {

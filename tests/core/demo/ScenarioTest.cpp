@@ -7,7 +7,7 @@
 
 #include <random>
 
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
 #include "detbench/demo/ScenarioRunner.hpp"
 #include "detbench/rng/RngEngines.hpp"

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "detbench/Error.hpp"
-#include "detbench/OpCatalog.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/catalog/OpCatalog.hpp"
 #include "detbench/export/PyTorchScript.hpp"
 
 namespace detbench {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "detbench/Error.hpp"
-#include "detbench/OpCatalog.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/catalog/OpCatalog.hpp"
 #include "detbench/ops/GridSampler2dBackwardOp.hpp"
 
 namespace detbench {

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <vector>
 
-#include "detbench/DataGenerator.hpp"
+#include "detbench/op/DataGenerator.hpp"
 #include "detbench/ops/MatmulTiles.hpp"
 
 namespace detbench {

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "detbench/Error.hpp"
-#include "detbench/OpCatalog.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/catalog/OpCatalog.hpp"
 #include "detbench/ops/AdaptiveAvgPool2dBackwardOp.hpp"
 #include "detbench/ops/AvgPool3dBackwardOp.hpp"
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"

@@ -9,7 +9,7 @@
 #include <cmath>
 #include <vector>
 
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/ops/RnnOps.hpp"
 
 namespace detbench {

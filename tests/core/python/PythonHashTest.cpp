@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 
 namespace detbench::python {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 
 namespace detbench::recipe {
 namespace {

@@ -14,10 +14,10 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "detbench/InvarianceJsonReader.hpp"
-#include "detbench/TrialRunner.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
 #include "detbench/remote/Base64.hpp"
+#include "detbench/report/InvarianceJsonReader.hpp"
+#include "detbench/run/TrialRunner.hpp"
 
 namespace detbench::remote {
 namespace {

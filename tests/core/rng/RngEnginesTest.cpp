@@ -12,7 +12,7 @@
 
 #include <vector>
 
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/rng/Philox.hpp"
 #include "detbench/rng/RngEngines.hpp"
 

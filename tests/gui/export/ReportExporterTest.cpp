@@ -9,9 +9,9 @@
 #include <QTemporaryDir>
 #include <QTextDocument>
 
-#include "../../core/ReportFixtures.hpp"
-#include "detbench/ReportJson.hpp"
-#include "detbench/ReportMarkdown.hpp"
+#include "../../core/report/ReportFixtures.hpp"
+#include "detbench/report/ReportJson.hpp"
+#include "detbench/report/ReportMarkdown.hpp"
 #include "plot/DistinctPlotWidget.hpp"
 
 namespace detbench::gui {

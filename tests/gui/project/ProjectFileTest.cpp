@@ -6,7 +6,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 
-#include "../../core/ReportFixtures.hpp"
+#include "../../core/report/ReportFixtures.hpp"
 #include "controllers/ProjectController.hpp"
 
 namespace detbench::gui {

@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "detbench/Error.hpp"
-#include "detbench/OpCatalog.hpp"
-#include "detbench/TrialRunner.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/catalog/OpCatalog.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
+#include "detbench/run/TrialRunner.hpp"
 #include "kernels/OpCases.hpp"
 
 namespace detbench {

@@ -13,11 +13,11 @@
 #include <cmath>
 #include <set>
 
-#include "detbench/TrialRunner.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
 #include "detbench/ops/RandomOps.hpp"
 #include "detbench/rng/Philox.hpp"
 #include "detbench/rng/RngEngines.hpp"
+#include "detbench/run/TrialRunner.hpp"
 
 namespace detbench {
 namespace {

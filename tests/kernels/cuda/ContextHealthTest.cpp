@@ -9,7 +9,7 @@
 
 #include "CudaCheck.hpp"
 #include "CudaDeviceVisible.hpp"
-#include "detbench/BackendRegistry.hpp"
+#include "detbench/backend/BackendRegistry.hpp"
 #include "detbench/cuda/ContextHealth.hpp"
 #include "detbench/cuda/CudaBackend.hpp"
 

@@ -6,7 +6,7 @@
 #include <cuda_runtime_api.h>
 
 #include "CudaDeviceVisible.hpp"
-#include "detbench/BackendModule.hpp"
+#include "detbench/backend/BackendModule.hpp"
 #include "detbench/cuda/CudaBackend.hpp"
 
 namespace detbench {

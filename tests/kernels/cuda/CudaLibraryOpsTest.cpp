@@ -18,12 +18,12 @@
 #include <string>
 #include <string_view>
 
-#include "detbench/Error.hpp"
-#include "detbench/Invariance.hpp"
-#include "detbench/TrialRunner.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
 #include "detbench/cuda/CudaBackend.hpp"
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
+#include "detbench/run/Invariance.hpp"
+#include "detbench/run/TrialRunner.hpp"
 
 namespace detbench {
 namespace {

@@ -13,10 +13,10 @@
 
 #include <cmath>
 
-#include "detbench/OpCatalog.hpp"
-#include "detbench/TrialRunner.hpp"
+#include "detbench/catalog/OpCatalog.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
 #include "detbench/cuda/CudaBackend.hpp"
+#include "detbench/run/TrialRunner.hpp"
 #include "kernels/OpCases.hpp"
 
 namespace detbench {

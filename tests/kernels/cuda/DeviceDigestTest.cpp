@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "CudaDeviceVisible.hpp"
-#include "detbench/DataGenerator.hpp"
-#include "detbench/Digest.hpp"
 #include "detbench/cuda/DeviceDigest.hpp"
+#include "detbench/op/DataGenerator.hpp"
+#include "detbench/run/Digest.hpp"
 
 namespace detbench {
 namespace {

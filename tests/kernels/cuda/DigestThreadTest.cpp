@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "DigestThread.hpp"
-#include "detbench/DataGenerator.hpp"
-#include "detbench/Digest.hpp"
+#include "detbench/op/DataGenerator.hpp"
+#include "detbench/run/Digest.hpp"
 
 namespace detbench {
 namespace {

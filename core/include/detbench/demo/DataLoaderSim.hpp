@@ -17,8 +17,8 @@
 #include <string_view>
 #include <vector>
 
-#include "detbench/CancelToken.hpp"
 #include "detbench/demo/Scenario.hpp"
+#include "detbench/run/CancelToken.hpp"
 
 namespace detbench::demo {
 

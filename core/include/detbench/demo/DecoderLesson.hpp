@@ -24,9 +24,9 @@
 #include <string>
 #include <vector>
 
-#include "detbench/BackendRegistry.hpp"
-#include "detbench/CancelToken.hpp"
+#include "detbench/backend/BackendRegistry.hpp"
 #include "detbench/demo/Scenario.hpp"
+#include "detbench/run/CancelToken.hpp"
 
 namespace detbench::demo {
 

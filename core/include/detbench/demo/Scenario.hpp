@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "detbench/OpParams.hpp"
-#include "detbench/Settings.hpp"
+#include "detbench/op/OpParams.hpp"
+#include "detbench/settings/Settings.hpp"
 
 namespace detbench::demo {
 

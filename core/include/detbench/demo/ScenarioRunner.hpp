@@ -6,15 +6,15 @@
 #include <string>
 #include <vector>
 
-#include "detbench/BackendRegistry.hpp"
-#include "detbench/CancelToken.hpp"
-#include "detbench/RunResult.hpp"
+#include "detbench/backend/BackendRegistry.hpp"
 #include "detbench/demo/DataLoaderSim.hpp"
 #include "detbench/demo/DecoderLesson.hpp"
 #include "detbench/demo/GeneratorLesson.hpp"
 #include "detbench/demo/HashLesson.hpp"
 #include "detbench/demo/Scenario.hpp"
 #include "detbench/demo/TrainingSim.hpp"
+#include "detbench/run/CancelToken.hpp"
+#include "detbench/run/RunResult.hpp"
 
 namespace detbench::demo {
 

@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "detbench/BackendRegistry.hpp"
-#include "detbench/CancelToken.hpp"
-#include "detbench/Settings.hpp"
+#include "detbench/backend/BackendRegistry.hpp"
 #include "detbench/demo/Scenario.hpp"
+#include "detbench/run/CancelToken.hpp"
+#include "detbench/settings/Settings.hpp"
 
 namespace detbench::demo {
 

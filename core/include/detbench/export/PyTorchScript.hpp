@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "detbench/RunResult.hpp"
+#include "detbench/run/RunResult.hpp"
 
 namespace detbench::exporting {
 

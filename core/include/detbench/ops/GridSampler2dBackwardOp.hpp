@@ -26,8 +26,8 @@
 #include <string_view>
 #include <vector>
 
-#include "detbench/HostDevice.hpp"
-#include "detbench/OpDefinition.hpp"
+#include "detbench/base/HostDevice.hpp"
+#include "detbench/op/OpDefinition.hpp"
 
 namespace detbench::ops {
 

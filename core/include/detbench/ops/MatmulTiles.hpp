@@ -16,7 +16,7 @@
 
 #include <cstdint>
 
-#include "detbench/HostDevice.hpp"
+#include "detbench/base/HostDevice.hpp"
 #include "detbench/ops/MatmulOp.hpp"
 
 namespace detbench::ops {

@@ -17,7 +17,7 @@
 
 // The plane-scatter functions compile for the GPU too (kernels/cuda), so the CPU and the GPU
 // run the same definition of each op.
-#include "detbench/HostDevice.hpp"
+#include "detbench/base/HostDevice.hpp"
 
 namespace detbench::ops {
 

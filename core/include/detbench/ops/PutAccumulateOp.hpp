@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "detbench/OpDefinition.hpp"
+#include "detbench/op/OpDefinition.hpp"
 
 namespace detbench::ops {
 

@@ -17,8 +17,8 @@
 #include <string_view>
 #include <vector>
 
-#include "detbench/DataGenerator.hpp"
-#include "detbench/OpDefinition.hpp"
+#include "detbench/op/DataGenerator.hpp"
+#include "detbench/op/OpDefinition.hpp"
 
 namespace detbench::ops {
 

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "detbench/OpDefinition.hpp"
+#include "detbench/op/OpDefinition.hpp"
 #include "detbench/ops/PlaneScatter.hpp"
 
 namespace detbench::ops {

@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include "detbench/OpDefinition.hpp"
+#include "detbench/op/OpDefinition.hpp"
 #include "detbench/ops/RowSplit.hpp"
 
 namespace detbench::ops {

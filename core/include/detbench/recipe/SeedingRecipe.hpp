@@ -6,8 +6,8 @@
 #include <optional>
 #include <string_view>
 
-#include "detbench/PyTorchRelease.hpp"
-#include "detbench/Settings.hpp"
+#include "detbench/catalog/PyTorchRelease.hpp"
+#include "detbench/settings/Settings.hpp"
 
 namespace detbench::recipe {
 

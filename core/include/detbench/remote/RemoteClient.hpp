@@ -18,12 +18,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "detbench/CancelToken.hpp"
-#include "detbench/InvarianceJsonReader.hpp"
-#include "detbench/Report.hpp"
-#include "detbench/Sweep.hpp"
-#include "detbench/TrialRunner.hpp"
 #include "detbench/remote/ServeConnection.hpp"
+#include "detbench/report/InvarianceJsonReader.hpp"
+#include "detbench/report/Report.hpp"
+#include "detbench/run/CancelToken.hpp"
+#include "detbench/run/Sweep.hpp"
+#include "detbench/run/TrialRunner.hpp"
 
 namespace detbench::remote {
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 
 namespace detbench::remote {
 

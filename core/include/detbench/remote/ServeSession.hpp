@@ -36,10 +36,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "detbench/BackendRegistry.hpp"
-#include "detbench/CancelToken.hpp"
-#include "detbench/Invariance.hpp"
-#include "detbench/Sweep.hpp"
+#include "detbench/backend/BackendRegistry.hpp"
+#include "detbench/run/CancelToken.hpp"
+#include "detbench/run/Invariance.hpp"
+#include "detbench/run/Sweep.hpp"
 
 namespace detbench::remote {
 

@@ -3,7 +3,7 @@
 // the factories are stubs that say why, should anything ever call them.
 
 #include "CudaKernel.hpp"
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 
 namespace detbench::cuda {
 

@@ -19,7 +19,7 @@
 #include "CudaCheck.hpp"
 #include "CudaKernel.hpp"
 #include "Launch.cuh"
-#include "detbench/Error.hpp"
+#include "detbench/base/Error.hpp"
 #include "detbench/ops/GridSampler2dBackwardOp.hpp"
 
 namespace detbench::cuda {

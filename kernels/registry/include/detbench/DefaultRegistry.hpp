@@ -4,7 +4,7 @@
 // load or finds no GPU). Shared by the command line and the workbench. DETBENCH_CPU_SCHEDULE
 // (threads, in-order, shuffled, shuffled:SEED) runs cpu-threads under a simulated schedule.
 
-#include "detbench/BackendRegistry.hpp"
+#include "detbench/backend/BackendRegistry.hpp"
 
 namespace detbench {
 

@@ -8,7 +8,7 @@
 
 #include <memory>
 
-#include "detbench/Backend.hpp"
+#include "detbench/backend/Backend.hpp"
 #include "detbench/cpu/TaskSchedule.hpp"
 
 namespace detbench::cpu {

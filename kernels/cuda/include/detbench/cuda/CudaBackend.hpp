@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "detbench/Backend.hpp"
+#include "detbench/backend/Backend.hpp"
 
 namespace detbench::cuda {
 

@@ -1,6 +1,6 @@
 #pragma once
-// The digest of core/include/detbench/Digest.hpp, computed where the output lives, in one kernel
-// launch and no copy:
+// The digest of core/include/detbench/run/Digest.hpp, computed where the output lives, in one
+// kernel launch and no copy:
 //  - each thread sums the terms of its elements, read 16 bytes at a time where the data is
 //    16-byte aligned (as every cudaMalloc'd output is), so enough loads are in flight to run
 //    at the memory's bandwidth;

@@ -1,0 +1,41 @@
+#pragma once
+// The provenance block of a report: tool, build, host, CPU and devices.
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "detbench/backend/BackendRegistry.hpp"
+
+namespace detbench {
+
+struct DeviceSummary {
+  std::string id;
+  bool available;
+  std::string reason;
+  std::vector<std::pair<std::string, std::string>> info;
+};
+
+struct Environment {
+  std::string toolVersion;
+  std::string gitRevision;
+  std::string buildType;
+  std::string compiler;
+  std::string host;
+  std::string os;
+  std::string cpu;
+  int logicalCores = 0;
+  std::string cublasWorkspaceConfigEnv;  // the process's CUBLAS_WORKSPACE_CONFIG, "" if unset
+  // The PyTorch installed on this machine and the release the catalog follows by default, in a
+  // sentence (PyTorchDetection.hpp); "" in reports written before it was recorded.
+  std::string pytorchFound;
+  std::vector<std::pair<std::string, std::string>> libraries;  // name, version
+  std::vector<DeviceSummary> devices;
+};
+
+Environment collectEnvironment(const BackendRegistry& registry);
+// This machine's host name (what collectEnvironment records), without the rest.
+std::string localHostName();
+
+}  // namespace detbench

@@ -1,0 +1,18 @@
+#pragma once
+// The JSON form of a report (schema version 1).
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "detbench/report/Report.hpp"
+
+namespace detbench {
+
+nlohmann::ordered_json reportToJson(const ReportDocument& report);
+// A number as the reports write it: JSON has no infinity or NaN, so they are strings.
+nlohmann::ordered_json jsonNumber(double v);
+// Pretty-printed, two-space indent, trailing newline.
+std::string reportJsonText(const ReportDocument& report);
+
+}  // namespace detbench

@@ -1,0 +1,78 @@
+#include "detbench/report/Environment.hpp"
+
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <thread>
+
+#include <xxhash.h>
+#include <nlohmann/json.hpp>
+
+#include "detbench/base/BuildInfo.hpp"
+#include "detbench/catalog/PyTorchDetection.hpp"
+
+namespace detbench {
+
+namespace {
+
+std::string readKey(const char* path, const std::string& key, char sep) {
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(key, 0) != 0) continue;
+    const auto pos = line.find(sep);
+    if (pos == std::string::npos) continue;
+    std::string value = line.substr(pos + 1);
+    while (!value.empty() &&
+           (value.front() == ' ' || value.front() == '\t' || value.front() == '"'))
+      value.erase(value.begin());
+    while (!value.empty() && (value.back() == '"' || value.back() == ' ')) value.pop_back();
+    return value;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string localHostName() {
+  char host[256] = {};
+  return gethostname(host, sizeof host - 1) == 0 ? std::string(host) : std::string();
+}
+
+Environment collectEnvironment(const BackendRegistry& registry) {
+  Environment env;
+  env.toolVersion = kToolVersion;
+  env.gitRevision = kGitRevision;
+  env.buildType = kBuildType;
+  env.compiler = kCompiler;
+  env.host = localHostName();
+  utsname u{};
+  std::string pretty = readKey("/etc/os-release", "PRETTY_NAME", '=');
+  if (uname(&u) == 0) {
+    env.os = (pretty.empty() ? std::string(u.sysname) : pretty) + " (" + u.sysname + " " +
+             u.release + ", " + u.machine + ")";
+  }
+  env.cpu = readKey("/proc/cpuinfo", "model name", ':');
+  env.logicalCores = static_cast<int>(std::thread::hardware_concurrency());
+  if (const char* cfg = std::getenv("CUBLAS_WORKSPACE_CONFIG")) env.cublasWorkspaceConfigEnv = cfg;
+  env.pytorchFound = defaultPyTorchRelease().how;
+  env.libraries = {
+      {"xxhash", std::to_string(XXH_VERSION_MAJOR) + "." + std::to_string(XXH_VERSION_MINOR) + "." +
+                     std::to_string(XXH_VERSION_RELEASE)},
+      {"nlohmann_json", std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." +
+                            std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." +
+                            std::to_string(NLOHMANN_JSON_VERSION_PATCH)},
+  };
+  for (const auto& d : registry.devices()) {
+    DeviceSummary s{d.id, d.availability.available, d.availability.reason, {}};
+    if (d.backend) {  // also when unavailable: the runtime version says which CUDA was probed
+      for (const auto& [k, v] : d.backend->deviceInfo()) s.info.emplace_back(k, v);
+    }
+    env.devices.push_back(std::move(s));
+  }
+  return env;
+}
+
+}  // namespace detbench

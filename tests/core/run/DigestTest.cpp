@@ -1,0 +1,92 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include "detbench/run/Digest.hpp"
+
+namespace detbench {
+namespace {
+
+std::vector<float> randomFloats(std::size_t n, unsigned seed) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<float> dist(-1, 1);
+  std::vector<float> v(n);
+  for (auto& x : v) x = dist(gen);
+  return v;
+}
+
+TEST(DigestTest, AnyPartitionOfTheReductionGivesTheSameDigest) {
+  const auto v = randomFloats(10007, 1);
+  const std::uint64_t whole = digestBytes(v.data(), 4, v.size());
+  // Partials over any split, added in any order, finalize to the same value: the property that
+  // lets the GPU compute it with a parallel reduction.
+  std::mt19937 gen(7);
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    std::vector<std::uint64_t> cuts{0, v.size()};
+    for (int i = 0; i < 5; ++i) cuts.push_back(gen() % v.size());
+    std::sort(cuts.begin(), cuts.end());
+    std::vector<std::uint64_t> partials;
+    for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
+      partials.push_back(digestPartial(v.data(), 4, cuts[i], cuts[i + 1] - cuts[i]));
+    }
+    std::shuffle(partials.begin(), partials.end(), gen);
+    const std::uint64_t sum = std::accumulate(partials.begin(), partials.end(), std::uint64_t{0});
+    EXPECT_EQ(digest_detail::finalize(sum, v.size(), 4), whole);
+  }
+}
+
+TEST(DigestTest, MovingValuesBetweenPositionsChangesTheDigest) {
+  auto v = randomFloats(4096, 2);
+  const std::uint64_t d = digestBytes(v.data(), 4, v.size());
+  std::swap(v[10], v[3000]);
+  EXPECT_NE(digestBytes(v.data(), 4, v.size()), d);
+}
+
+TEST(DigestTest, EveryOneBitChangeChangesTheDigest) {
+  auto v = randomFloats(257, 3);
+  const std::uint64_t d = digestBytes(v.data(), 4, v.size());
+  for (std::size_t i = 0; i < v.size(); i += 17) {
+    for (int bit = 0; bit < 32; ++bit) {
+      std::uint32_t u;
+      std::memcpy(&u, &v[i], 4);
+      u ^= 1u << bit;
+      float changed;
+      std::memcpy(&changed, &u, 4);
+      const float saved = v[i];
+      v[i] = changed;
+      EXPECT_NE(digestBytes(v.data(), 4, v.size()), d) << "element " << i << " bit " << bit;
+      v[i] = saved;
+    }
+  }
+}
+
+TEST(DigestTest, NegativeZeroIsADifferentOutput) {
+  const float a[2] = {0.0f, 1.0f}, b[2] = {-0.0f, 1.0f};
+  EXPECT_NE(digestBytes(a, 4, 2), digestBytes(b, 4, 2));
+}
+
+TEST(DigestTest, LengthAndElementSizeAreKeyed) {
+  const std::uint64_t zeros[4] = {0, 0, 0, 0};
+  EXPECT_NE(digestBytes(zeros, 8, 3), digestBytes(zeros, 8, 4));
+  EXPECT_NE(digestBytes(zeros, 4, 8), digestBytes(zeros, 8, 4));
+}
+
+TEST(DigestTest, TensorDigestMatchesBytes) {
+  HostTensor t({3, 5}, DType::Float32);
+  auto s = t.as<float>();
+  for (std::size_t i = 0; i < s.size(); ++i) s[i] = static_cast<float>(i) * 0.5f;
+  EXPECT_EQ(digestTensor(t), digestBytes(t.raw(), 4, 15));
+}
+
+TEST(DigestTest, FingerprintIsXxh3OfTheBytes) {
+  const char text[] = "detbench";
+  EXPECT_EQ(fingerprintBytes(text, 8), fingerprintBytes(text, 8));
+  EXPECT_NE(fingerprintBytes(text, 8), fingerprintBytes(text, 7));
+}
+
+}  // namespace
+}  // namespace detbench
