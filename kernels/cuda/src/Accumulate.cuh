@@ -70,7 +70,7 @@ struct AccumulateWorkspace {
 template <typename T, typename Target, typename Value>
 __global__ void atomicAccumulateKernel(std::int64_t n, std::int64_t cols, T* out, Target target,
                                        Value value) {
-  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t i = globalIndex();
   if (i >= n * cols) return;
   const std::int64_t k = i / cols, c = i % cols;
   atomicAdd(out + target(k) * cols + c, value(k, c));
@@ -79,7 +79,7 @@ __global__ void atomicAccumulateKernel(std::int64_t n, std::int64_t cols, T* out
 template <typename Target>
 __global__ void fillKeysKernel(std::int64_t n, std::uint32_t* keys, std::uint32_t* order,
                                Target target) {
-  const std::int64_t k = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t k = globalIndex();
   if (k >= n) return;
   keys[k] = static_cast<std::uint32_t>(target(k));
   order[k] = static_cast<std::uint32_t>(k);
@@ -90,7 +90,7 @@ __global__ void runSumKernel(std::int64_t maxRuns, std::int64_t cols, const std:
                              const std::uint32_t* runRows, const std::uint32_t* runCounts,
                              const std::uint32_t* runStarts, const std::uint32_t* sortedOrder,
                              T* out, Value value) {
-  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t i = globalIndex();
   const std::int64_t run = i / cols, c = i % cols;
   if (run >= maxRuns || run >= static_cast<std::int64_t>(*numRuns)) return;
   T* dst = out + static_cast<std::int64_t>(runRows[run]) * cols + c;
@@ -102,19 +102,18 @@ __global__ void runSumKernel(std::int64_t maxRuns, std::int64_t cols, const std:
 }
 
 template <typename T, typename Target, typename Value>
-void accumulateAtomic(cudaStream_t stream, std::int64_t n, std::int64_t cols, T* out, Target target,
+void accumulateAtomic(StreamView stream, std::int64_t n, std::int64_t cols, T* out, Target target,
                       Value value) {
   if (n == 0) return;
-  atomicAccumulateKernel<<<gridFor(n * cols), kThreadsPerBlock, 0, stream>>>(n, cols, out, target,
-                                                                             value);
-  DETBENCH_CUDA_CHECK_LAUNCH();
+  launch(DETBENCH_KERNEL(atomicAccumulateKernel<T, Target, Value>), oneThreadEach(n * cols), stream,
+         n, cols, out, target, value);
 }
 
 // Sorts the contributions by row (stably) and encodes the runs: afterwards run r covers
 // sortedOrder[runStarts[r] .. runStarts[r] + runCounts[r]), all for row runRows[r], in
 // increasing contribution order; numRuns holds the number of runs.
 template <typename Target>
-void sortIntoRuns(cudaStream_t stream, AccumulateWorkspace& ws, Target target) {
+void sortIntoRuns(StreamView stream, AccumulateWorkspace& ws, Target target) {
   auto* keys = static_cast<std::uint32_t*>(ws.keys.data());
   auto* sortedKeys = static_cast<std::uint32_t*>(ws.sortedKeys.data());
   auto* order = static_cast<std::uint32_t*>(ws.order.data());
@@ -126,34 +125,34 @@ void sortIntoRuns(cudaStream_t stream, AccumulateWorkspace& ws, Target target) {
   std::size_t tempBytes = ws.temp.size();
   const int n = static_cast<int>(ws.n);
 
-  fillKeysKernel<<<gridFor(ws.n), kThreadsPerBlock, 0, stream>>>(ws.n, keys, order, target);
-  DETBENCH_CUDA_CHECK_LAUNCH();
-  DETBENCH_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
-      ws.temp.data(), tempBytes, keys, sortedKeys, order, sortedOrder, n, 0, ws.keyBits, stream));
+  launch(DETBENCH_KERNEL(fillKeysKernel<Target>), oneThreadEach(ws.n), stream, ws.n, keys, order,
+         target);
+  DETBENCH_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(ws.temp.data(), tempBytes, keys, sortedKeys,
+                                                      order, sortedOrder, n, 0, ws.keyBits,
+                                                      stream.get()));
   tempBytes = ws.temp.size();
   // Counts past the number of runs are scanned but never used; zero them so nothing reads
   // uninitialised memory.
-  DETBENCH_CUDA_CHECK(cudaMemsetAsync(runCounts, 0, ws.runCounts.size(), stream));
-  DETBENCH_CUDA_CHECK(cub::DeviceRunLengthEncode::Encode(ws.temp.data(), tempBytes, sortedKeys,
-                                                         runRows, runCounts, numRuns, n, stream));
+  DETBENCH_CUDA_CHECK(cudaMemsetAsync(runCounts, 0, ws.runCounts.size(), stream.get()));
+  DETBENCH_CUDA_CHECK(cub::DeviceRunLengthEncode::Encode(
+      ws.temp.data(), tempBytes, sortedKeys, runRows, runCounts, numRuns, n, stream.get()));
   tempBytes = ws.temp.size();
   // Counts past the number of runs are not read: a run's start depends only on earlier runs.
   DETBENCH_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(ws.temp.data(), tempBytes, runCounts, runStarts,
-                                                    static_cast<int>(ws.maxRuns()), stream));
+                                                    static_cast<int>(ws.maxRuns()), stream.get()));
 }
 
 template <typename T, typename Target, typename Value>
-void accumulateDeterministic(cudaStream_t stream, AccumulateWorkspace& ws, std::int64_t cols,
-                             T* out, Target target, Value value) {
+void accumulateDeterministic(StreamView stream, AccumulateWorkspace& ws, std::int64_t cols, T* out,
+                             Target target, Value value) {
   if (ws.n == 0) return;
   sortIntoRuns(stream, ws, target);
-  runSumKernel<<<gridFor(ws.maxRuns() * cols), kThreadsPerBlock, 0, stream>>>(
-      ws.maxRuns(), cols, static_cast<const std::uint32_t*>(ws.numRuns.data()),
-      static_cast<const std::uint32_t*>(ws.runRows.data()),
-      static_cast<const std::uint32_t*>(ws.runCounts.data()),
-      static_cast<const std::uint32_t*>(ws.runStarts.data()),
-      static_cast<const std::uint32_t*>(ws.sortedOrder.data()), out, value);
-  DETBENCH_CUDA_CHECK_LAUNCH();
+  launch(DETBENCH_KERNEL(runSumKernel<T, Value>), oneThreadEach(ws.maxRuns() * cols), stream,
+         ws.maxRuns(), cols, static_cast<const std::uint32_t*>(ws.numRuns.data()),
+         static_cast<const std::uint32_t*>(ws.runRows.data()),
+         static_cast<const std::uint32_t*>(ws.runCounts.data()),
+         static_cast<const std::uint32_t*>(ws.runStarts.data()),
+         static_cast<const std::uint32_t*>(ws.sortedOrder.data()), out, value);
 }
 
 }  // namespace detbench::cuda

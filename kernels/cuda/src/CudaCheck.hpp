@@ -41,7 +41,3 @@ inline std::string describe(cudaError_t status) {
     if (detbench_status_ != cudaSuccess)                                        \
       ::detbench::cuda::throwCuda(detbench_status_, #call, __FILE__, __LINE__); \
   } while (0)
-
-// After every kernel launch: launch errors (bad configuration) surface here, and are cleared
-// (a non-fatal error left behind must not be reported again by the next launch).
-#define DETBENCH_CUDA_CHECK_LAUNCH() DETBENCH_CUDA_CHECK(cudaGetLastError())

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "DeviceBuffer.hpp"
+#include "StreamView.hpp"
 #include "detbench/catalog/Dispatch.hpp"
 #include "detbench/op/OpDefinition.hpp"
 #include "detbench/settings/Context.hpp"
@@ -31,7 +32,7 @@ struct DeviceTensors {
   }
 };
 
-using CudaRun = std::function<void(cudaStream_t)>;
+using CudaRun = std::function<void(StreamView)>;
 
 // What a factory may need beyond the tensors: the settings in force, where to write the
 // algorithm a library chose for the trial that just ran (left empty where there is no choice),

@@ -27,9 +27,9 @@ CudaPreparedOp::CudaPreparedOp(const CudaKernelEntry& kernel, const OpParams& pa
 // behind it on the same stream (outside the timed interval), then a single synchronisation.
 // What the op does before each trial (an algorithm search) comes first, outside the events.
 std::int64_t CudaPreparedOp::execute() {
-  if (*env_.beforeTrial) (*env_.beforeTrial)(stream_.get());
+  if (*env_.beforeTrial) (*env_.beforeTrial)(stream_.view());
   DETBENCH_CUDA_CHECK(cudaEventRecord(start_.get(), stream_.get()));
-  run_(stream_.get());
+  run_(stream_.view());
   DETBENCH_CUDA_CHECK(cudaEventRecord(stop_.get(), stream_.get()));
   digester_.enqueue(device_.output.data(), dtypeSize(output_.dtype),
                     static_cast<std::uint64_t>(numel(output_.shape)), stream_.get());

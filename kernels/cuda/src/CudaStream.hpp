@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "CudaCheck.hpp"
+#include "StreamView.hpp"
 
 namespace detbench::cuda {
 
@@ -20,6 +21,7 @@ class CudaStream {
   CudaStream(const CudaStream&) = delete;
   CudaStream& operator=(const CudaStream&) = delete;
   cudaStream_t get() const noexcept { return stream_; }
+  StreamView view() const noexcept { return stream_; }
 
  private:
   cudaStream_t stream_ = nullptr;

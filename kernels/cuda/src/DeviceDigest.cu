@@ -22,8 +22,8 @@ struct DigestState {
 template <typename Bits, bool kVector>
 __global__ void __launch_bounds__(kThreadsPerBlock)
     digestKernel(const Bits* data, std::uint64_t count, DigestState* state, std::uint64_t* result) {
-  const std::uint64_t thread = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  const std::uint64_t threads = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+  const auto thread = static_cast<std::uint64_t>(globalIndex());
+  const auto threads = static_cast<std::uint64_t>(gridThreads());
   std::uint64_t sum = digestThreadSum<Bits, kVector>(data, count, thread, threads);
 
   // Block sum: warp shuffles, then the warps' partials.
@@ -49,18 +49,18 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
 }
 
 template <typename Bits>
-void launch(const void* data, std::uint64_t count, DigestState* state, std::uint64_t* result,
-            cudaStream_t stream) {
+void enqueueDigest(const void* data, std::uint64_t count, DigestState* state, std::uint64_t* result,
+                   StreamView stream) {
   const bool vector = reinterpret_cast<std::uintptr_t>(data) % 16 == 0;
   const std::uint64_t perThread = vector ? DigestLoad<Bits>::kPerLoad : 1;
-  const unsigned blocks = gridForStride(static_cast<std::int64_t>(count / perThread), kMaxBlocks);
+  const LaunchShape shape =
+      gridStrideOver(static_cast<std::int64_t>(count / perThread), kMaxBlocks);
   const auto* bits = static_cast<const Bits*>(data);
   if (vector) {
-    digestKernel<Bits, true><<<blocks, kThreadsPerBlock, 0, stream>>>(bits, count, state, result);
+    launch(DETBENCH_KERNEL(digestKernel<Bits, true>), shape, stream, bits, count, state, result);
   } else {
-    digestKernel<Bits, false><<<blocks, kThreadsPerBlock, 0, stream>>>(bits, count, state, result);
+    launch(DETBENCH_KERNEL(digestKernel<Bits, false>), shape, stream, bits, count, state, result);
   }
-  DETBENCH_CUDA_CHECK_LAUNCH();
 }
 
 }  // namespace
@@ -100,9 +100,9 @@ void DeviceDigester::enqueue(const void* data, std::size_t elementSize, std::uin
                              cudaStream_t stream) {
   auto* state = static_cast<DigestState*>(state_);
   if (elementSize == 4) {
-    launch<std::uint32_t>(data, count, state, mapped_, stream);
+    enqueueDigest<std::uint32_t>(data, count, state, mapped_, stream);
   } else if (elementSize == 8) {
-    launch<std::uint64_t>(data, count, state, mapped_, stream);
+    enqueueDigest<std::uint64_t>(data, count, state, mapped_, stream);
   } else {
     DETBENCH_THROW(InvalidArgument, "digest supports 4- and 8-byte elements only");
   }

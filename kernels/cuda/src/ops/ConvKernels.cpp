@@ -306,12 +306,12 @@ CudaRun makeConvRun(const OpParams& params, const DeviceTensors& device, Form fo
   }
   prepareChoice(false);
   if (p.rebenchmark && benchmark && !explicitAtomic) {
-    *env.beforeTrial = [st, prepareChoice](cudaStream_t stream) {
+    *env.beforeTrial = [st, prepareChoice](StreamView stream) {
       DETBENCH_CUDNN_CHECK(cudnnSetStream(st->handle.get(), stream));
       prepareChoice(true);
     };
   }
-  return [st, buffers](cudaStream_t stream) {
+  return [st, buffers](StreamView stream) {
     DETBENCH_CUDNN_CHECK(cudnnSetStream(st->handle.get(), stream));
     DETBENCH_CUDNN_CHECK(Pass::run(st->handle.get(), st->desc, buffers,
                                    static_cast<typename Pass::Algo>(st->choice.algo),

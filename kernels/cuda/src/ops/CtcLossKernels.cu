@@ -22,7 +22,7 @@ using Op = ops::CtcLossBackwardOp;
 
 __global__ void alphaBetaKernel(Op::Problem p, const float* lp, const std::int64_t* targets,
                                 float* alpha, float* beta, float* nll) {
-  const std::int64_t b = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t b = globalIndex();
   if (b >= p.batch) return;
   const std::int64_t off = b * p.time * p.extended();
   nll[b] = Op::alphaBeta(p, lp, targets, b, alpha + off, beta + off);
@@ -31,7 +31,7 @@ __global__ void alphaBetaKernel(Op::Problem p, const float* lp, const std::int64
 __global__ void gatherKernel(Op::Problem p, const float* lp, const std::int64_t* targets,
                              const float* alpha, const float* beta, const float* nll, float* lcab,
                              float* grad) {
-  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t i = globalIndex();
   if (i >= p.batch * p.time) return;
   const std::int64_t b = i / p.time;
   const std::int64_t t = i % p.time;
@@ -41,14 +41,14 @@ __global__ void gatherKernel(Op::Problem p, const float* lp, const std::int64_t*
 }
 
 __global__ void expKernel(const float* lp, std::int64_t n, float* grad) {
-  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t i = globalIndex();
   if (i < n) grad[i] = expf(lp[i]);
 }
 
 __global__ void scatterKernel(Op::Problem p, const float* lp, const std::int64_t* targets,
                               const float* alpha, const float* beta, const float* nll,
                               float* grad) {
-  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t i = globalIndex();
   const std::int64_t L = p.extended();
   if (i >= p.batch * p.time * L) return;
   const std::int64_t b = i / (p.time * L);
@@ -74,23 +74,22 @@ CudaRun makeCtcLossBackwardCuda(const OpParams& params, const OpInputs&,
   const auto lcab = atomic ? 0 : static_cast<std::size_t>(p.batch * p.time * p.classes);
   auto scratch = std::make_shared<DeviceBuffer>(
       (2 * ab + static_cast<std::size_t>(p.batch) + lcab) * sizeof(float));
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     auto* alpha = static_cast<float*>(scratch->data());
     float* beta = alpha + ab;
     float* nll = beta + ab;
     float* gathered = nll + p.batch;
-    alphaBetaKernel<<<gridFor(p.batch, 64), 64, 0, stream>>>(p, lp, targets, alpha, beta, nll);
-    DETBENCH_CUDA_CHECK_LAUNCH();
+    launch(DETBENCH_KERNEL(alphaBetaKernel), {gridFor(p.batch, 64), 64}, stream, p, lp, targets,
+           alpha, beta, nll);
     if (atomic) {
-      expKernel<<<gridFor(p.elements()), kThreadsPerBlock, 0, stream>>>(lp, p.elements(), grad);
-      DETBENCH_CUDA_CHECK_LAUNCH();
-      scatterKernel<<<gridFor(p.batch * p.time * p.extended()), kThreadsPerBlock, 0, stream>>>(
-          p, lp, targets, alpha, beta, nll, grad);
+      launch(DETBENCH_KERNEL(expKernel), oneThreadEach(p.elements()), stream, lp, p.elements(),
+             grad);
+      launch(DETBENCH_KERNEL(scatterKernel), oneThreadEach(p.batch * p.time * p.extended()), stream,
+             p, lp, targets, alpha, beta, nll, grad);
     } else {
-      gatherKernel<<<gridFor(p.batch * p.time), kThreadsPerBlock, 0, stream>>>(
-          p, lp, targets, alpha, beta, nll, gathered, grad);
+      launch(DETBENCH_KERNEL(gatherKernel), oneThreadEach(p.batch * p.time), stream, p, lp, targets,
+             alpha, beta, nll, gathered, grad);
     }
-    DETBENCH_CUDA_CHECK_LAUNCH();
   };
 }
 

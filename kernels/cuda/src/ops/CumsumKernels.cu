@@ -11,6 +11,7 @@
 
 #include "CudaCheck.hpp"
 #include "CudaKernel.hpp"
+#include "Launch.cuh"
 #include "detbench/ops/CumsumOp.hpp"
 
 namespace detbench::cuda {
@@ -161,27 +162,23 @@ CudaRun makeCumsumCuda(const OpParams& params, const OpInputs&, const DeviceTens
   const float* x = device.in<float>(Op::kInput);
   float* out = device.out<float>();
   const std::int64_t tiles = p.tiles();
-  const auto grid = static_cast<unsigned>(tiles);
+  const LaunchShape tileBlocks{static_cast<unsigned>(tiles), kLanes};
   if (form == Form::Atomic) {
     // Tile states, then the ticket counter, in one buffer cleared before each trial.
     auto state = std::make_shared<DeviceBuffer>(static_cast<std::size_t>(tiles + 1) *
                                                 sizeof(unsigned long long));
-    return [=](cudaStream_t stream) {
+    return [=](StreamView stream) {
       auto* s = static_cast<unsigned long long*>(state->data());
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(s, 0, state->size(), stream));
-      lookBackScanKernel<<<grid, kLanes, 0, stream>>>(x, p.size, out, s, s + tiles);
-      DETBENCH_CUDA_CHECK_LAUNCH();
+      launch(DETBENCH_KERNEL(lookBackScanKernel), tileBlocks, stream, x, p.size, out, s, s + tiles);
     };
   }
   auto aggregates = std::make_shared<DeviceBuffer>(static_cast<std::size_t>(tiles) * sizeof(float));
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     auto* agg = static_cast<float*>(aggregates->data());
-    tileScanKernel<<<grid, kLanes, 0, stream>>>(x, p.size, out, agg);
-    DETBENCH_CUDA_CHECK_LAUNCH();
-    combineTilesKernel<<<1, kCombineThreads, 0, stream>>>(agg, tiles);
-    DETBENCH_CUDA_CHECK_LAUNCH();
-    addPrefixKernel<<<grid, kLanes, 0, stream>>>(p.size, agg, out);
-    DETBENCH_CUDA_CHECK_LAUNCH();
+    launch(DETBENCH_KERNEL(tileScanKernel), tileBlocks, stream, x, p.size, out, agg);
+    launch(DETBENCH_KERNEL(combineTilesKernel), {1, kCombineThreads}, stream, agg, tiles);
+    launch(DETBENCH_KERNEL(addPrefixKernel), tileBlocks, stream, p.size, agg, out);
   };
 }
 

@@ -154,31 +154,29 @@ CudaRun makeDecodeAttentionCuda(const OpParams& params, const OpInputs&,
   // (at most 65535 each).
   const dim3 scoreGrid(static_cast<unsigned>(p.rows()), gridY(gridFor(p.kvLen, kThreads)));
   const dim3 splitGrid(static_cast<unsigned>(p.rows()), gridY(sh.splits));
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     auto* scores = static_cast<float*>(scratch->data());
     float* maxes = scores + rows * static_cast<std::size_t>(sh.kvLen);
     float* sums = maxes + tasks;
     float* accs = sums + tasks;
     float* rowMax = accs + tasks * static_cast<std::size_t>(sh.headDim);
     float* totals = rowMax + rows;
-    scoresKernel<<<scoreGrid, kThreads, 0, stream>>>(q, k, sh, scores);
-    DETBENCH_CUDA_CHECK_LAUNCH();
+    launch(DETBENCH_KERNEL(scoresKernel), {scoreGrid, kThreads}, stream, q, k, sh, scores);
     if (atomic) {
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(totals, 0, rows * sizeof(float), stream));
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(
           out, 0, rows * static_cast<std::size_t>(sh.headDim) * sizeof(float), stream));
-      rowMaxKernel<<<static_cast<unsigned>(rows), kThreads, 0, stream>>>(scores, sh, rowMax);
-      DETBENCH_CUDA_CHECK_LAUNCH();
+      launch(DETBENCH_KERNEL(rowMaxKernel), {static_cast<unsigned>(rows), kThreads}, stream, scores,
+             sh, rowMax);
     }
-    splitKernel<<<splitGrid, kThreads, 0, stream>>>(v, scores, sh, atomic ? rowMax : nullptr, maxes,
-                                                    sums, accs, totals, out);
-    DETBENCH_CUDA_CHECK_LAUNCH();
+    launch(DETBENCH_KERNEL(splitKernel), {splitGrid, kThreads}, stream, v, scores, sh,
+           atomic ? rowMax : nullptr, maxes, sums, accs, totals, out);
+    const LaunchShape perRow{static_cast<unsigned>(rows), kThreads};
     if (atomic) {
-      divideKernel<<<static_cast<unsigned>(rows), kThreads, 0, stream>>>(totals, sh, out);
+      launch(DETBENCH_KERNEL(divideKernel), perRow, stream, totals, sh, out);
     } else {
-      mergeKernel<<<static_cast<unsigned>(rows), kThreads, 0, stream>>>(maxes, sums, accs, sh, out);
+      launch(DETBENCH_KERNEL(mergeKernel), perRow, stream, maxes, sums, accs, sh, out);
     }
-    DETBENCH_CUDA_CHECK_LAUNCH();
   };
 }
 

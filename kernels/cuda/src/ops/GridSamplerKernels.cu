@@ -29,7 +29,7 @@ namespace {
 using Op = ops::GridSampler2dBackwardOp;
 
 __global__ void atomicGridScatterKernel(Op::Problem p, Op::Args<float> a, float* out) {
-  const std::int64_t g = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t g = globalIndex();
   if (g >= p.batch * p.points()) return;
   Op::scatterPoint(p, a, g / p.points(), g % p.points(),
                    [out](std::int64_t i, float v) { atomicAdd(out + i, v); });
@@ -39,7 +39,7 @@ __global__ void atomicGridScatterKernel(Op::Problem p, Op::Args<float> a, float*
 // get the key past every cell and sort to the end.
 __global__ void cellKeysKernel(Op::Problem p, const float* grid, std::uint32_t* keys,
                                std::uint32_t* points) {
-  const std::int64_t g = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t g = globalIndex();
   if (g >= p.batch * p.points()) return;
   const std::int64_t n = g / p.points(), point = g % p.points();
   const Op::Sample<float> s = Op::sample<float>(p, grid, n, point);
@@ -52,7 +52,7 @@ __global__ void cellKeysKernel(Op::Problem p, const float* grid, std::uint32_t* 
 // more (c = cells gives the end of element n's points), by binary search.
 __global__ void cellStartsKernel(Op::Problem p, const std::uint32_t* sortedKeys,
                                  std::uint32_t* cellStart) {
-  const std::int64_t g = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t g = globalIndex();
   if (g >= p.batch * (p.cells() + 1)) return;
   const std::int64_t n = g / (p.cells() + 1), c = g % (p.cells() + 1);
   const auto key = static_cast<std::uint32_t>(n * p.cells() + c);
@@ -70,7 +70,7 @@ __global__ void cellStartsKernel(Op::Problem p, const std::uint32_t* sortedKeys,
 
 __global__ void gatherGridKernel(Op::Problem p, Op::Args<float> a, const std::uint32_t* cellStart,
                                  const std::uint32_t* cellPoints, float* out) {
-  const std::int64_t g = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t g = globalIndex();
   if (g >= p.planes() * p.inPlane()) return;
   const std::int64_t plane = g / p.inPlane(), i = g % p.inPlane();
   out[g] = Op::gather<float>(p, a, cellStart, cellPoints, plane, i / p.width, i % p.width);
@@ -116,33 +116,29 @@ CudaRun makeGridSampler2dBackwardCuda(const OpParams& params, const OpInputs&,
   float* out = device.out<float>();
   if (form == Form::Atomic) {
     const std::size_t bytes = static_cast<std::size_t>(p.planes() * p.inPlane()) * sizeof(float);
-    const unsigned blocks = gridFor(p.batch * p.points());
-    return [=](cudaStream_t stream) {
+    const LaunchShape shape = oneThreadEach(p.batch * p.points());
+    return [=](StreamView stream) {
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, bytes, stream));
-      atomicGridScatterKernel<<<blocks, kThreadsPerBlock, 0, stream>>>(p, args, out);
-      DETBENCH_CUDA_CHECK_LAUNCH();
+      launch(DETBENCH_KERNEL(atomicGridScatterKernel), shape, stream, p, args, out);
     };
   }
   auto ws = std::make_shared<CellIndexWorkspace>(p);
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     auto* keys = static_cast<std::uint32_t*>(ws->keys.data());
     auto* sortedKeys = static_cast<std::uint32_t*>(ws->sortedKeys.data());
     auto* points = static_cast<std::uint32_t*>(ws->points.data());
     auto* sortedPoints = static_cast<std::uint32_t*>(ws->sortedPoints.data());
     auto* cellStart = static_cast<std::uint32_t*>(ws->cellStart.data());
     const std::int64_t n = p.batch * p.points();
-    cellKeysKernel<<<gridFor(n), kThreadsPerBlock, 0, stream>>>(p, args.grid, keys, points);
-    DETBENCH_CUDA_CHECK_LAUNCH();
+    launch(DETBENCH_KERNEL(cellKeysKernel), oneThreadEach(n), stream, p, args.grid, keys, points);
     std::size_t tempBytes = ws->temp.size();
-    DETBENCH_CUDA_CHECK(
-        cub::DeviceRadixSort::SortPairs(ws->temp.data(), tempBytes, keys, sortedKeys, points,
-                                        sortedPoints, static_cast<int>(n), 0, ws->keyBits, stream));
-    cellStartsKernel<<<gridFor(p.batch * (p.cells() + 1)), kThreadsPerBlock, 0, stream>>>(
-        p, sortedKeys, cellStart);
-    DETBENCH_CUDA_CHECK_LAUNCH();
-    gatherGridKernel<<<gridFor(p.planes() * p.inPlane()), kThreadsPerBlock, 0, stream>>>(
-        p, args, cellStart, sortedPoints, out);
-    DETBENCH_CUDA_CHECK_LAUNCH();
+    DETBENCH_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
+        ws->temp.data(), tempBytes, keys, sortedKeys, points, sortedPoints, static_cast<int>(n), 0,
+        ws->keyBits, stream.get()));
+    launch(DETBENCH_KERNEL(cellStartsKernel), oneThreadEach(p.batch * (p.cells() + 1)), stream, p,
+           sortedKeys, cellStart);
+    launch(DETBENCH_KERNEL(gatherGridKernel), oneThreadEach(p.planes() * p.inPlane()), stream, p,
+           args, cellStart, sortedPoints, out);
   };
 }
 

@@ -21,9 +21,8 @@ using Op = ops::HistcOp;
 // integer counts (the deterministic extension).
 template <typename Count>
 __global__ void histcKernel(const float* x, std::int64_t size, std::int64_t bins, Count* counts) {
-  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < size;
-       i += stride) {
+  const std::int64_t stride = gridThreads();
+  for (std::int64_t i = globalIndex(); i < size; i += stride) {
     const std::int64_t b = Op::binOf(x[i], bins);
     if (b >= 0) atomicAdd(counts + b, Count{1});
   }
@@ -31,7 +30,7 @@ __global__ void histcKernel(const float* x, std::int64_t size, std::int64_t bins
 
 __global__ void countsToFloatKernel(const unsigned long long* counts, std::int64_t bins,
                                     float* out) {
-  const std::int64_t b = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t b = globalIndex();
   if (b < bins) out[b] = static_cast<float>(counts[b]);
 }
 
@@ -44,23 +43,20 @@ CudaRun makeHistcCuda(const OpParams& params, const OpInputs&, const DeviceTenso
   float* out = device.out<float>();
   const auto outBytes = static_cast<std::size_t>(p.bins) * sizeof(float);
   if (form == Form::Atomic) {
-    return [=](cudaStream_t stream) {
+    return [=](StreamView stream) {
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, outBytes, stream));
-      histcKernel<float>
-          <<<gridForStride(p.size), kThreadsPerBlock, 0, stream>>>(x, p.size, p.bins, out);
-      DETBENCH_CUDA_CHECK_LAUNCH();
+      launch(DETBENCH_KERNEL(histcKernel<float>), gridStrideOver(p.size), stream, x, p.size, p.bins,
+             out);
     };
   }
   auto counts =
       std::make_shared<DeviceBuffer>(static_cast<std::size_t>(p.bins) * sizeof(unsigned long long));
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     auto* n = static_cast<unsigned long long*>(counts->data());
     DETBENCH_CUDA_CHECK(cudaMemsetAsync(n, 0, counts->size(), stream));
-    histcKernel<unsigned long long>
-        <<<gridForStride(p.size), kThreadsPerBlock, 0, stream>>>(x, p.size, p.bins, n);
-    DETBENCH_CUDA_CHECK_LAUNCH();
-    countsToFloatKernel<<<gridFor(p.bins), kThreadsPerBlock, 0, stream>>>(n, p.bins, out);
-    DETBENCH_CUDA_CHECK_LAUNCH();
+    launch(DETBENCH_KERNEL(histcKernel<unsigned long long>), gridStrideOver(p.size), stream, x,
+           p.size, p.bins, n);
+    launch(DETBENCH_KERNEL(countsToFloatKernel), oneThreadEach(p.bins), stream, n, p.bins, out);
   };
 }
 

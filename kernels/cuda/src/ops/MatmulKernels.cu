@@ -118,10 +118,9 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
     const dim3 block(kTileSide, kTileSide);
     const dim3 grid(static_cast<unsigned>((p.n + kTileSide - 1) / kTileSide),
                     gridY((p.m + kTileSide - 1) / kTileSide), gridY(p.slices()));
-    return [=](cudaStream_t stream) {
+    return [=](StreamView stream) {
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, productBytes, stream));
-      splitKKernel<<<grid, block, 0, stream>>>(a, b, p.m, p.n, p.k, out);
-      DETBENCH_CUDA_CHECK_LAUNCH();
+      launch(DETBENCH_KERNEL(splitKKernel), {grid, block}, stream, a, b, p.m, p.n, p.k, out);
       for (std::int64_t s = 1; s < p.streams; ++s) {
         DETBENCH_CUDA_CHECK(cudaMemcpyAsync(out + s * p.productElements(), out, productBytes,
                                             cudaMemcpyDeviceToDevice, stream));
@@ -139,18 +138,17 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
     auto gemm =
         std::make_shared<const PinnedLtGemm>(p.m, p.n, p.k, p.tf32, workspaceBytesFor(settings));
     *env.algorithm = gemm->text() + " (batch-invariant)";
-    return [=](cudaStream_t stream) { gemm->run(stream, a, b, out); };
+    return [=](StreamView stream) { gemm->run(stream, a, b, out); };
   }
 
   if (p.batchInvariant) {
     *env.algorithm = "fixed-order tiled GEMM (detbench, batch-invariant; 128 x 128 tiles)";
     const dim3 grid(static_cast<unsigned>((p.n + Tiles::kBlockCols - 1) / Tiles::kBlockCols),
                     gridY((p.m + Tiles::kBlockRows - 1) / Tiles::kBlockRows));
-    return [=](cudaStream_t stream) {
+    return [=](StreamView stream) {
       for (std::int64_t s = 0; s < p.streams; ++s) {
-        fixedOrderKernel<<<grid, Tiles::kThreads, 0, stream>>>(p, a, b,
-                                                               out + s * p.productElements());
-        DETBENCH_CUDA_CHECK_LAUNCH();
+        launch(DETBENCH_KERNEL(fixedOrderKernel), {grid, Tiles::kThreads}, stream, p, a, b,
+               out + s * p.productElements());
       }
     };
   }
@@ -172,7 +170,7 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
       std::string("cublasSgemm, ") + (p.tf32 ? "TF32" : "FP32") +
       (p.streams > 1 ? (shared ? ", one shared workspace" : ", workspace per stream") : "") + "; " +
       cublasLtHeuristicText(p.m, p.n, p.k, p.tf32, workspaceBytes);
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     GemmState& st = *state;
     DETBENCH_CUDA_CHECK(cudaEventRecord(st.ready.get(), stream));
     const float one = 1.0f, zero = 0.0f;

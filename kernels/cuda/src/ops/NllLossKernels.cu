@@ -28,7 +28,7 @@ using Pair = Op::Pair<float>;
 __global__ void atomicNllKernel(Op::Problem p, Op::Args<float> a, float* loss, float* weight) {
   using Reduce = cub::BlockReduce<float, kThreadsPerBlock>;
   __shared__ typename Reduce::TempStorage lossStorage, weightStorage;
-  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t i = globalIndex();
   Pair term{0.0f, 0.0f};
   if (i < p.positions()) Op::addPosition(p, a, i, term);
   const float blockLoss = Reduce(lossStorage).Sum(term.loss);
@@ -45,7 +45,7 @@ __global__ void meanKernel(Op::Problem p, float* loss, const float* weight) {
 }
 
 __global__ void blockValuesKernel(Op::Problem p, Op::Args<float> a, int level, Pair* values) {
-  const std::int64_t k = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t k = globalIndex();
   if (k < p.blocks(level)) values[k] = Op::blockValue(p, a, level, k);
 }
 
@@ -64,28 +64,25 @@ CudaRun makeNllLoss2dForwardCuda(const OpParams& params, const OpInputs&,
   float* out = device.out<float>();
   if (form == Form::Atomic) {
     auto weight = std::make_shared<DeviceBuffer>(sizeof(float));
-    return [=](cudaStream_t stream) {
+    return [=](StreamView stream) {
       auto* w = static_cast<float*>(weight->data());
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(float), stream));
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(w, 0, sizeof(float), stream));
-      atomicNllKernel<<<gridFor(p.positions()), kThreadsPerBlock, 0, stream>>>(p, args, out, w);
-      DETBENCH_CUDA_CHECK_LAUNCH();
-      meanKernel<<<1, 1, 0, stream>>>(p, out, w);
-      DETBENCH_CUDA_CHECK_LAUNCH();
+      launch(DETBENCH_KERNEL(atomicNllKernel), oneThreadEach(p.positions()), stream, p, args, out,
+             w);
+      launch(DETBENCH_KERNEL(meanKernel), {1, 1}, stream, p, out, w);
     };
   }
   const int level = p.blockLevel();
   const std::int64_t blocks = p.blocks(level);
   auto values = std::make_shared<DeviceBuffer>(static_cast<std::size_t>(blocks > 0 ? blocks : 1) *
                                                sizeof(Pair));
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     auto* v = static_cast<Pair*>(values->data());
     if (blocks > 0) {
-      blockValuesKernel<<<gridFor(blocks), kThreadsPerBlock, 0, stream>>>(p, args, level, v);
-      DETBENCH_CUDA_CHECK_LAUNCH();
+      launch(DETBENCH_KERNEL(blockValuesKernel), oneThreadEach(blocks), stream, p, args, level, v);
     }
-    finishKernel<<<1, 1, 0, stream>>>(p, args, level, v, out);
-    DETBENCH_CUDA_CHECK_LAUNCH();
+    launch(DETBENCH_KERNEL(finishKernel), {1, 1}, stream, p, args, level, v, out);
   };
 }
 

@@ -29,7 +29,7 @@ namespace {
 template <typename Op>
 __global__ void atomicPlaneScatterKernel(typename Op::Problem p,
                                          typename Op::template Args<float> a, float* out) {
-  const std::int64_t g = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t g = globalIndex();
   if (g >= p.planes() * p.outPlane()) return;
   Op::scatter(p, a, g / p.outPlane(), g % p.outPlane(),
               [out](std::int64_t i, float v) { atomicAdd(out + i, v); });
@@ -38,7 +38,7 @@ __global__ void atomicPlaneScatterKernel(typename Op::Problem p,
 template <typename Op>
 __global__ void gatherPlaneKernel(typename Op::Problem p, typename Op::template Args<float> a,
                                   float* out) {
-  const std::int64_t g = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t g = globalIndex();
   if (g >= p.planes() * p.inPlane()) return;
   out[g] = ops::planeGather<Op, float>(p, a, g / p.inPlane(), g % p.inPlane());
 }
@@ -50,17 +50,15 @@ CudaRun planeScatterRun(const OpParams& params, const DeviceTensors& device, For
   float* out = device.out<float>();
   const std::size_t bytes = static_cast<std::size_t>(p.planes() * p.inPlane()) * sizeof(float);
   if (form == Form::Atomic) {
-    const unsigned blocks = gridFor(p.planes() * p.outPlane());
-    return [=](cudaStream_t stream) {
+    const LaunchShape shape = oneThreadEach(p.planes() * p.outPlane());
+    return [=](StreamView stream) {
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, bytes, stream));
-      atomicPlaneScatterKernel<Op><<<blocks, kThreadsPerBlock, 0, stream>>>(p, args, out);
-      DETBENCH_CUDA_CHECK_LAUNCH();
+      launch(DETBENCH_KERNEL(atomicPlaneScatterKernel<Op>), shape, stream, p, args, out);
     };
   }
-  const unsigned blocks = gridFor(p.planes() * p.inPlane());
-  return [=](cudaStream_t stream) {
-    gatherPlaneKernel<Op><<<blocks, kThreadsPerBlock, 0, stream>>>(p, args, out);
-    DETBENCH_CUDA_CHECK_LAUNCH();
+  const LaunchShape shape = oneThreadEach(p.planes() * p.inPlane());
+  return [=](StreamView stream) {
+    launch(DETBENCH_KERNEL(gatherPlaneKernel<Op>), shape, stream, p, args, out);
   };
 }
 

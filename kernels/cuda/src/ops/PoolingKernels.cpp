@@ -47,7 +47,7 @@ CudaRun makeMaxPool2dBackwardCudnn(const OpParams& params, const DeviceTensors& 
   DETBENCH_CUDNN_CHECK(cudnnPoolingForward(st->handle.get(), st->pool.get(), &one, st->x.get(), x,
                                            &zero, st->y.get(), st->forward->data()));
   DETBENCH_CUDA_CHECK(cudaDeviceSynchronize());
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     DETBENCH_CUDNN_CHECK(cudnnSetStream(st->handle.get(), stream));
     const float a = 1.0f, b = 0.0f;
     DETBENCH_CUDNN_CHECK(cudnnPoolingBackward(st->handle.get(), st->pool.get(), &a, st->y.get(),

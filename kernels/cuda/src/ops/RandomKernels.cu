@@ -30,7 +30,7 @@ __device__ float philoxNormal(std::uint64_t seed, std::uint64_t i) {
 }
 
 __global__ void randKernel(std::uint64_t seed, std::int64_t size, bool normal, float* out) {
-  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t i = globalIndex();
   if (i >= size) return;
   const auto u = static_cast<std::uint64_t>(i);
   out[i] = normal ? philoxNormal(seed, u) : Philox::uniform(seed, u);
@@ -38,7 +38,7 @@ __global__ void randKernel(std::uint64_t seed, std::int64_t size, bool normal, f
 
 __global__ void dropoutKernel(std::uint64_t seed, std::int64_t size, const float* x, float keep,
                               float scale, float* out) {
-  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t i = globalIndex();
   if (i >= size) return;
   const float u = Philox::uniform(seed, static_cast<std::uint64_t>(i));
   out[i] = ops::DropoutOp::apply(x[i], u, keep, scale);
@@ -54,10 +54,9 @@ CudaRun makeRandom(const OpParams& params, const DeviceTensors& device, const Cu
   float* out = device.out<float>();
   auto executions = std::make_shared<std::uint64_t>(0);
   const ops::TrialSeeds seeds = seedsOf(env);
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     const std::uint64_t seed = seeds.forExecution((*executions)++);
-    randKernel<<<gridFor(p.size), kThreadsPerBlock, 0, stream>>>(seed, p.size, normal, out);
-    DETBENCH_CUDA_CHECK_LAUNCH();
+    launch(DETBENCH_KERNEL(randKernel), oneThreadEach(p.size), stream, seed, p.size, normal, out);
   };
 }
 
@@ -81,11 +80,10 @@ CudaRun makeDropoutCuda(const OpParams& params, const OpInputs&, const DeviceTen
   float* out = device.out<float>();
   auto executions = std::make_shared<std::uint64_t>(0);
   const ops::TrialSeeds seeds = seedsOf(env);
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     const std::uint64_t seed = seeds.forExecution((*executions)++);
-    dropoutKernel<<<gridFor(p.size), kThreadsPerBlock, 0, stream>>>(seed, p.size, x, p.keep,
-                                                                    p.scale, out);
-    DETBENCH_CUDA_CHECK_LAUNCH();
+    launch(DETBENCH_KERNEL(dropoutKernel), oneThreadEach(p.size), stream, seed, p.size, x, p.keep,
+           p.scale, out);
   };
 }
 

@@ -55,7 +55,7 @@ __global__ void sliceSquaresKernel(const float* x, std::int64_t cols, std::int64
 __global__ void normaliseKernel(const float* x, const float* w, const float* partials,
                                 std::int64_t cols, std::int64_t slices, float* y) {
   const std::int64_t row = blockIdx.y;
-  const std::int64_t j = static_cast<std::int64_t>(blockIdx.x) * kThreadsPerBlock + threadIdx.x;
+  const std::int64_t j = globalIndex();
   if (j >= cols) return;
   float total = partials[row * slices];
   for (std::int64_t s = 1; s < slices; ++s) total += partials[row * slices + s];
@@ -90,18 +90,16 @@ CudaRun makeRmsNormCuda(const OpParams& params, const OpInputs&, const DeviceTen
   const dim3 reduceGrid(static_cast<unsigned>(slices), gridY(p.rows));
   const dim3 scaleGrid(gridFor(p.cols), gridY(p.rows));
   const std::int64_t sliceCols = Op::kSlice;
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     auto* part = static_cast<float*>(partials->data());
     if (atomic) {
       DETBENCH_CUDA_CHECK(
           cudaMemsetAsync(part, 0, static_cast<std::size_t>(partialCount) * sizeof(float), stream));
     }
-    sliceSquaresKernel<<<reduceGrid, kThreadsPerBlock, 0, stream>>>(x, p.cols, slices, sliceCols,
-                                                                    atomic, part);
-    DETBENCH_CUDA_CHECK_LAUNCH();
-    normaliseKernel<<<scaleGrid, kThreadsPerBlock, 0, stream>>>(x, w, part, p.cols,
-                                                                atomic ? 1 : slices, y);
-    DETBENCH_CUDA_CHECK_LAUNCH();
+    launch(DETBENCH_KERNEL(sliceSquaresKernel), {reduceGrid, kThreadsPerBlock}, stream, x, p.cols,
+           slices, sliceCols, atomic, part);
+    launch(DETBENCH_KERNEL(normaliseKernel), {scaleGrid, kThreadsPerBlock}, stream, x, w, part,
+           p.cols, atomic ? 1 : slices, y);
   };
 }
 

@@ -188,7 +188,7 @@ CudaRun makeRnnForwardCuda(const OpParams& params, const OpInputs&, const Device
   auto st = prepare(p, device, env);
   const void* x = device.inputs.at(0).data();
   void* y = device.output.data();
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     DETBENCH_CUDNN_CHECK(cudnnSetStream(st->handle.get(), stream));
     forward(*st, x, y);
   };
@@ -207,7 +207,7 @@ CudaRun makeRnnBackwardWeightsCuda(const OpParams& params, const OpInputs&,
   const void* x = device.inputs.at(Op::kX).data();
   const void* dy = device.inputs.at(Op::kDy).data();
   auto* out = device.out<float>();
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     cudnnHandle_t h = st->handle.get();
     DETBENCH_CUDNN_CHECK(cudnnSetStream(h, stream));
     forward(*st, x, st->yScratch.data());

@@ -56,7 +56,7 @@ CudaRun accumulateRun(const DeviceTensors& device, const T* self, std::int64_t n
                       std::int64_t cols, Form form, Target target, Value value) {
   T* out = device.out<T>();
   const std::size_t bytes = static_cast<std::size_t>(rows * cols) * sizeof(T);
-  auto init = [=](cudaStream_t stream) {
+  auto init = [=](StreamView stream) {
     if (self != nullptr) {
       DETBENCH_CUDA_CHECK(cudaMemcpyAsync(out, self, bytes, cudaMemcpyDeviceToDevice, stream));
     } else {
@@ -65,12 +65,12 @@ CudaRun accumulateRun(const DeviceTensors& device, const T* self, std::int64_t n
   };
   if (form == Form::Deterministic) {
     auto ws = std::make_shared<AccumulateWorkspace>(n, rows);
-    return [=](cudaStream_t stream) {
+    return [=](StreamView stream) {
       init(stream);
       accumulateDeterministic(stream, *ws, cols, out, target, value);
     };
   }
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     init(stream);
     accumulateAtomic(stream, n, cols, out, target, value);
   };

@@ -32,7 +32,7 @@ struct SourceValue {
 template <ScatterReduction R>
 __global__ void combineAtomicKernel(std::int64_t n, float* out, const std::int64_t* index,
                                     const float* src) {
-  const std::int64_t k = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t k = globalIndex();
   if (k >= n) return;
   auto* slot = reinterpret_cast<unsigned int*>(out + index[k]);
   unsigned int seen = *slot, assumed = 0;
@@ -48,7 +48,7 @@ __global__ void combineRunsKernel(std::int64_t maxRuns, const std::uint32_t* num
                                   const std::uint32_t* runRows, const std::uint32_t* runCounts,
                                   const std::uint32_t* runStarts, const std::uint32_t* sortedOrder,
                                   float* out, const float* src) {
-  const std::int64_t run = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t run = globalIndex();
   if (run >= maxRuns || run >= static_cast<std::int64_t>(*numRuns)) return;
   float* dst = out + runRows[run];
   float acc = *dst;
@@ -62,14 +62,14 @@ __global__ void combineRunsKernel(std::int64_t maxRuns, const std::uint32_t* num
 // 64-bit counts, as the CPU's: an index may take more than 2^31 terms.
 __global__ void countTermsKernel(std::int64_t n, const std::int64_t* index,
                                  unsigned long long* counts) {
-  const std::int64_t k = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t k = globalIndex();
   if (k < n) atomicAdd(counts + index[k], 1ULL);
 }
 
 // counts holds the terms besides self: the divisor is counts + 1.
 __global__ void divideByCountsKernel(std::int64_t outSize, const unsigned long long* counts,
                                      float* out) {
-  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t i = globalIndex();
   if (i < outSize) {
     out[i] = __fdiv_rn(out[i], static_cast<float>(static_cast<std::int64_t>(counts[i] + 1)));
   }
@@ -91,7 +91,7 @@ CudaRun scatterReduceRun(const OpParams& params, const DeviceTensors& device, Fo
                     ? std::make_shared<DeviceBuffer>(static_cast<std::size_t>(p.outSize) *
                                                      sizeof(unsigned long long))
                     : nullptr;
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     DETBENCH_CUDA_CHECK(cudaMemcpyAsync(out, self, bytes, cudaMemcpyDeviceToDevice, stream));
     if (p.size > 0) {
       if (adds && form == Form::Atomic) {
@@ -99,29 +99,26 @@ CudaRun scatterReduceRun(const OpParams& params, const DeviceTensors& device, Fo
       } else if (adds) {
         accumulateDeterministic(stream, *ws, 1, out, ElementOfIndex{index}, SourceValue{src});
       } else if (form == Form::Atomic) {
-        combineAtomicKernel<R>
-            <<<gridFor(p.size), kThreadsPerBlock, 0, stream>>>(p.size, out, index, src);
-        DETBENCH_CUDA_CHECK_LAUNCH();
+        launch(DETBENCH_KERNEL(combineAtomicKernel<R>), oneThreadEach(p.size), stream, p.size, out,
+               index, src);
       } else {
         sortIntoRuns(stream, *ws, ElementOfIndex{index});
-        combineRunsKernel<R><<<gridFor(ws->maxRuns()), kThreadsPerBlock, 0, stream>>>(
-            ws->maxRuns(), static_cast<const std::uint32_t*>(ws->numRuns.data()),
-            static_cast<const std::uint32_t*>(ws->runRows.data()),
-            static_cast<const std::uint32_t*>(ws->runCounts.data()),
-            static_cast<const std::uint32_t*>(ws->runStarts.data()),
-            static_cast<const std::uint32_t*>(ws->sortedOrder.data()), out, src);
-        DETBENCH_CUDA_CHECK_LAUNCH();
+        launch(DETBENCH_KERNEL(combineRunsKernel<R>), oneThreadEach(ws->maxRuns()), stream,
+               ws->maxRuns(), static_cast<const std::uint32_t*>(ws->numRuns.data()),
+               static_cast<const std::uint32_t*>(ws->runRows.data()),
+               static_cast<const std::uint32_t*>(ws->runCounts.data()),
+               static_cast<const std::uint32_t*>(ws->runStarts.data()),
+               static_cast<const std::uint32_t*>(ws->sortedOrder.data()), out, src);
       }
     }
     if constexpr (R == ScatterReduction::Mean) {
       auto* c = static_cast<unsigned long long*>(counts->data());
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(c, 0, counts->size(), stream));
       if (p.size > 0) {
-        countTermsKernel<<<gridFor(p.size), kThreadsPerBlock, 0, stream>>>(p.size, index, c);
-        DETBENCH_CUDA_CHECK_LAUNCH();
+        launch(DETBENCH_KERNEL(countTermsKernel), oneThreadEach(p.size), stream, p.size, index, c);
       }
-      divideByCountsKernel<<<gridFor(p.outSize), kThreadsPerBlock, 0, stream>>>(p.outSize, c, out);
-      DETBENCH_CUDA_CHECK_LAUNCH();
+      launch(DETBENCH_KERNEL(divideByCountsKernel), oneThreadEach(p.outSize), stream, p.outSize, c,
+             out);
     }
   };
 }

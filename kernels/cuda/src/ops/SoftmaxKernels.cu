@@ -57,7 +57,7 @@ __global__ void sliceExpSumKernel(const float* x, const float* maxima, std::int6
 __global__ void finishKernel(const float* x, const float* maxima, const float* partials,
                              std::int64_t cols, std::int64_t slices, bool log, float* y) {
   const std::int64_t row = blockIdx.y;
-  const std::int64_t j = static_cast<std::int64_t>(blockIdx.x) * kThreadsPerBlock + threadIdx.x;
+  const std::int64_t j = globalIndex();
   if (j >= cols) return;
   float total = partials[row * slices];
   for (std::int64_t s = 1; s < slices; ++s) total += partials[row * slices + s];
@@ -90,21 +90,19 @@ CudaRun makeSoftmaxCuda(const OpParams& params, const OpInputs&, const DeviceTen
                                                 sizeof(float));
   const dim3 sumGrid(static_cast<unsigned>(slices), gridY(p.rows));
   const dim3 finishGrid(gridFor(p.cols), gridY(p.rows));
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     auto* maxima = static_cast<float*>(scratch->data());
     float* part = maxima + p.rows;
-    rowMaxKernel<<<static_cast<unsigned>(p.rows), kThreadsPerBlock, 0, stream>>>(x, p.cols, maxima);
-    DETBENCH_CUDA_CHECK_LAUNCH();
+    launch(DETBENCH_KERNEL(rowMaxKernel), {static_cast<unsigned>(p.rows), kThreadsPerBlock}, stream,
+           x, p.cols, maxima);
     if (atomic) {
       DETBENCH_CUDA_CHECK(
           cudaMemsetAsync(part, 0, static_cast<std::size_t>(partialCount) * sizeof(float), stream));
     }
-    sliceExpSumKernel<<<sumGrid, kThreadsPerBlock, 0, stream>>>(x, maxima, p.cols, slices, atomic,
-                                                                part);
-    DETBENCH_CUDA_CHECK_LAUNCH();
-    finishKernel<<<finishGrid, kThreadsPerBlock, 0, stream>>>(x, maxima, part, p.cols,
-                                                              atomic ? 1 : slices, p.log, y);
-    DETBENCH_CUDA_CHECK_LAUNCH();
+    launch(DETBENCH_KERNEL(sliceExpSumKernel), {sumGrid, kThreadsPerBlock}, stream, x, maxima,
+           p.cols, slices, atomic, part);
+    launch(DETBENCH_KERNEL(finishKernel), {finishGrid, kThreadsPerBlock}, stream, x, maxima, part,
+           p.cols, atomic ? 1 : slices, p.log, y);
   };
 }
 

@@ -21,9 +21,8 @@ using Op = ops::BmmSparseOp;
 __global__ void bmmSparseAtomicKernel(Op::Problem p, const std::int64_t* indices,
                                       const float* values, const float* dense, float* out) {
   const std::int64_t total = p.size * p.cols;
-  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t t = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; t < total;
-       t += stride) {
+  const std::int64_t stride = gridThreads();
+  for (std::int64_t t = globalIndex(); t < total; t += stride) {
     const std::int64_t k = t / p.cols, c = t % p.cols;
     // __fmul_rn: the product rounded on its own, as the cpu-threads atomic form adds it.
     atomicAdd(out + Op::outRow(p, indices, k) * p.cols + c,
@@ -34,9 +33,8 @@ __global__ void bmmSparseAtomicKernel(Op::Problem p, const std::int64_t* indices
 __global__ void bmmSparseRowsKernel(Op::Problem p, const std::int64_t* indices, const float* values,
                                     const float* dense, float* out) {
   const std::int64_t total = p.outRows() * p.cols;
-  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t t = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; t < total;
-       t += stride) {
+  const std::int64_t stride = gridThreads();
+  for (std::int64_t t = globalIndex(); t < total; t += stride) {
     const std::int64_t row = t / p.cols, c = t % p.cols;
     float acc = 0.0f;
     for (std::int64_t k = Op::firstOfRow(p, indices, row);
@@ -57,18 +55,16 @@ CudaRun makeBmmSparseCuda(const OpParams& params, const OpInputs&, const DeviceT
   const float* dense = device.in<float>(Op::kDense);
   float* out = device.out<float>();
   if (form == Form::Deterministic) {
-    return [=](cudaStream_t stream) {
-      bmmSparseRowsKernel<<<gridForStride(p.outRows() * p.cols), kThreadsPerBlock, 0, stream>>>(
-          p, indices, values, dense, out);
-      DETBENCH_CUDA_CHECK_LAUNCH();
+    return [=](StreamView stream) {
+      launch(DETBENCH_KERNEL(bmmSparseRowsKernel), gridStrideOver(p.outRows() * p.cols), stream, p,
+             indices, values, dense, out);
     };
   }
   const auto outBytes = static_cast<std::size_t>(p.outRows() * p.cols) * sizeof(float);
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, outBytes, stream));
-    bmmSparseAtomicKernel<<<gridForStride(p.size * p.cols), kThreadsPerBlock, 0, stream>>>(
-        p, indices, values, dense, out);
-    DETBENCH_CUDA_CHECK_LAUNCH();
+    launch(DETBENCH_KERNEL(bmmSparseAtomicKernel), gridStrideOver(p.size * p.cols), stream, p,
+           indices, values, dense, out);
   };
 }
 

@@ -63,21 +63,18 @@ CudaRun makeSumCuda(const OpParams& params, const OpInputs&, const DeviceTensors
   const float* x = device.in<float>(Op::kInput);
   float* out = device.out<float>();
   const std::int64_t chunks = p.chunks();
-  const unsigned blocks = gridFor(chunks, kChunksPerBlock);
+  const LaunchShape shape{gridFor(chunks, kChunksPerBlock), kThreadsPerBlock};
   if (form == Form::Atomic) {
-    return [=](cudaStream_t stream) {
+    return [=](StreamView stream) {
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(float), stream));
-      chunkSumKernel<<<blocks, kThreadsPerBlock, 0, stream>>>(x, p.size, chunks, nullptr, out);
-      DETBENCH_CUDA_CHECK_LAUNCH();
+      launch(DETBENCH_KERNEL(chunkSumKernel), shape, stream, x, p.size, chunks, nullptr, out);
     };
   }
   auto partials = std::make_shared<DeviceBuffer>(static_cast<std::size_t>(chunks) * sizeof(float));
-  return [=](cudaStream_t stream) {
+  return [=](StreamView stream) {
     auto* part = static_cast<float*>(partials->data());
-    chunkSumKernel<<<blocks, kThreadsPerBlock, 0, stream>>>(x, p.size, chunks, part, nullptr);
-    DETBENCH_CUDA_CHECK_LAUNCH();
-    treeReduceKernel<<<1, 1024, 0, stream>>>(part, chunks, out);
-    DETBENCH_CUDA_CHECK_LAUNCH();
+    launch(DETBENCH_KERNEL(chunkSumKernel), shape, stream, x, p.size, chunks, part, nullptr);
+    launch(DETBENCH_KERNEL(treeReduceKernel), {1, 1024}, stream, part, chunks, out);
   };
 }
 
