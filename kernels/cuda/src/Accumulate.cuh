@@ -18,7 +18,7 @@
 #include <limits>
 
 #include "CudaCheck.hpp"
-#include "DeviceBuffer.hpp"
+#include "DeviceArray.hpp"
 #include "Launch.cuh"
 
 namespace detbench::cuda {
@@ -26,7 +26,9 @@ namespace detbench::cuda {
 struct AccumulateWorkspace {
   std::int64_t n = 0, rows = 0;
   int keyBits = 32;
-  DeviceBuffer keys, sortedKeys, order, sortedOrder, runRows, runCounts, runStarts, numRuns, temp;
+  DeviceArray<std::uint32_t> keys, sortedKeys, order, sortedOrder, runRows, runCounts, runStarts,
+      numRuns;
+  DeviceBytes temp;
 
   AccumulateWorkspace(std::int64_t contributions, std::int64_t outputRows)
       : n(contributions), rows(outputRows) {
@@ -39,14 +41,14 @@ struct AccumulateWorkspace {
     while (keyBits > 1 && (std::int64_t{1} << (keyBits - 1)) > rows) --keyBits;
     const auto un = static_cast<std::size_t>(n);
     const auto runs = static_cast<std::size_t>(n < rows ? n : rows);
-    keys = DeviceBuffer(un * 4);
-    sortedKeys = DeviceBuffer(un * 4);
-    order = DeviceBuffer(un * 4);
-    sortedOrder = DeviceBuffer(un * 4);
-    runRows = DeviceBuffer(runs * 4);
-    runCounts = DeviceBuffer(runs * 4);
-    runStarts = DeviceBuffer(runs * 4);
-    numRuns = DeviceBuffer(4);
+    keys = DeviceArray<std::uint32_t>(un);
+    sortedKeys = DeviceArray<std::uint32_t>(un);
+    order = DeviceArray<std::uint32_t>(un);
+    sortedOrder = DeviceArray<std::uint32_t>(un);
+    runRows = DeviceArray<std::uint32_t>(runs);
+    runCounts = DeviceArray<std::uint32_t>(runs);
+    runStarts = DeviceArray<std::uint32_t>(runs);
+    numRuns = DeviceArray<std::uint32_t>(1);
     std::size_t sortBytes = 0, rleBytes = 0, scanBytes = 0;
     DETBENCH_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
         nullptr, sortBytes, static_cast<const std::uint32_t*>(nullptr),
@@ -62,7 +64,7 @@ struct AccumulateWorkspace {
     std::size_t bytes = sortBytes;
     if (rleBytes > bytes) bytes = rleBytes;
     if (scanBytes > bytes) bytes = scanBytes;
-    temp = DeviceBuffer(bytes > 0 ? bytes : 1);
+    temp = DeviceBytes(bytes > 0 ? bytes : 1);
   }
   std::int64_t maxRuns() const { return n < rows ? n : rows; }
 };
@@ -114,14 +116,14 @@ void accumulateAtomic(StreamView stream, std::int64_t n, std::int64_t cols, T* o
 // increasing contribution order; numRuns holds the number of runs.
 template <typename Target>
 void sortIntoRuns(StreamView stream, AccumulateWorkspace& ws, Target target) {
-  auto* keys = static_cast<std::uint32_t*>(ws.keys.data());
-  auto* sortedKeys = static_cast<std::uint32_t*>(ws.sortedKeys.data());
-  auto* order = static_cast<std::uint32_t*>(ws.order.data());
-  auto* sortedOrder = static_cast<std::uint32_t*>(ws.sortedOrder.data());
-  auto* runRows = static_cast<std::uint32_t*>(ws.runRows.data());
-  auto* runCounts = static_cast<std::uint32_t*>(ws.runCounts.data());
-  auto* runStarts = static_cast<std::uint32_t*>(ws.runStarts.data());
-  auto* numRuns = static_cast<std::uint32_t*>(ws.numRuns.data());
+  std::uint32_t* keys = ws.keys.data();
+  std::uint32_t* sortedKeys = ws.sortedKeys.data();
+  std::uint32_t* order = ws.order.data();
+  std::uint32_t* sortedOrder = ws.sortedOrder.data();
+  std::uint32_t* runRows = ws.runRows.data();
+  std::uint32_t* runCounts = ws.runCounts.data();
+  std::uint32_t* runStarts = ws.runStarts.data();
+  std::uint32_t* numRuns = ws.numRuns.data();
   std::size_t tempBytes = ws.temp.size();
   const int n = static_cast<int>(ws.n);
 
@@ -133,7 +135,7 @@ void sortIntoRuns(StreamView stream, AccumulateWorkspace& ws, Target target) {
   tempBytes = ws.temp.size();
   // Counts past the number of runs are scanned but never used; zero them so nothing reads
   // uninitialised memory.
-  DETBENCH_CUDA_CHECK(cudaMemsetAsync(runCounts, 0, ws.runCounts.size(), stream.get()));
+  DETBENCH_CUDA_CHECK(cudaMemsetAsync(runCounts, 0, ws.runCounts.bytes(), stream.get()));
   DETBENCH_CUDA_CHECK(cub::DeviceRunLengthEncode::Encode(
       ws.temp.data(), tempBytes, sortedKeys, runRows, runCounts, numRuns, n, stream.get()));
   tempBytes = ws.temp.size();
@@ -148,11 +150,8 @@ void accumulateDeterministic(StreamView stream, AccumulateWorkspace& ws, std::in
   if (ws.n == 0) return;
   sortIntoRuns(stream, ws, target);
   launch(DETBENCH_KERNEL(runSumKernel<T, Value>), oneThreadEach(ws.maxRuns() * cols), stream,
-         ws.maxRuns(), cols, static_cast<const std::uint32_t*>(ws.numRuns.data()),
-         static_cast<const std::uint32_t*>(ws.runRows.data()),
-         static_cast<const std::uint32_t*>(ws.runCounts.data()),
-         static_cast<const std::uint32_t*>(ws.runStarts.data()),
-         static_cast<const std::uint32_t*>(ws.sortedOrder.data()), out, value);
+         ws.maxRuns(), cols, ws.numRuns.data(), ws.runRows.data(), ws.runCounts.data(),
+         ws.runStarts.data(), ws.sortedOrder.data(), out, value);
 }
 
 }  // namespace detbench::cuda

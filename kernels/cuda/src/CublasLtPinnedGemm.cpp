@@ -63,7 +63,7 @@ PinnedLtGemm::PinnedLtGemm(std::int64_t m, std::int64_t n, std::int64_t k, bool 
                                      cublasGetStatusName(s) + ")");
   }
   DETBENCH_LT_CHECK(s, "cublasLtMatmulAlgoCheck");
-  workspace_ = DeviceBuffer(checked.workspaceSize > 0 ? checked.workspaceSize : 1);
+  workspace_ = DeviceBytes(checked.workspaceSize > 0 ? checked.workspaceSize : 1);
 }
 
 void PinnedLtGemm::run(cudaStream_t stream, const float* a, const float* b, float* out) const {

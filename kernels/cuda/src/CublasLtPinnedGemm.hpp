@@ -19,7 +19,7 @@
 #include <string>
 
 #include "CublasLtGemm.hpp"
-#include "DeviceBuffer.hpp"
+#include "DeviceArray.hpp"
 
 namespace detbench::cuda {
 
@@ -39,7 +39,7 @@ class PinnedLtGemm {
   LtHandle handle_;
   std::unique_ptr<LtGemm> gemm_;
   cublasLtMatmulAlgo_t algo_{};
-  DeviceBuffer workspace_;
+  DeviceBytes workspace_;
   std::string text_;
 };
 

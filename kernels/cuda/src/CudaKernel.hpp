@@ -10,27 +10,13 @@
 #include <string>
 #include <string_view>
 
-#include "DeviceBuffer.hpp"
+#include "DeviceTensor.hpp"
 #include "StreamView.hpp"
 #include "detbench/catalog/Dispatch.hpp"
 #include "detbench/op/OpDefinition.hpp"
 #include "detbench/settings/Context.hpp"
 
 namespace detbench::cuda {
-
-// Device copies of the inputs, in the op's input order, and the output buffer.
-struct DeviceTensors {
-  std::vector<DeviceBuffer> inputs;
-  DeviceBuffer output;
-  template <typename T>
-  const T* in(std::size_t i) const {
-    return static_cast<const T*>(inputs.at(i).data());
-  }
-  template <typename T>
-  T* out() const {
-    return static_cast<T*>(output.data());
-  }
-};
 
 using CudaRun = std::function<void(StreamView)>;
 

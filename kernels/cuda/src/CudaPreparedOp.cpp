@@ -10,15 +10,14 @@ CudaPreparedOp::CudaPreparedOp(const CudaKernelEntry& kernel, const OpParams& pa
                                const OpInputs& inputs, Form form, const Context& context)
     : output_(inputs.output), env_{context} {
   for (const auto& t : inputs.tensors) {
-    DeviceBuffer b(t.bytes());
+    DeviceTensor d(t.dtype(), t.numel());
     if (t.bytes()) {
       DETBENCH_CUDA_CHECK(
-          cudaMemcpyAsync(b.data(), t.raw(), t.bytes(), cudaMemcpyHostToDevice, stream_.get()));
+          cudaMemcpyAsync(d.raw(), t.raw(), t.bytes(), cudaMemcpyHostToDevice, stream_.get()));
     }
-    device_.inputs.push_back(std::move(b));
+    device_.inputs.push_back(std::move(d));
   }
-  device_.output =
-      DeviceBuffer(static_cast<std::size_t>(numel(output_.shape)) * dtypeSize(output_.dtype));
+  device_.output = DeviceTensor(output_.dtype, numel(output_.shape));
   DETBENCH_CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
   run_ = kernel.make(params, inputs, device_, form, env_);
 }
@@ -31,7 +30,7 @@ std::int64_t CudaPreparedOp::execute() {
   DETBENCH_CUDA_CHECK(cudaEventRecord(start_.get(), stream_.get()));
   run_(stream_.view());
   DETBENCH_CUDA_CHECK(cudaEventRecord(stop_.get(), stream_.get()));
-  digester_.enqueue(device_.output.data(), dtypeSize(output_.dtype),
+  digester_.enqueue(device_.output.raw(), dtypeSize(output_.dtype),
                     static_cast<std::uint64_t>(numel(output_.shape)), stream_.get());
   DETBENCH_CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
   float ms = 0;
@@ -47,7 +46,7 @@ std::uint64_t CudaPreparedOp::outputDigest() {
 HostTensor CudaPreparedOp::readOutput() {
   HostTensor out(output_.shape, output_.dtype);
   if (out.bytes()) {
-    DETBENCH_CUDA_CHECK(cudaMemcpyAsync(out.raw(), device_.output.data(), out.bytes(),
+    DETBENCH_CUDA_CHECK(cudaMemcpyAsync(out.raw(), device_.output.raw(), out.bytes(),
                                         cudaMemcpyDeviceToHost, stream_.get()));
     DETBENCH_CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
   }

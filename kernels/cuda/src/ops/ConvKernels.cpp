@@ -213,12 +213,12 @@ std::size_t searchWorkspaceBytes(cudnnHandle_t h, const ConvDescriptors& d) {
 
 template <typename Pass>
 Choice search(cudnnHandle_t h, const ConvDescriptors& d, const ConvBuffers& b, bool benchmark,
-              bool deterministicOnly, std::shared_ptr<DeviceBuffer>& workspace) {
+              bool deterministicOnly, std::shared_ptr<DeviceBytes>& workspace) {
   typename Pass::Perf perf[Pass::kCount];
   int n = 0;
   if (benchmark) {
     const std::size_t bytes = searchWorkspaceBytes<Pass>(h, d);
-    if (workspace->size() < bytes) workspace = std::make_shared<DeviceBuffer>(bytes);
+    if (workspace->size() < bytes) workspace = std::make_shared<DeviceBytes>(bytes);
     DETBENCH_CUDNN_CHECK(Pass::find(h, d, b, &n, perf, workspace->data(), workspace->size()));
   } else {
     DETBENCH_CUDNN_CHECK(Pass::heuristics(h, d, &n, perf));
@@ -248,13 +248,12 @@ CudaRun makeConvRun(const OpParams& params, const DeviceTensors& device, Form fo
   struct State {
     CudnnHandle handle;
     ConvDescriptors desc;
-    std::shared_ptr<DeviceBuffer> workspace = std::make_shared<DeviceBuffer>();
+    std::shared_ptr<DeviceBytes> workspace = std::make_shared<DeviceBytes>();
     Choice choice;
     explicit State(const ConvProblem& problem) : desc(problem) {}
   };
   auto st = std::make_shared<State>(p);
-  const ConvBuffers buffers{device.inputs.at(0).data(), device.inputs.at(1).data(),
-                            device.output.data()};
+  const ConvBuffers buffers{device.in<float>(0), device.in<float>(1), device.out<float>()};
   const CacheKey key = keyOf(Pass::kName, p, deterministicOnly);
 
   const cudnnMathType_t descriptorMath = p.tf32 ? CUDNN_DEFAULT_MATH : CUDNN_FMA_MATH;
@@ -291,7 +290,7 @@ CudaRun makeConvRun(const OpParams& params, const DeviceTensors& device, Form fo
     std::size_t bytes = 0;
     DETBENCH_CUDNN_CHECK(Pass::workspace(
         st->handle.get(), st->desc, static_cast<typename Pass::Algo>(st->choice.algo), &bytes));
-    if (st->workspace->size() < bytes) st->workspace = std::make_shared<DeviceBuffer>(bytes);
+    if (st->workspace->size() < bytes) st->workspace = std::make_shared<DeviceBytes>(bytes);
     *algorithm = std::string(Pass::kName) + "_" + Pass::kAlgoNames[st->choice.algo] + ", " +
                  mathName(st->choice.math) + ", " + st->choice.how +
                  (st->choice.deterministic ? "" : ", nondeterministic");

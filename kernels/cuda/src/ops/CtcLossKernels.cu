@@ -72,10 +72,10 @@ CudaRun makeCtcLossBackwardCuda(const OpParams& params, const OpInputs&,
                           : "alpha/beta per sequence, each class gathered in order (detbench)";
   const auto ab = static_cast<std::size_t>(p.batch * p.time * p.extended());
   const auto lcab = atomic ? 0 : static_cast<std::size_t>(p.batch * p.time * p.classes);
-  auto scratch = std::make_shared<DeviceBuffer>(
-      (2 * ab + static_cast<std::size_t>(p.batch) + lcab) * sizeof(float));
+  auto scratch =
+      std::make_shared<DeviceArray<float>>(2 * ab + static_cast<std::size_t>(p.batch) + lcab);
   return [=](StreamView stream) {
-    auto* alpha = static_cast<float*>(scratch->data());
+    float* alpha = scratch->data();
     float* beta = alpha + ab;
     float* nll = beta + ab;
     float* gathered = nll + p.batch;

@@ -165,17 +165,17 @@ CudaRun makeCumsumCuda(const OpParams& params, const OpInputs&, const DeviceTens
   const LaunchShape tileBlocks{static_cast<unsigned>(tiles), kLanes};
   if (form == Form::Atomic) {
     // Tile states, then the ticket counter, in one buffer cleared before each trial.
-    auto state = std::make_shared<DeviceBuffer>(static_cast<std::size_t>(tiles + 1) *
-                                                sizeof(unsigned long long));
+    auto state =
+        std::make_shared<DeviceArray<unsigned long long>>(static_cast<std::size_t>(tiles + 1));
     return [=](StreamView stream) {
-      auto* s = static_cast<unsigned long long*>(state->data());
-      DETBENCH_CUDA_CHECK(cudaMemsetAsync(s, 0, state->size(), stream));
+      unsigned long long* s = state->data();
+      DETBENCH_CUDA_CHECK(cudaMemsetAsync(s, 0, state->bytes(), stream));
       launch(DETBENCH_KERNEL(lookBackScanKernel), tileBlocks, stream, x, p.size, out, s, s + tiles);
     };
   }
-  auto aggregates = std::make_shared<DeviceBuffer>(static_cast<std::size_t>(tiles) * sizeof(float));
+  auto aggregates = std::make_shared<DeviceArray<float>>(static_cast<std::size_t>(tiles));
   return [=](StreamView stream) {
-    auto* agg = static_cast<float*>(aggregates->data());
+    float* agg = aggregates->data();
     launch(DETBENCH_KERNEL(tileScanKernel), tileBlocks, stream, x, p.size, out, agg);
     launch(DETBENCH_KERNEL(combineTilesKernel), {1, kCombineThreads}, stream, agg, tiles);
     launch(DETBENCH_KERNEL(addPrefixKernel), tileBlocks, stream, p.size, agg, out);

@@ -147,15 +147,14 @@ CudaRun makeDecodeAttentionCuda(const OpParams& params, const OpInputs&,
   const auto tasks = rows * static_cast<std::size_t>(sh.splits);
   // Scores, then per task max and sum, then per task head_dim weighted values; per row a max.
   auto scratch =
-      std::make_shared<DeviceBuffer>((rows * static_cast<std::size_t>(p.kvLen) + 2 * tasks +
-                                      tasks * static_cast<std::size_t>(p.headDim) + 2 * rows) *
-                                     sizeof(float));
+      std::make_shared<DeviceArray<float>>(rows * static_cast<std::size_t>(p.kvLen) + 2 * tasks +
+                                           tasks * static_cast<std::size_t>(p.headDim) + 2 * rows);
   // Rows (batch x heads, up to 2^20) on x, which has room for them; key blocks and splits on y
   // (at most 65535 each).
   const dim3 scoreGrid(static_cast<unsigned>(p.rows()), gridY(gridFor(p.kvLen, kThreads)));
   const dim3 splitGrid(static_cast<unsigned>(p.rows()), gridY(sh.splits));
   return [=](StreamView stream) {
-    auto* scores = static_cast<float*>(scratch->data());
+    float* scores = scratch->data();
     float* maxes = scores + rows * static_cast<std::size_t>(sh.kvLen);
     float* sums = maxes + tasks;
     float* accs = sums + tasks;

@@ -78,7 +78,8 @@ __global__ void gatherGridKernel(Op::Problem p, Op::Args<float> a, const std::ui
 
 // The deterministic form's buffers, allocated when the op is prepared.
 struct CellIndexWorkspace {
-  DeviceBuffer keys, sortedKeys, points, sortedPoints, cellStart, temp;
+  DeviceArray<std::uint32_t> keys, sortedKeys, points, sortedPoints, cellStart;
+  DeviceBytes temp;
   int keyBits = 32;
   explicit CellIndexWorkspace(const Op::Problem& p) {
     // Keys, points and offsets are 32-bit and CUB sorts an int count of items: past those the
@@ -92,17 +93,17 @@ struct CellIndexWorkspace {
     }
     const auto n = static_cast<std::size_t>(p.batch * p.points());
     while (keyBits > 1 && (std::int64_t{1} << (keyBits - 1)) > maxKey) --keyBits;
-    keys = DeviceBuffer(n * 4);
-    sortedKeys = DeviceBuffer(n * 4);
-    points = DeviceBuffer(n * 4);
-    sortedPoints = DeviceBuffer(n * 4);
-    cellStart = DeviceBuffer(static_cast<std::size_t>(p.batch * (p.cells() + 1)) * 4);
+    keys = DeviceArray<std::uint32_t>(n);
+    sortedKeys = DeviceArray<std::uint32_t>(n);
+    points = DeviceArray<std::uint32_t>(n);
+    sortedPoints = DeviceArray<std::uint32_t>(n);
+    cellStart = DeviceArray<std::uint32_t>(static_cast<std::size_t>(p.batch * (p.cells() + 1)));
     std::size_t bytes = 0;
     DETBENCH_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
         nullptr, bytes, static_cast<const std::uint32_t*>(nullptr),
         static_cast<std::uint32_t*>(nullptr), static_cast<const std::uint32_t*>(nullptr),
         static_cast<std::uint32_t*>(nullptr), static_cast<int>(n), 0, keyBits));
-    temp = DeviceBuffer(bytes > 0 ? bytes : 1);
+    temp = DeviceBytes(bytes > 0 ? bytes : 1);
   }
 };
 
@@ -124,11 +125,11 @@ CudaRun makeGridSampler2dBackwardCuda(const OpParams& params, const OpInputs&,
   }
   auto ws = std::make_shared<CellIndexWorkspace>(p);
   return [=](StreamView stream) {
-    auto* keys = static_cast<std::uint32_t*>(ws->keys.data());
-    auto* sortedKeys = static_cast<std::uint32_t*>(ws->sortedKeys.data());
-    auto* points = static_cast<std::uint32_t*>(ws->points.data());
-    auto* sortedPoints = static_cast<std::uint32_t*>(ws->sortedPoints.data());
-    auto* cellStart = static_cast<std::uint32_t*>(ws->cellStart.data());
+    std::uint32_t* keys = ws->keys.data();
+    std::uint32_t* sortedKeys = ws->sortedKeys.data();
+    std::uint32_t* points = ws->points.data();
+    std::uint32_t* sortedPoints = ws->sortedPoints.data();
+    std::uint32_t* cellStart = ws->cellStart.data();
     const std::int64_t n = p.batch * p.points();
     launch(DETBENCH_KERNEL(cellKeysKernel), oneThreadEach(n), stream, p, args.grid, keys, points);
     std::size_t tempBytes = ws->temp.size();

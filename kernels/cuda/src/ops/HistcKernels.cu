@@ -49,11 +49,10 @@ CudaRun makeHistcCuda(const OpParams& params, const OpInputs&, const DeviceTenso
              out);
     };
   }
-  auto counts =
-      std::make_shared<DeviceBuffer>(static_cast<std::size_t>(p.bins) * sizeof(unsigned long long));
+  auto counts = std::make_shared<DeviceArray<unsigned long long>>(static_cast<std::size_t>(p.bins));
   return [=](StreamView stream) {
-    auto* n = static_cast<unsigned long long*>(counts->data());
-    DETBENCH_CUDA_CHECK(cudaMemsetAsync(n, 0, counts->size(), stream));
+    unsigned long long* n = counts->data();
+    DETBENCH_CUDA_CHECK(cudaMemsetAsync(n, 0, counts->bytes(), stream));
     launch(DETBENCH_KERNEL(histcKernel<unsigned long long>), gridStrideOver(p.size), stream, x,
            p.size, p.bins, n);
     launch(DETBENCH_KERNEL(countsToFloatKernel), oneThreadEach(p.bins), stream, n, p.bins, out);

@@ -99,7 +99,7 @@ struct GemmState {
   std::vector<CudaStream> streams;
   std::vector<CudaEvent> done;
   CudaEvent ready;
-  std::vector<DeviceBuffer> workspaces;  // one per stream, or one shared
+  std::vector<DeviceBytes> workspaces;  // one per stream, or one shared
   CublasHandle handle;
 };
 
@@ -178,7 +178,7 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
       const auto i = static_cast<std::size_t>(s);
       cudaStream_t side = st.streams[i].get();
       DETBENCH_CUDA_CHECK(cudaStreamWaitEvent(side, st.ready.get(), 0));
-      DeviceBuffer& ws = st.workspaces[shared ? 0 : i];
+      DeviceBytes& ws = st.workspaces[shared ? 0 : i];
       DETBENCH_CUBLAS_CHECK(cublasSetStream(st.handle.get(), side));
       DETBENCH_CUBLAS_CHECK(cublasSetWorkspace(st.handle.get(), ws.data(), ws.size()));
       // Row-major C = A B is column-major C^T = B^T A^T.

@@ -63,9 +63,9 @@ CudaRun makeNllLoss2dForwardCuda(const OpParams& params, const OpInputs&,
                              device.in<float>(Op::kWeight)};
   float* out = device.out<float>();
   if (form == Form::Atomic) {
-    auto weight = std::make_shared<DeviceBuffer>(sizeof(float));
+    auto weight = std::make_shared<DeviceArray<float>>(1);
     return [=](StreamView stream) {
-      auto* w = static_cast<float*>(weight->data());
+      float* w = weight->data();
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(float), stream));
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(w, 0, sizeof(float), stream));
       launch(DETBENCH_KERNEL(atomicNllKernel), oneThreadEach(p.positions()), stream, p, args, out,
@@ -75,10 +75,10 @@ CudaRun makeNllLoss2dForwardCuda(const OpParams& params, const OpInputs&,
   }
   const int level = p.blockLevel();
   const std::int64_t blocks = p.blocks(level);
-  auto values = std::make_shared<DeviceBuffer>(static_cast<std::size_t>(blocks > 0 ? blocks : 1) *
-                                               sizeof(Pair));
+  auto values =
+      std::make_shared<DeviceArray<Pair>>(static_cast<std::size_t>(blocks > 0 ? blocks : 1));
   return [=](StreamView stream) {
-    auto* v = static_cast<Pair*>(values->data());
+    Pair* v = values->data();
     if (blocks > 0) {
       launch(DETBENCH_KERNEL(blockValuesKernel), oneThreadEach(blocks), stream, p, args, level, v);
     }

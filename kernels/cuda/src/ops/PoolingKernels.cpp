@@ -23,7 +23,7 @@ CudaRun makeMaxPool2dBackwardCudnn(const OpParams& params, const DeviceTensors& 
     CudnnHandle handle;
     CudnnTensorDescriptor x, y;
     CudnnPoolingDescriptor pool;
-    std::shared_ptr<DeviceBuffer> forward;
+    std::shared_ptr<DeviceArray<float>> forward;
   };
   auto st = std::make_shared<State>();
   const bool deterministic = form == Form::Deterministic;
@@ -38,11 +38,11 @@ CudaRun makeMaxPool2dBackwardCudnn(const OpParams& params, const DeviceTensors& 
       CUDNN_NOT_PROPAGATE_NAN, i(p.kernel), i(p.kernel), 0, 0, i(p.stride), i(p.stride)));
   *env.algorithm = deterministic ? "cudnnPoolingBackward, CUDNN_POOLING_MAX_DETERMINISTIC"
                                  : "cudnnPoolingBackward, CUDNN_POOLING_MAX";
-  const void* x = device.inputs.at(Op::kSelf).data();
-  const void* dy = device.inputs.at(Op::kGradOutput).data();
-  void* dx = device.output.data();
-  st->forward = std::make_shared<DeviceBuffer>(static_cast<std::size_t>(p.planes() * p.outPlane()) *
-                                               sizeof(float));
+  const float* x = device.in<float>(Op::kSelf);
+  const float* dy = device.in<float>(Op::kGradOutput);
+  float* dx = device.out<float>();
+  st->forward =
+      std::make_shared<DeviceArray<float>>(static_cast<std::size_t>(p.planes() * p.outPlane()));
   const float one = 1.0f, zero = 0.0f;
   DETBENCH_CUDNN_CHECK(cudnnPoolingForward(st->handle.get(), st->pool.get(), &one, st->x.get(), x,
                                            &zero, st->y.get(), st->forward->data()));

@@ -85,13 +85,12 @@ CudaRun makeRmsNormCuda(const OpParams& params, const OpInputs&, const DeviceTen
     *env.algorithm = "one block per row (batch-invariant)";
   }
   const std::int64_t partialCount = atomic ? p.rows : p.rows * slices;
-  auto partials =
-      std::make_shared<DeviceBuffer>(static_cast<std::size_t>(partialCount) * sizeof(float));
+  auto partials = std::make_shared<DeviceArray<float>>(static_cast<std::size_t>(partialCount));
   const dim3 reduceGrid(static_cast<unsigned>(slices), gridY(p.rows));
   const dim3 scaleGrid(gridFor(p.cols), gridY(p.rows));
   const std::int64_t sliceCols = Op::kSlice;
   return [=](StreamView stream) {
-    auto* part = static_cast<float*>(partials->data());
+    float* part = partials->data();
     if (atomic) {
       DETBENCH_CUDA_CHECK(
           cudaMemsetAsync(part, 0, static_cast<std::size_t>(partialCount) * sizeof(float), stream));

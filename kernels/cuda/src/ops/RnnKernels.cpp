@@ -53,9 +53,10 @@ struct RnnState {
   CudnnRnnDescriptor rnn;
   CudnnRnnDataDescriptor x, y;
   CudnnTensorDescriptor h, c;
-  DeviceBuffer seqLengths;
-  DeviceBuffer weights, gradients, workspace, reserve, yScratch, dx;
-  std::size_t workspaceBytes = 0, reserveBytes = 0;
+  DeviceArray<std::int32_t> seqLengths;
+  DeviceArray<float> weights, gradients, yScratch, dx;
+  DeviceBytes workspace, reserve;
+  std::size_t weightBytes = 0, workspaceBytes = 0, reserveBytes = 0;
   std::vector<Placement> placements;
 };
 
@@ -79,19 +80,20 @@ void describe(const RnnProblem& p, RnnState& st) {
   const int strides[3] = {i(p.batch * p.hidden), i(p.hidden), 1};
   DETBENCH_CUDNN_CHECK(cudnnSetTensorNdDescriptor(st.h.get(), CUDNN_DATA_FLOAT, 3, dims, strides));
   DETBENCH_CUDNN_CHECK(cudnnSetTensorNdDescriptor(st.c.get(), CUDNN_DATA_FLOAT, 3, dims, strides));
-  st.seqLengths = DeviceBuffer(lengths.size() * sizeof(int));
-  DETBENCH_CUDA_CHECK(cudaMemcpy(st.seqLengths.data(), lengths.data(), st.seqLengths.size(),
+  st.seqLengths = DeviceArray<std::int32_t>(lengths.size());
+  DETBENCH_CUDA_CHECK(cudaMemcpy(st.seqLengths.data(), lengths.data(), st.seqLengths.bytes(),
                                  cudaMemcpyHostToDevice));
 
-  std::size_t weightBytes = 0;
-  DETBENCH_CUDNN_CHECK(cudnnGetRNNWeightSpaceSize(st.handle.get(), st.rnn.get(), &weightBytes));
-  st.weights = DeviceBuffer(weightBytes);
-  st.gradients = DeviceBuffer(weightBytes);
+  DETBENCH_CUDNN_CHECK(cudnnGetRNNWeightSpaceSize(st.handle.get(), st.rnn.get(), &st.weightBytes));
+  // Float matrices and biases (CUDNN_DATA_FLOAT): whole floats, rounded up all the same.
+  const std::size_t weightFloats = (st.weightBytes + sizeof(float) - 1) / sizeof(float);
+  st.weights = DeviceArray<float>(weightFloats);
+  st.gradients = DeviceArray<float>(weightFloats);
   DETBENCH_CUDNN_CHECK(cudnnGetRNNTempSpaceSizes(st.handle.get(), st.rnn.get(),
                                                  CUDNN_FWD_MODE_TRAINING, st.x.get(),
                                                  &st.workspaceBytes, &st.reserveBytes));
-  st.workspace = DeviceBuffer(st.workspaceBytes);
-  st.reserve = DeviceBuffer(st.reserveBytes);
+  st.workspace = DeviceBytes(st.workspaceBytes);
+  st.reserve = DeviceBytes(st.reserveBytes);
 }
 
 // Each gate's input (linLayerID < gates) and recurrent matrix and its bias, as cuDNN places
@@ -102,13 +104,13 @@ void place(const RnnProblem& p, RnnState& st) {
   const auto rows = static_cast<std::size_t>(p.gateRows());
   const std::size_t ihFloats = rows * static_cast<std::size_t>(p.input);
   const std::size_t hhFloats = rows * h;
-  auto* base = static_cast<char*>(st.weights.data());
+  const float* base = st.weights.data();
   for (int id = 0; id < 2 * p.gates(); ++id) {
     void* m = nullptr;
     void* b = nullptr;
-    DETBENCH_CUDNN_CHECK(cudnnGetRNNWeightParams(st.handle.get(), st.rnn.get(), 0,
-                                                 st.weights.size(), st.weights.data(), id,
-                                                 matrix.get(), &m, bias.get(), &b));
+    DETBENCH_CUDNN_CHECK(cudnnGetRNNWeightParams(st.handle.get(), st.rnn.get(), 0, st.weightBytes,
+                                                 st.weights.data(), id, matrix.get(), &m,
+                                                 bias.get(), &b));
     const bool recurrent = id >= p.gates();
     const auto gate = static_cast<std::size_t>(recurrent ? id - p.gates() : id);
     const std::size_t cols = recurrent ? h : static_cast<std::size_t>(p.input);
@@ -123,8 +125,9 @@ void place(const RnnProblem& p, RnnState& st) {
                                      " where " + std::to_string(h) + "x" + std::to_string(cols) +
                                      " was expected");
     }
+    // cuDNN's pointers into the weight space, as float offsets from its start.
     auto offset = [&](void* at) {
-      return static_cast<std::size_t>(static_cast<char*>(at) - base) / sizeof(float);
+      return static_cast<std::size_t>(static_cast<float*>(at) - base);
     };
     st.placements.push_back({offset(m), (recurrent ? ihFloats : 0) + gate * h * cols, h * cols});
     st.placements.push_back(
@@ -142,17 +145,15 @@ std::shared_ptr<RnnState> prepare(const RnnProblem& p, const DeviceTensors& devi
   const auto rows = static_cast<std::size_t>(p.gateRows());
   const std::size_t sizes[4] = {rows * static_cast<std::size_t>(p.input),
                                 rows * static_cast<std::size_t>(p.hidden), rows, rows};
-  DeviceBuffer flat(static_cast<std::size_t>(p.weightElements()) * sizeof(float));
+  DeviceArray<float> flat(static_cast<std::size_t>(p.weightElements()));
   std::size_t at = 0;
   for (std::size_t k = 0; k < 4; ++k) {
-    DETBENCH_CUDA_CHECK(cudaMemcpy(static_cast<float*>(flat.data()) + at,
-                                   device.inputs.at(1 + k).data(), sizes[k] * sizeof(float),
-                                   cudaMemcpyDeviceToDevice));
+    DETBENCH_CUDA_CHECK(cudaMemcpy(flat.data() + at, device.in<float>(1 + k),
+                                   sizes[k] * sizeof(float), cudaMemcpyDeviceToDevice));
     at += sizes[k];
   }
   for (const Placement& pl : st->placements) {
-    DETBENCH_CUDA_CHECK(cudaMemcpy(static_cast<float*>(st->weights.data()) + pl.space,
-                                   static_cast<const float*>(flat.data()) + pl.flat,
+    DETBENCH_CUDA_CHECK(cudaMemcpy(st->weights.data() + pl.space, flat.data() + pl.flat,
                                    pl.count * sizeof(float), cudaMemcpyDeviceToDevice));
   }
   // The copies above ran on the legacy default stream, which the trials' non-blocking stream
@@ -172,11 +173,11 @@ void refuseAtomic(Form form, const char* op) {
 }
 
 void forward(const RnnState& st, const void* x, void* y) {
-  DETBENCH_CUDNN_CHECK(cudnnRNNForward(
-      st.handle.get(), st.rnn.get(), CUDNN_FWD_MODE_TRAINING,
-      static_cast<const int32_t*>(st.seqLengths.data()), st.x.get(), x, st.y.get(), y, st.h.get(),
-      nullptr, nullptr, st.c.get(), nullptr, nullptr, st.weights.size(), st.weights.data(),
-      st.workspaceBytes, st.workspace.data(), st.reserveBytes, st.reserve.data()));
+  DETBENCH_CUDNN_CHECK(cudnnRNNForward(st.handle.get(), st.rnn.get(), CUDNN_FWD_MODE_TRAINING,
+                                       st.seqLengths.data(), st.x.get(), x, st.y.get(), y,
+                                       st.h.get(), nullptr, nullptr, st.c.get(), nullptr, nullptr,
+                                       st.weightBytes, st.weights.data(), st.workspaceBytes,
+                                       st.workspace.data(), st.reserveBytes, st.reserve.data()));
 }
 
 }  // namespace
@@ -186,8 +187,8 @@ CudaRun makeRnnForwardCuda(const OpParams& params, const OpInputs&, const Device
   refuseAtomic(form, "rnn_forward");
   const RnnProblem p = ops::rnnProblem(params);
   auto st = prepare(p, device, env);
-  const void* x = device.inputs.at(0).data();
-  void* y = device.output.data();
+  const float* x = device.in<float>(0);
+  float* y = device.out<float>();
   return [=](StreamView stream) {
     DETBENCH_CUDNN_CHECK(cudnnSetStream(st->handle.get(), stream));
     forward(*st, x, y);
@@ -201,31 +202,29 @@ CudaRun makeRnnBackwardWeightsCuda(const OpParams& params, const OpInputs&,
   refuseAtomic(form, "rnn_backward_weights");
   const RnnProblem p = ops::rnnProblem(params);
   auto st = prepare(p, device, env);
-  const auto outputs = static_cast<std::size_t>(p.time * p.batch * p.hidden) * sizeof(float);
-  st->yScratch = DeviceBuffer(outputs);
-  st->dx = DeviceBuffer(static_cast<std::size_t>(p.time * p.batch * p.input) * sizeof(float));
-  const void* x = device.inputs.at(Op::kX).data();
-  const void* dy = device.inputs.at(Op::kDy).data();
+  st->yScratch = DeviceArray<float>(static_cast<std::size_t>(p.time * p.batch * p.hidden));
+  st->dx = DeviceArray<float>(static_cast<std::size_t>(p.time * p.batch * p.input));
+  const float* x = device.in<float>(Op::kX);
+  const float* dy = device.in<float>(Op::kDy);
   auto* out = device.out<float>();
   return [=](StreamView stream) {
     cudnnHandle_t h = st->handle.get();
     DETBENCH_CUDNN_CHECK(cudnnSetStream(h, stream));
     forward(*st, x, st->yScratch.data());
     DETBENCH_CUDNN_CHECK(cudnnRNNBackwardData_v8(
-        h, st->rnn.get(), static_cast<const int32_t*>(st->seqLengths.data()), st->y.get(),
-        st->yScratch.data(), dy, st->x.get(), st->dx.data(), st->h.get(), nullptr, nullptr, nullptr,
-        st->c.get(), nullptr, nullptr, nullptr, st->weights.size(), st->weights.data(),
-        st->workspaceBytes, st->workspace.data(), st->reserveBytes, st->reserve.data()));
-    DETBENCH_CUDA_CHECK(cudaMemsetAsync(st->gradients.data(), 0, st->gradients.size(), stream));
-    DETBENCH_CUDNN_CHECK(cudnnRNNBackwardWeights_v8(
-        h, st->rnn.get(), CUDNN_WGRAD_MODE_ADD, static_cast<const int32_t*>(st->seqLengths.data()),
-        st->x.get(), x, st->h.get(), nullptr, st->y.get(), st->yScratch.data(),
-        st->gradients.size(), st->gradients.data(), st->workspaceBytes, st->workspace.data(),
+        h, st->rnn.get(), st->seqLengths.data(), st->y.get(), st->yScratch.data(), dy, st->x.get(),
+        st->dx.data(), st->h.get(), nullptr, nullptr, nullptr, st->c.get(), nullptr, nullptr,
+        nullptr, st->weightBytes, st->weights.data(), st->workspaceBytes, st->workspace.data(),
         st->reserveBytes, st->reserve.data()));
+    DETBENCH_CUDA_CHECK(cudaMemsetAsync(st->gradients.data(), 0, st->weightBytes, stream));
+    DETBENCH_CUDNN_CHECK(cudnnRNNBackwardWeights_v8(
+        h, st->rnn.get(), CUDNN_WGRAD_MODE_ADD, st->seqLengths.data(), st->x.get(), x, st->h.get(),
+        nullptr, st->y.get(), st->yScratch.data(), st->weightBytes, st->gradients.data(),
+        st->workspaceBytes, st->workspace.data(), st->reserveBytes, st->reserve.data()));
     for (const Placement& pl : st->placements) {
-      DETBENCH_CUDA_CHECK(
-          cudaMemcpyAsync(out + pl.flat, static_cast<const float*>(st->gradients.data()) + pl.space,
-                          pl.count * sizeof(float), cudaMemcpyDeviceToDevice, stream));
+      DETBENCH_CUDA_CHECK(cudaMemcpyAsync(out + pl.flat, st->gradients.data() + pl.space,
+                                          pl.count * sizeof(float), cudaMemcpyDeviceToDevice,
+                                          stream));
     }
   };
 }

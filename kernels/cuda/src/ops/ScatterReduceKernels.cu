@@ -87,10 +87,10 @@ CudaRun scatterReduceRun(const OpParams& params, const DeviceTensors& device, Fo
   constexpr bool adds = R == ScatterReduction::Sum || R == ScatterReduction::Mean;
   auto ws = form == Form::Deterministic ? std::make_shared<AccumulateWorkspace>(p.size, p.outSize)
                                         : nullptr;
-  auto counts = R == ScatterReduction::Mean
-                    ? std::make_shared<DeviceBuffer>(static_cast<std::size_t>(p.outSize) *
-                                                     sizeof(unsigned long long))
-                    : nullptr;
+  auto counts =
+      R == ScatterReduction::Mean
+          ? std::make_shared<DeviceArray<unsigned long long>>(static_cast<std::size_t>(p.outSize))
+          : nullptr;
   return [=](StreamView stream) {
     DETBENCH_CUDA_CHECK(cudaMemcpyAsync(out, self, bytes, cudaMemcpyDeviceToDevice, stream));
     if (p.size > 0) {
@@ -104,16 +104,13 @@ CudaRun scatterReduceRun(const OpParams& params, const DeviceTensors& device, Fo
       } else {
         sortIntoRuns(stream, *ws, ElementOfIndex{index});
         launch(DETBENCH_KERNEL(combineRunsKernel<R>), oneThreadEach(ws->maxRuns()), stream,
-               ws->maxRuns(), static_cast<const std::uint32_t*>(ws->numRuns.data()),
-               static_cast<const std::uint32_t*>(ws->runRows.data()),
-               static_cast<const std::uint32_t*>(ws->runCounts.data()),
-               static_cast<const std::uint32_t*>(ws->runStarts.data()),
-               static_cast<const std::uint32_t*>(ws->sortedOrder.data()), out, src);
+               ws->maxRuns(), ws->numRuns.data(), ws->runRows.data(), ws->runCounts.data(),
+               ws->runStarts.data(), ws->sortedOrder.data(), out, src);
       }
     }
     if constexpr (R == ScatterReduction::Mean) {
-      auto* c = static_cast<unsigned long long*>(counts->data());
-      DETBENCH_CUDA_CHECK(cudaMemsetAsync(c, 0, counts->size(), stream));
+      unsigned long long* c = counts->data();
+      DETBENCH_CUDA_CHECK(cudaMemsetAsync(c, 0, counts->bytes(), stream));
       if (p.size > 0) {
         launch(DETBENCH_KERNEL(countTermsKernel), oneThreadEach(p.size), stream, p.size, index, c);
       }

@@ -86,12 +86,12 @@ CudaRun makeSoftmaxCuda(const OpParams& params, const OpInputs&, const DeviceTen
     *env.algorithm = "one block per row (batch-invariant)";
   }
   const std::int64_t partialCount = atomic ? p.rows : p.rows * slices;
-  auto scratch = std::make_shared<DeviceBuffer>(static_cast<std::size_t>(partialCount + p.rows) *
-                                                sizeof(float));
+  auto scratch =
+      std::make_shared<DeviceArray<float>>(static_cast<std::size_t>(partialCount + p.rows));
   const dim3 sumGrid(static_cast<unsigned>(slices), gridY(p.rows));
   const dim3 finishGrid(gridFor(p.cols), gridY(p.rows));
   return [=](StreamView stream) {
-    auto* maxima = static_cast<float*>(scratch->data());
+    float* maxima = scratch->data();
     float* part = maxima + p.rows;
     launch(DETBENCH_KERNEL(rowMaxKernel), {static_cast<unsigned>(p.rows), kThreadsPerBlock}, stream,
            x, p.cols, maxima);

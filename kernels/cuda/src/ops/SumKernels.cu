@@ -70,9 +70,9 @@ CudaRun makeSumCuda(const OpParams& params, const OpInputs&, const DeviceTensors
       launch(DETBENCH_KERNEL(chunkSumKernel), shape, stream, x, p.size, chunks, nullptr, out);
     };
   }
-  auto partials = std::make_shared<DeviceBuffer>(static_cast<std::size_t>(chunks) * sizeof(float));
+  auto partials = std::make_shared<DeviceArray<float>>(static_cast<std::size_t>(chunks));
   return [=](StreamView stream) {
-    auto* part = static_cast<float*>(partials->data());
+    float* part = partials->data();
     launch(DETBENCH_KERNEL(chunkSumKernel), shape, stream, x, p.size, chunks, part, nullptr);
     launch(DETBENCH_KERNEL(treeReduceKernel), {1, 1024}, stream, part, chunks, out);
   };
