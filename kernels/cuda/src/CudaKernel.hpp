@@ -20,18 +20,22 @@ namespace detbench::cuda {
 
 using CudaRun = std::function<void(StreamView)>;
 
-// What a factory may need beyond the tensors: the settings in force, where to write the
-// algorithm a library chose for the trial that just ran (left empty where there is no choice),
-// and work to do before each trial outside its timing (left empty where there is none: a
-// convolution that searches its algorithm again before every trial).
-struct CudaKernelEnv {
+// What a factory gets (as the cpu devices' KernelArgs): the op's parameters, its inputs on the
+// host and on the device, the output, the form dispatch chose and the context (settings,
+// seed); and two things it may fill in: the algorithm a library chose for the trial that just
+// ran (left empty where there is no choice), and work to do before each trial outside its
+// timing (left empty where there is none: a convolution that searches its algorithm again
+// before every trial). The closure it returns must not keep the references: it outlives them.
+struct CudaKernelArgs {
+  const OpParams& params;
+  const OpInputs& inputs;
+  const DeviceTensors& device;
+  Form form;
   const Context& context;
-  std::shared_ptr<std::string> algorithm = std::make_shared<std::string>();
-  std::shared_ptr<CudaRun> beforeTrial = std::make_shared<CudaRun>();
+  std::shared_ptr<std::string> algorithm;
+  std::shared_ptr<CudaRun> beforeTrial;
 };
-using CudaKernelFactory = CudaRun (*)(const OpParams& params, const OpInputs& inputs,
-                                      const DeviceTensors& device, Form form,
-                                      const CudaKernelEnv& env);
+using CudaKernelFactory = CudaRun (*)(const CudaKernelArgs& args);
 
 struct CudaKernelEntry {
   std::string_view op;

@@ -7,9 +7,7 @@
 
 namespace detbench::cuda {
 
-#define DETBENCH_DECLARE_CUDA(name, Name)                                                \
-  CudaRun make##Name##Cuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form, \
-                           const CudaKernelEnv&);
+#define DETBENCH_DECLARE_CUDA(name, Name) CudaRun make##Name##Cuda(const CudaKernelArgs&);
 DETBENCH_OPS(DETBENCH_DECLARE_CUDA)
 #undef DETBENCH_DECLARE_CUDA
 

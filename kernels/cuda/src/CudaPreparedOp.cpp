@@ -8,7 +8,7 @@ namespace detbench::cuda {
 
 CudaPreparedOp::CudaPreparedOp(const CudaKernelEntry& kernel, const OpParams& params,
                                const OpInputs& inputs, Form form, const Context& context)
-    : output_(inputs.output), env_{context} {
+    : output_(inputs.output) {
   for (const auto& t : inputs.tensors) {
     DeviceTensor d(t.dtype(), t.numel());
     if (t.bytes()) {
@@ -19,14 +19,14 @@ CudaPreparedOp::CudaPreparedOp(const CudaKernelEntry& kernel, const OpParams& pa
   }
   device_.output = DeviceTensor(output_.dtype, numel(output_.shape));
   DETBENCH_CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
-  run_ = kernel.make(params, inputs, device_, form, env_);
+  run_ = kernel.make({params, inputs, device_, form, context, algorithm_, beforeTrial_});
 }
 
 // One trial, one wait: the op between two events, then the digest of its output, enqueued
 // behind it on the same stream (outside the timed interval), then a single synchronisation.
 // What the op does before each trial (an algorithm search) comes first, outside the events.
 std::int64_t CudaPreparedOp::execute() {
-  if (*env_.beforeTrial) (*env_.beforeTrial)(stream_.view());
+  if (*beforeTrial_) (*beforeTrial_)(stream_.view());
   DETBENCH_CUDA_CHECK(cudaEventRecord(start_.get(), stream_.get()));
   run_(stream_.view());
   DETBENCH_CUDA_CHECK(cudaEventRecord(stop_.get(), stream_.get()));

@@ -17,7 +17,7 @@ class CudaPreparedOp final : public PreparedOp {
   std::int64_t execute() override;
   std::uint64_t outputDigest() override;
   HostTensor readOutput() override;
-  std::string algorithm() const override { return *env_.algorithm; }
+  std::string algorithm() const override { return *algorithm_; }
 
  private:
   CudaStream stream_;
@@ -25,7 +25,8 @@ class CudaPreparedOp final : public PreparedOp {
   DeviceTensors device_;
   DeviceDigester digester_;
   TensorSpec output_;
-  CudaKernelEnv env_;
+  std::shared_ptr<std::string> algorithm_ = std::make_shared<std::string>();
+  std::shared_ptr<CudaRun> beforeTrial_ = std::make_shared<CudaRun>();
   CudaRun run_;
 };
 

@@ -237,13 +237,14 @@ Choice search(cudnnHandle_t h, const ConvDescriptors& d, const ConvBuffers& b, b
 }
 
 template <typename Pass>
-CudaRun makeConvRun(const OpParams& params, const DeviceTensors& device, Form form,
-                    const CudaKernelEnv& env) {
-  const ConvProblem p = ops::convProblem(params);
-  const Settings& settings = env.context.settings();
-  const bool explicitAtomic = form == Form::Atomic && settings.form == FormRequest::Atomic;
-  const bool deterministicOnly = form == Form::Deterministic;
+CudaRun makeConvRun(const CudaKernelArgs& args) {
+  const ConvProblem p = ops::convProblem(args.params);
+  const Settings& settings = args.context.settings();
+  const bool explicitAtomic = args.form == Form::Atomic && settings.form == FormRequest::Atomic;
+  const bool deterministicOnly = args.form == Form::Deterministic;
   const bool benchmark = settings.cudnnBenchmark;
+  const ConvBuffers buffers{args.device.in<float>(0), args.device.in<float>(1),
+                            args.device.out<float>()};
 
   struct State {
     CudnnHandle handle;
@@ -253,13 +254,12 @@ CudaRun makeConvRun(const OpParams& params, const DeviceTensors& device, Form fo
     explicit State(const ConvProblem& problem) : desc(problem) {}
   };
   auto st = std::make_shared<State>(p);
-  const ConvBuffers buffers{device.in<float>(0), device.in<float>(1), device.out<float>()};
   const CacheKey key = keyOf(Pass::kName, p, deterministicOnly);
 
   const cudnnMathType_t descriptorMath = p.tf32 ? CUDNN_DEFAULT_MATH : CUDNN_FMA_MATH;
-  // Captured by name: the closure may be kept in env.beforeTrial, and a copy of env inside it
+  // Captured by name: the closure may be kept in args.beforeTrial, and a copy of args inside it
   // would own the closure that owns it (a cycle that never frees the state).
-  const std::shared_ptr<std::string> algorithm = env.algorithm;
+  const std::shared_ptr<std::string> algorithm = args.algorithm;
   auto prepareChoice = [st, buffers, key, algorithm, explicitAtomic, deterministicOnly, benchmark,
                         descriptorMath](bool again) {
     // The search sees the math the settings allow; the answer may narrow it.
@@ -305,7 +305,7 @@ CudaRun makeConvRun(const OpParams& params, const DeviceTensors& device, Form fo
   }
   prepareChoice(false);
   if (p.rebenchmark && benchmark && !explicitAtomic) {
-    *env.beforeTrial = [st, prepareChoice](StreamView stream) {
+    *args.beforeTrial = [st, prepareChoice](StreamView stream) {
       DETBENCH_CUDNN_CHECK(cudnnSetStream(st->handle.get(), stream));
       prepareChoice(true);
     };
@@ -320,19 +320,14 @@ CudaRun makeConvRun(const OpParams& params, const DeviceTensors& device, Form fo
 
 }  // namespace
 
-CudaRun makeConv2dForwardCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
-                              Form form, const CudaKernelEnv& env) {
-  return makeConvRun<ForwardPass>(params, device, form, env);
+CudaRun makeConv2dForwardCuda(const CudaKernelArgs& args) {
+  return makeConvRun<ForwardPass>(args);
 }
-CudaRun makeConv2dBackwardDataCuda(const OpParams& params, const OpInputs&,
-                                   const DeviceTensors& device, Form form,
-                                   const CudaKernelEnv& env) {
-  return makeConvRun<BackwardDataPass>(params, device, form, env);
+CudaRun makeConv2dBackwardDataCuda(const CudaKernelArgs& args) {
+  return makeConvRun<BackwardDataPass>(args);
 }
-CudaRun makeConv2dBackwardFilterCuda(const OpParams& params, const OpInputs&,
-                                     const DeviceTensors& device, Form form,
-                                     const CudaKernelEnv& env) {
-  return makeConvRun<BackwardFilterPass>(params, device, form, env);
+CudaRun makeConv2dBackwardFilterCuda(const CudaKernelArgs& args) {
+  return makeConvRun<BackwardFilterPass>(args);
 }
 
 }  // namespace detbench::cuda

@@ -61,15 +61,14 @@ __global__ void scatterKernel(Op::Problem p, const float* lp, const std::int64_t
 
 }  // namespace
 
-CudaRun makeCtcLossBackwardCuda(const OpParams& params, const OpInputs&,
-                                const DeviceTensors& device, Form form, const CudaKernelEnv& env) {
-  const auto p = Op::problem(params);
-  const float* lp = device.in<float>(Op::kLogProbs);
-  const std::int64_t* targets = device.in<std::int64_t>(Op::kTargets);
-  float* grad = device.out<float>();
-  const bool atomic = form == Form::Atomic;
-  *env.algorithm = atomic ? "alpha/beta per sequence, atomicAdd per position (PyTorch's)"
-                          : "alpha/beta per sequence, each class gathered in order (detbench)";
+CudaRun makeCtcLossBackwardCuda(const CudaKernelArgs& args) {
+  const auto p = Op::problem(args.params);
+  const float* lp = args.device.in<float>(Op::kLogProbs);
+  const std::int64_t* targets = args.device.in<std::int64_t>(Op::kTargets);
+  float* grad = args.device.out<float>();
+  const bool atomic = args.form == Form::Atomic;
+  *args.algorithm = atomic ? "alpha/beta per sequence, atomicAdd per position (PyTorch's)"
+                           : "alpha/beta per sequence, each class gathered in order (detbench)";
   const auto ab = static_cast<std::size_t>(p.batch * p.time * p.extended());
   const auto lcab = atomic ? 0 : static_cast<std::size_t>(p.batch * p.time * p.classes);
   auto scratch =

@@ -17,24 +17,19 @@ namespace {
 
 }  // namespace
 
-CudaRun makeConv2dForwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
-                              const CudaKernelEnv&) {
+CudaRun makeConv2dForwardCuda(const CudaKernelArgs&) {
   withoutCudnn("conv2d_forward");
 }
-CudaRun makeConv2dBackwardDataCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
-                                   const CudaKernelEnv&) {
+CudaRun makeConv2dBackwardDataCuda(const CudaKernelArgs&) {
   withoutCudnn("conv2d_backward_data");
 }
-CudaRun makeConv2dBackwardFilterCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
-                                     const CudaKernelEnv&) {
+CudaRun makeConv2dBackwardFilterCuda(const CudaKernelArgs&) {
   withoutCudnn("conv2d_backward_filter");
 }
-CudaRun makeRnnForwardCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
-                           const CudaKernelEnv&) {
+CudaRun makeRnnForwardCuda(const CudaKernelArgs&) {
   withoutCudnn("rnn_forward");
 }
-CudaRun makeRnnBackwardWeightsCuda(const OpParams&, const OpInputs&, const DeviceTensors&, Form,
-                                   const CudaKernelEnv&) {
+CudaRun makeRnnBackwardWeightsCuda(const CudaKernelArgs&) {
   withoutCudnn("rnn_backward_weights");
 }
 

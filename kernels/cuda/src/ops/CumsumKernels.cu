@@ -156,14 +156,13 @@ __global__ void addPrefixKernel(std::int64_t size, const float* prefixes, float*
 
 }  // namespace
 
-CudaRun makeCumsumCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
-                       Form form, const CudaKernelEnv&) {
-  const auto p = Op::problem(params);
-  const float* x = device.in<float>(Op::kInput);
-  float* out = device.out<float>();
+CudaRun makeCumsumCuda(const CudaKernelArgs& args) {
+  const auto p = Op::problem(args.params);
+  const float* x = args.device.in<float>(Op::kInput);
+  float* out = args.device.out<float>();
   const std::int64_t tiles = p.tiles();
   const LaunchShape tileBlocks{static_cast<unsigned>(tiles), kLanes};
-  if (form == Form::Atomic) {
+  if (args.form == Form::Atomic) {
     // Tile states, then the ticket counter, in one buffer cleared before each trial.
     auto state =
         std::make_shared<DeviceArray<unsigned long long>>(static_cast<std::size_t>(tiles + 1));

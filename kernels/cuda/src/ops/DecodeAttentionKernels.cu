@@ -125,14 +125,13 @@ __global__ void divideKernel(const float* totals, Shape sh, float* out) {
 
 }  // namespace
 
-CudaRun makeDecodeAttentionCuda(const OpParams& params, const OpInputs&,
-                                const DeviceTensors& device, Form form, const CudaKernelEnv& env) {
-  const auto p = Op::problem(params);
-  const float* q = device.in<float>(Op::kQ);
-  const float* k = device.in<float>(Op::kK);
-  const float* v = device.in<float>(Op::kV);
-  float* out = device.out<float>();
-  const bool atomic = form == Form::Atomic;
+CudaRun makeDecodeAttentionCuda(const CudaKernelArgs& args) {
+  const auto p = Op::problem(args.params);
+  const float* q = args.device.in<float>(Op::kQ);
+  const float* k = args.device.in<float>(Op::kK);
+  const float* v = args.device.in<float>(Op::kV);
+  float* out = args.device.out<float>();
+  const bool atomic = args.form == Form::Atomic;
   const bool fixed = atomic || p.batchInvariant;
   Shape sh{p.rows(), p.headDim, p.kvLen, 1, fixed, static_cast<float>(p.scale())};
   if (fixed) {
@@ -140,9 +139,9 @@ CudaRun makeDecodeAttentionCuda(const OpParams& params, const OpInputs&,
   } else {
     sh.splits = slicesToFill(p.rows(), p.kvLen, Op::kMinSplit);
   }
-  *env.algorithm = (atomic ? std::string("split-KV, atomicAdd of ") : std::string("split-KV, ")) +
-                   std::to_string(sh.splits) + (fixed ? " fixed splits of 256 keys" : " splits") +
-                   (fixed ? "" : " (as many as fill the device)");
+  *args.algorithm = (atomic ? std::string("split-KV, atomicAdd of ") : std::string("split-KV, ")) +
+                    std::to_string(sh.splits) + (fixed ? " fixed splits of 256 keys" : " splits") +
+                    (fixed ? "" : " (as many as fill the device)");
   const auto rows = static_cast<std::size_t>(p.rows());
   const auto tasks = rows * static_cast<std::size_t>(sh.splits);
   // Scores, then per task max and sum, then per task head_dim weighted values; per row a max.

@@ -109,18 +109,17 @@ struct CellIndexWorkspace {
 
 }  // namespace
 
-CudaRun makeGridSampler2dBackwardCuda(const OpParams& params, const OpInputs&,
-                                      const DeviceTensors& device, Form form,
-                                      const CudaKernelEnv&) {
-  const auto p = Op::problem(params);
-  const Op::Args<float> args{device.in<float>(Op::kGradOutput), device.in<float>(Op::kGrid)};
-  float* out = device.out<float>();
-  if (form == Form::Atomic) {
+CudaRun makeGridSampler2dBackwardCuda(const CudaKernelArgs& args) {
+  const auto p = Op::problem(args.params);
+  const Op::Args<float> tensors{args.device.in<float>(Op::kGradOutput),
+                                args.device.in<float>(Op::kGrid)};
+  float* out = args.device.out<float>();
+  if (args.form == Form::Atomic) {
     const std::size_t bytes = static_cast<std::size_t>(p.planes() * p.inPlane()) * sizeof(float);
     const LaunchShape shape = oneThreadEach(p.batch * p.points());
     return [=](StreamView stream) {
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, bytes, stream));
-      launch(DETBENCH_KERNEL(atomicGridScatterKernel), shape, stream, p, args, out);
+      launch(DETBENCH_KERNEL(atomicGridScatterKernel), shape, stream, p, tensors, out);
     };
   }
   auto ws = std::make_shared<CellIndexWorkspace>(p);
@@ -131,7 +130,8 @@ CudaRun makeGridSampler2dBackwardCuda(const OpParams& params, const OpInputs&,
     std::uint32_t* sortedPoints = ws->sortedPoints.data();
     std::uint32_t* cellStart = ws->cellStart.data();
     const std::int64_t n = p.batch * p.points();
-    launch(DETBENCH_KERNEL(cellKeysKernel), oneThreadEach(n), stream, p, args.grid, keys, points);
+    launch(DETBENCH_KERNEL(cellKeysKernel), oneThreadEach(n), stream, p, tensors.grid, keys,
+           points);
     std::size_t tempBytes = ws->temp.size();
     DETBENCH_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
         ws->temp.data(), tempBytes, keys, sortedKeys, points, sortedPoints, static_cast<int>(n), 0,
@@ -139,7 +139,7 @@ CudaRun makeGridSampler2dBackwardCuda(const OpParams& params, const OpInputs&,
     launch(DETBENCH_KERNEL(cellStartsKernel), oneThreadEach(p.batch * (p.cells() + 1)), stream, p,
            sortedKeys, cellStart);
     launch(DETBENCH_KERNEL(gatherGridKernel), oneThreadEach(p.planes() * p.inPlane()), stream, p,
-           args, cellStart, sortedPoints, out);
+           tensors, cellStart, sortedPoints, out);
   };
 }
 

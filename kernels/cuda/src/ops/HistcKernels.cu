@@ -36,13 +36,12 @@ __global__ void countsToFloatKernel(const unsigned long long* counts, std::int64
 
 }  // namespace
 
-CudaRun makeHistcCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
-                      Form form, const CudaKernelEnv&) {
-  const auto p = Op::problem(params);
-  const float* x = device.in<float>(Op::kInput);
-  float* out = device.out<float>();
+CudaRun makeHistcCuda(const CudaKernelArgs& args) {
+  const auto p = Op::problem(args.params);
+  const float* x = args.device.in<float>(Op::kInput);
+  float* out = args.device.out<float>();
   const auto outBytes = static_cast<std::size_t>(p.bins) * sizeof(float);
-  if (form == Form::Atomic) {
+  if (args.form == Form::Atomic) {
     return [=](StreamView stream) {
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, outBytes, stream));
       launch(DETBENCH_KERNEL(histcKernel<float>), gridStrideOver(p.size), stream, x, p.size, p.bins,

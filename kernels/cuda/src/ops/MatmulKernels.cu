@@ -105,16 +105,15 @@ struct GemmState {
 
 }  // namespace
 
-CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
-                       Form form, const CudaKernelEnv& env) {
-  const auto p = Op::problem(params);
-  const float* a = device.in<float>(Op::kA);
-  const float* b = device.in<float>(Op::kB);
-  float* out = device.out<float>();
+CudaRun makeMatmulCuda(const CudaKernelArgs& args) {
+  const auto p = Op::problem(args.params);
+  const float* a = args.device.in<float>(Op::kA);
+  const float* b = args.device.in<float>(Op::kB);
+  float* out = args.device.out<float>();
   const auto productBytes = static_cast<std::size_t>(p.productElements()) * sizeof(float);
 
-  if (form == Form::Atomic) {
-    *env.algorithm = "split-K atomicAdd (detbench contrast)";
+  if (args.form == Form::Atomic) {
+    *args.algorithm = "split-K atomicAdd (detbench contrast)";
     const dim3 block(kTileSide, kTileSide);
     const dim3 grid(static_cast<unsigned>((p.n + kTileSide - 1) / kTileSide),
                     gridY((p.m + kTileSide - 1) / kTileSide), gridY(p.slices()));
@@ -128,7 +127,7 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
     };
   }
 
-  const Settings& settings = env.context.settings();
+  const Settings& settings = args.context.settings();
   if (p.batchInvariant && p.pinnedCublasLt) {
     // Every stream's product would start m * n floats after the last: cuBLASLt's heuristic
     // assumed aligned outputs.
@@ -137,12 +136,12 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
     }
     auto gemm =
         std::make_shared<const PinnedLtGemm>(p.m, p.n, p.k, p.tf32, workspaceBytesFor(settings));
-    *env.algorithm = gemm->text() + " (batch-invariant)";
+    *args.algorithm = gemm->text() + " (batch-invariant)";
     return [=](StreamView stream) { gemm->run(stream, a, b, out); };
   }
 
   if (p.batchInvariant) {
-    *env.algorithm = "fixed-order tiled GEMM (detbench, batch-invariant; 128 x 128 tiles)";
+    *args.algorithm = "fixed-order tiled GEMM (detbench, batch-invariant; 128 x 128 tiles)";
     const dim3 grid(static_cast<unsigned>((p.n + Tiles::kBlockCols - 1) / Tiles::kBlockCols),
                     gridY((p.m + Tiles::kBlockRows - 1) / Tiles::kBlockRows));
     return [=](StreamView stream) {
@@ -166,7 +165,7 @@ CudaRun makeMatmulCuda(const OpParams& params, const OpInputs&, const DeviceTens
       state->handle.get(), p.tf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH));
   // cublasSgemm does not name its kernel: cuBLASLt's heuristic for the same shape stands in,
   // so a run at each batch size records the choice (split-K changes with m).
-  *env.algorithm =
+  *args.algorithm =
       std::string("cublasSgemm, ") + (p.tf32 ? "TF32" : "FP32") +
       (p.streams > 1 ? (shared ? ", one shared workspace" : ", workspace per stream") : "") + "; " +
       cublasLtHeuristicText(p.m, p.n, p.k, p.tf32, workspaceBytes);

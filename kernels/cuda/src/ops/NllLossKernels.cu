@@ -56,20 +56,20 @@ __global__ void finishKernel(Op::Problem p, Op::Args<float> a, int level, const 
 
 }  // namespace
 
-CudaRun makeNllLoss2dForwardCuda(const OpParams& params, const OpInputs&,
-                                 const DeviceTensors& device, Form form, const CudaKernelEnv&) {
-  const auto p = Op::problem(params);
-  const Op::Args<float> args{device.in<float>(Op::kInput), device.in<std::int64_t>(Op::kTarget),
-                             device.in<float>(Op::kWeight)};
-  float* out = device.out<float>();
-  if (form == Form::Atomic) {
+CudaRun makeNllLoss2dForwardCuda(const CudaKernelArgs& args) {
+  const auto p = Op::problem(args.params);
+  const Op::Args<float> tensors{args.device.in<float>(Op::kInput),
+                                args.device.in<std::int64_t>(Op::kTarget),
+                                args.device.in<float>(Op::kWeight)};
+  float* out = args.device.out<float>();
+  if (args.form == Form::Atomic) {
     auto weight = std::make_shared<DeviceArray<float>>(1);
     return [=](StreamView stream) {
       float* w = weight->data();
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(float), stream));
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(w, 0, sizeof(float), stream));
-      launch(DETBENCH_KERNEL(atomicNllKernel), oneThreadEach(p.positions()), stream, p, args, out,
-             w);
+      launch(DETBENCH_KERNEL(atomicNllKernel), oneThreadEach(p.positions()), stream, p, tensors,
+             out, w);
       launch(DETBENCH_KERNEL(meanKernel), {1, 1}, stream, p, out, w);
     };
   }
@@ -80,9 +80,10 @@ CudaRun makeNllLoss2dForwardCuda(const OpParams& params, const OpInputs&,
   return [=](StreamView stream) {
     Pair* v = values->data();
     if (blocks > 0) {
-      launch(DETBENCH_KERNEL(blockValuesKernel), oneThreadEach(blocks), stream, p, args, level, v);
+      launch(DETBENCH_KERNEL(blockValuesKernel), oneThreadEach(blocks), stream, p, tensors, level,
+             v);
     }
-    launch(DETBENCH_KERNEL(finishKernel), {1, 1}, stream, p, args, level, v, out);
+    launch(DETBENCH_KERNEL(finishKernel), {1, 1}, stream, p, tensors, level, v, out);
   };
 }
 

@@ -44,100 +44,80 @@ __global__ void gatherPlaneKernel(typename Op::Problem p, typename Op::template 
 }
 
 template <typename Op>
-CudaRun planeScatterRun(const OpParams& params, const DeviceTensors& device, Form form,
-                        typename Op::template Args<float> args) {
-  const auto p = Op::problem(params);
-  float* out = device.out<float>();
+CudaRun planeScatterRun(const CudaKernelArgs& args, typename Op::template Args<float> tensors) {
+  const auto p = Op::problem(args.params);
+  float* out = args.device.out<float>();
   const std::size_t bytes = static_cast<std::size_t>(p.planes() * p.inPlane()) * sizeof(float);
-  if (form == Form::Atomic) {
+  if (args.form == Form::Atomic) {
     const LaunchShape shape = oneThreadEach(p.planes() * p.outPlane());
     return [=](StreamView stream) {
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, bytes, stream));
-      launch(DETBENCH_KERNEL(atomicPlaneScatterKernel<Op>), shape, stream, p, args, out);
+      launch(DETBENCH_KERNEL(atomicPlaneScatterKernel<Op>), shape, stream, p, tensors, out);
     };
   }
   const LaunchShape shape = oneThreadEach(p.planes() * p.inPlane());
   return [=](StreamView stream) {
-    launch(DETBENCH_KERNEL(gatherPlaneKernel<Op>), shape, stream, p, args, out);
+    launch(DETBENCH_KERNEL(gatherPlaneKernel<Op>), shape, stream, p, tensors, out);
   };
 }
 
 }  // namespace
 
 #ifdef DETBENCH_HAVE_CUDNN
-CudaRun makeMaxPool2dBackwardCudnn(const OpParams& params, const DeviceTensors& device, Form form,
-                                   const CudaKernelEnv& env);
+CudaRun makeMaxPool2dBackwardCudnn(const CudaKernelArgs& args);
 #endif
 
-CudaRun makeMaxPool2dBackwardCuda(const OpParams& params, const OpInputs&,
-                                  const DeviceTensors& device, Form form,
-                                  [[maybe_unused]] const CudaKernelEnv& env) {
+CudaRun makeMaxPool2dBackwardCuda(const CudaKernelArgs& args) {
   using Op = ops::MaxPool2dBackwardOp;
-  if (param(params, "cudnn") != 0) {
+  if (param(args.params, "cudnn") != 0) {
 #ifdef DETBENCH_HAVE_CUDNN
-    return makeMaxPool2dBackwardCudnn(params, device, form, env);
+    return makeMaxPool2dBackwardCudnn(args);
 #else
     DETBENCH_THROW(NotAvailable, "max_pool2d_backward with cudnn=1: built without cuDNN");
 #endif
   }
   return planeScatterRun<Op>(
-      params, device, form,
-      {device.in<float>(Op::kGradOutput), device.in<std::int64_t>(Op::kIndices)});
+      args, {args.device.in<float>(Op::kGradOutput), args.device.in<std::int64_t>(Op::kIndices)});
 }
 
-CudaRun makeUpsampleBilinear2dBackwardCuda(const OpParams& params, const OpInputs&,
-                                           const DeviceTensors& device, Form form,
-                                           const CudaKernelEnv&) {
+CudaRun makeUpsampleBilinear2dBackwardCuda(const CudaKernelArgs& args) {
   using Op = ops::UpsampleBilinear2dBackwardOp;
-  return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
+  return planeScatterRun<Op>(args, {args.device.in<float>(Op::kGradOutput)});
 }
 
-CudaRun makeUpsampleTrilinear3dBackwardCuda(const OpParams& params, const OpInputs&,
-                                            const DeviceTensors& device, Form form,
-                                            const CudaKernelEnv&) {
+CudaRun makeUpsampleTrilinear3dBackwardCuda(const CudaKernelArgs& args) {
   using Op = ops::UpsampleTrilinear3dBackwardOp;
-  return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
+  return planeScatterRun<Op>(args, {args.device.in<float>(Op::kGradOutput)});
 }
 
-CudaRun makeAvgPool3dBackwardCuda(const OpParams& params, const OpInputs&,
-                                  const DeviceTensors& device, Form form, const CudaKernelEnv&) {
+CudaRun makeAvgPool3dBackwardCuda(const CudaKernelArgs& args) {
   using Op = ops::AvgPool3dBackwardOp;
-  return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
+  return planeScatterRun<Op>(args, {args.device.in<float>(Op::kGradOutput)});
 }
 
-CudaRun makeAdaptiveAvgPool2dBackwardCuda(const OpParams& params, const OpInputs&,
-                                          const DeviceTensors& device, Form form,
-                                          const CudaKernelEnv&) {
+CudaRun makeAdaptiveAvgPool2dBackwardCuda(const CudaKernelArgs& args) {
   using Op = ops::AdaptiveAvgPool2dBackwardOp;
-  return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
+  return planeScatterRun<Op>(args, {args.device.in<float>(Op::kGradOutput)});
 }
 
-CudaRun makeReplicationPad2dBackwardCuda(const OpParams& params, const OpInputs&,
-                                         const DeviceTensors& device, Form form,
-                                         const CudaKernelEnv&) {
+CudaRun makeReplicationPad2dBackwardCuda(const CudaKernelArgs& args) {
   using Op = ops::ReplicationPad2dBackwardOp;
-  return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
+  return planeScatterRun<Op>(args, {args.device.in<float>(Op::kGradOutput)});
 }
 
-CudaRun makeReflectionPad2dBackwardCuda(const OpParams& params, const OpInputs&,
-                                        const DeviceTensors& device, Form form,
-                                        const CudaKernelEnv&) {
+CudaRun makeReflectionPad2dBackwardCuda(const CudaKernelArgs& args) {
   using Op = ops::ReflectionPad2dBackwardOp;
-  return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
+  return planeScatterRun<Op>(args, {args.device.in<float>(Op::kGradOutput)});
 }
 
-CudaRun makeUpsampleBicubic2dBackwardCuda(const OpParams& params, const OpInputs&,
-                                          const DeviceTensors& device, Form form,
-                                          const CudaKernelEnv&) {
+CudaRun makeUpsampleBicubic2dBackwardCuda(const CudaKernelArgs& args) {
   using Op = ops::UpsampleBicubic2dBackwardOp;
-  return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
+  return planeScatterRun<Op>(args, {args.device.in<float>(Op::kGradOutput)});
 }
 
-CudaRun makeUpsampleLinear1dBackwardCuda(const OpParams& params, const OpInputs&,
-                                         const DeviceTensors& device, Form form,
-                                         const CudaKernelEnv&) {
+CudaRun makeUpsampleLinear1dBackwardCuda(const CudaKernelArgs& args) {
   using Op = ops::UpsampleLinear1dBackwardOp;
-  return planeScatterRun<Op>(params, device, form, {device.in<float>(Op::kGradOutput)});
+  return planeScatterRun<Op>(args, {args.device.in<float>(Op::kGradOutput)});
 }
 
 }  // namespace detbench::cuda

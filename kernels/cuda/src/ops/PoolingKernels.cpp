@@ -14,10 +14,12 @@
 
 namespace detbench::cuda {
 
-CudaRun makeMaxPool2dBackwardCudnn(const OpParams& params, const DeviceTensors& device, Form form,
-                                   const CudaKernelEnv& env) {
+CudaRun makeMaxPool2dBackwardCudnn(const CudaKernelArgs& args) {
   using Op = ops::MaxPool2dBackwardOp;
-  const auto p = Op::problem(params);
+  const auto p = Op::problem(args.params);
+  const float* x = args.device.in<float>(Op::kSelf);
+  const float* dy = args.device.in<float>(Op::kGradOutput);
+  float* dx = args.device.out<float>();
   auto i = [](std::int64_t v) { return static_cast<int>(v); };
   struct State {
     CudnnHandle handle;
@@ -26,7 +28,7 @@ CudaRun makeMaxPool2dBackwardCudnn(const OpParams& params, const DeviceTensors& 
     std::shared_ptr<DeviceArray<float>> forward;
   };
   auto st = std::make_shared<State>();
-  const bool deterministic = form == Form::Deterministic;
+  const bool deterministic = args.form == Form::Deterministic;
   DETBENCH_CUDNN_CHECK(cudnnSetTensor4dDescriptor(st->x.get(), CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT,
                                                   i(p.batch), i(p.channels), i(p.height),
                                                   i(p.width)));
@@ -36,11 +38,8 @@ CudaRun makeMaxPool2dBackwardCudnn(const OpParams& params, const DeviceTensors& 
   DETBENCH_CUDNN_CHECK(cudnnSetPooling2dDescriptor(
       st->pool.get(), deterministic ? CUDNN_POOLING_MAX_DETERMINISTIC : CUDNN_POOLING_MAX,
       CUDNN_NOT_PROPAGATE_NAN, i(p.kernel), i(p.kernel), 0, 0, i(p.stride), i(p.stride)));
-  *env.algorithm = deterministic ? "cudnnPoolingBackward, CUDNN_POOLING_MAX_DETERMINISTIC"
-                                 : "cudnnPoolingBackward, CUDNN_POOLING_MAX";
-  const float* x = device.in<float>(Op::kSelf);
-  const float* dy = device.in<float>(Op::kGradOutput);
-  float* dx = device.out<float>();
+  *args.algorithm = deterministic ? "cudnnPoolingBackward, CUDNN_POOLING_MAX_DETERMINISTIC"
+                                  : "cudnnPoolingBackward, CUDNN_POOLING_MAX";
   st->forward =
       std::make_shared<DeviceArray<float>>(static_cast<std::size_t>(p.planes() * p.outPlane()));
   const float one = 1.0f, zero = 0.0f;

@@ -44,16 +44,15 @@ __global__ void dropoutKernel(std::uint64_t seed, std::int64_t size, const float
   out[i] = ops::DropoutOp::apply(x[i], u, keep, scale);
 }
 
-ops::TrialSeeds seedsOf(const CudaKernelEnv& env) {
-  return {env.context.seed(), env.context.seedWasSet()};
+ops::TrialSeeds seedsOf(const CudaKernelArgs& args) {
+  return {args.context.seed(), args.context.seedWasSet()};
 }
 
-CudaRun makeRandom(const OpParams& params, const DeviceTensors& device, const CudaKernelEnv& env,
-                   bool normal) {
-  const auto p = ops::RandOp::problem(params);
-  float* out = device.out<float>();
+CudaRun makeRandom(const CudaKernelArgs& args, bool normal) {
+  const auto p = ops::RandOp::problem(args.params);
+  float* out = args.device.out<float>();
   auto executions = std::make_shared<std::uint64_t>(0);
-  const ops::TrialSeeds seeds = seedsOf(env);
+  const ops::TrialSeeds seeds = seedsOf(args);
   return [=](StreamView stream) {
     const std::uint64_t seed = seeds.forExecution((*executions)++);
     launch(DETBENCH_KERNEL(randKernel), oneThreadEach(p.size), stream, seed, p.size, normal, out);
@@ -62,24 +61,21 @@ CudaRun makeRandom(const OpParams& params, const DeviceTensors& device, const Cu
 
 }  // namespace
 
-CudaRun makeRandCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device, Form,
-                     const CudaKernelEnv& env) {
-  return makeRandom(params, device, env, false);
+CudaRun makeRandCuda(const CudaKernelArgs& args) {
+  return makeRandom(args, false);
 }
 
-CudaRun makeRandnCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device, Form,
-                      const CudaKernelEnv& env) {
-  return makeRandom(params, device, env, true);
+CudaRun makeRandnCuda(const CudaKernelArgs& args) {
+  return makeRandom(args, true);
 }
 
-CudaRun makeDropoutCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device, Form,
-                        const CudaKernelEnv& env) {
+CudaRun makeDropoutCuda(const CudaKernelArgs& args) {
   using Op = ops::DropoutOp;
-  const auto p = Op::problem(params);
-  const float* x = device.in<float>(Op::kInput);
-  float* out = device.out<float>();
+  const auto p = Op::problem(args.params);
+  const float* x = args.device.in<float>(Op::kInput);
+  float* out = args.device.out<float>();
   auto executions = std::make_shared<std::uint64_t>(0);
-  const ops::TrialSeeds seeds = seedsOf(env);
+  const ops::TrialSeeds seeds = seedsOf(args);
   return [=](StreamView stream) {
     const std::uint64_t seed = seeds.forExecution((*executions)++);
     launch(DETBENCH_KERNEL(dropoutKernel), oneThreadEach(p.size), stream, seed, p.size, x, p.keep,

@@ -65,24 +65,23 @@ __global__ void normaliseKernel(const float* x, const float* w, const float* par
 
 }  // namespace
 
-CudaRun makeRmsNormCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
-                        Form form, const CudaKernelEnv& env) {
-  const auto p = Op::problem(params);
-  const float* x = device.in<float>(Op::kX);
-  const float* w = device.in<float>(Op::kWeight);
-  float* y = device.out<float>();
-  const bool atomic = form == Form::Atomic;
+CudaRun makeRmsNormCuda(const CudaKernelArgs& args) {
+  const auto p = Op::problem(args.params);
+  const float* x = args.device.in<float>(Op::kX);
+  const float* w = args.device.in<float>(Op::kWeight);
+  float* y = args.device.out<float>();
+  const bool atomic = args.form == Form::Atomic;
   std::int64_t slices = 1;
   if (atomic) {
     slices = p.atomicSlices();
-    *env.algorithm = "slices of " + std::to_string(Op::kSlice) + " columns, atomicAdd";
+    *args.algorithm = "slices of " + std::to_string(Op::kSlice) + " columns, atomicAdd";
   } else if (!p.batchInvariant) {
     slices = slicesToFill(p.rows, p.cols, Op::kSlice);
-    *env.algorithm = slices == 1 ? std::string("one block per row")
-                                 : "each row split over " + std::to_string(slices) +
-                                       " blocks (the batch does not fill the device)";
+    *args.algorithm = slices == 1 ? std::string("one block per row")
+                                  : "each row split over " + std::to_string(slices) +
+                                        " blocks (the batch does not fill the device)";
   } else {
-    *env.algorithm = "one block per row (batch-invariant)";
+    *args.algorithm = "one block per row (batch-invariant)";
   }
   const std::int64_t partialCount = atomic ? p.rows : p.rows * slices;
   auto partials = std::make_shared<DeviceArray<float>>(static_cast<std::size_t>(partialCount));

@@ -135,9 +135,12 @@ void place(const RnnProblem& p, RnnState& st) {
   }
 }
 
-std::shared_ptr<RnnState> prepare(const RnnProblem& p, const DeviceTensors& device,
-                                  const CudaKernelEnv& env) {
-  applyWorkspaceEnvironment(env.context.settings());
+std::shared_ptr<RnnState> prepare(const RnnProblem& p, const CudaKernelArgs& args) {
+  // PyTorch's flattened weights: w_ih, w_hh, b_ih, b_hh (the same inputs of both RNN ops).
+  using In = ops::RnnForwardOp;
+  const float* parts[4] = {args.device.in<float>(In::kWIh), args.device.in<float>(In::kWHh),
+                           args.device.in<float>(In::kBIh), args.device.in<float>(In::kBHh)};
+  applyWorkspaceEnvironment(args.context.settings());
   auto st = std::make_shared<RnnState>();
   describe(p, *st);
   place(p, *st);
@@ -148,8 +151,8 @@ std::shared_ptr<RnnState> prepare(const RnnProblem& p, const DeviceTensors& devi
   DeviceArray<float> flat(static_cast<std::size_t>(p.weightElements()));
   std::size_t at = 0;
   for (std::size_t k = 0; k < 4; ++k) {
-    DETBENCH_CUDA_CHECK(cudaMemcpy(flat.data() + at, device.in<float>(1 + k),
-                                   sizes[k] * sizeof(float), cudaMemcpyDeviceToDevice));
+    DETBENCH_CUDA_CHECK(
+        cudaMemcpy(flat.data() + at, parts[k], sizes[k] * sizeof(float), cudaMemcpyDeviceToDevice));
     at += sizes[k];
   }
   for (const Placement& pl : st->placements) {
@@ -159,9 +162,9 @@ std::shared_ptr<RnnState> prepare(const RnnProblem& p, const DeviceTensors& devi
   // The copies above ran on the legacy default stream, which the trials' non-blocking stream
   // does not wait for.
   DETBENCH_CUDA_CHECK(cudaDeviceSynchronize());
-  *env.algorithm = std::string("cuDNN RNN API, CUDNN_RNN_ALGO_STANDARD, ") +
-                   (p.lstm ? "CUDNN_LSTM" : "CUDNN_RNN_TANH") +
-                   (p.tf32 ? ", TF32 allowed" : ", FP32 math");
+  *args.algorithm = std::string("cuDNN RNN API, CUDNN_RNN_ALGO_STANDARD, ") +
+                    (p.lstm ? "CUDNN_LSTM" : "CUDNN_RNN_TANH") +
+                    (p.tf32 ? ", TF32 allowed" : ", FP32 math");
   return st;
 }
 
@@ -182,31 +185,28 @@ void forward(const RnnState& st, const void* x, void* y) {
 
 }  // namespace
 
-CudaRun makeRnnForwardCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
-                           Form form, const CudaKernelEnv& env) {
-  refuseAtomic(form, "rnn_forward");
-  const RnnProblem p = ops::rnnProblem(params);
-  auto st = prepare(p, device, env);
-  const float* x = device.in<float>(0);
-  float* y = device.out<float>();
+CudaRun makeRnnForwardCuda(const CudaKernelArgs& args) {
+  refuseAtomic(args.form, "rnn_forward");
+  const RnnProblem p = ops::rnnProblem(args.params);
+  const float* x = args.device.in<float>(ops::RnnForwardOp::kX);
+  float* y = args.device.out<float>();
+  auto st = prepare(p, args);
   return [=](StreamView stream) {
     DETBENCH_CUDNN_CHECK(cudnnSetStream(st->handle.get(), stream));
     forward(*st, x, y);
   };
 }
 
-CudaRun makeRnnBackwardWeightsCuda(const OpParams& params, const OpInputs&,
-                                   const DeviceTensors& device, Form form,
-                                   const CudaKernelEnv& env) {
+CudaRun makeRnnBackwardWeightsCuda(const CudaKernelArgs& args) {
   using Op = ops::RnnBackwardWeightsOp;
-  refuseAtomic(form, "rnn_backward_weights");
-  const RnnProblem p = ops::rnnProblem(params);
-  auto st = prepare(p, device, env);
+  refuseAtomic(args.form, "rnn_backward_weights");
+  const RnnProblem p = ops::rnnProblem(args.params);
+  const float* x = args.device.in<float>(Op::kX);
+  const float* dy = args.device.in<float>(Op::kDy);
+  float* out = args.device.out<float>();
+  auto st = prepare(p, args);
   st->yScratch = DeviceArray<float>(static_cast<std::size_t>(p.time * p.batch * p.hidden));
   st->dx = DeviceArray<float>(static_cast<std::size_t>(p.time * p.batch * p.input));
-  const float* x = device.in<float>(Op::kX);
-  const float* dy = device.in<float>(Op::kDy);
-  auto* out = device.out<float>();
   return [=](StreamView stream) {
     cudnnHandle_t h = st->handle.get();
     DETBENCH_CUDNN_CHECK(cudnnSetStream(h, stream));

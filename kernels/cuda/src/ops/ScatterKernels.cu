@@ -78,66 +78,59 @@ CudaRun accumulateRun(const DeviceTensors& device, const T* self, std::int64_t n
 
 }  // namespace
 
-CudaRun makeIndexAddCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
-                         Form form, const CudaKernelEnv&) {
+CudaRun makeIndexAddCuda(const CudaKernelArgs& args) {
   using Op = ops::IndexAddOp;
-  const auto p = Op::problem(params);
-  return accumulateRun(device, device.in<float>(Op::kSelf), p.size, p.rows, p.cols, form,
-                       RowOfIndex{device.in<std::int64_t>(Op::kIndex)},
-                       RowValue{device.in<float>(Op::kSource), p.cols});
+  const auto p = Op::problem(args.params);
+  return accumulateRun(args.device, args.device.in<float>(Op::kSelf), p.size, p.rows, p.cols,
+                       args.form, RowOfIndex{args.device.in<std::int64_t>(Op::kIndex)},
+                       RowValue{args.device.in<float>(Op::kSource), p.cols});
 }
 
-CudaRun makeScatterAddCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
-                           Form form, const CudaKernelEnv&) {
+CudaRun makeScatterAddCuda(const CudaKernelArgs& args) {
   using Op = ops::ScatterAddOp;
-  const auto p = Op::problem(params);
-  return accumulateRun(device, device.in<float>(Op::kSelf), p.srcElements(), p.outElements(), 1,
-                       form, ScatterTarget{device.in<std::int64_t>(Op::kIndex), p},
-                       RowValue{device.in<float>(Op::kSource), 1});
+  const auto p = Op::problem(args.params);
+  return accumulateRun(args.device, args.device.in<float>(Op::kSelf), p.srcElements(),
+                       p.outElements(), 1, args.form,
+                       ScatterTarget{args.device.in<std::int64_t>(Op::kIndex), p},
+                       RowValue{args.device.in<float>(Op::kSource), 1});
 }
 
 // index_put_ with accumulate adds as index_add does (the same inputs, in the same order).
-CudaRun makeIndexPutAccumulateCuda(const OpParams& params, const OpInputs& inputs,
-                                   const DeviceTensors& device, Form form,
-                                   const CudaKernelEnv& env) {
-  return makeIndexAddCuda(params, inputs, device, form, env);
+CudaRun makeIndexPutAccumulateCuda(const CudaKernelArgs& args) {
+  return makeIndexAddCuda(args);
 }
 
-CudaRun makePutAccumulateCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
-                              Form form, const CudaKernelEnv&) {
+CudaRun makePutAccumulateCuda(const CudaKernelArgs& args) {
   using Op = ops::PutAccumulateOp;
-  const auto p = Op::problem(params);
-  return accumulateRun(device, device.in<float>(Op::kSelf), p.size, p.numel(), 1, form,
-                       RowOfIndex{device.in<std::int64_t>(Op::kIndex)},
-                       RowValue{device.in<float>(Op::kSource), 1});
+  const auto p = Op::problem(args.params);
+  return accumulateRun(args.device, args.device.in<float>(Op::kSelf), p.size, p.numel(), 1,
+                       args.form, RowOfIndex{args.device.in<std::int64_t>(Op::kIndex)},
+                       RowValue{args.device.in<float>(Op::kSource), 1});
 }
 
-CudaRun makeBincountCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
-                         Form form, const CudaKernelEnv&) {
+CudaRun makeBincountCuda(const CudaKernelArgs& args) {
   using Op = ops::BincountOp;
-  const auto p = Op::problem(params);
+  const auto p = Op::problem(args.params);
   // int64 counts added as unsigned 64-bit integers: two's complement makes them the same bits.
-  return accumulateRun(device, static_cast<const unsigned long long*>(nullptr), p.size, p.bins, 1,
-                       form, RowOfIndex{device.in<std::int64_t>(Op::kValues)}, One{});
+  return accumulateRun(args.device, static_cast<const unsigned long long*>(nullptr), p.size, p.bins,
+                       1, args.form, RowOfIndex{args.device.in<std::int64_t>(Op::kValues)}, One{});
 }
 
-CudaRun makeBincountWeightedCuda(const OpParams& params, const OpInputs&,
-                                 const DeviceTensors& device, Form form, const CudaKernelEnv&) {
+CudaRun makeBincountWeightedCuda(const CudaKernelArgs& args) {
   using Op = ops::BincountWeightedOp;
-  const auto p = Op::problem(params);
-  return accumulateRun(device, static_cast<const float*>(nullptr), p.size, p.bins, 1, form,
-                       RowOfIndex{device.in<std::int64_t>(Op::kValues)},
-                       RowValue{device.in<float>(Op::kWeights), 1});
+  const auto p = Op::problem(args.params);
+  return accumulateRun(args.device, static_cast<const float*>(nullptr), p.size, p.bins, 1,
+                       args.form, RowOfIndex{args.device.in<std::int64_t>(Op::kValues)},
+                       RowValue{args.device.in<float>(Op::kWeights), 1});
 }
 
-CudaRun makeEmbeddingBagBackwardCuda(const OpParams& params, const OpInputs&,
-                                     const DeviceTensors& device, Form form, const CudaKernelEnv&) {
+CudaRun makeEmbeddingBagBackwardCuda(const CudaKernelArgs& args) {
   using Op = ops::EmbeddingBagBackwardOp;
-  const auto p = Op::problem(params);
+  const auto p = Op::problem(args.params);
   return accumulateRun(
-      device, static_cast<const float*>(nullptr), p.size, p.embeddings, p.cols, form,
-      RowOfIndex{device.in<std::int64_t>(Op::kIndices)},
-      BagValue{device.in<float>(Op::kGradOutput), p.cols, p.bagSize, Op::scale<float>(p)});
+      args.device, static_cast<const float*>(nullptr), p.size, p.embeddings, p.cols, args.form,
+      RowOfIndex{args.device.in<std::int64_t>(Op::kIndices)},
+      BagValue{args.device.in<float>(Op::kGradOutput), p.cols, p.bagSize, Op::scale<float>(p)});
 }
 
 }  // namespace detbench::cuda

@@ -76,13 +76,14 @@ __global__ void divideByCountsKernel(std::int64_t outSize, const unsigned long l
 }
 
 template <ScatterReduction R>
-CudaRun scatterReduceRun(const OpParams& params, const DeviceTensors& device, Form form) {
+CudaRun scatterReduceRun(const CudaKernelArgs& args) {
   using Op = ops::ScatterReduceOp<R>;
-  const auto p = Op::problem(params);
-  const float* self = device.in<float>(Op::kSelf);
-  const std::int64_t* index = device.in<std::int64_t>(Op::kIndex);
-  const float* src = device.in<float>(Op::kSource);
-  float* out = device.out<float>();
+  const auto p = Op::problem(args.params);
+  const float* self = args.device.in<float>(Op::kSelf);
+  const std::int64_t* index = args.device.in<std::int64_t>(Op::kIndex);
+  const float* src = args.device.in<float>(Op::kSource);
+  float* out = args.device.out<float>();
+  const Form form = args.form;
   const std::size_t bytes = static_cast<std::size_t>(p.outSize) * sizeof(float);
   constexpr bool adds = R == ScatterReduction::Sum || R == ScatterReduction::Mean;
   auto ws = form == Form::Deterministic ? std::make_shared<AccumulateWorkspace>(p.size, p.outSize)
@@ -122,21 +123,17 @@ CudaRun scatterReduceRun(const OpParams& params, const DeviceTensors& device, Fo
 
 }  // namespace
 
-CudaRun makeScatterReduceSumCuda(const OpParams& params, const OpInputs&,
-                                 const DeviceTensors& device, Form form, const CudaKernelEnv&) {
-  return scatterReduceRun<ScatterReduction::Sum>(params, device, form);
+CudaRun makeScatterReduceSumCuda(const CudaKernelArgs& args) {
+  return scatterReduceRun<ScatterReduction::Sum>(args);
 }
-CudaRun makeScatterReduceMeanCuda(const OpParams& params, const OpInputs&,
-                                  const DeviceTensors& device, Form form, const CudaKernelEnv&) {
-  return scatterReduceRun<ScatterReduction::Mean>(params, device, form);
+CudaRun makeScatterReduceMeanCuda(const CudaKernelArgs& args) {
+  return scatterReduceRun<ScatterReduction::Mean>(args);
 }
-CudaRun makeScatterReduceAmaxCuda(const OpParams& params, const OpInputs&,
-                                  const DeviceTensors& device, Form form, const CudaKernelEnv&) {
-  return scatterReduceRun<ScatterReduction::Amax>(params, device, form);
+CudaRun makeScatterReduceAmaxCuda(const CudaKernelArgs& args) {
+  return scatterReduceRun<ScatterReduction::Amax>(args);
 }
-CudaRun makeScatterReduceProdCuda(const OpParams& params, const OpInputs&,
-                                  const DeviceTensors& device, Form form, const CudaKernelEnv&) {
-  return scatterReduceRun<ScatterReduction::Prod>(params, device, form);
+CudaRun makeScatterReduceProdCuda(const CudaKernelArgs& args) {
+  return scatterReduceRun<ScatterReduction::Prod>(args);
 }
 
 }  // namespace detbench::cuda

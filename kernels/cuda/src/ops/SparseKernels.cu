@@ -47,14 +47,13 @@ __global__ void bmmSparseRowsKernel(Op::Problem p, const std::int64_t* indices, 
 
 }  // namespace
 
-CudaRun makeBmmSparseCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device,
-                          Form form, const CudaKernelEnv&) {
-  const auto p = Op::problem(params);
-  const std::int64_t* indices = device.in<std::int64_t>(Op::kIndices);
-  const float* values = device.in<float>(Op::kValues);
-  const float* dense = device.in<float>(Op::kDense);
-  float* out = device.out<float>();
-  if (form == Form::Deterministic) {
+CudaRun makeBmmSparseCuda(const CudaKernelArgs& args) {
+  const auto p = Op::problem(args.params);
+  const std::int64_t* indices = args.device.in<std::int64_t>(Op::kIndices);
+  const float* values = args.device.in<float>(Op::kValues);
+  const float* dense = args.device.in<float>(Op::kDense);
+  float* out = args.device.out<float>();
+  if (args.form == Form::Deterministic) {
     return [=](StreamView stream) {
       launch(DETBENCH_KERNEL(bmmSparseRowsKernel), gridStrideOver(p.outRows() * p.cols), stream, p,
              indices, values, dense, out);

@@ -57,14 +57,13 @@ __global__ void treeReduceKernel(float* partials, std::int64_t n, float* out) {
 
 }  // namespace
 
-CudaRun makeSumCuda(const OpParams& params, const OpInputs&, const DeviceTensors& device, Form form,
-                    const CudaKernelEnv&) {
-  const auto p = Op::problem(params);
-  const float* x = device.in<float>(Op::kInput);
-  float* out = device.out<float>();
+CudaRun makeSumCuda(const CudaKernelArgs& args) {
+  const auto p = Op::problem(args.params);
+  const float* x = args.device.in<float>(Op::kInput);
+  float* out = args.device.out<float>();
   const std::int64_t chunks = p.chunks();
   const LaunchShape shape{gridFor(chunks, kChunksPerBlock), kThreadsPerBlock};
-  if (form == Form::Atomic) {
+  if (args.form == Form::Atomic) {
     return [=](StreamView stream) {
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(float), stream));
       launch(DETBENCH_KERNEL(chunkSumKernel), shape, stream, x, p.size, chunks, nullptr, out);
