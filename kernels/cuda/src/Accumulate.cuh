@@ -8,7 +8,9 @@
 //                  Each row receives its terms in the sequential order, so the result is the
 //                  cpu device's, bit for bit.
 // Target(k) gives contribution k's row; Value(k, c) its value for column c. The workspace is
-// allocated when the op is prepared; the kernels never allocate.
+// allocated when the op is prepared; the kernels never allocate. The sort and its runs serve
+// other reductions as well (scatter_reduce's amax and prod): foldRuns() folds each run with any
+// function, and the deterministic sum is its fold by addition.
 
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_run_length_encode.cuh>
@@ -22,6 +24,16 @@
 #include "Launch.cuh"
 
 namespace detbench::cuda {
+
+// The runs of a sorted workspace, as a kernel reads them (sortIntoRuns says what they hold).
+struct Runs {
+  std::int64_t maxRuns;
+  const std::uint32_t* numRuns;
+  const std::uint32_t* rows;
+  const std::uint32_t* counts;
+  const std::uint32_t* starts;
+  const std::uint32_t* order;
+};
 
 struct AccumulateWorkspace {
   std::int64_t n = 0, rows = 0;
@@ -67,6 +79,10 @@ struct AccumulateWorkspace {
     temp = DeviceBytes(bytes > 0 ? bytes : 1);
   }
   std::int64_t maxRuns() const { return n < rows ? n : rows; }
+  Runs runs() const {
+    return {maxRuns(),        numRuns.data(),   runRows.data(),
+            runCounts.data(), runStarts.data(), sortedOrder.data()};
+  }
 };
 
 template <typename T, typename Target, typename Value>
@@ -87,21 +103,31 @@ __global__ void fillKeysKernel(std::int64_t n, std::uint32_t* keys, std::uint32_
   order[k] = static_cast<std::uint32_t>(k);
 }
 
-template <typename T, typename Value>
-__global__ void runSumKernel(std::int64_t maxRuns, std::int64_t cols, const std::uint32_t* numRuns,
-                             const std::uint32_t* runRows, const std::uint32_t* runCounts,
-                             const std::uint32_t* runStarts, const std::uint32_t* sortedOrder,
-                             T* out, Value value) {
+// Thread (run, column c): starts from the run's row of `out` and folds in the run's
+// contributions k in increasing order, acc = fold(acc, k, c).
+template <typename T, typename Fold>
+__global__ void foldRunsKernel(Runs runs, std::int64_t cols, T* out, Fold fold) {
   const std::int64_t i = globalIndex();
   const std::int64_t run = i / cols, c = i % cols;
-  if (run >= maxRuns || run >= static_cast<std::int64_t>(*numRuns)) return;
-  T* dst = out + static_cast<std::int64_t>(runRows[run]) * cols + c;
+  if (run >= runs.maxRuns || run >= static_cast<std::int64_t>(*runs.numRuns)) return;
+  T* dst = out + static_cast<std::int64_t>(runs.rows[run]) * cols + c;
   T acc = *dst;
-  const std::uint32_t end = runStarts[run] + runCounts[run];
-  for (std::uint32_t j = runStarts[run]; j < end; ++j)
-    acc += value(static_cast<std::int64_t>(sortedOrder[j]), c);
+  const std::uint32_t end = runs.starts[run] + runs.counts[run];
+  for (std::uint32_t j = runs.starts[run]; j < end; ++j)
+    acc = fold(acc, static_cast<std::int64_t>(runs.order[j]), c);
   *dst = acc;
 }
+
+// The deterministic sum's fold: acc += value(k, c).
+template <typename Value>
+struct AddValue {
+  Value value;
+  template <typename T>
+  __device__ T operator()(T acc, std::int64_t k, std::int64_t c) const {
+    acc += value(k, c);
+    return acc;
+  }
+};
 
 template <typename T, typename Target, typename Value>
 void accumulateAtomic(StreamView stream, std::int64_t n, std::int64_t cols, T* out, Target target,
@@ -144,14 +170,20 @@ void sortIntoRuns(StreamView stream, AccumulateWorkspace& ws, Target target) {
                                                     static_cast<int>(ws.maxRuns()), stream.get()));
 }
 
+// After sortIntoRuns: each row of `out` (of `cols` columns) folded with its run.
+template <typename T, typename Fold>
+void foldRuns(StreamView stream, const AccumulateWorkspace& ws, std::int64_t cols, T* out,
+              Fold fold) {
+  launch(DETBENCH_KERNEL(foldRunsKernel<T, Fold>), oneThreadEach(ws.maxRuns() * cols), stream,
+         ws.runs(), cols, out, fold);
+}
+
 template <typename T, typename Target, typename Value>
 void accumulateDeterministic(StreamView stream, AccumulateWorkspace& ws, std::int64_t cols, T* out,
                              Target target, Value value) {
   if (ws.n == 0) return;
   sortIntoRuns(stream, ws, target);
-  launch(DETBENCH_KERNEL(runSumKernel<T, Value>), oneThreadEach(ws.maxRuns() * cols), stream,
-         ws.maxRuns(), cols, ws.numRuns.data(), ws.runRows.data(), ws.runCounts.data(),
-         ws.runStarts.data(), ws.sortedOrder.data(), out, value);
+  foldRuns(stream, ws, cols, out, AddValue<Value>{value});
 }
 
 }  // namespace detbench::cuda

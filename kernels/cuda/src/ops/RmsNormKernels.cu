@@ -29,36 +29,29 @@ namespace {
 
 using Op = ops::RmsNormOp;
 
-// Block (slice, row) sums the squares of its slice; the sum goes to partials[row * slices +
-// slice], or with atomic it is added to totals[row].
-__global__ void sliceSquaresKernel(const float* x, std::int64_t cols, std::int64_t slices,
-                                   std::int64_t sliceCols, bool atomic, float* partials) {
+// Block (slice, row) sums the squares of its slice into its partial (RowSlices).
+__global__ void sliceSquaresKernel(const float* x, std::int64_t cols, RowSlices plan,
+                                   float* partials) {
   __shared__ float sums[kThreadsPerBlock];
   const std::int64_t row = blockIdx.y;
   const std::int64_t slice = blockIdx.x;
-  const std::int64_t c0 = atomic ? slice * sliceCols : slice * cols / slices;
-  const std::int64_t c1 =
-      atomic ? (c0 + sliceCols < cols ? c0 + sliceCols : cols) : (slice + 1) * cols / slices;
+  const std::int64_t c0 = plan.begin(slice, cols);
+  const std::int64_t c1 = plan.end(slice, cols);
   const float* r = x + row * cols;
   float acc = 0.0f;
   for (std::int64_t j = c0 + threadIdx.x; j < c1; j += kThreadsPerBlock) acc += r[j] * r[j];
   const float sum = blockTreeReduce<kThreadsPerBlock>(acc, sums, false);
   if (threadIdx.x != 0) return;
-  if (atomic) {
-    atomicAdd(partials + row, sum);
-  } else {
-    partials[row * slices + slice] = sum;
-  }
+  plan.store(partials, row, slice, sum);
 }
 
-// Scales row blockIdx.y; its total is the sum of its `slices` partials in slice order.
+// Scales row blockIdx.y by its total, its partials added in slice order.
 __global__ void normaliseKernel(const float* x, const float* w, const float* partials,
-                                std::int64_t cols, std::int64_t slices, float* y) {
+                                std::int64_t cols, RowSlices plan, float* y) {
   const std::int64_t row = blockIdx.y;
   const std::int64_t j = globalIndex();
   if (j >= cols) return;
-  float total = partials[row * slices];
-  for (std::int64_t s = 1; s < slices; ++s) total += partials[row * slices + s];
+  const float total = plan.total(partials, row);
   const float inv = 1.0f / sqrtf(total / static_cast<float>(cols) + Op::kEps);
   y[row * cols + j] = x[row * cols + j] * inv * w[j];
 }
@@ -70,34 +63,19 @@ CudaRun makeRmsNormCuda(const CudaKernelArgs& args) {
   const float* x = args.device.in<float>(Op::kX);
   const float* w = args.device.in<float>(Op::kWeight);
   float* y = args.device.out<float>();
-  const bool atomic = args.form == Form::Atomic;
-  std::int64_t slices = 1;
-  if (atomic) {
-    slices = p.atomicSlices();
-    *args.algorithm = "slices of " + std::to_string(Op::kSlice) + " columns, atomicAdd";
-  } else if (!p.batchInvariant) {
-    slices = slicesToFill(p.rows, p.cols, Op::kSlice);
-    *args.algorithm = slices == 1 ? std::string("one block per row")
-                                  : "each row split over " + std::to_string(slices) +
-                                        " blocks (the batch does not fill the device)";
-  } else {
-    *args.algorithm = "one block per row (batch-invariant)";
-  }
-  const std::int64_t partialCount = atomic ? p.rows : p.rows * slices;
-  auto partials = std::make_shared<DeviceArray<float>>(static_cast<std::size_t>(partialCount));
-  const dim3 reduceGrid(static_cast<unsigned>(slices), gridY(p.rows));
+  const RowSlices plan = planRowSlices(args.form, p.batchInvariant, p.rows, p.cols, Op::kSlice,
+                                       p.atomicSlices(), "row", *args.algorithm);
+  auto partials =
+      std::make_shared<DeviceArray<float>>(static_cast<std::size_t>(plan.partials(p.rows)));
+  const dim3 reduceGrid(static_cast<unsigned>(plan.slices), gridY(p.rows));
   const dim3 scaleGrid(gridFor(p.cols), gridY(p.rows));
-  const std::int64_t sliceCols = Op::kSlice;
   return [=](StreamView stream) {
     float* part = partials->data();
-    if (atomic) {
-      DETBENCH_CUDA_CHECK(
-          cudaMemsetAsync(part, 0, static_cast<std::size_t>(partialCount) * sizeof(float), stream));
-    }
+    if (plan.atomic) DETBENCH_CUDA_CHECK(cudaMemsetAsync(part, 0, partials->bytes(), stream));
     launch(DETBENCH_KERNEL(sliceSquaresKernel), {reduceGrid, kThreadsPerBlock}, stream, x, p.cols,
-           slices, sliceCols, atomic, part);
+           plan, part);
     launch(DETBENCH_KERNEL(normaliseKernel), {scaleGrid, kThreadsPerBlock}, stream, x, w, part,
-           p.cols, atomic ? 1 : slices, y);
+           p.cols, plan, y);
   };
 }
 

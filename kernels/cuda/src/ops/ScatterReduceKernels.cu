@@ -43,21 +43,14 @@ __global__ void combineAtomicKernel(std::int64_t n, float* out, const std::int64
   } while (seen != assumed);
 }
 
+// The deterministic form's fold: element k of the source combined into the run's element.
 template <ScatterReduction R>
-__global__ void combineRunsKernel(std::int64_t maxRuns, const std::uint32_t* numRuns,
-                                  const std::uint32_t* runRows, const std::uint32_t* runCounts,
-                                  const std::uint32_t* runStarts, const std::uint32_t* sortedOrder,
-                                  float* out, const float* src) {
-  const std::int64_t run = globalIndex();
-  if (run >= maxRuns || run >= static_cast<std::int64_t>(*numRuns)) return;
-  float* dst = out + runRows[run];
-  float acc = *dst;
-  const std::uint32_t end = runStarts[run] + runCounts[run];
-  for (std::uint32_t j = runStarts[run]; j < end; ++j) {
-    acc = ops::combineScatter<R>(acc, src[sortedOrder[j]]);
+struct CombineSource {
+  const float* src;
+  __device__ float operator()(float acc, std::int64_t k, std::int64_t) const {
+    return ops::combineScatter<R>(acc, src[k]);
   }
-  *dst = acc;
-}
+};
 
 // 64-bit counts, as the CPU's: an index may take more than 2^31 terms.
 __global__ void countTermsKernel(std::int64_t n, const std::int64_t* index,
@@ -104,9 +97,7 @@ CudaRun scatterReduceRun(const CudaKernelArgs& args) {
                index, src);
       } else {
         sortIntoRuns(stream, *ws, ElementOfIndex{index});
-        launch(DETBENCH_KERNEL(combineRunsKernel<R>), oneThreadEach(ws->maxRuns()), stream,
-               ws->maxRuns(), ws->numRuns.data(), ws->runRows.data(), ws->runCounts.data(),
-               ws->runStarts.data(), ws->sortedOrder.data(), out, src);
+        foldRuns(stream, *ws, 1, out, CombineSource<R>{src});
       }
     }
     if constexpr (R == ScatterReduction::Mean) {
