@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "CudaArchitectures.hpp"
 #include "CudaCheck.hpp"
 #ifdef DETBENCH_HAVE_CUDNN
 #include "CudnnHandle.hpp"
@@ -18,6 +19,14 @@ namespace {
 
 std::string versionText(int v) {
   return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
+}
+
+// The module's architectures as `detbench env` says them.
+std::string architecturesText() {
+  const std::string_view built = builtCudaArchitectures();
+  if (built.empty()) return "nvcc's default (not recorded by the build)";
+  const auto archs = parseCudaArchitectures(built);
+  return archs ? describeCudaArchitectures(*archs) : std::string(built);
 }
 
 class CudaBackend final : public Backend {
@@ -55,6 +64,7 @@ class CudaBackend final : public Backend {
 #ifdef DETBENCH_HAVE_CUDNN
     info["cudnn"] = cudnnVersionText();
 #endif
+    info["architectures"] = architecturesText();
     if (!availability_.available) return info;  // the properties need no context
     cudaDeviceProp prop{};
     if (cudaGetDeviceProperties(&prop, 0) == cudaSuccess) {
@@ -62,6 +72,15 @@ class CudaBackend final : public Backend {
       info["sm_count"] = std::to_string(prop.multiProcessorCount);
       info["compute_capability"] = std::to_string(prop.major) + "." + std::to_string(prop.minor);
       info["memory_bytes"] = std::to_string(prop.totalGlobalMem);
+      if (const auto archs = parseCudaArchitectures(builtCudaArchitectures())) {
+        const KernelImage image = kernelImageFor(*archs, prop.major, prop.minor);
+        if (image.found) {
+          info["kernel_image"] =
+              image.name + (image.compiledByDriver
+                                ? " PTX, compiled by the driver when each kernel is first loaded"
+                                : " machine code");
+        }
+      }
     }
     (void)cudaGetLastError();
     return info;
@@ -112,7 +131,30 @@ class CudaBackend final : public Backend {
       return {false, describe(status)};
     }
     if (count == 0) return {false, describe(cudaErrorNoDevice)};
-    return {true, ""};
+    return kernelImageCheck();
+  }
+
+  // A device this build has no kernel image for is unavailable with the reason, rather than
+  // failing with cudaErrorNoKernelImageForDevice at the first launch of a run.
+  static Availability kernelImageCheck() {
+    int major = 0, minor = 0, driver = 0;
+    for (const cudaError_t status :
+         {cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0),
+          cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, 0),
+          cudaDriverGetVersion(&driver)}) {
+      if (status != cudaSuccess) {
+        (void)cudaGetLastError();
+        return {false, describe(status)};
+      }
+    }
+    const auto archs = parseCudaArchitectures(builtCudaArchitectures());
+    if (!archs) return {true, ""};  // nvcc's default, not recorded: nothing to check against
+    std::string why = cannotRunReason(*archs, major, minor, driver, CUDART_VERSION);
+    if (why.empty()) return {true, ""};
+    cudaDeviceProp prop{};
+    if (cudaGetDeviceProperties(&prop, 0) == cudaSuccess) why = std::string(prop.name) + ": " + why;
+    (void)cudaGetLastError();
+    return {false, why};
   }
 
   static std::string mib(std::size_t bytes) {
