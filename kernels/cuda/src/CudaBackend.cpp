@@ -12,6 +12,7 @@
 #endif
 #include "CudaKernel.hpp"
 #include "CudaPreparedOp.hpp"
+#include "LaunchCheck.hpp"
 
 namespace detbench::cuda {
 
@@ -65,6 +66,11 @@ class CudaBackend final : public Backend {
     info["cudnn"] = cudnnVersionText();
 #endif
     info["architectures"] = architecturesText();
+    if (syncLaunches()) {
+      info["launches"] = std::string("each kernel waited for before and after its launch (") +
+                         kSyncLaunchesVariable +
+                         "=1): a failure names its kernel; the times include the waits";
+    }
     if (!availability_.available) return info;  // the properties need no context
     cudaDeviceProp prop{};
     if (cudaGetDeviceProperties(&prop, 0) == cudaSuccess) {
@@ -124,6 +130,7 @@ class CudaBackend final : public Backend {
 
  private:
   static Availability probe() {
+    if (std::string problem = syncLaunchesProblem(); !problem.empty()) return {false, problem};
     int count = 0;
     const cudaError_t status = cudaGetDeviceCount(&count);
     if (status != cudaSuccess) {

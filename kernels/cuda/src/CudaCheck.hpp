@@ -2,13 +2,16 @@
 // Checks on CUDA runtime calls: a failure becomes a typed CudaError with the call's file and
 // line, the error's name and description. The last error is cleared first, so one failed
 // launch does not poison the next call; an error that leaves the context unusable is recorded
-// (ContextHealth.hpp), and the cuda device reports itself unavailable from then on.
+// (ContextHealth.hpp), and the cuda device reports itself unavailable from then on. Such an
+// error is raised by a running kernel and reported by a later call, so unless launches are
+// waited for (LaunchCheck.hpp) its message says how to find the kernel.
 
 #include <cuda_runtime_api.h>
 
 #include <string>
 
 #include "CudaErrors.hpp"
+#include "LaunchCheck.hpp"
 #include "detbench/base/Error.hpp"
 #include "detbench/cuda/ContextHealth.hpp"
 
@@ -29,6 +32,7 @@ inline std::string describe(cudaError_t status) {
     message +=
         "; the CUDA context is lost and the cuda device is unavailable until detbench "
         "is restarted";
+    if (!syncLaunches()) message += "; " + syncLaunchesAdvice();
   }
   throw CudaError(message, file, line);
 }

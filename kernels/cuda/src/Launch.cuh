@@ -8,7 +8,9 @@
 //    count, both in 64 bits (globalIndex, gridThreads);
 //  - launch(): the one place that writes a launch. It takes the kernel as DETBENCH_KERNEL(name)
 //    (its name, and the file and line of the launch), the shape, the stream and the kernel's
-//    arguments, and checks the launch (LaunchCheck.hpp), so a failure names its kernel.
+//    arguments, and checks the launch (LaunchCheck.hpp), so a failure names its kernel; with
+//    DETBENCH_CUDA_SYNC_LAUNCHES=1 it waits for the stream before and after, so a kernel that
+//    faults while it runs is named too.
 
 #include <cuda_runtime.h>
 
@@ -89,6 +91,7 @@ KernelRef<Params...> kernelRef(void (*kernel)(Params...), const char* name, cons
 template <typename... Params, typename... Args>
 void launch(const KernelRef<Params...>& k, const LaunchShape& shape, StreamView stream,
             Args&&... args) {
+  if (syncLaunches()) checkBeforeLaunch(k.site, stream);
   k.kernel<<<shape.grid, shape.block, shape.sharedBytes, stream.get()>>>(
       std::forward<Args>(args)...);
   checkLaunch(k.site, stream);
