@@ -1901,82 +1901,6 @@
             <translation>环境</translation>
         </message>
         <message>
-            <source>&amp;File</source>
-            <translation>文件(&amp;F)</translation>
-        </message>
-        <message>
-            <source>Open &amp;recent</source>
-            <translation>最近打开(&amp;R)</translation>
-        </message>
-        <message>
-            <source>&amp;Run</source>
-            <translation>运行(&amp;R)</translation>
-        </message>
-        <message>
-            <source>&amp;View</source>
-            <translation>视图(&amp;V)</translation>
-        </message>
-        <message>
-            <source>&amp;Language</source>
-            <translation>语言(&amp;L)</translation>
-        </message>
-        <message>
-            <source>&amp;Help</source>
-            <translation>帮助(&amp;H)</translation>
-        </message>
-        <message>
-            <source>&amp;New project</source>
-            <translation>新建项目(&amp;N)</translation>
-        </message>
-        <message>
-            <source>&amp;Open…</source>
-            <translation>打开(&amp;O)…</translation>
-        </message>
-        <message>
-            <source>&amp;Save</source>
-            <translation>保存(&amp;S)</translation>
-        </message>
-        <message>
-            <source>Save &amp;as…</source>
-            <translation>另存为(&amp;A)…</translation>
-        </message>
-        <message>
-            <source>&amp;Export report…</source>
-            <translation>导出报告(&amp;E)…</translation>
-        </message>
-        <message>
-            <source>HTML, PDF, Markdown, JSON or CSV of the current view's results</source>
-            <translation>将当前视图的结果导出为 HTML、PDF、Markdown、JSON 或 CSV</translation>
-        </message>
-        <message>
-            <source>Export &amp;plots (PNG and SVG)…</source>
-            <translation>导出图表（PNG 和 SVG）(&amp;P)…</translation>
-        </message>
-        <message>
-            <source>&amp;Copy as Markdown</source>
-            <translation>复制为 Markdown(&amp;C)</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>退出(&amp;Q)</translation>
-        </message>
-        <message>
-            <source>Run the op's trials with the current settings (Ctrl+R)</source>
-            <translation>用当前设置运行该运算的试验（Ctrl+R）</translation>
-        </message>
-        <message>
-            <source>Run the checked configurations side by side (Ctrl+Shift+R)</source>
-            <translation>并列运行勾选的配置（Ctrl+Shift+R）</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message>
-            <source>&amp;About detbench</source>
-            <translation>关于 detbench(&amp;A)</translation>
-        </message>
-        <message>
             <source>Untitled</source>
             <translation>未命名</translation>
         </message>
@@ -2167,14 +2091,6 @@
         <message>
             <source>Release changes</source>
             <translation>版本变化</translation>
-        </message>
-        <message>
-            <source>Export for &amp;PyTorch…</source>
-            <translation>导出给 PyTorch(&amp;P)…</translation>
-        </message>
-        <message>
-            <source>A Python script and the inputs that repeat this run in PyTorch, for a bug report</source>
-            <translation>一个 Python 脚本及其输入，用来在 PyTorch 中重复这次运行，便于提交缺陷报告</translation>
         </message>
         <message>
             <source>Cannot export for PyTorch</source>
@@ -2894,6 +2810,101 @@
         <message>
             <source>%1 ULPs: %2 elements</source>
             <translation>%1 ULP：%2 个元素</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::WindowActions</name>
+        <message>
+            <source>&amp;File</source>
+            <translation>文件(&amp;F)</translation>
+        </message>
+        <message>
+            <source>Open &amp;recent</source>
+            <translation>最近打开(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Run</source>
+            <translation>运行(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;View</source>
+            <translation>视图(&amp;V)</translation>
+        </message>
+        <message>
+            <source>&amp;Language</source>
+            <translation>语言(&amp;L)</translation>
+        </message>
+        <message>
+            <source>&amp;Help</source>
+            <translation>帮助(&amp;H)</translation>
+        </message>
+        <message>
+            <source>&amp;New project</source>
+            <translation>新建项目(&amp;N)</translation>
+        </message>
+        <message>
+            <source>&amp;Open…</source>
+            <translation>打开(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>&amp;Save</source>
+            <translation>保存(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Save &amp;as…</source>
+            <translation>另存为(&amp;A)…</translation>
+        </message>
+        <message>
+            <source>&amp;Export report…</source>
+            <translation>导出报告(&amp;E)…</translation>
+        </message>
+        <message>
+            <source>HTML, PDF, Markdown, JSON or CSV of the current view's results</source>
+            <translation>将当前视图的结果导出为 HTML、PDF、Markdown、JSON 或 CSV</translation>
+        </message>
+        <message>
+            <source>Export &amp;plots (PNG and SVG)…</source>
+            <translation>导出图表（PNG 和 SVG）(&amp;P)…</translation>
+        </message>
+        <message>
+            <source>&amp;Copy as Markdown</source>
+            <translation>复制为 Markdown(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Export for &amp;PyTorch…</source>
+            <translation>导出给 PyTorch(&amp;P)…</translation>
+        </message>
+        <message>
+            <source>A Python script and the inputs that repeat this run in PyTorch, for a bug report</source>
+            <translation>一个 Python 脚本及其输入，用来在 PyTorch 中重复这次运行，便于提交缺陷报告</translation>
+        </message>
+        <message>
+            <source>&amp;Quit</source>
+            <translation>退出(&amp;Q)</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>运行</translation>
+        </message>
+        <message>
+            <source>Run the op's trials with the current settings (Ctrl+R)</source>
+            <translation>用当前设置运行该运算的试验（Ctrl+R）</translation>
+        </message>
+        <message>
+            <source>Compare</source>
+            <translation>对比</translation>
+        </message>
+        <message>
+            <source>Run the checked configurations side by side (Ctrl+Shift+R)</source>
+            <translation>并列运行勾选的配置（Ctrl+Shift+R）</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>&amp;About detbench</source>
+            <translation>关于 detbench(&amp;A)</translation>
         </message>
     </context>
 </TS>

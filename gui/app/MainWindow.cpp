@@ -1,15 +1,10 @@
 #include "app/MainWindow.hpp"
 
-#include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QScrollArea>
@@ -17,9 +12,9 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
-#include <QToolBar>
 #include <QVBoxLayout>
 
+#include "app/WindowActions.hpp"
 #include "common/Text.hpp"
 #include "common/Verdict.hpp"
 #include "controllers/DemoController.hpp"
@@ -27,11 +22,9 @@
 #include "controllers/LanguageController.hpp"
 #include "controllers/ProjectController.hpp"
 #include "controllers/RunController.hpp"
-#include "detbench/base/Error.hpp"
 #include "detbench/report/Environment.hpp"
 #include "detbench/run/HostMemory.hpp"
 #include "models/OpCatalogModel.hpp"
-#include "plot/PlotWidget.hpp"
 #include "widgets/CatalogChangesWidget.hpp"
 #include "widgets/CompareWidget.hpp"
 #include "widgets/DemosWidget.hpp"
@@ -64,42 +57,21 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
       language_(language),
       runner_(new RunController(registry_, this)),
       demos_(new DemoController(registry_, this)),
-      projects_(new ProjectController([this] { return project(); }, this)) {
+      invariance_(new InvarianceController(registry_, this)),
+      projects_(new ProjectController([this] { return project(); }, this)),
+      actions_(new WindowActions(this)) {
   setObjectName(QStringLiteral("MainWindow"));
   setWindowIcon(QIcon(QStringLiteral(":/icons/detbench.svg")));
   setDockNestingEnabled(true);
 
-  tabs_ = new QTabWidget(this);
-  runView_ = new RunViewWidget(tabs_);
-  compareView_ = new CompareWidget(tabs_);
-  tabs_->addTab(runView_, QString());
-  tabs_->addTab(compareView_, QString());
-  demosView_ = new DemosWidget(tabs_);
-  demosView_->setLanguage(language_->language());
-  tabs_->addTab(demosView_, QString());
-  auto* invariance = new InvarianceController(registry_, this);
-  // A remote invariance run: the Environment panel shows that machine, as after a remote run.
-  connect(invariance, &InvarianceController::finished, this,
-          [this](const std::vector<InvarianceOutcome>& outcomes, bool) {
-            if (outcomes.empty() || !outcomes.front().remoteContext) return;
-            environment_->setEnvironment(*outcomes.front().remoteContext);
-            log_->append(LogWidget::Level::Info,
-                         tr("Ran on %1 (%2); the Environment panel shows that machine.")
-                             .arg(qstr(outcomes.front().remoteContext->host),
-                                  qstr(outcomes.front().reachedThrough)));
-          });
-  invarianceView_ = new InvarianceWidget(
-      invariance, [this](QString* why) { return currentPlan(false, why); }, tabs_);
-  connect(invarianceView_, &InvarianceWidget::message, this, [this](const QString& text, bool bad) {
-    log_->append(bad ? LogWidget::Level::Error : LogWidget::Level::Info, text);
-  });
-  tabs_->addTab(invarianceView_, QString());
-  setCentralWidget(tabs_);
-
+  buildTabs();
   buildDocks();
-  buildActions();
-  buildMenus();
+  actions_->buildMenus(docks_);
+  actions_->setLanguage(language_->language());
+  connectActions();
   connectRunner();
+  connectDemos();
+  connectProject();
 
   progress_ = new QProgressBar(this);
   progress_->setMaximumWidth(240);
@@ -108,22 +80,13 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
   statusBar()->addPermanentWidget(rate_);
   statusBar()->addPermanentWidget(progress_);
 
-  connect(projects_, &ProjectController::dirtyChanged, this, &MainWindow::updateTitle);
-  connect(projects_, &ProjectController::pathChanged, this, &MainWindow::updateTitle);
-  connect(projects_, &ProjectController::recentFilesChanged, this, &MainWindow::updateRecentMenu);
-  connect(settings_, &SettingsWidget::changed, projects_, &ProjectController::markDirty);
-  connect(params_, &OpParamsWidget::changed, projects_, &ProjectController::markDirty);
-  connect(compareView_, &CompareWidget::configurationsChanged, projects_,
-          &ProjectController::markDirty);
   connect(compareView_, &CompareWidget::runRequested, this, [this] { startCompare(); });
   connect(compareView_, &CompareWidget::addCurrentRequested, this, [this] {
     if (auto s = settings_->settings()) compareView_->addCustom(*s);
   });
-  connectDemos();
   connect(language_, &LanguageController::languageChanged, this, [this](const QString& lang) {
     demosView_->setLanguage(lang);
-    englishAction_->setChecked(lang == QLatin1String("en"));
-    chineseAction_->setChecked(lang == QLatin1String("zh_CN"));
+    actions_->setLanguage(lang);
     QSettings().setValue(QStringLiteral("language"), lang);
   });
 
@@ -131,7 +94,6 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
   runView_->clear();
   environment_->setEnvironment(collectEnvironment(*registry_));
   retranslate();
-  updateRecentMenu();
   projects_->markClean(QString());
 
   resize(1440, 900);
@@ -142,6 +104,34 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::buildTabs() {
+  tabs_ = new QTabWidget(this);
+  runView_ = new RunViewWidget(tabs_);
+  compareView_ = new CompareWidget(tabs_);
+  tabs_->addTab(runView_, QString());
+  tabs_->addTab(compareView_, QString());
+  demosView_ = new DemosWidget(tabs_);
+  demosView_->setLanguage(language_->language());
+  tabs_->addTab(demosView_, QString());
+  // A remote invariance run: the Environment panel shows that machine, as after a remote run.
+  connect(invariance_, &InvarianceController::finished, this,
+          [this](const std::vector<InvarianceOutcome>& outcomes, bool) {
+            if (outcomes.empty() || !outcomes.front().remoteContext) return;
+            environment_->setEnvironment(*outcomes.front().remoteContext);
+            log_->append(LogWidget::Level::Info,
+                         tr("Ran on %1 (%2); the Environment panel shows that machine.")
+                             .arg(qstr(outcomes.front().remoteContext->host),
+                                  qstr(outcomes.front().reachedThrough)));
+          });
+  invarianceView_ = new InvarianceWidget(
+      invariance_, [this](QString* why) { return currentPlan(false, why); }, tabs_);
+  connect(invarianceView_, &InvarianceWidget::message, this, [this](const QString& text, bool bad) {
+    log_->append(bad ? LogWidget::Level::Error : LogWidget::Level::Info, text);
+  });
+  tabs_->addTab(invarianceView_, QString());
+  setCentralWidget(tabs_);
+}
 
 void MainWindow::buildDocks() {
   auto dock = [this](const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
@@ -220,55 +210,22 @@ void MainWindow::buildDocks() {
   });
 }
 
-void MainWindow::buildActions() {
-  auto action = [this](const char* icon, const QKeySequence& key) {
-    auto* a = new QAction(this);
-    if (icon) a->setIcon(QIcon(QStringLiteral(":/icons/%1.svg").arg(QLatin1String(icon))));
-    if (!key.isEmpty()) a->setShortcut(key);
-    return a;
-  };
-  newAction_ = action("new", QKeySequence::New);
-  openAction_ = action("open", QKeySequence::Open);
-  saveAction_ = action("save", QKeySequence::Save);
-  saveAsAction_ = action(nullptr, QKeySequence::SaveAs);
-  exportAction_ = action("export", QKeySequence(Qt::CTRL | Qt::Key_E));
-  exportPlotsAction_ = action(nullptr, QKeySequence());
-  copyMarkdownAction_ = action(nullptr, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-  exportPytorchAction_ = action(nullptr, QKeySequence());
-  quitAction_ = action(nullptr, QKeySequence::Quit);
-  runAction_ = action("run", QKeySequence(Qt::CTRL | Qt::Key_R));
-  compareAction_ = action("compare", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
-  cancelAction_ = action("cancel", QKeySequence(Qt::Key_Escape));
-  englishAction_ = action(nullptr, QKeySequence());
-  chineseAction_ = action(nullptr, QKeySequence());
-  aboutAction_ = action(nullptr, QKeySequence());
-  runAction_->setObjectName(QStringLiteral("runAction"));
-  cancelAction_->setEnabled(false);
-  auto* group = new QActionGroup(this);
-  for (QAction* a : {englishAction_, chineseAction_}) {
-    a->setCheckable(true);
-    group->addAction(a);
-  }
-  englishAction_->setChecked(language_->language() == QLatin1String("en"));
-  chineseAction_->setChecked(language_->language() == QLatin1String("zh_CN"));
-
-  connect(newAction_, &QAction::triggered, this, &MainWindow::newProject);
-  connect(openAction_, &QAction::triggered, this, &MainWindow::openDialog);
-  connect(saveAction_, &QAction::triggered, this, [this] { saveProject(false); });
-  connect(saveAsAction_, &QAction::triggered, this, [this] { saveProject(true); });
-  connect(exportAction_, &QAction::triggered, this, &MainWindow::exportReport);
-  connect(exportPlotsAction_, &QAction::triggered, this, &MainWindow::exportPlots);
-  connect(copyMarkdownAction_, &QAction::triggered, this, &MainWindow::copyMarkdown);
-  connect(exportPytorchAction_, &QAction::triggered, this, &MainWindow::exportForPyTorch);
-  connect(quitAction_, &QAction::triggered, this, &QWidget::close);
-  connect(runAction_, &QAction::triggered, this, [this] { startRun(); });
-  connect(compareAction_, &QAction::triggered, this, [this] { startCompare(); });
-  connect(cancelAction_, &QAction::triggered, runner_, &RunController::cancel);
-  connect(englishAction_, &QAction::triggered, this,
-          [this] { language_->setLanguage(QStringLiteral("en")); });
-  connect(chineseAction_, &QAction::triggered, this,
-          [this] { language_->setLanguage(QStringLiteral("zh_CN")); });
-  connect(aboutAction_, &QAction::triggered, this, [this] {
+void MainWindow::connectActions() {
+  connect(actions_->newProject, &QAction::triggered, this, &MainWindow::newProject);
+  connect(actions_->open, &QAction::triggered, this, &MainWindow::openDialog);
+  connect(actions_->save, &QAction::triggered, this, [this] { saveProject(false); });
+  connect(actions_->saveAs, &QAction::triggered, this, [this] { saveProject(true); });
+  connect(actions_->exportReport, &QAction::triggered, this, &MainWindow::exportReport);
+  connect(actions_->exportPlots, &QAction::triggered, this, &MainWindow::exportPlots);
+  connect(actions_->copyMarkdown, &QAction::triggered, this, &MainWindow::copyMarkdown);
+  connect(actions_->exportPytorch, &QAction::triggered, this, &MainWindow::exportForPyTorch);
+  connect(actions_->quit, &QAction::triggered, this, &QWidget::close);
+  connect(actions_->run, &QAction::triggered, this, [this] { startRun(); });
+  connect(actions_->compare, &QAction::triggered, this, [this] { startCompare(); });
+  connect(actions_->cancel, &QAction::triggered, runner_, &RunController::cancel);
+  connect(actions_, &WindowActions::languageChosen, language_, &LanguageController::setLanguage);
+  connect(actions_, &WindowActions::recentFileChosen, this, &MainWindow::openRecent);
+  connect(actions_->about, &QAction::triggered, this, [this] {
     QMessageBox::about(
         this, tr("About detbench"),
         tr("<b>detbench</b> %1<br>A workbench for determinism on GPUs and CPUs: run an op "
@@ -280,108 +237,22 @@ void MainWindow::buildActions() {
   });
 }
 
-void MainWindow::buildMenus() {
-  fileMenu_ = menuBar()->addMenu(QString());
-  fileMenu_->addAction(newAction_);
-  fileMenu_->addAction(openAction_);
-  recentMenu_ = fileMenu_->addMenu(QString());
-  fileMenu_->addAction(saveAction_);
-  fileMenu_->addAction(saveAsAction_);
-  fileMenu_->addSeparator();
-  fileMenu_->addAction(exportAction_);
-  fileMenu_->addAction(exportPlotsAction_);
-  fileMenu_->addAction(copyMarkdownAction_);
-  fileMenu_->addAction(exportPytorchAction_);
-  fileMenu_->addSeparator();
-  fileMenu_->addAction(quitAction_);
-  runMenu_ = menuBar()->addMenu(QString());
-  runMenu_->addAction(runAction_);
-  runMenu_->addAction(compareAction_);
-  runMenu_->addAction(cancelAction_);
-  viewMenu_ = menuBar()->addMenu(QString());
-  for (QDockWidget* d : docks_) viewMenu_->addAction(d->toggleViewAction());
-  languageMenu_ = menuBar()->addMenu(QString());
-  languageMenu_->addAction(englishAction_);
-  languageMenu_->addAction(chineseAction_);
-  helpMenu_ = menuBar()->addMenu(QString());
-  helpMenu_->addAction(aboutAction_);
-
-  auto* toolbar = addToolBar(QString());
-  toolbar->setObjectName(QStringLiteral("mainToolBar"));
-  toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-  toolbar->addAction(runAction_);
-  toolbar->addAction(compareAction_);
-  toolbar->addAction(cancelAction_);
-  toolbar->addSeparator();
-  toolbar->addAction(openAction_);
-  toolbar->addAction(saveAction_);
-  toolbar->addAction(exportAction_);
-}
-
 void MainWindow::retranslate() {
-  tabs_->setTabText(0, tr("Run"));
-  tabs_->setTabText(1, tr("Compare"));
-  tabs_->setTabText(2, tr("Demos"));
-  tabs_->setTabText(3, tr("Invariance"));
+  tabs_->setTabText(tabs_->indexOf(runView_), tr("Run"));
+  tabs_->setTabText(tabs_->indexOf(compareView_), tr("Compare"));
+  tabs_->setTabText(tabs_->indexOf(demosView_), tr("Demos"));
+  tabs_->setTabText(tabs_->indexOf(invarianceView_), tr("Invariance"));
   const QStringList dockTitles = {tr("Op catalog"), tr("Op and device"), tr("Settings"),
                                   tr("Log"),        tr("Environment"),   tr("Release changes")};
   for (std::size_t i = 0; i < docks_.size(); ++i)
     docks_[i]->setWindowTitle(dockTitles[static_cast<qsizetype>(i)]);
-  fileMenu_->setTitle(tr("&File"));
-  recentMenu_->setTitle(tr("Open &recent"));
-  runMenu_->setTitle(tr("&Run"));
-  viewMenu_->setTitle(tr("&View"));
-  languageMenu_->setTitle(tr("&Language"));
-  helpMenu_->setTitle(tr("&Help"));
-  newAction_->setText(tr("&New project"));
-  openAction_->setText(tr("&Open…"));
-  saveAction_->setText(tr("&Save"));
-  saveAsAction_->setText(tr("Save &as…"));
-  exportAction_->setText(tr("&Export report…"));
-  exportAction_->setToolTip(tr("HTML, PDF, Markdown, JSON or CSV of the current view's results"));
-  exportPlotsAction_->setText(tr("Export &plots (PNG and SVG)…"));
-  copyMarkdownAction_->setText(tr("&Copy as Markdown"));
-  exportPytorchAction_->setText(tr("Export for &PyTorch…"));
-  exportPytorchAction_->setToolTip(
-      tr("A Python script and the inputs that repeat this run in PyTorch, for a bug report"));
-  quitAction_->setText(tr("&Quit"));
-  runAction_->setText(tr("Run"));
-  runAction_->setToolTip(tr("Run the op's trials with the current settings (Ctrl+R)"));
-  compareAction_->setText(tr("Compare"));
-  compareAction_->setToolTip(tr("Run the checked configurations side by side (Ctrl+Shift+R)"));
-  cancelAction_->setText(tr("Cancel"));
-  englishAction_->setText(QStringLiteral("English"));
-  chineseAction_->setText(QStringLiteral("简体中文"));
-  aboutAction_->setText(tr("&About detbench"));
-  updateRecentMenu();
+  actions_->retranslate();
   updateTitle();
 }
 
 void MainWindow::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) retranslate();
   QMainWindow::changeEvent(event);
-}
-
-void MainWindow::updateTitle() {
-  const QString name =
-      projects_->path().isEmpty() ? tr("Untitled") : QFileInfo(projects_->path()).fileName();
-  setWindowTitle(QStringLiteral("%1%2 — detbench")
-                     .arg(name, projects_->isDirty() ? QStringLiteral("*") : QString()));
-}
-
-void MainWindow::updateRecentMenu() {
-  recentMenu_->clear();
-  const QStringList files = projects_->recentFiles();
-  for (const QString& f : files) {
-    QAction* a = recentMenu_->addAction(QFileInfo(f).fileName());
-    a->setToolTip(f);
-    connect(a, &QAction::triggered, this, [this, f] {
-      if (!maybeSave()) return;
-      QString error;
-      if (!openProject(f, &error)) QMessageBox::warning(this, tr("Cannot open project"), error);
-    });
-  }
-  recentMenu_->setEnabled(!files.isEmpty());
 }
 
 bool MainWindow::selectOp(const QString& op) {
@@ -400,6 +271,18 @@ void MainWindow::showRunView() {
   tabs_->setCurrentWidget(runView_);
 }
 
+RunRequest MainWindow::currentRequest() const {
+  RunRequest request;
+  request.op = params_->op().toStdString();
+  if (auto params = params_->params()) request.params = *params;
+  request.device = devices_->device().toStdString();
+  if (auto s = settings_->settings()) request.settings = *s;
+  request.trials = params_->trials();
+  request.warmup = params_->warmup();
+  request.dataSeed = params_->dataSeed();
+  return request;
+}
+
 std::optional<RunPlan> MainWindow::currentPlan(bool compare, QString* why) {
   auto refuse = [&](const QString& problem) -> std::optional<RunPlan> {
     statusBar()->showMessage(problem, 8000);
@@ -412,13 +295,7 @@ std::optional<RunPlan> MainWindow::currentPlan(bool compare, QString* why) {
   if (problem.isEmpty() && devices_->device().isEmpty()) problem = tr("No device can run here.");
   if (!problem.isEmpty()) return refuse(problem);
   RunPlan plan;
-  plan.request.op = params_->op().toStdString();
-  plan.request.params = *params_->params();
-  plan.request.device = devices_->device().toStdString();
-  plan.request.settings = *settings_->settings();
-  plan.request.trials = params_->trials();
-  plan.request.warmup = params_->warmup();
-  plan.request.dataSeed = params_->dataSeed();
+  plan.request = currentRequest();
   plan.request.memoryLimitBytes = availableMemoryBytes();
   if (const auto host = devices_->remoteHost()) {
     plan.remote = host->plan(qstr(localHostName()));
@@ -542,127 +419,9 @@ void MainWindow::connectRunner() {
 }
 
 void MainWindow::setRunning(bool running) {
-  runAction_->setEnabled(!running);
-  compareAction_->setEnabled(!running);
-  cancelAction_->setEnabled(running);
+  actions_->setRunning(running);
   progress_->setVisible(running);
   if (!running) rate_->clear();
-}
-
-Project MainWindow::project() const {
-  Project p;
-  p.request.op = params_->op().toStdString();
-  if (auto params = params_->params()) p.request.params = *params;
-  p.request.device = devices_->device().toStdString();
-  p.remote = devices_->remoteHost();
-  if (auto s = settings_->settings()) p.request.settings = *s;
-  p.request.trials = params_->trials();
-  p.request.warmup = params_->warmup();
-  p.request.dataSeed = params_->dataSeed();
-  p.comparePresets = compareView_->checkedPresets();
-  p.customConfigurations = compareView_->customConfigurations();
-  p.run = lastRun_;
-  p.compare = lastCompare_;
-  return p;
-}
-
-void MainWindow::applyProject(const Project& p) {
-  selectOp(qstr(p.request.op));
-  params_->setParams(p.request.params);
-  params_->setTrials(p.request.trials);
-  params_->setWarmup(p.request.warmup);
-  params_->setDataSeed(p.request.dataSeed);
-  if (p.remote) {
-    RemoteHost host = *p.remote;
-    // The identity file and the program there are this machine's settings: the ones remembered
-    // for the same destination, else ssh's default keys and `detbench` on the remote PATH.
-    const RemoteHost remembered = RemoteHost::load();
-    if (remembered.target.destination == host.target.destination) {
-      host.target.identityFile = remembered.target.identityFile;
-      host.target.remoteDetbench = remembered.target.remoteDetbench;
-    }
-    devices_->setRemoteHost(host);
-    log_->append(
-        LogWidget::Level::Info,
-        tr("The project runs on %1 of %2 through ssh (detbench there: %3).")
-            .arg(host.device, qstr(host.target.destination), qstr(host.target.remoteDetbench)));
-  } else if (!devices_->setDevice(qstr(p.request.device))) {
-    log_->append(LogWidget::Level::Warning, tr("The project's device %1 cannot run here; using %2.")
-                                                .arg(qstr(p.request.device), devices_->device()));
-  }
-  settings_->setSettings(p.request.settings);
-  compareView_->setCustomConfigurations(p.customConfigurations);
-  compareView_->setCheckedPresets(p.comparePresets);
-  lastRun_ = p.run;
-  lastCompare_ = p.compare;
-  if (p.run && !p.run->runs.empty()) {
-    runView_->beginRun(QString());
-    runView_->showResult(p.run->runs.front());
-  } else {
-    runView_->clear();
-  }
-  if (p.compare)
-    compareView_->showResults(p.compare->runs);
-  else
-    compareView_->clear();
-}
-
-bool MainWindow::openProject(const QString& path, QString* error) {
-  auto p = projects_->open(path, error);
-  if (!p) return false;
-  applyProject(*p);
-  projects_->markClean(path);
-  log_->append(LogWidget::Level::Info, tr("Opened %1").arg(path));
-  return true;
-}
-
-bool MainWindow::maybeSave() {
-  if (!projects_->isDirty()) return true;
-  const auto answer =
-      QMessageBox::question(this, tr("Unsaved changes"), tr("Save the changes to this project?"),
-                            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
-  if (answer == QMessageBox::Cancel) return false;
-  if (answer == QMessageBox::Save) return saveProject(false);
-  return true;
-}
-
-void MainWindow::newProject() {
-  if (!maybeSave()) return;
-  Project p;
-  p.request.op = "index_add";
-  p.comparePresets = {QStringLiteral("default"), QStringLiteral("deterministic"),
-                      QStringLiteral("atomic")};
-  applyProject(p);
-  selectOp(QStringLiteral("index_add"));
-  params_->setOp(QStringLiteral("index_add"));
-  projects_->markClean(QString());
-}
-
-void MainWindow::openDialog() {
-  if (!maybeSave()) return;
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), QString(),
-                                                    tr("detbench projects (*.detbench)"));
-  if (path.isEmpty()) return;
-  QString error;
-  if (!openProject(path, &error)) QMessageBox::warning(this, tr("Cannot open project"), error);
-}
-
-bool MainWindow::saveProject(bool askPath) {
-  QString path = projects_->path();
-  if (askPath || path.isEmpty()) {
-    path =
-        QFileDialog::getSaveFileName(this, tr("Save project"), QStringLiteral("untitled.detbench"),
-                                     tr("detbench projects (*.detbench)"));
-    if (path.isEmpty()) return false;
-    if (!path.endsWith(QLatin1String(".detbench"))) path += QStringLiteral(".detbench");
-  }
-  QString error;
-  if (!projects_->save(path, &error)) {
-    QMessageBox::warning(this, tr("Cannot save project"), error);
-    return false;
-  }
-  statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
-  return true;
 }
 
 void MainWindow::connectDemos() {
@@ -684,14 +443,14 @@ void MainWindow::connectDemos() {
   connect(demosView_, &DemosWidget::exportRequested, this, &MainWindow::exportDemo);
   connect(demos_, &DemoController::started, this, [this] {
     demosView_->setRunning(true);
-    runAction_->setEnabled(false);
-    compareAction_->setEnabled(false);
+    actions_->run->setEnabled(false);
+    actions_->compare->setEnabled(false);
   });
   connect(demos_, &DemoController::progress, demosView_, &DemosWidget::showProgress);
   auto done = [this] {
     demosView_->setRunning(false);
-    runAction_->setEnabled(true);
-    compareAction_->setEnabled(true);
+    actions_->run->setEnabled(true);
+    actions_->compare->setEnabled(true);
   };
   connect(demos_, &DemoController::finished, this, [this, done] {
     done();
@@ -735,24 +494,6 @@ bool MainWindow::showRecipeCheck(const QString& file, QString* why) {
   tabs_->setCurrentWidget(demosView_);
   demosView_->showRecipeCheck();
   return file.isEmpty() || demosView_->recipeCheck()->openFile(file, why);
-}
-
-void MainWindow::offerRecovery() {
-  QString savedAt;
-  auto p = ProjectController::recoverable(&savedAt);
-  if (!p) return;
-  const auto answer = QMessageBox::question(
-      this, tr("Recover unsaved work?"),
-      tr("detbench did not close cleanly last time. Recover the work autosaved at %1?")
-          .arg(savedAt),
-      QMessageBox::Yes | QMessageBox::Discard);
-  if (answer == QMessageBox::Yes) {
-    applyProject(*p);
-    projects_->markDirty();
-    log_->append(LogWidget::Level::Info, tr("Recovered the autosaved work from %1").arg(savedAt));
-  } else {
-    ProjectController::discardAutosave();
-  }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

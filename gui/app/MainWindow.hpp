@@ -1,8 +1,9 @@
 #pragma once
 // The workbench window: docks for the op catalog, the op's parameters and device, the settings,
-// the log and the environment; the run and compare views in the centre; menus and a tool bar
-// for runs, projects, exports and the language. It wires widgets to controllers and holds no
-// logic of its own beyond that.
+// the log and the environment; the run, compare, demos and invariance views in the centre; the
+// menus and tool bar (WindowActions). It wires widgets to controllers and holds no logic of its
+// own beyond that. Its parts: MainWindow.cpp (the layout, runs and demos), MainWindowProject.cpp
+// (the project: new, open, save, recovery, the title), MainWindowExports.cpp (the exports).
 
 #include <QMainWindow>
 #include <memory>
@@ -12,9 +13,7 @@
 #include "detbench/run/Invariance.hpp"
 #include "project/Project.hpp"
 
-class QAction;
 class QLabel;
-class QMenu;
 class QProgressBar;
 class QTabWidget;
 class QTableView;
@@ -27,6 +26,7 @@ class DemosWidget;
 class DeviceSelectorWidget;
 class CatalogChangesWidget;
 class EnvironmentWidget;
+class InvarianceController;
 class InvarianceWidget;
 class LanguageController;
 class LogWidget;
@@ -37,6 +37,7 @@ class ProjectController;
 class RunController;
 class RunViewWidget;
 class SettingsWidget;
+class WindowActions;
 struct RunPlan;
 
 class MainWindow : public QMainWindow {
@@ -47,66 +48,81 @@ class MainWindow : public QMainWindow {
              QWidget* parent = nullptr);
   ~MainWindow() override;
 
-  // What the window shows, as a project; and the reverse.
+  // What the window shows, as a project; and the reverse (MainWindowProject.cpp).
   Project project() const;
   void applyProject(const Project& project);
   bool openProject(const QString& path, QString* error);
 
-  // For tests and scripted screenshots.
-  RunController* runController() const { return runner_; }
-  RunViewWidget* runView() const { return runView_; }
-  CompareWidget* compareView() const { return compareView_; }
-  DemosWidget* demosView() const { return demosView_; }
-  DemoController* demoController() const { return demos_; }
-  InvarianceWidget* invarianceView() const { return invarianceView_; }
-  // Shows the Invariance tab and starts a run of its default list on `axis`; false with the
-  // reason when none starts.
-  bool startInvariance(InvarianceAxis axis, QString* why = nullptr);
-  // Shows the Demos tab and runs the named scenario; false, with the reason in `why`, when there
-  // is no such scenario or one is running already.
-  // Opens the Demos tab's recipe check, with the recipe of `file` when it is not empty; false
-  // with the reason when the file cannot be read.
-  bool showRecipeCheck(const QString& file, QString* why);
-  bool startDemo(const QString& name, QString* why = nullptr);
-  SettingsWidget* settingsWidget() const { return settings_; }
-  OpParamsWidget* paramsWidget() const { return params_; }
-  LogWidget* logWidget() const { return log_; }
-  ProjectController* projectController() const { return projects_; }
-  const std::optional<ReportDocument>& lastRun() const { return lastRun_; }
-  const std::optional<ReportDocument>& lastCompare() const { return lastCompare_; }
-  // False when the catalog has no such op (the selection stays).
-  bool selectOp(const QString& op);
-  void showCompareView();
-  void showRunView();
+  // The run the form describes: the op, its parameters, the device (on the remote host when one
+  // is chosen), the settings, trials, warm-up and data seed. What the run and the project both
+  // read. A field that is invalid keeps its default here: currentPlan() refuses such a form.
+  RunRequest currentRequest() const;
   // The plan the form describes (nullopt, with the reason in the status bar, the log and `why`,
   // when invalid).
+  std::optional<RunPlan> currentPlan(bool compare, QString* why = nullptr);
   // The device as the log and the run view name it ("cuda on me@gpu-box"); for a remote
   // host, logs where it connects.
   QString deviceAnnounced(const RunPlan& plan);
-  std::optional<RunPlan> currentPlan(bool compare, QString* why = nullptr);
   // Start a run or a comparison of the form's plan. When one starts, it ends in the run
   // controller's finished() or failed(); false, with the reason in `why`, when none starts (an
   // invalid plan, or a run in progress).
   bool startRun(QString* why = nullptr);
   bool startCompare(QString* why = nullptr);
+  // Shows the Invariance tab and starts a run of its default list on `axis`; false with the
+  // reason when none starts.
+  bool startInvariance(InvarianceAxis axis, QString* why = nullptr);
+  // Shows the Demos tab and runs the named scenario; false, with the reason in `why`, when there
+  // is no such scenario or one is running already.
+  bool startDemo(const QString& name, QString* why = nullptr);
+  // Opens the Demos tab's recipe check, with the recipe of `file` when it is not empty; false
+  // with the reason when the file cannot be read.
+  bool showRecipeCheck(const QString& file, QString* why);
+  // False when the catalog has no such op (the selection stays).
+  bool selectOp(const QString& op);
+  void showCompareView();
+  void showRunView();
+
+  // For tests and the scripted start.
+  RunController* runController() const { return runner_; }
+  RunViewWidget* runView() const { return runView_; }
+  CompareWidget* compareView() const { return compareView_; }
+  DemosWidget* demosView() const { return demosView_; }
+  DemoController* demoController() const { return demos_; }
+  InvarianceController* invarianceController() const { return invariance_; }
+  InvarianceWidget* invarianceView() const { return invarianceView_; }
+  SettingsWidget* settingsWidget() const { return settings_; }
+  OpParamsWidget* paramsWidget() const { return params_; }
+  DeviceSelectorWidget* deviceSelector() const { return devices_; }
+  LogWidget* logWidget() const { return log_; }
+  ProjectController* projectController() const { return projects_; }
+  WindowActions* actions() const { return actions_; }
+  const std::optional<ReportDocument>& lastRun() const { return lastRun_; }
+  const std::optional<ReportDocument>& lastCompare() const { return lastCompare_; }
 
  protected:
   void closeEvent(QCloseEvent* event) override;
   void changeEvent(QEvent* event) override;
 
  private:
-  void buildActions();
-  void buildMenus();
+  void buildTabs();
   void buildDocks();
+  void connectActions();
   void connectRunner();
+  void connectDemos();
   void retranslate();
-  void updateTitle();
-  void updateRecentMenu();
   void setRunning(bool running);
+
+  // Project handling (MainWindowProject.cpp).
+  void connectProject();
+  void updateTitle();
   bool maybeSave();
   void newProject();
   void openDialog();
+  void openRecent(const QString& path);
   bool saveProject(bool askPath);
+  void offerRecovery();
+
+  // Exports (MainWindowExports.cpp).
   void exportReport();
   void exportInvariance();
   // The save dialog of the report exports: a path whose ending names a format, or empty (the
@@ -115,62 +131,43 @@ class MainWindow : public QMainWindow {
   // After an export: the error in a message and the log, or "Exported PATH".
   void exportWritten(bool written, const QString& path, const QString& error);
   void exportPlots();
-  void connectDemos();
   void exportDemo();
   void copyMarkdown();
   void exportForPyTorch();
-  void offerRecovery();
   const ReportDocument* currentReport() const;
 
   std::shared_ptr<const BackendRegistry> registry_;
   LanguageController* language_;
   RunController* runner_;
   DemoController* demos_;
+  InvarianceController* invariance_;
   ProjectController* projects_;
+  WindowActions* actions_;
 
+  // The form: the op, its parameters and device, the settings.
   SettingsWidget* settings_;
   OpSelectorWidget* opSelector_;
   OpParamsWidget* params_;
   DeviceSelectorWidget* devices_;
   OpCatalogModel* catalogModel_;
   QTableView* catalogView_;
+  // The panels around it.
   LogWidget* log_;
   EnvironmentWidget* environment_;
   CatalogChangesWidget* catalogChanges_;
+  std::vector<class QDockWidget*> docks_;
+  // The views in the centre.
+  QTabWidget* tabs_;
   RunViewWidget* runView_;
   CompareWidget* compareView_;
-  QTabWidget* tabs_;
   DemosWidget* demosView_;
   InvarianceWidget* invarianceView_;
   QProgressBar* progress_;
   QLabel* rate_;
-  std::vector<class QDockWidget*> docks_;
-
-  QMenu* fileMenu_;
-  QMenu* recentMenu_;
-  QMenu* exportMenu_;
-  QMenu* runMenu_;
-  QMenu* viewMenu_;
-  QMenu* languageMenu_;
-  QMenu* helpMenu_;
-  QAction* newAction_;
-  QAction* openAction_;
-  QAction* saveAction_;
-  QAction* saveAsAction_;
-  QAction* exportAction_;
-  QAction* exportPlotsAction_;
-  QAction* copyMarkdownAction_;
-  QAction* exportPytorchAction_;
-  QAction* quitAction_;
-  QAction* runAction_;
-  QAction* compareAction_;
-  QAction* cancelAction_;
-  QAction* englishAction_;
-  QAction* chineseAction_;
-  QAction* aboutAction_;
 
   std::optional<ReportDocument> lastRun_;
   std::optional<ReportDocument> lastCompare_;
+  // Where the records of the run in progress go: the compare view, or the run view.
   bool comparing_ = false;
 };
 

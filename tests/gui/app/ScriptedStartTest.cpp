@@ -69,4 +69,13 @@ TEST_F(ScriptedStartTest, AProjectThatCannotBeOpenedExitsWithTwo) {
   EXPECT_NE(o.err.find("nested"), std::string::npos) << o.err;
 }
 
+TEST_F(ScriptedStartTest, AProjectThatCannotBeOpenedIsNeverPictured) {
+  // Issue 31, case 9: nothing started, only a picture asked for. The order is decided in the
+  // program (ScriptedStartOrderTest), so this holds on any machine however loaded.
+  std::ofstream(dir_ / "broken.detbench") << std::string(100000, '[');
+  const Outcome o = runGui("broken.detbench --screenshot x.png", dir_);
+  EXPECT_EQ(o.code, 2) << o.err;
+  EXPECT_FALSE(fs::exists(dir_ / "x.png"));
+}
+
 }  // namespace
