@@ -907,6 +907,46 @@
             <source>unavailable: %1</source>
             <translation>不可用：%1</translation>
         </message>
+        <message>
+            <source>Reproducible: bitwise identical over %1 trials.</source>
+            <translation>可复现：%1 次试验逐位相同。</translation>
+        </message>
+        <message>
+            <source>Not reproducible: %1 distinct outputs in %2 trials, max |diff| %3 (%4 ULP).</source>
+            <translation>不可复现：%2 次试验中有 %1 个不同输出，最大 |diff| 为 %3（%4 ULP）。</translation>
+        </message>
+        <message>
+            <source>What to set: %1 (the settings of %2), which ran %3 than %4.</source>
+            <translation>该设置什么：%1（即 %2 的设置），它比 %4 %3。</translation>
+        </message>
+        <message>
+            <source>What to set: torch.use_deterministic_algorithms(True), and compare its cost (Compare: default against deterministic).</source>
+            <translation>该设置什么：torch.use_deterministic_algorithms(True)，并比较它的代价（比较：默认对确定性）。</translation>
+        </message>
+        <message>
+            <source>Deterministic algorithms are on and the output still varies: the op's catalog entry says why (a contrast form, or a kernel PyTorch does not cover).</source>
+            <translation>确定性算法已开启，输出仍然变化：算子的目录条目说明了原因（对照形式，或 PyTorch 未覆盖的内核）。</translation>
+        </message>
+        <message>
+            <source>Nothing ran to completion: the errors below say why.</source>
+            <translation>没有任何运行完成：下面的错误说明了原因。</translation>
+        </message>
+        <message>
+            <source>Nothing to set: these settings are reproducible for this op on this device.</source>
+            <translation>无需设置：在这台设备上，这些设置已让该算子可复现。</translation>
+        </message>
+        <message>
+            <source>Takeaway</source>
+            <translation>结论摘要</translation>
+        </message>
+        <message>
+            <source>Appendix: output digests</source>
+            <translation>附录：输出摘要</translation>
+        </message>
+        <message>
+            <source>… and %1 more distinct outputs: the CSV export lists every trial's digest.</source>
+            <translation>……还有 %1 个不同输出：CSV 导出列出了每次试验的摘要。</translation>
+        </message>
     </context>
     <context>
         <name>ReportPlots</name>
@@ -937,10 +977,6 @@
     </context>
     <context>
         <name>Verdict</name>
-        <message>
-            <source>Raised in error mode: %1</source>
-            <translation>错误模式下抛出异常：%1</translation>
-        </message>
         <message>
             <source>Failed: %1</source>
             <translation>失败：%1</translation>
@@ -1016,6 +1052,54 @@
         <message>
             <source>%1 (one trial: no spread to show)</source>
             <translation>%1（只有一次试验，没有离散可显示）</translation>
+        </message>
+        <message>
+            <source>Raised in error mode</source>
+            <translation>在报错模式下抛出错误</translation>
+        </message>
+        <message>
+            <source>%1 runs on cuBLAS, and deterministic algorithms in PyTorch %2 raise unless CUBLAS_WORKSPACE_CONFIG is :4096:8 or :16:8.</source>
+            <translation>%1 在 cuBLAS 上运行；在 PyTorch %2 中，除非 CUBLAS_WORKSPACE_CONFIG 为 :4096:8 或 :16:8，确定性算法会抛出错误。</translation>
+        </message>
+        <message>
+            <source>%1 has no deterministic implementation on %2 in PyTorch %3, and deterministic algorithms are at error, so it raised before any trial.</source>
+            <translation>%1 在 PyTorch %3 中没有 %2 上的确定性实现，而确定性算法处于报错模式，所以它在任何试验之前就抛出了错误。</translation>
+        </message>
+        <message>
+            <source>(%1 follows PyTorch's CUDA kernels: the message names the CUDA one.)</source>
+            <translation>（%1 遵循 PyTorch 的 CUDA 内核：消息中写的是 CUDA 内核的名字。）</translation>
+        </message>
+        <message>
+            <source>%1 has no deterministic implementation: warn mode let it run, and its output may vary.</source>
+            <translation>%1 没有确定性实现：警告模式让它照常运行，其输出可能变化。</translation>
+        </message>
+        <message>
+            <source>cuBLAS ran without CUBLAS_WORKSPACE_CONFIG=:4096:8 or :16:8: warn mode let it run, and its output may vary.</source>
+            <translation>cuBLAS 在未设置 CUBLAS_WORKSPACE_CONFIG=:4096:8 或 :16:8 时运行：警告模式让它照常运行，其输出可能变化。</translation>
+        </message>
+        <message>
+            <source>A contrast form PyTorch never runs in deterministic mode ran (warn mode).</source>
+            <translation>运行了 PyTorch 在确定性模式下从不运行的对照形式（警告模式）。</translation>
+        </message>
+        <message>
+            <source>Warning: %1</source>
+            <translation>警告：%1</translation>
+        </message>
+        <message>
+            <source>%1 warnings: %2</source>
+            <translation>%1 条警告：%2</translation>
+        </message>
+        <message>
+            <source>off (False)</source>
+            <translation>关闭（False）</translation>
+        </message>
+        <message>
+            <source>warn (True, warn_only=True)</source>
+            <translation>警告（True, warn_only=True）</translation>
+        </message>
+        <message>
+            <source>error (True)</source>
+            <translation>报错（True）</translation>
         </message>
     </context>
     <context>
@@ -1123,16 +1207,16 @@
             <translation>不同输出数</translation>
         </message>
         <message>
-            <source>time per trial (µs)</source>
-            <translation>每次试验耗时（µs）</translation>
-        </message>
-        <message>
             <source>reproducible</source>
             <translation>可复现</translation>
         </message>
         <message>
             <source>outputs vary</source>
             <translation>输出有变化</translation>
+        </message>
+        <message>
+            <source>time per trial (%1)</source>
+            <translation>每次试验耗时（%1）</translation>
         </message>
     </context>
     <context>
@@ -1148,10 +1232,6 @@
         <message>
             <source>waiting</source>
             <translation>等待中</translation>
-        </message>
-        <message>
-            <source>Configurations to compare, all on the same inputs:</source>
-            <translation>要对比的配置（输入完全相同）：</translation>
         </message>
         <message>
             <source>Add current settings</source>
@@ -1186,12 +1266,68 @@
             <translation>中位耗时</translation>
         </message>
         <message>
-            <source>vs baseline</source>
-            <translation>相对基准</translation>
-        </message>
-        <message>
             <source>Warnings</source>
             <translation>警告</translation>
+        </message>
+        <message>
+            <source>PyTorch's defaults: deterministic algorithms off, cuDNN benchmark off.</source>
+            <translation>PyTorch 的默认设置：确定性算法关闭，cuDNN benchmark 关闭。</translation>
+        </message>
+        <message>
+            <source>torch.use_deterministic_algorithms(True): ops switch to a deterministic kernel, or raise where PyTorch has none.</source>
+            <translation>torch.use_deterministic_algorithms(True)：算子换用确定性内核；PyTorch 没有时则抛出错误。</translation>
+        </message>
+        <message>
+            <source>use_deterministic_algorithms(True, warn_only=True): where PyTorch has no deterministic kernel, the op warns and runs.</source>
+            <translation>use_deterministic_algorithms(True, warn_only=True)：PyTorch 没有确定性内核时，算子给出警告后照常运行。</translation>
+        </message>
+        <message>
+            <source>Deterministic algorithms, with detbench's own deterministic kernels where PyTorch has none (not PyTorch's behaviour).</source>
+            <translation>确定性算法，并在 PyTorch 没有确定性内核时使用 detbench 自己的（不是 PyTorch 的行为）。</translation>
+        </message>
+        <message>
+            <source>A contrast, not PyTorch's behaviour: the float-atomic form even where PyTorch's default is deterministic.</source>
+            <translation>对照，不是 PyTorch 的行为：即使 PyTorch 默认是确定的，也使用浮点原子形式。</translation>
+        </message>
+        <message>
+            <source>torch.backends.cudnn.benchmark = True: cuDNN times its algorithms and keeps the fastest (convolutions).</source>
+            <translation>torch.backends.cudnn.benchmark = True：cuDNN 为各算法计时并保留最快的（卷积）。</translation>
+        </message>
+        <message>
+            <source>torch.backends.cudnn.deterministic = True: only the algorithms cuDNN marks deterministic (convolutions).</source>
+            <translation>torch.backends.cudnn.deterministic = True：只用 cuDNN 标为确定性的算法（卷积）。</translation>
+        </message>
+        <message>
+            <source>made: %1</source>
+            <translation>已运行：%1</translation>
+        </message>
+        <message>
+            <source>A run already made on these inputs: compared as it is, not run again.</source>
+            <translation>在这些输入上已经做过的运行：按原样参与比较，不再重新运行。</translation>
+        </message>
+        <message>
+            <source>Made with other inputs (op, parameters, device or data seed): it cannot join this comparison.</source>
+            <translation>用其他输入（算子、参数、设备或数据种子）做的运行：不能加入这次比较。</translation>
+        </message>
+        <message>
+            <source>Your settings, added with "Add current settings".</source>
+            <translation>你的设置，由“添加当前设置”加入。</translation>
+        </message>
+        <message>
+            <source>Point at or select a configuration to see what it sets.</source>
+            <translation>指向或选中一个配置，查看它设置了什么。</translation>
+        </message>
+        <message>
+            <source>baseline</source>
+            <translation>基准</translation>
+        </message>
+        <message>
+            <source>Configurations to compare, all on the same inputs. Default against deterministic is the usual question; select one to see what it sets.</source>
+            <translation>要比较的配置，全部使用相同的输入。通常要问的是默认对确定性；选中一个查看它设置了什么。</translation>
+        </message>
+        <message>
+            <source>Speed vs baseline</source>
+            <translation>相对基准的速度</translation>
         </message>
     </context>
     <context>
@@ -1405,6 +1541,10 @@
             <source>Runs on %1 of %2, through ssh.</source>
             <translation>通过 ssh 在 %2 的 %1 上运行。</translation>
         </message>
+        <message>
+            <source>Unavailable here: %1 (point at it for the reason)</source>
+            <translation>此处不可用：%1（指向它查看原因）</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::DiffPlotWidget</name>
@@ -1525,6 +1665,17 @@
         <message>
             <source>(not recorded)</source>
             <translation>（未记录）</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::HelpDialog</name>
+        <message>
+            <source>Guide: from what you see to what to set</source>
+            <translation>指南：从看到的现象到该设置什么</translation>
+        </message>
+        <message>
+            <source>Glossary</source>
+            <translation>术语表</translation>
         </message>
     </context>
     <context>
@@ -1989,10 +2140,6 @@
             <translation>请先运行该运算（或一次对比）。</translation>
         </message>
         <message>
-            <source>Export report</source>
-            <translation>导出报告</translation>
-        </message>
-        <message>
             <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;JSON (*.json);;CSV of the trials (*.csv)</source>
             <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;JSON (*.json);;试验 CSV (*.csv)</translation>
         </message>
@@ -2144,6 +2291,40 @@
             <source>Demos run on this machine; to run this one on %1: detbench demo %2 --host %1</source>
             <translation>演示在本机运行；要在 %1 上运行这个演示：detbench demo %2 --host %1</translation>
         </message>
+        <message>
+            <source>Compare: %1, runs already made: %2</source>
+            <translation>比较：%1，已做过的运行：%2</translation>
+        </message>
+        <message numerus="yes">
+            <source>Compared %n runs already made</source>
+            <translation>
+                <numerusform>已比较 %n 个已做过的运行</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Comparison finished: %n configurations</source>
+            <translation>
+                <numerusform>比较完成：%n 种配置</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Catalog: %1</source>
+            <translation>目录：%1</translation>
+        </message>
+        <message numerus="yes">
+            <source>Export report: the comparison (%n configurations)</source>
+            <translation>
+                <numerusform>导出报告：这次比较（%n 种配置）</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Export report: the last run</source>
+            <translation>导出报告：上一次运行</translation>
+        </message>
+        <message>
+            <source>%1 on %2 — %3</source>
+            <translation>%1，在 %2 上 — %3</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::OpCatalogModel</name>
@@ -2239,10 +2420,6 @@
             <translation>试验次数</translation>
         </message>
         <message>
-            <source>Warm-up runs</source>
-            <translation>预热次数</translation>
-        </message>
-        <message>
             <source>Data seed</source>
             <translation>数据种子</translation>
         </message>
@@ -2269,6 +2446,14 @@
         <message>
             <source>The data seed must be an integer from 0 to 18446744073709551615.</source>
             <translation>数据种子必须是 0 到 18446744073709551615 之间的整数。</translation>
+        </message>
+        <message>
+            <source>Warm-up</source>
+            <translation>预热</translation>
+        </message>
+        <message>
+            <source>Warm-up runs before the trials, not recorded.</source>
+            <translation>试验之前的预热运行，不记录。</translation>
         </message>
     </context>
     <context>
@@ -2572,6 +2757,42 @@
             <source>%1 on %2</source>
             <translation>%2 上的 %1</translation>
         </message>
+        <message>
+            <source>Hide PyTorch's message</source>
+            <translation>隐藏 PyTorch 的消息</translation>
+        </message>
+        <message>
+            <source>PyTorch's message…</source>
+            <translation>PyTorch 的消息…</translation>
+        </message>
+        <message>
+            <source>Run in warn mode</source>
+            <translation>用警告模式运行</translation>
+        </message>
+        <message>
+            <source>use_deterministic_algorithms(True, warn_only=True): the op runs and says that it is not deterministic</source>
+            <translation>use_deterministic_algorithms(True, warn_only=True)：算子照常运行，并说明它不是确定性的</translation>
+        </message>
+        <message>
+            <source>Use detbench's deterministic kernel</source>
+            <translation>使用 detbench 的确定性内核</translation>
+        </message>
+        <message>
+            <source>Settings → Catalog: detbench extensions (a deterministic kernel PyTorch does not have)</source>
+            <translation>设置 → 目录：detbench 扩展（PyTorch 没有的确定性内核）</translation>
+        </message>
+        <message>
+            <source>Set CUBLAS_WORKSPACE_CONFIG=:4096:8</source>
+            <translation>设置 CUBLAS_WORKSPACE_CONFIG=:4096:8</translation>
+        </message>
+        <message>
+            <source>The op's catalog entry</source>
+            <translation>算子的目录条目</translation>
+        </message>
+        <message>
+            <source>%1 on %2 — %3</source>
+            <translation>%1，在 %2 上 — %3</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::SettingsWidget</name>
@@ -2626,22 +2847,6 @@
         <message>
             <source>Keep only algorithms cuDNN marks as deterministic.</source>
             <translation>只保留 cuDNN 标记为确定性的算法。</translation>
-        </message>
-        <message>
-            <source>off</source>
-            <translation>关闭</translation>
-        </message>
-        <message>
-            <source>warn</source>
-            <translation>警告</translation>
-        </message>
-        <message>
-            <source>error</source>
-            <translation>错误</translation>
-        </message>
-        <message>
-            <source>torch.use_deterministic_algorithms: ops with a deterministic alternative switch to it; ops without one raise (error) or warn and run (warn).</source>
-            <translation>torch.use_deterministic_algorithms：有确定性替代实现的运算会切换过去；没有的运算会抛出异常（错误）或发出警告后继续运行（警告）。</translation>
         </message>
         <message>
             <source>fill with NaN / max</source>
@@ -2703,6 +2908,10 @@
             <source>In deterministic mode, cuBLAS ops raise unless this is :4096:8 or :16:8 (PyTorch 2.8 and 2.9; from 2.10 no longer checked).</source>
             <translation>确定性模式下，除非此值为 :4096:8 或 :16:8，cuBLAS 算子会报错（PyTorch 2.8 和 2.9；从 2.10 起不再检查）。</translation>
         </message>
+        <message>
+            <source>torch.use_deterministic_algorithms(mode): ops with a deterministic alternative switch to it; ops without one raise (error: True) or warn and run (warn: True, warn_only=True).</source>
+            <translation>torch.use_deterministic_algorithms(mode)：有确定性替代的算子换用它；没有的算子抛出错误（报错：True）或警告后运行（警告：True, warn_only=True）。</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::TimingPlotWidget</name>
@@ -2719,16 +2928,24 @@
             <translation>试验</translation>
         </message>
         <message>
-            <source>time (µs)</source>
-            <translation>耗时（µs）</translation>
-        </message>
-        <message>
             <source>all trials</source>
             <translation>全部试验</translation>
         </message>
         <message>
-            <source>median %1, IQR %2 – %3, %4 outliers</source>
-            <translation>中位数 %1，四分位距 %2 – %3，%4 个离群值</translation>
+            <source>median %1</source>
+            <translation>中位数 %1</translation>
+        </message>
+        <message>
+            <source>median %1, 1 outlier</source>
+            <translation>中位数 %1，1 个离群值</translation>
+        </message>
+        <message>
+            <source>median %1, %2 outliers</source>
+            <translation>中位数 %1，%2 个离群值</translation>
+        </message>
+        <message>
+            <source>time (%1)</source>
+            <translation>耗时（%1）</translation>
         </message>
     </context>
     <context>
@@ -2780,6 +2997,10 @@
             <source>loss</source>
             <translation>损失</translation>
         </message>
+        <message>
+            <source>loss − run 1's</source>
+            <translation>损失 − 第 1 次运行的</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::UlpHistogramPlotWidget</name>
@@ -2810,6 +3031,10 @@
         <message>
             <source>%1 ULPs: %2 elements</source>
             <translation>%1 ULP：%2 个元素</translation>
+        </message>
+        <message>
+            <source>no trials</source>
+            <translation>没有试验</translation>
         </message>
     </context>
     <context>
@@ -2859,10 +3084,6 @@
             <translation>导出报告(&amp;E)…</translation>
         </message>
         <message>
-            <source>HTML, PDF, Markdown, JSON or CSV of the current view's results</source>
-            <translation>将当前视图的结果导出为 HTML、PDF、Markdown、JSON 或 CSV</translation>
-        </message>
-        <message>
             <source>Export &amp;plots (PNG and SVG)…</source>
             <translation>导出图表（PNG 和 SVG）(&amp;P)…</translation>
         </message>
@@ -2905,6 +3126,18 @@
         <message>
             <source>&amp;About detbench</source>
             <translation>关于 detbench(&amp;A)</translation>
+        </message>
+        <message>
+            <source>HTML, PDF, Markdown, JSON or CSV: the comparison on the Compare tab, the last run on the others (the Invariance tab: its run)</source>
+            <translation>HTML、PDF、Markdown、JSON 或 CSV：在比较标签页导出这次比较，在其他标签页导出上一次运行（不变性标签页：它的运行）</translation>
+        </message>
+        <message>
+            <source>&amp;Guide: from what you see to what to set</source>
+            <translation>指南：从看到的现象到该设置什么(&amp;G)</translation>
+        </message>
+        <message>
+            <source>G&amp;lossary</source>
+            <translation>术语表(&amp;L)</translation>
         </message>
     </context>
 </TS>

@@ -3,16 +3,13 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
-#include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
 #include <QProgressBar>
-#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
-#include <QVBoxLayout>
 
 #include "app/WindowActions.hpp"
 #include "common/Text.hpp"
@@ -30,6 +27,7 @@
 #include "widgets/DemosWidget.hpp"
 #include "widgets/DeviceSelectorWidget.hpp"
 #include "widgets/EnvironmentWidget.hpp"
+#include "widgets/HelpDialog.hpp"
 #include "widgets/InvarianceWidget.hpp"
 #include "widgets/LogWidget.hpp"
 #include "widgets/OpParamsWidget.hpp"
@@ -39,16 +37,6 @@
 #include "widgets/SettingsWidget.hpp"
 
 namespace detbench::gui {
-
-namespace {
-QWidget* scrollable(QWidget* inner, QWidget* parent) {
-  auto* area = new QScrollArea(parent);
-  area->setWidget(inner);
-  area->setWidgetResizable(true);
-  area->setFrameShape(QFrame::NoFrame);
-  return area;
-}
-}  // namespace
 
 MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
                        LanguageController* language, QWidget* parent)
@@ -80,7 +68,19 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
   statusBar()->addPermanentWidget(rate_);
   statusBar()->addPermanentWidget(progress_);
 
+  connect(runView_, &RunViewWidget::warnModeRequested, this,
+          [this] { rerunWith([](Settings& s) { s.deterministic = DeterministicMode::Warn; }); });
+  connect(runView_, &RunViewWidget::extensionRequested, this,
+          [this] { rerunWith([](Settings& s) { s.semantics = CatalogSemantics::Extensions; }); });
+  connect(runView_, &RunViewWidget::workspaceRequested, this, [this] {
+    rerunWith([](Settings& s) { s.cublasWorkspaceConfig = WorkspaceConfig::parse(":4096:8"); });
+  });
+  connect(runView_, &RunViewWidget::catalogEntryRequested, this, &MainWindow::showCatalogEntry);
   connect(compareView_, &CompareWidget::runRequested, this, [this] { startCompare(); });
+  // The runs already made that a comparison can take are those of the form's inputs.
+  const auto formChanged = [this] { compareView_->setForm(currentRequest()); };
+  connect(params_, &OpParamsWidget::changed, this, formChanged);
+  connect(devices_, &DeviceSelectorWidget::deviceChanged, this, formChanged);
   connect(compareView_, &CompareWidget::addCurrentRequested, this, [this] {
     if (auto s = settings_->settings()) compareView_->addCustom(*s);
   });
@@ -91,15 +91,13 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
   });
 
   selectOp(QStringLiteral("index_add"));
+  compareView_->setForm(currentRequest());
   runView_->clear();
   environment_->setEnvironment(collectEnvironment(*registry_));
   retranslate();
   projects_->markClean(QString());
 
-  resize(1440, 900);
-  QSettings settings;
-  restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-  restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+  placeWindow();
   QMetaObject::invokeMethod(this, &MainWindow::offerRecovery, Qt::QueuedConnection);
 }
 
@@ -130,84 +128,12 @@ void MainWindow::buildTabs() {
     log_->append(bad ? LogWidget::Level::Error : LogWidget::Level::Info, text);
   });
   tabs_->addTab(invarianceView_, QString());
+  // The tabs' names key the panels each one shows (TabPanels, kept between sessions).
+  runView_->setObjectName(QStringLiteral("runTab"));
+  compareView_->setObjectName(QStringLiteral("compareTab"));
+  demosView_->setObjectName(QStringLiteral("demosTab"));
+  invarianceView_->setObjectName(QStringLiteral("invarianceTab"));
   setCentralWidget(tabs_);
-}
-
-void MainWindow::buildDocks() {
-  auto dock = [this](const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
-    auto* d = new QDockWidget(this);
-    d->setObjectName(name);
-    d->setWidget(widget);
-    addDockWidget(area, d);
-    docks_.push_back(d);
-    return d;
-  };
-  // The op: catalog, device and parameters.
-  auto* opPanel = new QWidget(this);
-  auto* opLayout = new QVBoxLayout(opPanel);
-  catalogModel_ = new OpCatalogModel(this);
-  catalogView_ = new QTableView(opPanel);
-  catalogView_->setObjectName(QStringLiteral("catalog"));
-  catalogView_->setModel(catalogModel_);
-  catalogView_->setSelectionBehavior(QAbstractItemView::SelectRows);
-  catalogView_->setSelectionMode(QAbstractItemView::SingleSelection);
-  catalogView_->verticalHeader()->hide();
-  catalogView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  catalogView_->horizontalHeader()->setStretchLastSection(true);
-  catalogView_->setWordWrap(false);
-  opSelector_ = new OpSelectorWidget(opPanel);
-  devices_ = new DeviceSelectorWidget(*registry_, opPanel);
-  params_ = new OpParamsWidget(opPanel);
-  opLayout->addWidget(opSelector_);
-  opLayout->addWidget(devices_);
-  opLayout->addWidget(params_);
-  opLayout->addStretch(1);
-  settings_ = new SettingsWidget(this);
-  log_ = new LogWidget(this);
-  environment_ = new EnvironmentWidget(this);
-
-  dock(QStringLiteral("catalogDock"), catalogView_, Qt::BottomDockWidgetArea);
-  dock(QStringLiteral("opDock"), scrollable(opPanel, this), Qt::LeftDockWidgetArea);
-  dock(QStringLiteral("settingsDock"), scrollable(settings_, this), Qt::LeftDockWidgetArea);
-  auto* logDock = dock(QStringLiteral("logDock"), log_, Qt::BottomDockWidgetArea);
-  auto* envDock = dock(QStringLiteral("environmentDock"), environment_, Qt::BottomDockWidgetArea);
-  tabifyDockWidget(logDock, envDock);
-  logDock->raise();
-  splitDockWidget(docks_[0], logDock, Qt::Horizontal);
-  // The release changes: a tab beside the catalog they describe, and as wide.
-  catalogChanges_ = new CatalogChangesWidget(this);
-  auto* changesDock = dock(QStringLiteral("catalogChangesDock"), scrollable(catalogChanges_, this),
-                           Qt::BottomDockWidgetArea);
-  tabifyDockWidget(docks_[0], changesDock);
-  docks_[0]->raise();
-  resizeDocks({docks_[1], docks_[2]}, {430, 400}, Qt::Vertical);
-  resizeDocks({docks_[1]}, {410}, Qt::Horizontal);
-  resizeDocks({docks_[0]}, {200}, Qt::Vertical);
-  resizeDocks({docks_[0], logDock}, {820, 600}, Qt::Horizontal);
-
-  catalogModel_->setTraitsClass(devices_->traitsClass());
-  const auto followRelease = [this] {
-    if (const auto s = settings_->settings()) {
-      catalogModel_->setRelease(s->pytorch);
-      catalogChanges_->setRelease(s->pytorch);
-    }
-  };
-  followRelease();
-  connect(settings_, &SettingsWidget::changed, this, followRelease);
-  connect(devices_, &DeviceSelectorWidget::deviceChanged, this, [this] {
-    catalogModel_->setTraitsClass(devices_->traitsClass());
-    projects_->markDirty();
-  });
-  connect(catalogView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-          [this](const QModelIndex& current) {
-            const QString op = catalogModel_->opAt(current.row());
-            if (!op.isEmpty() && op != params_->op()) params_->setOp(op);
-            if (!op.isEmpty()) opSelector_->setOp(op);
-          });
-  connect(opSelector_, &OpSelectorWidget::opChosen, this, [this](const QString& op) {
-    selectOp(op);
-    catalogView_->scrollTo(catalogModel_->index(catalogModel_->rowOf(op), 0));
-  });
 }
 
 void MainWindow::connectActions() {
@@ -225,6 +151,10 @@ void MainWindow::connectActions() {
   connect(actions_->cancel, &QAction::triggered, runner_, &RunController::cancel);
   connect(actions_, &WindowActions::languageChosen, language_, &LanguageController::setLanguage);
   connect(actions_, &WindowActions::recentFileChosen, this, &MainWindow::openRecent);
+  connect(actions_->guide, &QAction::triggered, this,
+          [this] { showHelp(HelpDialog::Page::Guide); });
+  connect(actions_->glossary, &QAction::triggered, this,
+          [this] { showHelp(HelpDialog::Page::Glossary); });
   connect(actions_->about, &QAction::triggered, this, [this] {
     QMessageBox::about(
         this, tr("About detbench"),
@@ -237,6 +167,23 @@ void MainWindow::connectActions() {
   });
 }
 
+HelpDialog* MainWindow::showHelp(HelpDialog::Page page) {
+  if (!help_) {
+    help_ = new HelpDialog(this);
+    // A lesson link opens the lesson (it does not run it); the recipe link, the recipe check.
+    connect(help_, &HelpDialog::lessonRequested, this, [this](const QString& name) {
+      tabs_->setCurrentWidget(demosView_);
+      demosView_->selectScenario(name);
+    });
+    connect(help_, &HelpDialog::recipeCheckRequested, this,
+            [this] { showRecipeCheck(QString(), nullptr); });
+  }
+  help_->showPage(page, language_->language());
+  help_->show();
+  help_->raise();
+  return help_;
+}
+
 void MainWindow::retranslate() {
   tabs_->setTabText(tabs_->indexOf(runView_), tr("Run"));
   tabs_->setTabText(tabs_->indexOf(compareView_), tr("Compare"));
@@ -247,7 +194,9 @@ void MainWindow::retranslate() {
   for (std::size_t i = 0; i < docks_.size(); ++i)
     docks_[i]->setWindowTitle(dockTitles[static_cast<qsizetype>(i)]);
   actions_->retranslate();
+  if (help_) help_->showPage(help_->page(), language_->language());
   updateTitle();
+  fitPanels();
 }
 
 void MainWindow::changeEvent(QEvent* event) {
@@ -301,8 +250,9 @@ std::optional<RunPlan> MainWindow::currentPlan(bool compare, QString* why) {
     plan.remote = host->plan(qstr(localHostName()));
   }
   if (compare) {
+    compareView_->setForm(plan.request);
     plan.configurations = compareView_->configurations(plan.request.settings);
-    if (plan.configurations.empty()) {
+    if (plan.configurations.empty() && compareView_->reusedRuns(plan.request).empty()) {
       return refuse(tr("Check at least one configuration to compare."));
     }
   }
@@ -330,7 +280,7 @@ bool MainWindow::startRun(QString* why) {
   showRunView();
   const QString device = deviceAnnounced(*plan);
   runView_->beginRun(
-      QStringLiteral("%1 on %2 — %3")
+      tr("%1 on %2 — %3")
           .arg(qstr(plan->request.op), device, Verdict::settingsLine(plan->request.settings)));
   log_->append(
       LogWidget::Level::Info,
@@ -348,9 +298,31 @@ bool MainWindow::startCompare(QString* why) {
   if (!plan) return false;
   comparing_ = true;
   showCompareView();
-  compareView_->beginCompare(plan->configurations);
+  // Runs already made on these inputs come first, as they are; the rest are run now.
+  reused_ = compareView_->reusedRuns(plan->request);
+  std::vector<SweepConfig> shown;
+  for (const auto& r : reused_) shown.push_back({r.label, r.settings});
+  shown.insert(shown.end(), plan->configurations.begin(), plan->configurations.end());
+  compareView_->beginCompare(shown);
+  for (std::size_t i = 0; i < reused_.size(); ++i)
+    compareView_->finishConfiguration(static_cast<int>(i), reused_[i]);
   QStringList names;
-  for (const auto& c : plan->configurations) names << qstr(c.name);
+  for (const auto& c : shown) names << qstr(c.name);
+  if (plan->configurations.empty()) {
+    ReportDocument report;
+    report.kind = ReportKind::Sweep;
+    report.context = collectEnvironment(*registry_);
+    report.runs = reused_;
+    lastCompare_ = report;
+    compareView_->showResults(report.runs);
+    log_->append(LogWidget::Level::Info,
+                 tr("Compare: %1, runs already made: %2")
+                     .arg(qstr(plan->request.op), names.join(QStringLiteral(", "))));
+    statusBar()->showMessage(
+        tr("Compared %n runs already made", "", static_cast<int>(reused_.size())), 10000);
+    projects_->markDirty();
+    return true;
+  }
   const QString device = deviceAnnounced(*plan);
   log_->append(LogWidget::Level::Info,
                tr("Compare: %1 on %2 under %3")
@@ -368,7 +340,7 @@ void MainWindow::connectRunner() {
   connect(runner_, &RunController::trialsRecorded, this,
           [this](int config, const QVector<TrialRecord>& records) {
             if (comparing_)
-              compareView_->appendTrials(config, records);
+              compareView_->appendTrials(config + static_cast<int>(reused_.size()), records);
             else
               runView_->appendTrials(records);
           });
@@ -379,7 +351,8 @@ void MainWindow::connectRunner() {
   });
   connect(runner_, &RunController::configurationFinished, this,
           [this](int index, const RunResult& r) {
-            if (comparing_) compareView_->finishConfiguration(index, r);
+            if (comparing_)
+              compareView_->finishConfiguration(index + static_cast<int>(reused_.size()), r);
             for (const auto& w : r.warnings)
               log_->append(LogWidget::Level::Warning, qstr(w.message));
             for (const auto& e : r.errors) log_->append(LogWidget::Level::Error, qstr(e.message));
@@ -391,12 +364,19 @@ void MainWindow::connectRunner() {
             setRunning(false);
             if (comparing_) {
               lastCompare_ = report;
-              compareView_->showResults(report.runs);
+              lastCompare_->runs.insert(lastCompare_->runs.begin(), reused_.begin(), reused_.end());
+              compareView_->showResults(lastCompare_->runs);
             } else {
               lastRun_ = report;
+              // Offered to the next comparison on the same inputs.
+              if (!cancelled && !report.runs.empty()) {
+                compareView_->setForm(currentRequest());
+                compareView_->addMadeRun(report.runs.front());
+              }
               if (!report.runs.empty()) {
                 runView_->showResult(report.runs.front(),
-                                     report.viewer ? qstr(report.context.host) : QString());
+                                     report.viewer ? qstr(report.context.host) : QString(),
+                                     nextSteps(report.runs.front()));
               }
             }
             environment_->setEnvironment(report.context);
@@ -406,7 +386,15 @@ void MainWindow::connectRunner() {
                                .arg(qstr(report.context.host), qstr(report.viewer->remote)));
             }
             if (cancelled) log_->append(LogWidget::Level::Warning, tr("Cancelled."));
-            statusBar()->showMessage(cancelled ? tr("Cancelled") : tr("Done"), 5000);
+            // The status bar says what happened, not only that something ended.
+            QString status = cancelled ? tr("Cancelled") : tr("Done");
+            if (!cancelled && comparing_) {
+              status = tr("Comparison finished: %n configurations", "",
+                          static_cast<int>(lastCompare_->runs.size()));
+            } else if (!cancelled && !report.runs.empty()) {
+              status = Verdict::headline(report.runs.front());
+            }
+            statusBar()->showMessage(status, 10000);
             projects_->markDirty();
             projects_->autosaveNow();
           });
@@ -416,6 +404,43 @@ void MainWindow::connectRunner() {
     statusBar()->showMessage(message, 10000);
     QMessageBox::warning(this, tr("The run could not start"), message);
   });
+}
+
+RunViewWidget::NextSteps MainWindow::nextSteps(const RunResult& r) const {
+  RunViewWidget::NextSteps steps;
+  if (!r.raisedNondeterministic()) return steps;
+  if (Verdict::needsWorkspaceConfig(r)) {
+    steps.workspace = true;
+  } else {
+    steps.warnMode = r.settings.deterministic == DeterministicMode::Error;
+    const OpTraits* op = findOpTraits(r.op);
+    steps.extension = op && op->traits(devices_->traitsClass()).detbenchExtension &&
+                      r.settings.semantics != CatalogSemantics::Extensions;
+  }
+  return steps;
+}
+
+void MainWindow::rerunWith(const std::function<void(Settings&)>& change) {
+  auto s = settings_->settings();
+  if (!s) return;
+  change(*s);
+  settings_->setSettings(*s);
+  startRun();
+}
+
+void MainWindow::showCatalogEntry(const QString& op) {
+  selectOp(op);
+  QDockWidget* catalog = docks_[0];
+  catalog->show();
+  catalog->raise();
+  const int row = catalogModel_->rowOf(op);
+  if (row < 0) return;
+  catalogView_->scrollTo(catalogModel_->index(row, 0));
+  QMessageBox box(QMessageBox::Information, tr("Catalog: %1").arg(op),
+                  catalogModel_->data(catalogModel_->index(row, 0), Qt::ToolTipRole).toString(),
+                  QMessageBox::Close, this);
+  box.setTextFormat(Qt::RichText);
+  box.exec();
 }
 
 void MainWindow::setRunning(bool running) {
@@ -502,9 +527,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     event->ignore();
     return;
   }
-  QSettings settings;
-  settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-  settings.setValue(QStringLiteral("window/state"), saveState());
+  saveLayout();
   ProjectController::discardAutosave();
   event->accept();
 }

@@ -2,19 +2,24 @@
 // The workbench window: docks for the op catalog, the op's parameters and device, the settings,
 // the log and the environment; the run, compare, demos and invariance views in the centre; the
 // menus and tool bar (WindowActions). It wires widgets to controllers and holds no logic of its
-// own beyond that. Its parts: MainWindow.cpp (the layout, runs and demos), MainWindowProject.cpp
-// (the project: new, open, save, recovery, the title), MainWindowExports.cpp (the exports).
+// own beyond that. Its parts: MainWindow.cpp (runs and demos), MainWindowLayout.cpp (the panels
+// and their sizes), MainWindowProject.cpp (the project: new, open, save, recovery, the title),
+// MainWindowExports.cpp (the exports).
 
 #include <QMainWindow>
+#include <functional>
 #include <memory>
 #include <optional>
 
 #include "detbench/report/Report.hpp"
 #include "detbench/run/Invariance.hpp"
 #include "project/Project.hpp"
+#include "widgets/HelpDialog.hpp"
+#include "widgets/RunViewWidget.hpp"
 
 class QLabel;
 class QProgressBar;
+class QScrollArea;
 class QTabWidget;
 class QTableView;
 
@@ -35,8 +40,8 @@ class OpParamsWidget;
 class OpSelectorWidget;
 class ProjectController;
 class RunController;
-class RunViewWidget;
 class SettingsWidget;
+class TabPanels;
 class WindowActions;
 struct RunPlan;
 
@@ -77,10 +82,16 @@ class MainWindow : public QMainWindow {
   // Opens the Demos tab's recipe check, with the recipe of `file` when it is not empty; false
   // with the reason when the file cannot be read.
   bool showRecipeCheck(const QString& file, QString* why);
+  // Opens Help on `page` (the guide or the glossary) in the interface's language.
+  HelpDialog* showHelp(HelpDialog::Page page);
   // False when the catalog has no such op (the selection stays).
   bool selectOp(const QString& op);
   void showCompareView();
   void showRunView();
+
+  // Sizes the window and its panels for a screen of `available` size, as the first start does
+  // for its screen (and tests for any).
+  void fitToScreen(const QSize& available);
 
   // For tests and the scripted start.
   RunController* runController() const { return runner_; }
@@ -105,12 +116,21 @@ class MainWindow : public QMainWindow {
 
  private:
   void buildTabs();
+  // The layout (MainWindowLayout.cpp): the panels, their widths, the first size, per tab.
   void buildDocks();
+  void fitPanels();
+  void placeWindow();
+  void saveLayout() const;
   void connectActions();
   void connectRunner();
   void connectDemos();
   void retranslate();
   void setRunning(bool running);
+  // After a run that raised: the next steps the run view offers, from the catalog and the form.
+  RunViewWidget::NextSteps nextSteps(const RunResult& r) const;
+  // Changes the settings as a next step says, then runs again.
+  void rerunWith(const std::function<void(Settings&)>& change);
+  void showCatalogEntry(const QString& op);
 
   // Project handling (MainWindowProject.cpp).
   void connectProject();
@@ -156,6 +176,9 @@ class MainWindow : public QMainWindow {
   EnvironmentWidget* environment_;
   CatalogChangesWidget* catalogChanges_;
   std::vector<class QDockWidget*> docks_;
+  QScrollArea* opArea_;
+  QScrollArea* settingsArea_;
+  TabPanels* panels_;
   // The views in the centre.
   QTabWidget* tabs_;
   RunViewWidget* runView_;
@@ -164,11 +187,14 @@ class MainWindow : public QMainWindow {
   InvarianceWidget* invarianceView_;
   QProgressBar* progress_;
   QLabel* rate_;
+  HelpDialog* help_ = nullptr;
 
   std::optional<ReportDocument> lastRun_;
   std::optional<ReportDocument> lastCompare_;
   // Where the records of the run in progress go: the compare view, or the run view.
   bool comparing_ = false;
+  // The runs already made that the comparison in progress takes as they are (shown first).
+  std::vector<RunResult> reused_;
 };
 
 }  // namespace detbench::gui

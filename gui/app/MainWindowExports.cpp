@@ -87,8 +87,13 @@ void MainWindow::exportReport() {
                              tr("Run the op (or a comparison) first."));
     return;
   }
+  // The dialog says which of the two it saves: the comparison, or the last run.
+  const bool compare = report == (lastCompare_ ? &*lastCompare_ : nullptr);
   const QString path = askExportPath(
-      tr("Export report"), QStringLiteral("detbench-report.html"),
+      compare ? tr("Export report: the comparison (%n configurations)", "",
+                   static_cast<int>(report->runs.size()))
+              : tr("Export report: the last run"),
+      compare ? QStringLiteral("detbench-compare.html") : QStringLiteral("detbench-run.html"),
       tr("HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;JSON (*.json);;CSV of the trials (*.csv)"));
   if (path.isEmpty()) return;
   const auto format = ReportExporter::formatForPath(path);

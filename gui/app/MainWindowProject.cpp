@@ -114,8 +114,7 @@ void MainWindow::newProject() {
   if (!maybeSave()) return;
   Project p;
   p.request.op = "index_add";
-  p.comparePresets = {QStringLiteral("default"), QStringLiteral("deterministic"),
-                      QStringLiteral("atomic")};
+  p.comparePresets = {QStringLiteral("default"), QStringLiteral("deterministic")};
   applyProject(p);
   selectOp(QStringLiteral("index_add"));
   params_->setOp(QStringLiteral("index_add"));

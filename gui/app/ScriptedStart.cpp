@@ -47,7 +47,8 @@ void StartOptions::addTo(QCommandLineParser& parser) {
        QStringLiteral("file")},
       {QStringLiteral("show"),
        QStringLiteral("Bring this panel to the front at start: log, environment or changes (the "
-                      "release changes); or open the remote-host dialog (remote-host)."),
+                      "release changes); or open the remote-host dialog (remote-host), or Help's "
+                      "guide or glossary (guide, glossary)."),
        QStringLiteral("panel")},
       {QStringLiteral("recipe"),
        QStringLiteral("Open the Demos tab's seeding-recipe check with this recipe (JSON or TOML)."),
@@ -174,13 +175,21 @@ void ScriptedStart::applyOptions() {
   if (options_.show == QStringLiteral("remote-host")) {
     window_.show();
     pictured_ = devices->openRemoteHostDialog();
+  } else if (options_.show == QStringLiteral("guide") ||
+             options_.show == QStringLiteral("glossary")) {
+    window_.show();
+    pictured_ =
+        window_.showHelp(options_.show == QStringLiteral("guide") ? HelpDialog::Page::Guide
+                                                                  : HelpDialog::Page::Glossary);
   } else if (options_.show) {
     const QString& panel = *options_.show;
     const QString dock = panel == QStringLiteral("changes") ? QStringLiteral("catalogChangesDock")
                                                             : panel + QStringLiteral("Dock");
     auto* widget = window_.findChild<QDockWidget*>(dock);
     if (widget == nullptr || !kPanels.contains(panel)) {
-      refuse(QStringLiteral("unknown panel %1 (log, environment or changes)").arg(panel));
+      refuse(QStringLiteral("unknown panel %1 (log, environment, changes, remote-host, guide or "
+                            "glossary)")
+                 .arg(panel));
     } else {
       widget->raise();
     }

@@ -38,6 +38,8 @@ WindowActions::WindowActions(QMainWindow* window)
       cancel(makeAction(window, "cancel", QKeySequence(Qt::Key_Escape))),
       english(makeAction(window, nullptr, QKeySequence())),
       chinese(makeAction(window, nullptr, QKeySequence())),
+      guide(makeAction(window, nullptr, QKeySequence::HelpContents)),
+      glossary(makeAction(window, nullptr, QKeySequence())),
       about(makeAction(window, nullptr, QKeySequence())),
       window_(window) {
   run->setObjectName(QStringLiteral("runAction"));
@@ -79,6 +81,9 @@ void WindowActions::buildMenus(const std::vector<QDockWidget*>& panels) {
   languageMenu_->addAction(english);
   languageMenu_->addAction(chinese);
   helpMenu_ = bar->addMenu(QString());
+  helpMenu_->addAction(guide);
+  helpMenu_->addAction(glossary);
+  helpMenu_->addSeparator();
   helpMenu_->addAction(about);
 
   auto* toolbar = window_->addToolBar(QString());
@@ -106,7 +111,9 @@ void WindowActions::retranslate() {
   save->setText(tr("&Save"));
   saveAs->setText(tr("Save &as…"));
   exportReport->setText(tr("&Export report…"));
-  exportReport->setToolTip(tr("HTML, PDF, Markdown, JSON or CSV of the current view's results"));
+  exportReport->setToolTip(
+      tr("HTML, PDF, Markdown, JSON or CSV: the comparison on the Compare tab, the last run on "
+         "the others (the Invariance tab: its run)"));
   exportPlots->setText(tr("Export &plots (PNG and SVG)…"));
   copyMarkdown->setText(tr("&Copy as Markdown"));
   exportPytorch->setText(tr("Export for &PyTorch…"));
@@ -120,6 +127,8 @@ void WindowActions::retranslate() {
   cancel->setText(tr("Cancel"));
   english->setText(QStringLiteral("English"));
   chinese->setText(QStringLiteral("简体中文"));
+  guide->setText(tr("&Guide: from what you see to what to set"));
+  glossary->setText(tr("G&lossary"));
   about->setText(tr("&About detbench"));
 }
 

@@ -45,6 +45,8 @@ class WindowActions : public QObject {
   QAction* const cancel;
   QAction* const english;
   QAction* const chinese;
+  QAction* const guide;
+  QAction* const glossary;
   QAction* const about;
 
  signals:

@@ -1,16 +1,26 @@
 #include "common/Verdict.hpp"
 
 #include "common/Text.hpp"
+#include "common/TimeUnit.hpp"
 #include "detbench/catalog/OpCatalog.hpp"
 #include "detbench/report/Format.hpp"
 
 namespace detbench::gui {
 
+namespace {
+
+QString firstLine(const std::string& text) {
+  QString line = qstr(text).section(QLatin1Char('\n'), 0, 0).trimmed();
+  if (line.size() > 140) line = line.left(139) + QStringLiteral("…");
+  return line;
+}
+
+}  // namespace
+
 QString Verdict::headline(const RunResult& r) {
   if (r.failed()) {
-    const auto& e = r.errors.front();
-    return r.raisedNondeterministic() ? tr("Raised in error mode: %1").arg(qstr(e.message))
-                                      : tr("Failed: %1").arg(qstr(e.message));
+    return r.raisedNondeterministic() ? tr("Raised in error mode")
+                                      : tr("Failed: %1").arg(firstLine(r.errors.front().message));
   }
   const int n = r.summary.trials;
   QString text;
@@ -29,12 +39,79 @@ QString Verdict::headline(const RunResult& r) {
 QString Verdict::timing(const RunResult& r) {
   if (r.summary.trials == 0) return {};
   const auto& t = r.summary.time;
+  // One unit, the mean's, for every number of the line (as the time plot's axis).
+  const TimeUnit unit = TimeUnit::forNs(t.median);
   if (r.summary.trials == 1)
-    return tr("%1 (one trial: no spread to show)").arg(qstr(formatDuration(t.mean)));
+    return tr("%1 (one trial: no spread to show)").arg(unit.format(t.mean));
   return tr("mean %1 ± %2 (min %3 … max %4), median %5")
-      .arg(qstr(formatDuration(t.mean)), qstr(formatDuration(t.stddev)),
-           qstr(formatDuration(t.min)), qstr(formatDuration(t.max)),
-           qstr(formatDuration(t.median)));
+      .arg(unit.format(t.mean), unit.format(t.stddev), unit.format(t.min), unit.format(t.max),
+           unit.format(t.median));
+}
+
+QString Verdict::problem(const RunResult& r) {
+  if (!r.failed()) return {};
+  const ErrorRecord& e = r.errors.front();
+  if (!r.raisedNondeterministic()) return firstLine(e.message);
+  const QString release = qstr(toString(r.settings.pytorch));
+  if (needsWorkspaceConfig(r)) {
+    return tr("%1 runs on cuBLAS, and deterministic algorithms in PyTorch %2 raise unless "
+              "CUBLAS_WORKSPACE_CONFIG is :4096:8 or :16:8.")
+        .arg(qstr(r.op), release);
+  }
+  QString line = tr("%1 has no deterministic implementation on %2 in PyTorch %3, and "
+                    "deterministic algorithms are at error, so it raised before any trial.")
+                     .arg(qstr(r.op), qstr(r.device), release);
+  // cpu-threads follows PyTorch's CUDA kernels, and PyTorch's text names the CUDA one.
+  if (r.device != "cuda" && qstr(e.message).contains(QLatin1String("cuda"))) {
+    line += QLatin1Char(' ') +
+            tr("(%1 follows PyTorch's CUDA kernels: the message names the CUDA one.)")
+                .arg(qstr(r.device));
+  }
+  return line;
+}
+
+QString Verdict::warning(const RunResult& r) {
+  if (r.warnings.empty()) return {};
+  const Alert& w = r.warnings.front();
+  const int n = static_cast<int>(r.warnings.size());
+  QString what;
+  switch (w.code) {
+    case AlertCode::NoDeterministicImplementation:
+      what = tr("%1 has no deterministic implementation: warn mode let it run, and its output "
+                "may vary.")
+                 .arg(qstr(w.caller.empty() ? r.op : w.caller));
+      break;
+    case AlertCode::CublasWorkspaceConfig:
+      what =
+          tr("cuBLAS ran without CUBLAS_WORKSPACE_CONFIG=:4096:8 or :16:8: warn mode let it "
+             "run, and its output may vary.");
+      break;
+    case AlertCode::DetbenchContrast:
+      what = tr("A contrast form PyTorch never runs in deterministic mode ran (warn mode).");
+      break;
+  }
+  return n == 1 ? tr("Warning: %1").arg(what) : tr("%1 warnings: %2").arg(n).arg(what);
+}
+
+bool Verdict::needsWorkspaceConfig(const RunResult& r) {
+  for (const auto& e : r.errors) {
+    if (e.kind == "NondeterministicError" &&
+        qstr(e.message).contains(QLatin1String("CUBLAS_WORKSPACE_CONFIG")))
+      return true;
+  }
+  return false;
+}
+
+QString Verdict::mode(DeterministicMode mode) {
+  switch (mode) {
+    case DeterministicMode::Off:
+      return tr("off (False)");
+    case DeterministicMode::Warn:
+      return tr("warn (True, warn_only=True)");
+    case DeterministicMode::Error:
+      return tr("error (True)");
+  }
+  return {};
 }
 
 QString Verdict::differences(const RunResult& r) {
@@ -59,7 +136,7 @@ QString Verdict::differences(const RunResult& r) {
 
 QString Verdict::settingsLine(const Settings& s) {
   QStringList parts;
-  parts << tr("deterministic algorithms: %1").arg(qstr(toString(s.deterministic)));
+  parts << tr("deterministic algorithms: %1").arg(mode(s.deterministic));
   parts << (s.seed ? tr("seed %1").arg(*s.seed) : tr("seed unset"));
   if (s.cudnnBenchmark) parts << QStringLiteral("cudnn.benchmark");
   if (s.cudnnDeterministic) parts << QStringLiteral("cudnn.deterministic");
@@ -73,8 +150,12 @@ QString Verdict::settingsLine(const Settings& s) {
 }
 
 QString Verdict::relative(const RunResult& r, const RunResult& baseline) {
-  const double a = r.summary.time.median, b = baseline.summary.time.median;
-  if (r.failed() || baseline.failed() || a <= 0 || b <= 0) return QStringLiteral("—");
+  if (r.failed() || baseline.failed()) return QStringLiteral("—");
+  return relative(r.summary.time.median, baseline.summary.time.median);
+}
+
+QString Verdict::relative(double a, double b) {
+  if (a <= 0 || b <= 0) return QStringLiteral("—");
   const double ratio = a / b;
   if (ratio >= 1.005) return tr("%1× slower").arg(ratio, 0, 'f', 2);
   if (ratio <= 1 / 1.005) return tr("%1× faster").arg(1 / ratio, 0, 'f', 2);

@@ -1,6 +1,7 @@
 #pragma once
 // The user interface language: chosen from the system locale at start, switchable at run time
-// (widgets retranslate on QEvent::LanguageChange). Translations are bundled under :/i18n.
+// (widgets retranslate on QEvent::LanguageChange). detbench's translations are bundled under
+// :/i18n; Qt's own (dialogs, standard buttons) come from the system where it has them.
 
 #include <QObject>
 #include <QString>
@@ -28,6 +29,7 @@ class LanguageController : public QObject {
 
  private:
   std::unique_ptr<QTranslator> translator_;
+  std::unique_ptr<QTranslator> qtTranslator_;  // Qt's own texts, where the system has them
   QString language_ = QStringLiteral("en");
 };
 

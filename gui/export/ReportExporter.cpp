@@ -8,6 +8,7 @@
 #include <QPdfWriter>
 #include <QTextDocument>
 #include <QUrl>
+#include <algorithm>
 
 #include "common/FileWriter.hpp"
 #include "common/Text.hpp"
@@ -41,6 +42,9 @@ QString csvField(const QString& s) {
   return QLatin1Char('"') + q + QLatin1Char('"');
 }
 
+// Digest rows shown per configuration in the appendix.
+constexpr std::size_t kDigestRows = 12;
+
 constexpr const char* kStyle =
     "body{font-family:'DejaVu Sans','Noto Sans CJK SC',sans-serif;max-width:980px;margin:24px auto;"
     "color:#222;line-height:1.4}h1{font-size:1.6em}h2{font-size:1.25em;margin-top:1.6em;"
@@ -50,6 +54,50 @@ constexpr const char* kStyle =
     "border:1px solid #eee;margin:6px 0}code{background:#f4f4f4;padding:0 3px}";
 
 }  // namespace
+
+QStringList ReportExporter::takeaway(const ReportDocument& report) {
+  QStringList lines;
+  if (report.runs.empty()) return lines;
+  const bool sweep = report.kind == ReportKind::Sweep;
+  const RunResult* firstGood = nullptr;
+  const RunResult* firstBad = nullptr;
+  for (const RunResult& r : report.runs) {
+    QString line;
+    if (r.failed()) {
+      line = Verdict::problem(r);
+    } else if (r.summary.reproducible) {
+      line = tr("Reproducible: bitwise identical over %1 trials.").arg(r.summary.trials);
+      if (!firstGood) firstGood = &r;
+    } else {
+      line = tr("Not reproducible: %1 distinct outputs in %2 trials, max |diff| %3 (%4 ULP).")
+                 .arg(r.summary.distinctDigests)
+                 .arg(r.summary.trials)
+                 .arg(qstr(formatFloat(r.summary.maxAbsDiff)))
+                 .arg(r.summary.maxUlp);
+      if (!firstBad) firstBad = &r;
+    }
+    lines << (sweep ? QStringLiteral("%1: %2").arg(qstr(r.label), line) : line);
+  }
+  // What to set: the settings of a reproducible configuration, or the switch to try.
+  if (firstBad && firstGood) {
+    lines << tr("What to set: %1 (the settings of %2), which ran %3 than %4.")
+                 .arg(Verdict::settingsLine(firstGood->settings), qstr(firstGood->label),
+                      Verdict::relative(*firstGood, *firstBad), qstr(firstBad->label));
+  } else if (firstBad && firstBad->settings.deterministic == DeterministicMode::Off) {
+    lines << tr(
+        "What to set: torch.use_deterministic_algorithms(True), and compare its cost "
+        "(Compare: default against deterministic).");
+  } else if (firstBad) {
+    lines << tr(
+        "Deterministic algorithms are on and the output still varies: the op's catalog "
+        "entry says why (a contrast form, or a kernel PyTorch does not cover).");
+  } else if (!firstGood) {
+    lines << tr("Nothing ran to completion: the errors below say why.");
+  } else if (!sweep) {
+    lines << tr("Nothing to set: these settings are reproducible for this op on this device.");
+  }
+  return lines;
+}
 
 std::optional<ReportExporter::Format> ReportExporter::formatForPath(const QString& path) {
   const QString ext = QFileInfo(path).suffix().toLower();
@@ -118,17 +166,26 @@ QString ReportExporter::htmlWithPlots(const ReportDocument& report,
     h += row(tr("Data seed"), QString::number(first.dataSeed));
     h += QStringLiteral("</table>\n");
   }
+  // The takeaway first: reproducible or not, by how much, what to set.
+  if (!report.runs.empty()) {
+    h += QStringLiteral("<h2>%1</h2>\n<ul>\n").arg(esc(tr("Takeaway")));
+    for (const QString& line : takeaway(report))
+      h += QStringLiteral("<li>%1</li>\n").arg(esc(line));
+    h += QStringLiteral("</ul>\n");
+  }
   auto image = [&](const RenderedPlot& p) {
     const QString src = images == Images::Embedded ? QStringLiteral("data:image/png;base64,") +
                                                          QString::fromLatin1(p.png.toBase64())
                                                    : QStringLiteral("plot-%1.png").arg(p.name);
-    return QStringLiteral("<p><img src=\"%1\" alt=\"%2\" width=\"%3\"></p>\n")
+    return QStringLiteral("<img src=\"%1\" alt=\"%2\" width=\"%3\">\n")
         .arg(src, esc(p.title))
-        .arg(ReportPlots::kWidth);
+        .arg(p.run < 0 ? ReportPlots::kWidth : ReportPlots::kWidth / 2);
   };
   if (report.kind == ReportKind::Sweep) {
     h += QStringLiteral("<h2>%1</h2>\n").arg(esc(tr("Configurations side by side")));
-    for (const auto& p : plots) h += image(p);
+    for (const auto& p : plots) {
+      if (p.run < 0) h += QStringLiteral("<p>%1</p>").arg(image(p));
+    }
     const RunResult* baseline = nullptr;
     for (const auto& r : report.runs) {
       if (!r.failed() && r.summary.trials > 0) {
@@ -158,6 +215,9 @@ QString ReportExporter::htmlWithPlots(const ReportDocument& report,
     h += QStringLiteral("<p class=\"%1\"><b>%2</b></p>\n")
              .arg(Verdict::good(r) ? QStringLiteral("good") : QStringLiteral("bad"),
                   esc(Verdict::headline(r)));
+    if (r.failed()) h += QStringLiteral("<p>%1</p>\n").arg(esc(Verdict::problem(r)));
+    if (!r.warnings.empty())
+      h += QStringLiteral("<p class=\"warn\">%1</p>\n").arg(esc(Verdict::warning(r)));
     h += QStringLiteral("<table>\n");
     h += row(tr("Settings"), Verdict::settingsLine(r.settings));
     h += row(tr("Seed in force"),
@@ -180,20 +240,12 @@ QString ReportExporter::htmlWithPlots(const ReportDocument& report,
     for (const auto& e : r.errors)
       h += QStringLiteral("<p class=\"bad\">%1 (%2): %3</p>\n")
                .arg(esc(tr("Error")), esc(e.kind), esc(e.message));
-    if (report.kind == ReportKind::Run) {
-      for (const auto& p : plots) h += image(p);
+    const int index = static_cast<int>(&r - report.runs.data());
+    QString pictures;
+    for (const auto& p : plots) {
+      if ((report.kind == ReportKind::Run && p.run < 0) || p.run == index) pictures += image(p);
     }
-    if (!r.summary.digests.empty()) {
-      h += QStringLiteral("<table><tr><th>%1</th><th>%2</th><th>%3</th></tr>\n")
-               .arg(esc(tr("Output digest")), esc(tr("Trials")), esc(tr("First seen in trial")));
-      for (const auto& d : r.summary.digests) {
-        h += QStringLiteral("<tr><td><code>%1</code></td><td>%2</td><td>%3</td></tr>\n")
-                 .arg(qstr(formatDigest(d.digest)))
-                 .arg(d.count)
-                 .arg(d.firstTrial);
-      }
-      h += QStringLiteral("</table>\n");
-    }
+    if (!pictures.isEmpty()) h += QStringLiteral("<p>%1</p>\n").arg(pictures);
   }
   const Environment& env = report.context;
   h += QStringLiteral("<h2>%1</h2>\n<table>\n").arg(esc(tr("Environment")));
@@ -214,7 +266,37 @@ QString ReportExporter::htmlWithPlots(const ReportDocument& report,
                                                   ? info.join(QStringLiteral("; "))
                                                   : tr("unavailable: %1").arg(qstr(d.reason)));
   }
-  h += QStringLiteral("</table>\n</body></html>\n");
+  h += QStringLiteral("</table>\n");
+  // The digests last: an appendix, its long lists cut (the CSV has every trial).
+  QString tail;
+  bool appendix = false;
+  for (const RunResult& r : report.runs) {
+    if (r.summary.digests.empty()) continue;
+    if (!appendix) {
+      tail += QStringLiteral("<h2>%1</h2>\n").arg(esc(tr("Appendix: output digests")));
+      appendix = true;
+    }
+    if (report.kind == ReportKind::Sweep) tail += QStringLiteral("<h3>%1</h3>\n").arg(esc(r.label));
+    tail += QStringLiteral("<table><tr><th>%1</th><th>%2</th><th>%3</th></tr>\n")
+                .arg(esc(tr("Output digest")), esc(tr("Trials")), esc(tr("First seen in trial")));
+    const std::size_t shown = std::min<std::size_t>(r.summary.digests.size(), kDigestRows);
+    for (std::size_t i = 0; i < shown; ++i) {
+      const auto& d = r.summary.digests[i];
+      tail += QStringLiteral("<tr><td><code>%1</code></td><td>%2</td><td>%3</td></tr>\n")
+                  .arg(qstr(formatDigest(d.digest)))
+                  .arg(d.count)
+                  .arg(d.firstTrial);
+    }
+    tail += QStringLiteral("</table>\n");
+    if (shown < r.summary.digests.size()) {
+      tail += QStringLiteral("<p>%1</p>\n")
+                  .arg(esc(tr("… and %1 more distinct outputs: the CSV export lists every trial's "
+                              "digest.")
+                               .arg(r.summary.digests.size() - shown)));
+    }
+  }
+  h += tail;
+  h += QStringLiteral("</body></html>\n");
   return h;
 }
 

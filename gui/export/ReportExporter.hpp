@@ -2,10 +2,13 @@
 // Writes a report in every format a person asks for: HTML (self-contained, plots embedded),
 // PDF, Markdown and JSON (the core's, so the GUI and `detbench` agree byte for byte), and CSV
 // of the trials. Every format is rendered to bytes first and then written through FileWriter
-// (atomically, or through to a device); a failure returns false with a message.
+// (atomically, or through to a device); a failure returns false with a message. The HTML and
+// PDF open with the takeaway, then each run or configuration with its plots; the digests go to
+// an appendix, cut after a few rows (the CSV keeps every trial).
 
 #include <QCoreApplication>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <vector>
@@ -34,6 +37,9 @@ class ReportExporter {
   static QString csv(const ReportDocument& report);
   static QString markdown(const ReportDocument& report);
   static QString json(const ReportDocument& report);
+  // The lines a report opens with: per run (or configuration) reproducible or not and by how
+  // much, then what to set.
+  static QStringList takeaway(const ReportDocument& report);
 
  private:
   // The HTML around plots rendered once by the caller.

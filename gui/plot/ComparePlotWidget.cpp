@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "common/Verdict.hpp"
 #include "detbench/run/Statistics.hpp"
 #include "plot/PlotStyle.hpp"
 
@@ -55,7 +56,24 @@ void ComparePlotWidget::setEntries(const std::vector<CompareEntry>& entries, int
 
   QSharedPointer<QCPAxisTickerText> names(new QCPAxisTickerText);
   QSharedPointer<QCPAxisTickerText> names2(new QCPAxisTickerText);
+  // Medians first: the unit is the baseline's (else the first measured one's).
+  std::vector<BoxStats> stats(entries_.size());
+  std::vector<bool> measured(entries_.size(), false);
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    if (entries_[i].failed || entries_[i].timesUs.empty()) continue;
+    std::vector<double> v = entries_[i].timesUs;
+    std::sort(v.begin(), v.end());
+    stats[i] = boxStats(v);
+    measured[i] = true;
+  }
   double baselineMedian = 0;
+  if (baseline_ >= 0 && static_cast<std::size_t>(baseline_) < entries_.size() &&
+      measured[static_cast<std::size_t>(baseline_)])
+    baselineMedian = stats[static_cast<std::size_t>(baseline_)].median;
+  double typical = baselineMedian;
+  for (std::size_t i = 0; i < entries_.size() && typical <= 0; ++i)
+    if (measured[i]) typical = stats[i].median;
+  unit_ = TimeUnit::forUs(typical);
   std::vector<double> medians(entries_.size(), 0);
   std::vector<double> tops(entries_.size(), 0);
   for (std::size_t i = 0; i < entries_.size(); ++i) {
@@ -65,14 +83,12 @@ void ComparePlotWidget::setEntries(const std::vector<CompareEntry>& entries, int
     names2->addTick(x, e.name);
     if (e.failed) continue;
     (e.distinct <= 1 ? reproducible_ : varying_)->addData(x, e.distinct);
-    if (e.timesUs.empty()) continue;
-    std::vector<double> v = e.timesUs;
-    std::sort(v.begin(), v.end());
-    const BoxStats b = boxStats(v);
-    boxes_->addData(x, b.lowWhisker, b.q1, b.median, b.q3, b.highWhisker);
+    if (!measured[i]) continue;
+    const BoxStats& b = stats[i];
+    boxes_->addData(x, unit_.fromUs(b.lowWhisker), unit_.fromUs(b.q1), unit_.fromUs(b.median),
+                    unit_.fromUs(b.q3), unit_.fromUs(b.highWhisker));
     medians[i] = b.median;
-    tops[i] = b.highWhisker;
-    if (static_cast<int>(i) == baseline_) baselineMedian = b.median;
+    tops[i] = unit_.fromUs(b.highWhisker);
   }
   plot()->xAxis->setTicker(names);
   timeRect_->axis(QCPAxis::atBottom)->setTicker(names2);
@@ -95,11 +111,13 @@ void ComparePlotWidget::setEntries(const std::vector<CompareEntry>& entries, int
     ratio->position->setCoords(x, tops[i]);
     ratio->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
     ratio->setPadding(QMargins(0, 0, 0, 3));
+    // The table's words: "2.69× faster", never its inverse.
     ratio->setText(static_cast<int>(i) == baseline_
                        ? tr("baseline")
-                       : QStringLiteral("%1×").arg(medians[i] / baselineMedian, 0, 'f', 2));
+                       : Verdict::relative(medians[i] * 1e3, baselineMedian * 1e3));
     labels_.push_back(ratio);
   }
+  timeRect_->axis(QCPAxis::atLeft)->setLabel(tr("time per trial (%1)").arg(unit_.symbol));
   resetView();
   requestReplot();
 }
@@ -112,7 +130,7 @@ void ComparePlotWidget::resetView() {
   double maxTime = 0;
   for (const auto& e : entries_) {
     maxDistinct = std::max(maxDistinct, e.distinct);
-    for (double t : e.timesUs) maxTime = std::max(maxTime, t);
+    for (double t : e.timesUs) maxTime = std::max(maxTime, unit_.fromUs(t));
   }
   plot()->yAxis->setRange(0, maxDistinct * 1.2 + 0.5);
   timeRect_->axis(QCPAxis::atLeft)->setRange(0, maxTime > 0 ? maxTime * 1.18 : 1);
@@ -121,7 +139,7 @@ void ComparePlotWidget::resetView() {
 void ComparePlotWidget::retranslate() {
   title_->setText(tr("Variance and speed per configuration"));
   plot()->yAxis->setLabel(tr("distinct outputs"));
-  timeRect_->axis(QCPAxis::atLeft)->setLabel(tr("time per trial (µs)"));
+  timeRect_->axis(QCPAxis::atLeft)->setLabel(tr("time per trial (%1)").arg(unit_.symbol));
   reproducible_->setName(tr("reproducible"));
   varying_->setName(tr("outputs vary"));
   if (!entries_.empty()) setEntries(std::vector<CompareEntry>(entries_), baseline_);

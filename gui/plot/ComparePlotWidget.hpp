@@ -1,10 +1,12 @@
 #pragma once
 // One op under several configurations in one picture: distinct outputs per configuration on the
-// left, the time per trial of each as a box on the right, with its ratio to the baseline.
+// left, the time per trial of each as a box on the right, with its speed against the baseline
+// ("2.1× faster", as the table says it), in the unit of the baseline's median.
 
 #include <QString>
 #include <vector>
 
+#include "common/TimeUnit.hpp"
 #include "plot/PlotWidget.hpp"
 
 class QCPAxisRect;
@@ -45,6 +47,11 @@ class ComparePlotWidget : public PlotWidget {
   std::vector<CompareEntry> entries_;
   int baseline_ = 0;
   std::vector<QCPItemText*> labels_;
+  TimeUnit unit_;
+
+ public:
+  // The unit of the time axis (for tests).
+  const TimeUnit& unit() const { return unit_; }
 };
 
 }  // namespace detbench::gui

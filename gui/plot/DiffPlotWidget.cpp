@@ -17,7 +17,12 @@ DiffPlotWidget::DiffPlotWidget(QWidget* parent) : TrialPlotWidget(parent) {
   graph_->setScatterStyle(
       QCPScatterStyle(QCPScatterStyle::ssCircle, plotstyle::bad(), plotstyle::bad(), 5));
   plot()->yAxis->setScaleType(QCPAxis::stLogarithmic);
-  plot()->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+  {
+    // Few labels: a quarter of a 720-pixel window is short.
+    QSharedPointer<QCPAxisTickerLog> logTicker(new QCPAxisTickerLog);
+    logTicker->setTickCount(3);
+    plot()->yAxis->setTicker(logTicker);
+  }
   plot()->yAxis->setNumberFormat(QStringLiteral("eb"));
   plot()->yAxis->setNumberPrecision(0);
   plot()->yAxis->setRange(1e-8, 1e-2);
@@ -52,11 +57,10 @@ void DiffPlotWidget::clearData() {
 
 void DiffPlotWidget::fitAxes(const RunSeries& series) {
   plot()->xAxis->setRange(0, std::max<double>(10, static_cast<double>(series.size())));
-  if (graph_->dataCount() > 0) {
-    bool found = false;
-    const QCPRange r = graph_->getValueRange(found);
-    if (found) plot()->yAxis->setRange(r.lower / 3, r.upper * 3);
-  }
+  bool found = false;
+  const QCPRange r = graph_->getValueRange(found);
+  // At least two decades, so the log axis has its powers of ten as ticks.
+  plot()->yAxis->setRange(found ? QCPRange(r.lower / 10, r.upper * 10) : QCPRange(1e-8, 1e-2));
 }
 
 void DiffPlotWidget::retranslate() {

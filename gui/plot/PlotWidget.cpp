@@ -23,7 +23,7 @@ PlotWidget::PlotWidget(QWidget* parent)
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(plot_);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-  plot_->setMinimumSize(260, 180);
+  plot_->setMinimumSize(260, 140);  // four fit a 1280 x 720 window beside the panels
   plot_->setNoAntialiasingOnDrag(true);
   replotTimer_->setSingleShot(true);
   replotTimer_->setInterval(kReplotIntervalMs);

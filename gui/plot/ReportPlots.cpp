@@ -64,6 +64,25 @@ std::vector<RenderedPlot> ReportPlots::render(const ReportDocument& report) {
   out.push_back({plot.exportName(),
                  QCoreApplication::translate("ReportPlots", "Variance and speed per configuration"),
                  plot.toPng(kWidth, kHeight)});
+  // Each configuration's own picture: how far its trials are from its trial 0, and how many
+  // outputs it gave.
+  for (std::size_t i = 0; i < report.runs.size() && i < kMaxConfigurationPlots; ++i) {
+    const RunResult& r = report.runs[i];
+    if (r.trials.empty()) continue;
+    const RunSeries series = RunSeries::fromResult(r);
+    DiffPlotWidget diff;
+    DistinctPlotWidget distinct;
+    const std::pair<TrialPlotWidget*, QString> plots[] = {
+        {&diff, QCoreApplication::translate("ReportPlots", "Max |diff| against trial 0")},
+        {&distinct, QCoreApplication::translate("ReportPlots", "Distinct outputs so far")}};
+    for (const auto& [p, title] : plots) {
+      p->resize(kWidth / 2, kHeight * 3 / 4);
+      p->update(series);
+      p->replotNow();
+      out.push_back({QStringLiteral("%1-%2").arg(i).arg(p->exportName()), title,
+                     p->toPng(kWidth / 2, kHeight * 3 / 4), static_cast<int>(i)});
+    }
+  }
   return out;
 }
 

@@ -5,7 +5,6 @@
 #include <algorithm>
 
 #include "common/Text.hpp"
-#include "detbench/report/Format.hpp"
 #include "detbench/run/Statistics.hpp"
 #include "plot/PlotStyle.hpp"
 
@@ -39,6 +38,7 @@ TimingPlotWidget::TimingPlotWidget(QWidget* parent) : TrialPlotWidget(parent) {
   connect(plot()->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged),
           boxRect_->axis(QCPAxis::atLeft), qOverload<const QCPRange&>(&QCPAxis::setRange));
   plot()->xAxis->setRange(0, 10);
+  plot()->yAxis->ticker()->setTickCount(4);
   styleAxes();
   retranslate();
 }
@@ -48,12 +48,19 @@ int TimingPlotWidget::pointCount() const {
 }
 
 void TimingPlotWidget::addPoints(const RunSeries& series, std::size_t from) {
-  for (std::size_t i = from; i < series.size(); ++i)
-    graph_->addData(series.trial[i], series.timeUs[i]);
   if (series.size() == 0) return;
   std::vector<double> v = series.timeUs;
   std::sort(v.begin(), v.end());
   const BoxStats b = boxStats(v);
+  // The unit of the median, for the axis and the title alike; a change of unit redraws all.
+  const TimeUnit unit = TimeUnit::forUs(b.median);
+  if (unit.symbol != unit_.symbol) {
+    unit_ = unit;
+    graph_->data()->clear();
+    from = 0;
+  }
+  for (std::size_t i = from; i < series.size(); ++i)
+    graph_->addData(series.trial[i], unit_.fromUs(series.timeUs[i]));
   QVector<double> outliers;
   for (double x : v) {
     if (x < b.lowWhisker || x > b.highWhisker) outliers.push_back(x);
@@ -61,12 +68,15 @@ void TimingPlotWidget::addPoints(const RunSeries& series, std::size_t from) {
   // Thousands of outliers would cost more to draw than they tell.
   if (outliers.size() > 2000) outliers.resize(2000);
   box_->data()->clear();
-  box_->addData(1, b.lowWhisker, b.q1, b.median, b.q3, b.highWhisker, outliers);
-  // Durations in a unit that fits ("10.8 ms", not "1.082e+04 µs"), so the line fits the title.
-  const auto duration = [](double us) { return qstr(formatDuration(us * 1e3)); };
-  summary_ = tr("median %1, IQR %2 – %3, %4 outliers")
-                 .arg(duration(b.median), duration(b.q1), duration(b.q3))
-                 .arg(outliers.size());
+  for (double& x : outliers) x = unit_.fromUs(x);
+  box_->addData(1, unit_.fromUs(b.lowWhisker), unit_.fromUs(b.q1), unit_.fromUs(b.median),
+                unit_.fromUs(b.q3), unit_.fromUs(b.highWhisker), outliers);
+  // Short enough for the title of a plot a quarter of a 1280-pixel window wide; the box shows
+  // the quartiles.
+  const QString median = unit_.formatUs(b.median);
+  summary_ = outliers.empty()       ? tr("median %1").arg(median)
+             : outliers.size() == 1 ? tr("median %1, 1 outlier").arg(median)
+                                    : tr("median %1, %2 outliers").arg(median).arg(outliers.size());
   retranslate();
 }
 
@@ -74,6 +84,7 @@ void TimingPlotWidget::clearData() {
   graph_->data()->clear();
   box_->data()->clear();
   summary_.clear();
+  unit_ = TimeUnit();
   retranslate();
 }
 
@@ -84,6 +95,8 @@ void TimingPlotWidget::fitAxes(const RunSeries& series) {
   if (found) {
     const double pad = std::max(r.size() * 0.08, r.upper * 0.02);
     plot()->yAxis->setRange(std::max(0.0, r.lower - pad), r.upper + pad);
+  } else {
+    plot()->yAxis->setRange(0, 1);
   }
 }
 
@@ -93,7 +106,7 @@ void TimingPlotWidget::retranslate() {
   title_->setText(text);
   graph_->setName(tr("time per trial"));
   plot()->xAxis->setLabel(tr("trial"));
-  plot()->yAxis->setLabel(tr("time (µs)"));
+  plot()->yAxis->setLabel(tr("time (%1)").arg(unit_.symbol));
   boxRect_->axis(QCPAxis::atBottom)->setLabel(tr("all trials"));
 }
 

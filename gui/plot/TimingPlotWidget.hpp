@@ -1,7 +1,8 @@
 #pragma once
 // Time per trial: every trial as a point, and beside it a box plot (quartiles, 1.5 IQR
-// whiskers, outliers) on the same scale.
+// whiskers, outliers) on the same scale, in the unit of the median.
 
+#include "common/TimeUnit.hpp"
 #include "plot/TrialPlotWidget.hpp"
 
 class QCPGraph;
@@ -31,6 +32,7 @@ class TimingPlotWidget : public TrialPlotWidget {
   QCPStatisticalBox* box_;
   QCPTextElement* title_;
   QString summary_;
+  TimeUnit unit_;  // the median's, for the axis and the title
 };
 
 }  // namespace detbench::gui

@@ -14,6 +14,7 @@ void TrialPlotWidget::update(const RunSeries& series) {
 void TrialPlotWidget::clear() {
   clearData();
   drawn_ = 0;
+  fitAxes(RunSeries());  // no axes left from the run before
   requestReplot();
 }
 

@@ -27,12 +27,18 @@ UlpHistogramPlotWidget::UlpHistogramPlotWidget(QWidget* parent) : TrialPlotWidge
   bars_->setWidth(0.8);
   bars_->setBaseValue(0.5);  // bars start below 1 on the log axis
   QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-  for (int b = 0; b < kUlpHistogramBuckets; b += 4) ticker->addTick(b, bucketLabel(b));
+  // Every fourth bucket and the last, with room between them at any width.
+  for (int b = 0; b < kUlpHistogramBuckets - 4; b += 4) ticker->addTick(b, bucketLabel(b));
   ticker->addTick(kUlpHistogramBuckets - 1, bucketLabel(kUlpHistogramBuckets - 1));
   plot()->xAxis->setTicker(ticker);
   plot()->xAxis->setRange(-1, kUlpHistogramBuckets);
   plot()->yAxis->setScaleType(QCPAxis::stLogarithmic);
-  plot()->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+  {
+    // Few labels: a quarter of a 720-pixel window is short.
+    QSharedPointer<QCPAxisTickerLog> logTicker(new QCPAxisTickerLog);
+    logTicker->setTickCount(3);
+    plot()->yAxis->setTicker(logTicker);
+  }
   plot()->yAxis->setRange(0.5, 10);
   styleAxes();
   retranslate();
@@ -46,6 +52,7 @@ void UlpHistogramPlotWidget::addPoints(const RunSeries& series, std::size_t) {
   // The totals are cumulative: redraw the few bars.
   bars_->data()->clear();
   differing_ = 0;
+  trials_ = series.size();
   for (std::size_t b = 0; b < series.ulpTotals.size(); ++b) {
     if (series.ulpTotals[b] > 0) {
       bars_->addData(static_cast<double>(b), static_cast<double>(series.ulpTotals[b]));
@@ -58,6 +65,7 @@ void UlpHistogramPlotWidget::addPoints(const RunSeries& series, std::size_t) {
 void UlpHistogramPlotWidget::clearData() {
   bars_->data()->clear();
   differing_ = 0;
+  trials_ = 0;
   retranslate();
 }
 
@@ -72,8 +80,10 @@ void UlpHistogramPlotWidget::fitAxes(const RunSeries&) {
 void UlpHistogramPlotWidget::retranslate() {
   QString text = tr("Element differences from trial 0, in ULPs");
   text += QLatin1Char('\n');
-  text += differing_ == 0 ? tr("no element differs")
-                          : tr("%1 differing elements over all trials").arg(differing_);
+  // Nothing ran is not "nothing differs".
+  text += trials_ == 0      ? tr("no trials")
+          : differing_ == 0 ? tr("no element differs")
+                            : tr("%1 differing elements over all trials").arg(differing_);
   title_->setText(text);
   bars_->setName(tr("differing elements"));
   plot()->xAxis->setLabel(tr("distance (ULPs)"));

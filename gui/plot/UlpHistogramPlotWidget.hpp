@@ -27,6 +27,7 @@ class UlpHistogramPlotWidget : public TrialPlotWidget {
  private:
   QCPBars* bars_;
   QCPTextElement* title_;
+  std::size_t trials_ = 0;
   std::int64_t differing_ = 0;
 };
 

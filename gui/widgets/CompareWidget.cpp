@@ -9,6 +9,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTime>
 #include <QVBoxLayout>
 
 #include "common/Text.hpp"
@@ -20,9 +21,47 @@ namespace detbench::gui {
 
 namespace {
 constexpr int kCustomRole = Qt::UserRole + 1;
-const QStringList kDefaultPresets = {QStringLiteral("default"), QStringLiteral("deterministic"),
-                                     QStringLiteral("atomic")};
+constexpr int kMadeRole = Qt::UserRole + 2;
+constexpr std::size_t kMaxMade = 6;
+// The question a person means first: PyTorch's defaults against deterministic mode.
+const QStringList kDefaultPresets = {QStringLiteral("default"), QStringLiteral("deterministic")};
+
+bool sameInputs(const RunResult& r, const RunRequest& form) {
+  return r.op == form.op && r.params == form.params && r.device == form.device &&
+         r.dataSeed == form.dataSeed;
+}
+
 }  // namespace
+
+QString CompareWidget::presetDescription(const QString& name) {
+  if (name == QLatin1String("default"))
+    return tr("PyTorch's defaults: deterministic algorithms off, cuDNN benchmark off.");
+  if (name == QLatin1String("deterministic"))
+    return tr(
+        "torch.use_deterministic_algorithms(True): ops switch to a deterministic kernel, "
+        "or raise where PyTorch has none.");
+  if (name == QLatin1String("warn"))
+    return tr(
+        "use_deterministic_algorithms(True, warn_only=True): where PyTorch has no "
+        "deterministic kernel, the op warns and runs.");
+  if (name == QLatin1String("extensions"))
+    return tr(
+        "Deterministic algorithms, with detbench's own deterministic kernels where PyTorch "
+        "has none (not PyTorch's behaviour).");
+  if (name == QLatin1String("atomic"))
+    return tr(
+        "A contrast, not PyTorch's behaviour: the float-atomic form even where PyTorch's "
+        "default is deterministic.");
+  if (name == QLatin1String("benchmark"))
+    return tr(
+        "torch.backends.cudnn.benchmark = True: cuDNN times its algorithms and keeps the "
+        "fastest (convolutions).");
+  if (name == QLatin1String("cudnn-deterministic"))
+    return tr(
+        "torch.backends.cudnn.deterministic = True: only the algorithms cuDNN marks "
+        "deterministic (convolutions).");
+  return {};
+}
 
 CompareWidget::CompareWidget(QWidget* parent) : QWidget(parent) {
   auto* layout = new QHBoxLayout(this);
@@ -33,6 +72,10 @@ CompareWidget::CompareWidget(QWidget* parent) : QWidget(parent) {
   hint_->setWordWrap(true);
   list_ = new QListWidget(left);
   list_->setObjectName(QStringLiteral("configurations"));
+  description_ = new QLabel(left);
+  description_->setObjectName(QStringLiteral("configurationDescription"));
+  description_->setWordWrap(true);
+  description_->setStyleSheet(QStringLiteral("color: palette(dark);"));
   add_ = new QPushButton(left);
   remove_ = new QPushButton(left);
   baselineLabel_ = new QLabel(left);
@@ -42,6 +85,7 @@ CompareWidget::CompareWidget(QWidget* parent) : QWidget(parent) {
   run_->setIcon(QIcon(QStringLiteral(":/icons/compare.svg")));
   leftLayout->addWidget(hint_);
   leftLayout->addWidget(list_, 1);
+  leftLayout->addWidget(description_);
   auto* buttons = new QHBoxLayout();
   buttons->addWidget(add_);
   buttons->addWidget(remove_);
@@ -78,6 +122,12 @@ CompareWidget::CompareWidget(QWidget* parent) : QWidget(parent) {
   connect(list_, &QListWidget::itemChanged, this, &CompareWidget::configurationsChanged);
   connect(list_, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
     remove_->setEnabled(item && item->data(kCustomRole).isValid());
+    describeCurrent();
+  });
+  connect(list_, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
+    if (item->data(kMadeRole).isValid())
+      madeChecked_[static_cast<std::size_t>(item->data(kMadeRole).toInt())] =
+          item->checkState() == Qt::Checked;
   });
   connect(baseline_, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
   rebuildList();
@@ -94,17 +144,87 @@ void CompareWidget::rebuildList() {
     item->setData(Qt::UserRole, qstr(name));
     item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
     item->setCheckState(checked.contains(qstr(name)) ? Qt::Checked : Qt::Unchecked);
-    const auto preset = sweepPreset(name, Settings{});
-    if (preset) item->setToolTip(Verdict::settingsLine(preset->settings));
   }
   for (std::size_t i = 0; i < custom_.size(); ++i) {
     auto* item = new QListWidgetItem(qstr(custom_[i].name), list_);
     item->setData(kCustomRole, static_cast<int>(i));
     item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
     item->setCheckState(Qt::Checked);
-    item->setToolTip(Verdict::settingsLine(custom_[i].settings));
+  }
+  for (std::size_t i = 0; i < made_.size(); ++i) {
+    auto* item = new QListWidgetItem(list_);
+    item->setData(kMadeRole, static_cast<int>(i));
+    item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+    const bool usable = sameInputs(made_[i], form_);
+    if (!usable) item->setFlags(item->flags() & ~Qt::ItemIsEnabled);
+    item->setCheckState(usable && madeChecked_[i] ? Qt::Checked : Qt::Unchecked);
   }
   remove_->setEnabled(false);
+  retranslateItems();
+}
+
+void CompareWidget::retranslateItems() {
+  const QSignalBlocker block(list_);
+  for (int i = 0; i < list_->count(); ++i) {
+    QListWidgetItem* item = list_->item(i);
+    if (item->data(kMadeRole).isValid()) {
+      const RunResult& r = made_[static_cast<std::size_t>(item->data(kMadeRole).toInt())];
+      item->setText(tr("made: %1").arg(qstr(r.label)));
+      item->setToolTip((sameInputs(r, form_)
+                            ? tr("A run already made on these inputs: compared as it is, "
+                                 "not run again.")
+                            : tr("Made with other inputs (op, parameters, device or data "
+                                 "seed): it cannot join this comparison.")) +
+                       QLatin1Char('\n') + Verdict::settingsLine(r.settings));
+    } else if (item->data(kCustomRole).isValid()) {
+      const auto& c = custom_[static_cast<std::size_t>(item->data(kCustomRole).toInt())];
+      item->setToolTip(tr("Your settings, added with \"Add current settings\".") +
+                       QLatin1Char('\n') + Verdict::settingsLine(c.settings));
+    } else {
+      const QString name = item->data(Qt::UserRole).toString();
+      const auto preset = sweepPreset(name.toStdString(), Settings{});
+      item->setToolTip(presetDescription(name) + QLatin1Char('\n') +
+                       (preset ? Verdict::settingsLine(preset->settings) : QString()));
+    }
+  }
+  describeCurrent();
+}
+
+void CompareWidget::describeCurrent() {
+  const QListWidgetItem* item = list_->currentItem();
+  description_->setText(item ? item->toolTip().section(QLatin1Char('\n'), 0, 0)
+                             : tr("Point at or select a configuration to see what it sets."));
+}
+
+void CompareWidget::addMadeRun(const RunResult& run) {
+  if (run.failed() || run.trials.empty()) return;
+  RunResult r = run;
+  r.label = QStringLiteral("%1, %2")
+                .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")),
+                     Verdict::mode(r.settings.deterministic))
+                .toStdString();
+  made_.insert(made_.begin(), std::move(r));
+  madeChecked_.insert(madeChecked_.begin(), false);
+  if (made_.size() > kMaxMade) {
+    made_.resize(kMaxMade);
+    madeChecked_.resize(kMaxMade);
+  }
+  rebuildList();
+}
+
+void CompareWidget::setForm(const RunRequest& form) {
+  const bool changed = !(form.op == form_.op && form.params == form_.params &&
+                         form.device == form_.device && form.dataSeed == form_.dataSeed);
+  form_ = form;
+  if (changed && !made_.empty()) rebuildList();
+}
+
+std::vector<RunResult> CompareWidget::reusedRuns(const RunRequest& form) const {
+  std::vector<RunResult> out;
+  for (std::size_t i = 0; i < made_.size(); ++i) {
+    if (madeChecked_[i] && sameInputs(made_[i], form)) out.push_back(made_[i]);
+  }
+  return out;
 }
 
 std::vector<SweepConfig> CompareWidget::configurations(const Settings& base) const {
@@ -214,6 +334,14 @@ void CompareWidget::refresh() {
   plot_->setEntries(entries, baseline());
   table_->setRowCount(static_cast<int>(names_.size()));
   const auto base = static_cast<std::size_t>(baseline());
+  // One unit for the column, the baseline's median's (else the first one's), as on the plot.
+  double typical = 0;
+  if (base < results_.size() && results_[base] && !results_[base]->failed())
+    typical = results_[base]->summary.time.median;
+  for (std::size_t i = 0; i < results_.size() && typical <= 0; ++i) {
+    if (results_[i] && !results_[i]->failed()) typical = results_[i]->summary.time.median;
+  }
+  unit_ = TimeUnit::forNs(typical);
   for (std::size_t i = 0; i < names_.size(); ++i) {
     const int row = static_cast<int>(i);
     auto set = [&](int col, const QString& text) {
@@ -227,9 +355,10 @@ void CompareWidget::refresh() {
       table_->item(row, 1)->setForeground(Verdict::good(*r) ? QColor(46, 125, 50)
                                                             : QColor(198, 40, 40));
       set(2, r->failed() ? QStringLiteral("—") : QString::number(r->summary.distinctDigests));
-      set(3, r->failed() ? QStringLiteral("—") : qstr(formatDuration(r->summary.time.median)));
-      set(4, base < results_.size() && results_[base] ? Verdict::relative(*r, *results_[base])
-                                                      : QString());
+      set(3, r->failed() ? QStringLiteral("—") : unit_.format(r->summary.time.median));
+      set(4, i == base                                  ? tr("baseline")
+             : base < results_.size() && results_[base] ? Verdict::relative(*r, *results_[base])
+                                                        : QString());
       QStringList notes;
       for (const auto& w : r->warnings) notes << qstr(w.message);
       set(5, notes.join(QLatin1Char(' ')));
@@ -242,13 +371,16 @@ void CompareWidget::refresh() {
 }
 
 void CompareWidget::retranslate() {
-  hint_->setText(tr("Configurations to compare, all on the same inputs:"));
+  hint_->setText(
+      tr("Configurations to compare, all on the same inputs. Default against "
+         "deterministic is the usual question; select one to see what it sets."));
   add_->setText(tr("Add current settings"));
   remove_->setText(tr("Remove"));
   baselineLabel_->setText(tr("Baseline"));
   run_->setText(tr("Run comparison"));
   table_->setHorizontalHeaderLabels({tr("Configuration"), tr("Verdict"), tr("Distinct outputs"),
-                                     tr("Median time"), tr("vs baseline"), tr("Warnings")});
+                                     tr("Median time"), tr("Speed vs baseline"), tr("Warnings")});
+  retranslateItems();
   refresh();
 }
 

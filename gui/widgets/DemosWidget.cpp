@@ -10,6 +10,7 @@
 #include <QStackedWidget>
 #include <QTableWidget>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -30,7 +31,13 @@ enum RightPage { kScenarioPage, kRecipePage };
 
 DemosWidget::DemosWidget(QWidget* parent) : QWidget(parent) {
   list_ = new QListWidget(this);
+  // Whole titles, wrapped to the list's width, never cut.
   list_->setMinimumWidth(230);
+  list_->setWordWrap(true);
+  list_->setTextElideMode(Qt::ElideNone);
+  list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  list_->setResizeMode(QListView::Adjust);
+  list_->setSpacing(1);
   text_ = new QTextBrowser(this);
   text_->setObjectName(QStringLiteral("scenarioText"));
   text_->setOpenLinks(false);
@@ -81,6 +88,7 @@ DemosWidget::DemosWidget(QWidget* parent) : QWidget(parent) {
   auto* rightLayout = new QVBoxLayout(right);
   rightLayout->setContentsMargins(0, 0, 0, 0);
   auto* vertical = new QSplitter(Qt::Vertical, right);
+  vertical_ = vertical;
   vertical->addWidget(text_);
   auto* bottom = new QWidget(vertical);
   auto* bottomLayout = new QVBoxLayout(bottom);
@@ -102,6 +110,7 @@ DemosWidget::DemosWidget(QWidget* parent) : QWidget(parent) {
   split->addWidget(list_);
   split->addWidget(pages_);
   split->setStretchFactor(1, 1);
+  split->setSizes({300, 900});
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(split);
@@ -132,7 +141,30 @@ void DemosWidget::setLanguage(const QString& language) {
 void DemosWidget::currentRowChanged() {
   const bool recipe = list_->currentRow() == list_->count() - 1;
   pages_->setCurrentIndex(recipe ? kRecipePage : kScenarioPage);
-  if (!recipe) showScenarioText();
+  if (recipe) return;
+  showScenarioText();
+  // The outcome shown belongs to one lesson: another lesson's page shows none.
+  const bool own = shownScenario_ != nullptr && shownScenario_ == currentScenario();
+  results_->setVisible(own);
+  checks_->setVisible(own);
+  exportButton_->setEnabled(own && shownOutcome_ && !shownOutcome_->cancelled);
+  if (!own) status_->clear();
+}
+
+void DemosWidget::fitText() {
+  // The lesson whole (up to half the page), the rest for the outcome.
+  const int total = vertical_->height();
+  if (total <= 0) return;
+  QTextDocument* doc = text_->document();
+  doc->setTextWidth(text_->viewport()->width());
+  const int wanted = static_cast<int>(doc->size().height()) + 2 * text_->frameWidth() + 6;
+  const int h = std::min(wanted, total / 2);
+  vertical_->setSizes({h, total - h});
+}
+
+void DemosWidget::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitText();
 }
 
 void DemosWidget::showRecipeCheck() {
@@ -206,6 +238,7 @@ void DemosWidget::showScenarioText() {
   html += QStringLiteral("<p style='color:#777'>%1</p>")
               .arg(tr("Command line: detbench demo %1").arg(qstr(s->name)).toHtmlEscaped());
   text_->setHtml(html);
+  fitText();
 }
 
 void DemosWidget::setRunning(bool running) {
@@ -213,7 +246,13 @@ void DemosWidget::setRunning(bool running) {
   list_->setEnabled(!running);
   cancelButton_->setEnabled(running);
   if (running) {
+    // What the last run showed does not stay under the lesson now running.
     exportButton_->setEnabled(false);
+    results_->hide();
+    checks_->clear();
+    checks_->hide();
+    shownScenario_ = nullptr;
+    shownOutcome_.reset();
     status_->setText(tr("Running…"));
   }
 }
@@ -355,6 +394,9 @@ void DemosWidget::showOutcome(const demo::Scenario& s,
                    : o.asExpected() ? tr("As expected.")
                                     : tr("Not as the text says: see the marks above."));
   checks_->setText(html);
+  const bool own = shownScenario_ == currentScenario();
+  results_->setVisible(own);
+  checks_->setVisible(own);
   // The PYTHONHASHSEED and NumPy lessons run no op on a device.
   status_->setText(o.hash || o.generators ? tr("Finished.")
                                           : tr("Finished on %1.").arg(qstr(o.device)));

@@ -16,6 +16,7 @@
 class QLabel;
 class QListWidget;
 class QPushButton;
+class QSplitter;
 class QStackedWidget;
 class QTableWidget;
 class QTextBrowser;
@@ -57,6 +58,7 @@ class DemosWidget : public QWidget {
 
  protected:
   void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void retranslate();
@@ -65,6 +67,8 @@ class DemosWidget : public QWidget {
   // Every text that depends on the language: the list, the lesson and the outcome shown.
   void refreshTexts();
   void showScenarioText();
+  // Sizes the lesson's text to its length, so "What to expect" is not behind a scroll.
+  void fitText();
   void currentRowChanged();
   void showRuns(const demo::Scenario& scenario, const demo::ScenarioOutcome& outcome);
   // Rows of (process, what it gave); equal results share a colour.
@@ -78,6 +82,7 @@ class DemosWidget : public QWidget {
   QStackedWidget* pages_;  // the scenario shown, or the recipe check
   RecipeCheckWidget* recipe_;
   QTextBrowser* text_;
+  QSplitter* vertical_;  // the lesson above, the outcome below
   QPushButton* runButton_;
   QPushButton* cancelButton_;
   QPushButton* exportButton_;

@@ -108,7 +108,8 @@ TraitsClass DeviceSelectorWidget::traitsClass() const {
 }
 
 void DeviceSelectorWidget::retranslate() {
-  QStringList lines;
+  QStringList unavailable;
+  QStringList reasons;
   QStandardItem* remoteItem = model_->item(model_->rowCount() - 1);
   if (remote_) {
     remoteItem->setText(
@@ -129,16 +130,26 @@ void DeviceSelectorWidget::retranslate() {
     } else {
       item->setText(tr("%1 (unavailable)").arg(qstr(d.id)));
       item->setToolTip(qstr(d.availability.reason));
-      lines << tr("%1 is unavailable: %2").arg(qstr(d.id), qstr(d.availability.reason));
+      unavailable << qstr(d.id);
+      reasons << tr("%1 is unavailable: %2").arg(qstr(d.id), qstr(d.availability.reason));
     }
+  }
+  // One line whatever the number of devices; the reasons (the drivers' own words) in its
+  // tooltip and the list's.
+  QString line;
+  if (!unavailable.isEmpty()) {
+    line = tr("Unavailable here: %1 (point at it for the reason)")
+               .arg(unavailable.join(QStringLiteral(", ")));
   }
   // With a remote host chosen, what matters is where the run goes, not this machine's devices.
   if (remoteChosen() && remote_) {
-    lines = QStringList{tr("Runs on %1 of %2, through ssh.")
-                            .arg(remote_->device, qstr(remote_->target.destination))};
+    line = tr("Runs on %1 of %2, through ssh.")
+               .arg(remote_->device, qstr(remote_->target.destination));
+    reasons.clear();
   }
-  reasons_->setText(lines.join(QLatin1Char('\n')));
-  reasons_->setVisible(!lines.isEmpty());
+  reasons_->setText(line);
+  reasons_->setToolTip(reasons.join(QLatin1Char('\n')));
+  reasons_->setVisible(!line.isEmpty());
 }
 
 void DeviceSelectorWidget::changeEvent(QEvent* event) {

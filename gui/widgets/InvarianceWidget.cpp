@@ -68,15 +68,19 @@ InvarianceWidget::InvarianceWidget(InvarianceController* controller, RequestSour
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->horizontalHeader()->setStretchLastSection(true);
 
+  // Two rows, so the tab fits beside the form's panels on a 1280-pixel screen.
   auto* controls = new QHBoxLayout;
   controls->addWidget(axisLabel_);
   controls->addWidget(axis_);
   controls->addWidget(listLabel_);
   controls->addWidget(list_, 1);
-  controls->addWidget(invariantForm_);
-  controls->addWidget(otherRows_);
   controls->addWidget(run_);
   controls->addWidget(cancel_);
+  auto* options = new QHBoxLayout;
+  options->addWidget(invariantForm_);
+  options->addWidget(otherRows_);
+  options->addStretch(1);
+  status_->setWordWrap(true);
   auto* splitter = new QSplitter(Qt::Vertical, this);
   splitter->addWidget(plot_);
   splitter->addWidget(table_);
@@ -84,6 +88,7 @@ InvarianceWidget::InvarianceWidget(InvarianceController* controller, RequestSour
   splitter->setStretchFactor(1, 1);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(controls);
+  layout->addLayout(options);
   layout->addWidget(status_);
   layout->addWidget(verdict_);
   layout->addWidget(splitter, 1);

@@ -2,6 +2,7 @@
 
 #include <QEvent>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -19,10 +20,13 @@ namespace detbench::gui {
 OpParamsWidget::OpParamsWidget(QWidget* parent) : QWidget(parent) {
   form_ = new QFormLayout(this);
   form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  form_->setContentsMargins(0, 0, 0, 0);
+  form_->setVerticalSpacing(3);
   paramsBox_ = new QWidget(this);
   paramsForm_ = new QFormLayout(paramsBox_);
   paramsForm_->setContentsMargins(0, 0, 0, 0);
   paramsForm_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  paramsForm_->setVerticalSpacing(3);
   form_->addRow(paramsBox_);
   shapes_ = new QLabel(this);
   shapes_->setWordWrap(true);
@@ -40,8 +44,14 @@ OpParamsWidget::OpParamsWidget(QWidget* parent) : QWidget(parent) {
   warmup_->setValue(3);
   dataSeed_ = new QLineEdit(QStringLiteral("0"), this);
   for (auto*& l : labels_) l = new QLabel(this);
-  form_->addRow(labels_[0], trials_);
-  form_->addRow(labels_[1], warmup_);
+  // Trials and warm-up share a row: the form fits a 720-pixel screen beside the settings.
+  auto* counts = new QWidget(this);
+  auto* countsLayout = new QHBoxLayout(counts);
+  countsLayout->setContentsMargins(0, 0, 0, 0);
+  countsLayout->addWidget(trials_, 1);
+  countsLayout->addWidget(labels_[1]);
+  countsLayout->addWidget(warmup_, 1);
+  form_->addRow(labels_[0], counts);
   form_->addRow(labels_[2], dataSeed_);
   connect(trials_, &QSpinBox::valueChanged, this, &OpParamsWidget::changed);
   connect(warmup_, &QSpinBox::valueChanged, this, &OpParamsWidget::changed);
@@ -54,7 +64,8 @@ OpParamsWidget::OpParamsWidget(QWidget* parent) : QWidget(parent) {
 
 void OpParamsWidget::retranslate() {
   labels_[0]->setText(tr("Trials"));
-  labels_[1]->setText(tr("Warm-up runs"));
+  labels_[1]->setText(tr("Warm-up"));
+  warmup_->setToolTip(tr("Warm-up runs before the trials, not recorded."));
   labels_[2]->setText(tr("Data seed"));
   dataSeed_->setToolTip(
       tr("Seeds the generated inputs; separate from the seed under study, so "
@@ -180,17 +191,20 @@ void OpParamsWidget::validate() {
   if (!def || !allOk) return;
   try {
     const OpParams resolved = resolveParams(def->name().data(), def->params(), *params());
-    QStringList lines;
+    // One run of text ("self [4096, 1] float32; index [...] int64 → out [...] float32"),
+    // wrapped to the panel's width.
+    QStringList inputs;
     for (const TensorSpec& t : def->inputSpecs(resolved)) {
-      lines << QStringLiteral("%1 %2 %3")
-                   .arg(QString::fromStdString(t.name), QString::fromStdString(toString(t.shape)),
-                        qstr(toString(t.dtype)));
+      inputs << QStringLiteral("%1 %2 %3")
+                    .arg(QString::fromStdString(t.name), QString::fromStdString(toString(t.shape)),
+                         qstr(toString(t.dtype)));
     }
     const TensorSpec out = def->outputSpec(resolved);
-    lines << QStringLiteral("→ %1 %2 %3")
-                 .arg(QString::fromStdString(out.name), QString::fromStdString(toString(out.shape)),
-                      qstr(toString(out.dtype)));
-    shapes_->setText(lines.join(QLatin1Char('\n')));
+    shapes_->setText(inputs.join(QStringLiteral("; ")) +
+                     QStringLiteral(" → %1 %2 %3")
+                         .arg(QString::fromStdString(out.name),
+                              QString::fromStdString(toString(out.shape)),
+                              qstr(toString(out.dtype))));
   } catch (const Error& e) {
     shapesError_->setText(QString::fromStdString(e.message()));
     shapesError_->show();

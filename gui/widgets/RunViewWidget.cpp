@@ -1,10 +1,14 @@
 #include "widgets/RunViewWidget.hpp"
 
 #include <QEvent>
+#include <QFrame>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QVBoxLayout>
 
+#include "common/Text.hpp"
 #include "common/Verdict.hpp"
 #include "plot/AlgorithmPlotWidget.hpp"
 #include "plot/DiffPlotWidget.hpp"
@@ -28,17 +32,72 @@ RunViewWidget::RunViewWidget(QWidget* parent) : QWidget(parent) {
   details_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(headline_);
   layout->addWidget(details_);
-  auto* grid = new QGridLayout();
-  plots_ = {new DiffPlotWidget(this), new DistinctPlotWidget(this),
-            new UlpHistogramPlotWidget(this), new TimingPlotWidget(this)};
+
+  // What raised (or warned), the next steps, and PyTorch's own text one click away.
+  noticeBox_ = new QFrame(this);
+  noticeBox_->setObjectName(QStringLiteral("notice"));
+  noticeBox_->setFrameShape(QFrame::StyledPanel);
+  notice_ = new QLabel(noticeBox_);
+  notice_->setWordWrap(true);
+  notice_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  fullText_ = new QLabel(noticeBox_);
+  fullText_->setObjectName(QStringLiteral("fullText"));
+  fullText_->setWordWrap(true);
+  fullText_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  fullText_->setStyleSheet(QStringLiteral("color: palette(dark); font-family: monospace;"));
+  fullText_->hide();
+  warnButton_ = new QPushButton(noticeBox_);
+  warnButton_->setObjectName(QStringLiteral("runInWarnMode"));
+  extensionButton_ = new QPushButton(noticeBox_);
+  extensionButton_->setObjectName(QStringLiteral("useExtension"));
+  workspaceButton_ = new QPushButton(noticeBox_);
+  workspaceButton_->setObjectName(QStringLiteral("setWorkspace"));
+  catalogButton_ = new QPushButton(noticeBox_);
+  catalogButton_->setObjectName(QStringLiteral("catalogEntry"));
+  fullTextButton_ = new QPushButton(noticeBox_);
+  fullTextButton_->setObjectName(QStringLiteral("fullTextButton"));
+  fullTextButton_->setCheckable(true);
+  fullTextButton_->setFlat(true);
+  auto* buttons = new QHBoxLayout;
+  buttons->setContentsMargins(0, 0, 0, 0);
+  for (QPushButton* b :
+       {warnButton_, extensionButton_, workspaceButton_, catalogButton_, fullTextButton_})
+    buttons->addWidget(b);
+  buttons->addStretch(1);
+  auto* noticeLayout = new QVBoxLayout(noticeBox_);
+  noticeLayout->addWidget(notice_);
+  noticeLayout->addLayout(buttons);
+  noticeLayout->addWidget(fullText_);
+  noticeBox_->hide();
+  layout->addWidget(noticeBox_);
+  connect(warnButton_, &QPushButton::clicked, this, &RunViewWidget::warnModeRequested);
+  connect(extensionButton_, &QPushButton::clicked, this, &RunViewWidget::extensionRequested);
+  connect(workspaceButton_, &QPushButton::clicked, this, &RunViewWidget::workspaceRequested);
+  connect(catalogButton_, &QPushButton::clicked, this, [this] {
+    if (result_) emit catalogEntryRequested(qstr(result_->op));
+  });
+  connect(fullTextButton_, &QPushButton::toggled, this, [this](bool shown) {
+    fullText_->setVisible(shown);
+    fullTextButton_->setText(shown ? tr("Hide PyTorch's message") : tr("PyTorch's message…"));
+  });
+
+  plotArea_ = new QWidget(this);
+  auto* grid = new QGridLayout(plotArea_);
+  grid->setContentsMargins(0, 0, 0, 0);
+  plots_ = {new DiffPlotWidget(plotArea_), new DistinctPlotWidget(plotArea_),
+            new UlpHistogramPlotWidget(plotArea_), new TimingPlotWidget(plotArea_)};
   grid->addWidget(plots_[0], 0, 0);
   grid->addWidget(plots_[1], 0, 1);
   grid->addWidget(plots_[2], 1, 0);
   grid->addWidget(plots_[3], 1, 1);
-  algorithmPlot_ = new AlgorithmPlotWidget(this);
+  algorithmPlot_ = new AlgorithmPlotWidget(plotArea_);
   grid->addWidget(algorithmPlot_, 2, 0, 1, 2);
   algorithmPlot_->hide();
-  layout->addLayout(grid, 1);
+  layout->addWidget(plotArea_, 1);
+  // Takes the plots' room while they are hidden, so the header stays at the top.
+  filler_ = new QWidget(this);
+  filler_->hide();
+  layout->addWidget(filler_, 1);
   retranslate();
 }
 
@@ -48,13 +107,25 @@ std::vector<PlotWidget*> RunViewWidget::plots() const {
   return out;
 }
 
+bool RunViewWidget::plotsShown() const {
+  return !plotArea_->isHidden();
+}
+
+QString RunViewWidget::notice() const {
+  return noticeBox_->isHidden() ? QString() : notice_->text();
+}
+
 void RunViewWidget::beginRun(const QString& description) {
   series_.clear();
   result_.reset();
+  steps_ = {};
   description_ = description;
   for (auto* p : plots_) p->clear();
   algorithmPlot_->clear();
   algorithmPlot_->hide();
+  plotArea_->show();
+  filler_->hide();
+  noticeBox_->hide();
   headline_->setStyleSheet(QString());
   retranslate();
 }
@@ -77,15 +148,20 @@ void RunViewWidget::updatePlots() {
   }
 }
 
-void RunViewWidget::showResult(const RunResult& result, const QString& host) {
+void RunViewWidget::showResult(const RunResult& result, const QString& host, NextSteps steps) {
   result_ = result;
   host_ = host;
+  steps_ = steps;
   if (series_.size() != result.trials.size()) {
     series_ = RunSeries::fromResult(result);
     for (auto* p : plots_) p->clear();
     algorithmPlot_->clear();
   }
   updatePlots();
+  // Nothing ran: no empty plots with their "no trials" titles, the notice says why.
+  const bool nothingRan = result.failed() && result.trials.empty();
+  plotArea_->setVisible(!nothingRan);
+  filler_->setVisible(nothingRan);
   retranslate();
 }
 
@@ -94,7 +170,40 @@ void RunViewWidget::clear() {
   headline_->setText(tr("No run yet: choose an op and press Run."));
 }
 
+void RunViewWidget::showNotice() {
+  const bool failed = result_ && result_->failed();
+  const bool warned = result_ && !result_->warnings.empty();
+  noticeBox_->setVisible(failed || warned);
+  if (!failed && !warned) return;
+  const RunResult& r = *result_;
+  noticeBox_->setStyleSheet(
+      failed ? QStringLiteral("QFrame#notice { background: #fdecea; border: 1px solid #e6b0aa; }")
+             : QStringLiteral("QFrame#notice { background: #fff4e0; border: 1px solid #e8c58a; }"));
+  notice_->setText(failed ? Verdict::problem(r) : Verdict::warning(r));
+  QStringList full;
+  for (const auto& e : r.errors) full << qstr(e.message);
+  for (const auto& w : r.warnings) full << qstr(w.message);
+  fullText_->setText(full.join(QStringLiteral("\n\n")));
+  warnButton_->setVisible(failed && steps_.warnMode);
+  extensionButton_->setVisible(failed && steps_.extension);
+  workspaceButton_->setVisible(failed && steps_.workspace);
+  catalogButton_->setVisible(true);
+  fullTextButton_->setVisible(!full.isEmpty());
+}
+
 void RunViewWidget::retranslate() {
+  warnButton_->setText(tr("Run in warn mode"));
+  warnButton_->setToolTip(
+      tr("use_deterministic_algorithms(True, warn_only=True): the op runs and "
+         "says that it is not deterministic"));
+  extensionButton_->setText(tr("Use detbench's deterministic kernel"));
+  extensionButton_->setToolTip(
+      tr("Settings → Catalog: detbench extensions (a deterministic kernel PyTorch does not have)"));
+  workspaceButton_->setText(tr("Set CUBLAS_WORKSPACE_CONFIG=:4096:8"));
+  catalogButton_->setText(tr("The op's catalog entry"));
+  fullTextButton_->setText(fullTextButton_->isChecked() ? tr("Hide PyTorch's message")
+                                                        : tr("PyTorch's message…"));
+  showNotice();
   if (!result_) {
     headline_->setText(series_.size() == 0 ? tr("No run yet: choose an op and press Run.")
                                            : tr("Running: %1 trials so far, %2 distinct outputs")
@@ -111,7 +220,7 @@ void RunViewWidget::retranslate() {
   const QString device = host_.isEmpty()
                              ? QString::fromStdString(r.device)
                              : tr("%1 on %2").arg(QString::fromStdString(r.device), host_);
-  lines << QStringLiteral("%1 on %2 — %3")
+  lines << tr("%1 on %2 — %3")
                .arg(QString::fromStdString(r.op), device, Verdict::settingsLine(r.settings));
   if (!r.failed()) {
     lines << Verdict::differences(r);

@@ -1,7 +1,9 @@
 #pragma once
 // One trial set as it streams: the verdict, the numbers, and the plots (max |diff| per trial,
 // distinct outputs so far, ULP histogram, time per trial with its box plot, and the algorithm
-// per trial where a library chose one).
+// per trial where a library chose one). A run that raised shows, instead of empty plots, one
+// line on what raised and why and the next steps as buttons (PyTorch's full text one click
+// away); warn mode's warnings show in the header the same way.
 
 #include <QVector>
 #include <QWidget>
@@ -11,27 +13,49 @@
 #include "models/RunSeries.hpp"
 
 class QLabel;
+class QPushButton;
+class QFrame;
 
 namespace detbench::gui {
 
 class PlotWidget;
 class TrialPlotWidget;
 
+// The next steps that apply after a run that raised (the window knows the catalog and the form;
+// the view only offers them).
+struct RunNextSteps {
+  bool warnMode = false;   // run again with deterministic algorithms at warn
+  bool extension = false;  // run again with detbench's deterministic kernel for this op
+  bool workspace = false;  // run again with CUBLAS_WORKSPACE_CONFIG=:4096:8
+};
+
 class RunViewWidget : public QWidget {
   Q_OBJECT
 
  public:
+  using NextSteps = RunNextSteps;
+
   explicit RunViewWidget(QWidget* parent = nullptr);
 
   void beginRun(const QString& description);
   void appendTrials(const QVector<TrialRecord>& records);
   // Shows a finished (or reopened) result: its series and its verdict.
   // `host`: the remote machine the run went to, named beside its device (empty: this one).
-  void showResult(const RunResult& result, const QString& host = {});
+  void showResult(const RunResult& result, const QString& host = {}, NextSteps steps = {});
   void clear();
 
   const RunSeries& series() const { return series_; }
   std::vector<PlotWidget*> plots() const;
+  // Whether the plots are on screen (not after a run that raised before any trial).
+  bool plotsShown() const;
+  // The one-line notice under the header (what raised, or warn mode's warning); empty if none.
+  QString notice() const;
+
+ signals:
+  void warnModeRequested();
+  void extensionRequested();
+  void workspaceRequested();
+  void catalogEntryRequested(const QString& op);
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -39,13 +63,25 @@ class RunViewWidget : public QWidget {
  private:
   void retranslate();
   void updatePlots();
+  void showNotice();
 
   QLabel* headline_;
   QLabel* details_;
+  QFrame* noticeBox_;
+  QLabel* notice_;
+  QLabel* fullText_;
+  QPushButton* warnButton_;
+  QPushButton* extensionButton_;
+  QPushButton* workspaceButton_;
+  QPushButton* catalogButton_;
+  QPushButton* fullTextButton_;
+  QWidget* plotArea_;
+  QWidget* filler_;
   std::vector<TrialPlotWidget*> plots_;
   TrialPlotWidget* algorithmPlot_;
   RunSeries series_;
   std::optional<RunResult> result_;
+  NextSteps steps_;
   QString host_;
   QString description_;
 };

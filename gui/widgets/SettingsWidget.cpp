@@ -12,6 +12,7 @@
 #include <QThread>
 
 #include "common/FormErrorLabel.hpp"
+#include "common/Verdict.hpp"
 #include "detbench/base/Error.hpp"
 #include "detbench/base/IntegerText.hpp"
 #include "detbench/catalog/PyTorchDetection.hpp"
@@ -29,6 +30,7 @@ std::optional<std::uint64_t> parseSeed(const QString& text) {
 SettingsWidget::SettingsWidget(QWidget* parent) : QWidget(parent) {
   form_ = new QFormLayout(this);
   form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  form_->setVerticalSpacing(3);  // every row fits a 720-pixel screen beside the op's form
 
   seedSet_ = new QCheckBox(this);
   seed_ = new QLineEdit(QStringLiteral("0"), this);
@@ -131,13 +133,13 @@ void SettingsWidget::retranslate() {
       tr("Time the candidate algorithms per shape and keep the fastest "
          "(cudnnFind*AlgorithmEx); off: heuristics."));
   cudnnDeterministic_->setToolTip(tr("Keep only algorithms cuDNN marks as deterministic."));
-  deterministic_->setItemText(0, tr("off"));
-  deterministic_->setItemText(1, tr("warn"));
-  deterministic_->setItemText(2, tr("error"));
+  // The combo says which call each choice is: error is use_deterministic_algorithms(True).
+  for (int i = 0; i < 3; ++i)
+    deterministic_->setItemText(i, Verdict::mode(static_cast<DeterministicMode>(i)));
   deterministic_->setToolTip(
-      tr("torch.use_deterministic_algorithms: ops with a deterministic "
-         "alternative switch to it; ops without one raise (error) or "
-         "warn and run (warn)."));
+      tr("torch.use_deterministic_algorithms(mode): ops with a deterministic alternative switch "
+         "to it; ops without one raise (error: True) or warn and run (warn: True, "
+         "warn_only=True)."));
   fillMemory_->setText(tr("fill with NaN / max"));
   fillMemory_->setToolTip(
       tr("torch.utils.deterministic.fill_uninitialized_memory: in deterministic mode, fresh "

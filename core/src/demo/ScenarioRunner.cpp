@@ -235,10 +235,12 @@ ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& reg
             "完全确定性下每次运行在每一步都完全相同" + detError);
       return out;
     }
+    // The losses show it later than the weights (a last-bit difference in a weight moves the
+    // loss below its printed digits at first): the two checks say which they measure.
     check(out, def.error.empty() && def.firstDivergentStep >= 0,
-          "under default settings the runs differ (first at step " + str(def.firstDivergentStep) +
-              ")" + defError,
-          "默认设置下各次运行不同（从第 " + str(def.firstDivergentStep) + " 步起）" + defError);
+          "under default settings the losses first differ at step " + str(def.firstDivergentStep) +
+              defError,
+          "默认设置下各次运行的损失从第 " + str(def.firstDivergentStep) + " 步起不同" + defError);
     const std::string sets = str(def.distinctFinalParameters());
     const std::string runs = str(static_cast<std::int64_t>(def.finalDigests.size()));
     check(out, def.error.empty() && def.distinctFinalParameters() > 1,
@@ -258,9 +260,9 @@ ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& reg
       if (!run.empty()) finalApart = std::max(finalApart, run.back());
     }
     check(out, def.error.empty() && firstApart >= 0 && finalApart > 0,
-          "under default settings the weights part after step " + str(firstApart) + " and end " +
-              formatFloat(finalApart) + " apart (relative distance from run 1)",
-          "默认设置下权重在第 " + str(firstApart) + " 步之后分开，最终相距 " +
+          "under default settings the weights differ from the update of step " + str(firstApart) +
+              " on and end " + formatFloat(finalApart) + " apart (relative distance from run 1)",
+          "默认设置下权重从第 " + str(firstApart) + " 步的更新起就不同，最终相距 " +
               formatFloat(finalApart) + "（与第 1 次运行的相对距离）");
     check(out, det.identical() && det.distinctFinalParameters() == 1,
           "under full determinism every run is identical at every step" + detError,

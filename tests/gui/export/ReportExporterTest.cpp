@@ -67,6 +67,33 @@ TEST_P(ReportExporterTest, HtmlIsSelfContainedAndItsImagesDecode) {
               doc.toPlainText().contains(QStringLiteral("Bitwise reproducible")));
 }
 
+TEST_P(ReportExporterTest, TheReportOpensWithItsTakeawayAndEndsWithTheDigests) {
+  const ReportDocument doc = report();
+  const QStringList takeaway = ReportExporter::takeaway(doc);
+  ASSERT_FALSE(takeaway.isEmpty());
+  const QString html = ReportExporter::html(doc);
+  const auto at = [&html](const QString& text) { return html.indexOf(text); };
+  ASSERT_GE(at(QStringLiteral("Takeaway")), 0);
+  // The takeaway comes before any run's section, the digests after every one.
+  EXPECT_LT(at(QStringLiteral("Takeaway")), at(QStringLiteral("<h2>Environment")));
+  EXPECT_LT(at(QStringLiteral("Takeaway")), at(QStringLiteral("Output digest")));
+  EXPECT_LT(at(QStringLiteral("<h2>Environment")), at(QStringLiteral("Appendix")));
+  EXPECT_GE(at(takeaway.front().toHtmlEscaped()), 0);
+}
+
+TEST(ReportExporterDigestsTest, ALongDigestListIsCutAndPointsToTheCsv) {
+  ReportDocument doc = detbench::testing::fixedRunReport();
+  RunResult& r = doc.runs.front();
+  r.summary.digests.clear();
+  for (int i = 0; i < 50; ++i)
+    r.summary.digests.push_back({static_cast<std::uint64_t>(1000 + i), 1, i});
+  const QString html = ReportExporter::html(doc);
+  EXPECT_EQ(html.count(QStringLiteral("<code>0x")), 12);
+  EXPECT_TRUE(html.contains(QStringLiteral("38 more distinct outputs")));
+  EXPECT_EQ(ReportExporter::csv(doc).count(QLatin1Char('\n')),
+            static_cast<qsizetype>(r.trials.size()) + 1);  // the CSV keeps every trial
+}
+
 TEST_P(ReportExporterTest, PdfAndCsv) {
   QTemporaryDir dir;
   QString error;

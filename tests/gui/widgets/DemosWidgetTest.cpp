@@ -85,6 +85,32 @@ TEST(DemosWidgetTest, TheSeedsDemoFillsTheRunsTableAndEveryCheckIsSeen) {
   EXPECT_TRUE(marked);
 }
 
+TEST(DemosWidgetTest, AnOutcomeDoesNotStayUnderAnotherLessonOrANewRun) {
+  // Issue 29: the last lesson's table and its "As expected." stayed under the next one.
+  DemosWidget w;
+  runShown(w, "seeds");
+  auto* table = w.findChild<QTableWidget*>(QStringLiteral("runsTable"));
+  auto marked = [&w] {
+    for (auto* label : w.findChildren<QLabel*>()) {
+      if (label->isVisibleTo(&w) && label->text().contains(QStringLiteral("As expected.")))
+        return true;
+    }
+    return false;
+  };
+  ASSERT_TRUE(table->isVisibleTo(&w));
+  ASSERT_TRUE(marked());
+  ASSERT_TRUE(w.selectScenario(QStringLiteral("training")));
+  EXPECT_FALSE(table->isVisibleTo(&w));
+  EXPECT_FALSE(marked());
+  ASSERT_TRUE(w.selectScenario(QStringLiteral("seeds")));  // its own outcome comes back
+  EXPECT_TRUE(table->isVisibleTo(&w));
+  EXPECT_TRUE(marked());
+  w.setRunning(true);  // a new run of it: nothing of the last one stays
+  EXPECT_FALSE(table->isVisibleTo(&w));
+  EXPECT_FALSE(marked());
+  w.setRunning(false);
+}
+
 TEST(DemosWidgetTest, TheDataLoaderDemoDrawsItsHeatMap) {
   DemosWidget w;
   const auto outcome = runShown(w, "data-loader");
