@@ -1708,22 +1708,6 @@
             <translation>设备</translation>
         </message>
         <message>
-            <source>max ULP of row 0 against the row alone</source>
-            <translation>第 0 行与单独计算的该行相比的最大 ULP</translation>
-        </message>
-        <message>
-            <source>max ULP against the first</source>
-            <translation>与第一个配置相比的最大 ULP</translation>
-        </message>
-        <message>
-            <source>median time per row (µs)</source>
-            <translation>每行时间中位数（µs）</translation>
-        </message>
-        <message>
-            <source>median time per trial (µs)</source>
-            <translation>每次试验时间中位数（µs）</translation>
-        </message>
-        <message>
             <source>identical (0 ULP)</source>
             <translation>完全相同（0 ULP）</translation>
         </message>
@@ -1758,6 +1742,22 @@
         <message>
             <source>batch-invariant form</source>
             <translation>批不变形式</translation>
+        </message>
+        <message>
+            <source>max ULP, row 0 vs alone</source>
+            <translation>第 0 行最大 ULP（对单独）</translation>
+        </message>
+        <message>
+            <source>max ULP vs the first</source>
+            <translation>最大 ULP，与第一个相比</translation>
+        </message>
+        <message>
+            <source>time per row (µs)</source>
+            <translation>每行耗时（µs）</translation>
+        </message>
+        <message>
+            <source>time per trial (µs)</source>
+            <translation>每次试验耗时（µs）</translation>
         </message>
     </context>
     <context>

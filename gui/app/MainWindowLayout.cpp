@@ -161,6 +161,8 @@ void MainWindow::fitPanels() {
                     scrollBar + 4;
   opArea_->setMinimumWidth(width);
   settingsArea_->setMinimumWidth(width);
+  // The settings are the same for every op: whole, always; the op's form takes the rest.
+  settingsArea_->setMinimumHeight(settingsArea_->widget()->sizeHint().height());
 }
 
 void MainWindow::placeWindow() {

@@ -188,10 +188,10 @@ void InvariancePlotWidget::retranslate() {
                                                           : tr("device");
   plot()->xAxis->setLabel(what);
   timeRect_->axis(QCPAxis::atBottom)->setLabel(what);
-  plot()->yAxis->setLabel(batches ? tr("max ULP of row 0 against the row alone")
-                                  : tr("max ULP against the first"));
+  // Short enough for the panel's height at 720 pixels (the title and the table say the rest).
+  plot()->yAxis->setLabel(batches ? tr("max ULP, row 0 vs alone") : tr("max ULP vs the first"));
   timeRect_->axis(QCPAxis::atLeft)
-      ->setLabel(batches ? tr("median time per row (µs)") : tr("median time per trial (µs)"));
+      ->setLabel(batches ? tr("time per row (µs)") : tr("time per trial (µs)"));
   identicalLabel_->setText(tr("identical (0 ULP)"));
   forms_[0].same->setName(batches ? tr("default form: identical") : tr("identical"));
   forms_[0].differs->setName(batches ? tr("default form: differs") : tr("differs"));

@@ -110,7 +110,7 @@ DemosWidget::DemosWidget(QWidget* parent) : QWidget(parent) {
   split->addWidget(list_);
   split->addWidget(pages_);
   split->setStretchFactor(1, 1);
-  split->setSizes({300, 900});
+  split->setSizes({340, 860});
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(split);
@@ -165,6 +165,8 @@ void DemosWidget::fitText() {
 void DemosWidget::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
   fitText();
+  // The items' heights follow the list's new width (a title wraps instead of being cut).
+  list_->doItemsLayout();
 }
 
 void DemosWidget::showRecipeCheck() {
@@ -180,6 +182,7 @@ void DemosWidget::refreshTexts() {
     QString text = qstr(s.title.in(lang));
     if (s.needsGpu) text += QStringLiteral("  ") + tr("(GPU)");
     list_->item(i)->setText(text);
+    list_->item(i)->setToolTip(text + QStringLiteral("\ndetbench demo ") + qstr(s.name));
   }
   list_->item(list_->count() - 1)->setText(tr("Check my seeding recipe…"));
   showScenarioText();

@@ -2,6 +2,7 @@
 
 #include <QEvent>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -23,10 +24,9 @@ OpParamsWidget::OpParamsWidget(QWidget* parent) : QWidget(parent) {
   form_->setContentsMargins(0, 0, 0, 0);
   form_->setVerticalSpacing(3);
   paramsBox_ = new QWidget(this);
-  paramsForm_ = new QFormLayout(paramsBox_);
-  paramsForm_->setContentsMargins(0, 0, 0, 0);
-  paramsForm_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-  paramsForm_->setVerticalSpacing(3);
+  paramsGrid_ = new QGridLayout(paramsBox_);
+  paramsGrid_->setContentsMargins(0, 0, 0, 0);
+  paramsGrid_->setVerticalSpacing(3);
   form_->addRow(paramsBox_);
   shapes_ = new QLabel(this);
   shapes_->setWordWrap(true);
@@ -87,12 +87,21 @@ void OpParamsWidget::changeEvent(QEvent* event) {
 
 void OpParamsWidget::setOp(const QString& op) {
   op_ = op;
-  while (paramsForm_->rowCount() > 0) paramsForm_->removeRow(0);
+  for (const Field& f : fields_) {
+    delete f.label;
+    delete f.edit;
+    delete f.error;
+  }
   fields_.clear();
   const OpDefinition* def = findOpDefinition(op.toStdString());
   if (def) {
+    // Up to four parameters one under the other; more in two columns (matmul has nine), so
+    // the form stays whole on a 720-pixel screen. Each field's error goes under it.
+    const int columns = def->params().size() > 4 ? 2 : 1;
+    int i = 0;
     for (const ParamSpec& spec : def->params()) {
       Field f{QString::fromStdString(spec.name),
+              new QLabel(QString::fromStdString(spec.name), paramsBox_),
               new QLineEdit(paramsBox_),
               makeFormErrorLabel(paramsBox_),
               spec.min,
@@ -100,14 +109,20 @@ void OpParamsWidget::setOp(const QString& op) {
               spec.help};
       f.edit->setObjectName(QStringLiteral("param_") + f.name);
       f.edit->setText(QString::number(spec.defaultValue));
+      f.label->setBuddy(f.edit);
       connect(f.edit, &QLineEdit::textChanged, this, [this] {
         validate();
         emit changed();
       });
-      paramsForm_->addRow(f.name, f.edit);
-      paramsForm_->addRow(QString(), f.error);
+      const int row = (i / columns) * 2;
+      const int col = (i % columns) * 2;
+      paramsGrid_->addWidget(f.label, row, col);
+      paramsGrid_->addWidget(f.edit, row, col + 1);
+      paramsGrid_->addWidget(f.error, row + 1, col, 1, 2);
       fields_.push_back(f);
+      ++i;
     }
+    for (int c = 0; c < 4; ++c) paramsGrid_->setColumnStretch(c, c % 2 == 1 ? 1 : 0);
   }
   retranslate();
   emit changed();

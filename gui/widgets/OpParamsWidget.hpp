@@ -12,6 +12,7 @@
 #include "detbench/op/OpParams.hpp"
 
 class QFormLayout;
+class QGridLayout;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
@@ -47,6 +48,7 @@ class OpParamsWidget : public QWidget {
  private:
   struct Field {
     QString name;
+    QLabel* label;
     QLineEdit* edit;
     QLabel* error;
     std::int64_t min, max;
@@ -59,7 +61,7 @@ class OpParamsWidget : public QWidget {
   QString op_;
   QFormLayout* form_;
   QWidget* paramsBox_;
-  QFormLayout* paramsForm_;
+  QGridLayout* paramsGrid_;
   std::vector<Field> fields_;
   QSpinBox* trials_;
   QSpinBox* warmup_;

@@ -726,4 +726,7 @@ ZH_CN = {
 "Warm-up": "预热",
 "Warm-up runs before the trials, not recorded.": "试验之前的预热运行，不记录。",
 "%1 on %2 — %3": "%1，在 %2 上 — %3",
+"max ULP, row 0 vs alone": "第 0 行最大 ULP（对单独）",
+"max ULP vs the first": "最大 ULP，与第一个相比",
+"time per row (µs)": "每行耗时（µs）",
 }
