@@ -44,7 +44,11 @@ std::uint64_t digestPartial(const void* data, std::size_t elementSize, std::uint
     return partialSum(reinterpret_cast<const std::uint32_t*>(bytes), begin, count);
   if (elementSize == 8)
     return partialSum(reinterpret_cast<const std::uint64_t*>(bytes), begin, count);
-  DETBENCH_THROW(InvalidArgument, "digest supports 4- and 8-byte elements only");
+  if (elementSize == 2)
+    return partialSum(reinterpret_cast<const std::uint16_t*>(bytes), begin, count);
+  if (elementSize == 1)
+    return partialSum(reinterpret_cast<const std::uint8_t*>(bytes), begin, count);
+  DETBENCH_THROW(InvalidArgument, "digest supports 1-, 2-, 4- and 8-byte elements only");
 }
 
 std::uint64_t digestBytes(const void* data, std::size_t elementSize, std::uint64_t count) {

@@ -6,6 +6,7 @@
 #include <random>
 #include <vector>
 
+#include "detbench/base/Error.hpp"
 #include "detbench/run/Digest.hpp"
 
 namespace detbench {
@@ -80,6 +81,23 @@ TEST(DigestTest, TensorDigestMatchesBytes) {
   auto s = t.as<float>();
   for (std::size_t i = 0; i < s.size(); ++i) s[i] = static_cast<float>(i) * 0.5f;
   EXPECT_EQ(digestTensor(t), digestBytes(t.raw(), 4, 15));
+}
+
+TEST(DigestTest, NarrowElementsAreTheirBitsZeroExtended) {
+  // 1- and 2-byte elements (the trace probe's int8, bool, float16, bfloat16) add the same terms
+  // as 8-byte elements holding the same bits; the element size still tells them apart.
+  const std::uint16_t half[5] = {0x0000, 0x3c00, 0xffff, 0x8000, 0x0001};
+  const std::uint8_t byte[5] = {0x00, 0x7f, 0xff, 0x80, 0x01};
+  std::uint64_t wideHalf[5], wideByte[5];
+  for (int i = 0; i < 5; ++i) {
+    wideHalf[i] = half[i];
+    wideByte[i] = byte[i];
+  }
+  EXPECT_EQ(digestPartial(half, 2, 0, 5), digestPartial(wideHalf, 8, 0, 5));
+  EXPECT_EQ(digestPartial(byte, 1, 0, 5), digestPartial(wideByte, 8, 0, 5));
+  EXPECT_EQ(digestPartial(half, 2, 2, 3), digestPartial(wideHalf, 8, 2, 3));
+  EXPECT_NE(digestBytes(half, 2, 5), digestBytes(wideHalf, 8, 5));
+  EXPECT_THROW(digestBytes(half, 3, 1), InvalidArgument);
 }
 
 TEST(DigestTest, FingerprintIsXxh3OfTheBytes) {

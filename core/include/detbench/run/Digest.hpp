@@ -8,7 +8,9 @@
 // computed by any parallel reduction, on the CPU or the GPU, in any order, and gives the same
 // value for the same bytes; because each term is keyed by the element's index, moving values
 // between positions changes it. Integer and float elements are hashed by their bits, so
-// -0.0 and 0.0, or two NaN payloads, are different outputs, as they are bitwise.
+// -0.0 and 0.0, or two NaN payloads, are different outputs, as they are bitwise. Elements
+// narrower than 8 bytes are zero-extended to 64 bits (the probe of `detbench trace` digests
+// float16, bfloat16, int8 and bool tensors this way, and a complex tensor as its real view).
 
 #include <cstddef>
 #include <cstdint>
@@ -43,7 +45,7 @@ std::uint64_t finalize(std::uint64_t sum, std::uint64_t count, std::size_t eleme
 std::uint64_t digestPartial(const void* data, std::size_t elementSize, std::uint64_t begin,
                             std::uint64_t count);
 
-// Digest of `count` elements of `elementSize` bytes (4 or 8).
+// Digest of `count` elements of `elementSize` bytes (1, 2, 4 or 8).
 std::uint64_t digestBytes(const void* data, std::size_t elementSize, std::uint64_t count);
 
 std::uint64_t digestTensor(const HostTensor& tensor);

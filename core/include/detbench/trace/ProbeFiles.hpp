@@ -1,0 +1,36 @@
+#pragma once
+// detbench's probe (resources/trace: detbench_trace_boot.py and the detbench_probe package),
+// compiled into detbench, and written out for a trace into a private folder that is removed
+// afterwards: nothing is installed into the user's Python.
+
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace detbench::trace {
+
+struct ProbeFile {
+  std::string_view path;  // relative: "detbench_trace_boot.py", "detbench_probe/recorder.py"
+  std::string_view text;
+};
+
+std::span<const ProbeFile> probeFiles();
+
+// A folder of its own under $TMPDIR (or /tmp) holding the probe; removed with the object.
+class ProbeFolder {
+ public:
+  ProbeFolder();  // raises IoError when it cannot be made
+  ~ProbeFolder();
+  ProbeFolder(const ProbeFolder&) = delete;
+  ProbeFolder& operator=(const ProbeFolder&) = delete;
+
+  const std::string& path() const { return path_; }
+  std::string bootScript() const { return path_ + "/detbench_trace_boot.py"; }
+  // An empty folder inside it, made anew (its files removed) on each call.
+  std::string freshSubfolder(const std::string& name) const;
+
+ private:
+  std::string path_;
+};
+
+}  // namespace detbench::trace

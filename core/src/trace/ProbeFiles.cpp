@@ -1,0 +1,55 @@
+#include "detbench/trace/ProbeFiles.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+#include "detbench/base/Error.hpp"
+
+namespace detbench::trace {
+
+ProbeFolder::ProbeFolder() {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/detbench-trace-XXXXXX";
+  std::vector<char> name(pattern.begin(), pattern.end());
+  name.push_back('\0');
+  if (::mkdtemp(name.data()) == nullptr) {
+    DETBENCH_THROW(IoError, "cannot make a folder for the probe in " +
+                                pattern.substr(0, pattern.rfind('/')) + ": " +
+                                std::strerror(errno));
+  }
+  path_ = name.data();
+  try {
+    for (const ProbeFile& f : probeFiles()) {
+      const std::filesystem::path target = std::filesystem::path(path_) / f.path;
+      std::filesystem::create_directories(target.parent_path());
+      std::ofstream out(target, std::ios::binary);
+      out.write(f.text.data(), static_cast<std::streamsize>(f.text.size()));
+      out.close();
+      if (!out) DETBENCH_THROW(IoError, "cannot write the probe to " + target.string());
+    }
+  } catch (...) {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+    throw;
+  }
+}
+
+ProbeFolder::~ProbeFolder() {
+  std::error_code ec;
+  std::filesystem::remove_all(path_, ec);
+}
+
+std::string ProbeFolder::freshSubfolder(const std::string& name) const {
+  const std::filesystem::path dir = std::filesystem::path(path_) / name;
+  std::error_code ec;
+  std::filesystem::remove_all(dir, ec);
+  std::filesystem::create_directories(dir, ec);
+  if (ec) DETBENCH_THROW(IoError, "cannot make " + dir.string() + ": " + ec.message());
+  return dir.string();
+}
+
+}  // namespace detbench::trace

@@ -1,0 +1,168 @@
+"""Runs the user's script under the recorder, as `python SCRIPT ARGS` or `python -m MODULE
+ARGS` would, after applying the settings detbench was asked for.
+
+What detbench passes in the environment (and the probe removes before the script starts):
+  DETBENCH_TRACE_FD        the descriptor to write records to
+  DETBENCH_TRACE_SETTINGS  JSON: seed, deterministic (off|warn|error), cudnn_benchmark,
+                           cudnn_deterministic, threads; absent keys are left as they are
+  DETBENCH_TRACE_OPS       "FROM:TO" (TO 0: to the end): the ops whose tensors are digested
+  DETBENCH_TRACE_ONLY      comma-separated op numbers: digest only these
+  DETBENCH_TRACE_KEEP      comma-separated op numbers whose outputs are written to
+  DETBENCH_TRACE_KEEP_DIR  this folder (the second pass)
+What stays for the script to read: DETBENCH_TRACE_RUN (this run, from 1), DETBENCH_TRACE_RUNS
+and DETBENCH_TRACE_CONFIG (the configuration's name).
+"""
+
+import json
+import os
+import runpy
+import sys
+import traceback
+
+from . import PROTOCOL_VERSION
+from .channel import Channel, text
+
+# Exit status when the probe cannot start (no torch, no TorchDispatchMode): detbench reads the
+# reason from the "fatal" record.
+FATAL_EXIT = 97
+
+
+def _numbers(value):
+    return [int(v) for v in value.split(",") if v.strip()] if value else []
+
+
+def _window(value):
+    if not value:
+        return (1, 0)
+    first, _, last = value.partition(":")
+    return (int(first or 1), int(last or 0))
+
+
+def _apply(settings, torch):
+    """Applies the settings before the script's first line; returns what was applied."""
+    applied = {}
+    if settings.get("threads") is not None:
+        torch.set_num_threads(int(settings["threads"]))
+        applied["threads"] = int(settings["threads"])
+    if settings.get("seed") is not None:
+        seed = int(settings["seed"])
+        import random
+        random.seed(seed)
+        torch.manual_seed(seed)
+        applied["seed"] = seed
+        try:
+            import numpy
+            numpy.random.seed(seed % (1 << 32))
+            applied["numpy_seed"] = seed % (1 << 32)
+        except ImportError:
+            pass
+    mode = settings.get("deterministic")
+    if mode is not None:
+        if mode == "off":
+            torch.use_deterministic_algorithms(False)
+        elif mode == "warn":
+            torch.use_deterministic_algorithms(True, warn_only=True)
+        else:
+            torch.use_deterministic_algorithms(True)
+        applied["deterministic"] = mode
+    if settings.get("cudnn_benchmark") is not None:
+        torch.backends.cudnn.benchmark = bool(settings["cudnn_benchmark"])
+        applied["cudnn_benchmark"] = bool(settings["cudnn_benchmark"])
+    if settings.get("cudnn_deterministic") is not None:
+        torch.backends.cudnn.deterministic = bool(settings["cudnn_deterministic"])
+        applied["cudnn_deterministic"] = bool(settings["cudnn_deterministic"])
+    return applied
+
+
+def _user_frame(tb, prefixes):
+    """(file, line, function) of the innermost traceback frame outside torch and the probe."""
+    found = None
+    for frame, line in traceback.walk_tb(tb):
+        filename = frame.f_code.co_filename
+        if not filename.startswith(prefixes) and not filename.startswith("<frozen") \
+                and os.path.basename(filename) != "runpy.py":
+            found = (filename, line, frame.f_code.co_name)
+    return found
+
+
+def main():
+    fd = int(os.environ.pop("DETBENCH_TRACE_FD"))
+    settings = json.loads(os.environ.pop("DETBENCH_TRACE_SETTINGS", "") or "{}")
+    window = _window(os.environ.pop("DETBENCH_TRACE_OPS", ""))
+    only = _numbers(os.environ.pop("DETBENCH_TRACE_ONLY", ""))
+    keep = _numbers(os.environ.pop("DETBENCH_TRACE_KEEP", ""))
+    keep_dir = os.environ.pop("DETBENCH_TRACE_KEEP_DIR", "") or None
+    run = int(os.environ.get("DETBENCH_TRACE_RUN", "1"))
+    os.set_inheritable(fd, False)
+    channel = Channel(fd)
+
+    def fatal(why, detail):
+        channel.send('{"t":"fatal","why":%s,"detail":%s}' % (text(why), text(detail)))
+        channel.close()
+        sys.exit(FATAL_EXIT)
+
+    try:
+        import torch
+    except BaseException as e:
+        fatal("no_torch", "%s: %s" % (type(e).__name__, e))
+    try:
+        from .recorder import Recorder
+    except ImportError as e:
+        fatal("no_dispatch_mode", "PyTorch %s: %s" % (getattr(torch, "__version__", "?"), e))
+
+    args = sys.argv[1:]
+    module = None
+    if args and args[0] == "-m":
+        module = args[1]
+        sys.argv = [module] + args[2:]
+    else:
+        sys.argv = args
+    # The probe's folder came first on the path; the script's own folder (or, for -m, the
+    # working folder) takes its place, as the interpreter would have put it.
+    probe_dir = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != probe_dir]
+    if not getattr(sys.flags, "safe_path", False) and not sys.flags.isolated:
+        sys.path.insert(0, os.getcwd() if module else os.path.dirname(os.path.abspath(args[0])))
+
+    applied = _apply(settings, torch)
+    channel.send('{"t":"start","v":%d,"run":%d,"pid":%d,"python":%s,"torch":%s,'
+                 '"threads":%d,"deterministic":%s,"applied":%s}' % (
+                     PROTOCOL_VERSION, run, os.getpid(), text(sys.version.split()[0]),
+                     text(torch.__version__), torch.get_num_threads(),
+                     "true" if torch.are_deterministic_algorithms_enabled() else "false",
+                     json.dumps(applied, sort_keys=True)))
+    recorder = Recorder(channel, run, window, keep, keep_dir, only)
+
+    import warnings
+    shown = warnings.showwarning
+    warned = [0]
+
+    def showwarning(message, category, filename, lineno, file=None, line=None):
+        if os.getpid() == recorder.pid and warned[0] < 1000 and "determinis" in str(message):
+            warned[0] += 1
+            channel.send('{"t":"warn","i":%d,"message":%s}' % (recorder.current,
+                                                               text(str(message)[:4000])))
+        return shown(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = showwarning
+    end = '{"t":"end","ops":%d,"status":"ok"}'
+    try:
+        with recorder:
+            if module:
+                runpy.run_module(module, run_name="__main__", alter_sys=True)
+            else:
+                runpy.run_path(args[0], run_name="__main__")
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+        channel.send('{"t":"end","ops":%d,"status":"exit","code":%d}' % (recorder.seq, code))
+        channel.close()
+        raise
+    except BaseException as e:
+        where = _user_frame(e.__traceback__, recorder.prefixes)
+        channel.send('{"t":"end","ops":%d,"status":"exception","type":%s,"message":%s,'
+                     '"where":%s}' % (recorder.seq, text(type(e).__name__), text(str(e)[:4000]),
+                                      json.dumps(list(where)) if where else "null"))
+        channel.close()
+        raise
+    channel.send(end % recorder.seq)
+    channel.close()

@@ -1,0 +1,100 @@
+// The probe's digest, computed in Python with NumPy and with torch ops, equals detbench's C++
+// digest of the same bytes, for every dtype (Debian's python3-torch; skipped without it).
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "TracePython.hpp"
+#include "detbench/run/Digest.hpp"
+#include "detbench/trace/ProbeFiles.hpp"
+
+namespace detbench::trace {
+namespace {
+
+struct Case {
+  std::string name;
+  std::string dtype;
+  std::size_t component;  // bytes of one digested element
+  std::size_t parts;      // digested elements per tensor element (2 for complex)
+  std::size_t count;
+};
+
+TEST(ProbeDigest, EqualsTheCppDigestForEveryDtype) {
+  if (!pythonHasTorch()) GTEST_SKIP() << kTracePython << " has no torch";
+  const ProbeFolder probe;
+  const std::string dir = probe.freshSubfolder("cases");
+  const std::vector<std::tuple<std::string, std::size_t, std::size_t>> dtypes{
+      {"float32", 4, 1}, {"float64", 8, 1}, {"float16", 2, 1},   {"bfloat16", 2, 1},
+      {"int64", 8, 1},   {"int32", 4, 1},   {"int16", 2, 1},     {"int8", 1, 1},
+      {"uint8", 1, 1},   {"bool", 1, 1},    {"complex64", 4, 2}, {"complex128", 8, 2}};
+  std::vector<Case> cases;
+  std::mt19937_64 random(20261125);
+  std::map<std::string, std::vector<unsigned char>> bytes;
+  for (const auto& [dtype, component, parts] : dtypes) {
+    // 0 and 1 elements, a few, and one past the probe's 2^20-element chunk.
+    for (const std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{7},
+                                    std::size_t{1000}, (std::size_t{1} << 20) + 5}) {
+      if (count > 1000 && component * parts > 4) continue;  // keep the files small
+      Case c{dtype + "-" + std::to_string(count), dtype, component, parts, count};
+      std::vector<unsigned char> data(count * component * parts);
+      for (auto& b : data) b = static_cast<unsigned char>(random());
+      if (dtype == "bool") {
+        for (auto& b : data) b &= 1;
+      }
+      std::ofstream(dir + "/" + c.name + ".bin", std::ios::binary)
+          .write(reinterpret_cast<const char*>(data.data()),
+                 static_cast<std::streamsize>(data.size()));
+      bytes[c.name] = std::move(data);
+      cases.push_back(c);
+    }
+  }
+  std::ostringstream program;
+  program << "import sys, torch\nsys.path.insert(0, " << pythonString(probe.path()) << ")\n"
+          << "from detbench_probe import digest as D\n"
+          << "for name, dtype in [";
+  for (const auto& c : cases) program << "(" << pythonString(c.name) << ", '" << c.dtype << "'),";
+  program << "]:\n"
+          << "    data = bytearray(open(" << pythonString(dir + "/")
+          << " + name + '.bin', 'rb').read())\n"
+          << "    dt = getattr(torch, dtype)\n"
+          << "    t = torch.frombuffer(data, dtype=dt) if data else torch.empty(0, dtype=dt)\n"
+          << "    print(name, D.digest(t), D.digest(t, use_numpy=False), D.digest(t[::2]),\n"
+          << "          D.digest(t[::2], use_numpy=False))\n";
+  const std::string out = runPython(program.str());
+  std::istringstream lines(out);
+  std::string name;
+  std::uint64_t numpy = 0, ops = 0, numpyStrided = 0, opsStrided = 0;
+  std::size_t seen = 0;
+  std::map<std::string, const Case*> byName;
+  for (const auto& c : cases) byName[c.name] = &c;
+  while (lines >> name >> numpy >> ops >> numpyStrided >> opsStrided) {
+    const Case& c = *byName.at(name);
+    const auto& data = bytes.at(name);
+    const std::uint64_t expected = digestBytes(data.data(), c.component, c.count * c.parts);
+    EXPECT_EQ(numpy, expected) << name << " (NumPy)";
+    EXPECT_EQ(ops, expected) << name << " (torch ops)";
+    // Every other element, in order: the digest of a strided view is of its logical order.
+    std::vector<unsigned char> strided;
+    const std::size_t element = c.component * c.parts;
+    for (std::size_t i = 0; i < c.count; i += 2) {
+      strided.insert(strided.end(), data.begin() + static_cast<std::ptrdiff_t>(i * element),
+                     data.begin() + static_cast<std::ptrdiff_t>((i + 1) * element));
+    }
+    const std::uint64_t expectedStrided =
+        digestBytes(strided.data(), c.component, strided.size() / c.component);
+    EXPECT_EQ(numpyStrided, expectedStrided) << name << " strided (NumPy)";
+    EXPECT_EQ(opsStrided, expectedStrided) << name << " strided (torch ops)";
+    ++seen;
+  }
+  EXPECT_EQ(seen, cases.size()) << out;
+}
+
+}  // namespace
+}  // namespace detbench::trace

@@ -1,0 +1,41 @@
+#pragma once
+// The Python the trace tests run: Debian's python3 with python3-torch (kTracePython); tests that
+// need it skip where it has no torch.
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+
+namespace detbench::trace {
+
+inline constexpr const char* kTracePython = DETBENCH_TRACE_PYTHON;
+
+// A Python string literal of `text` (which holds no quote or backslash in these tests).
+inline std::string pythonString(const std::string& text) {
+  return "'" + text + "'";
+}
+
+// Runs `program` with kTracePython and returns its standard output.
+inline std::string runPython(const std::string& program) {
+  const std::string path = std::string(::testing::TempDir()) + "/detbench-trace-test.py";
+  if (FILE* f = std::fopen(path.c_str(), "w")) {
+    std::fputs(program.c_str(), f);
+    std::fclose(f);
+  }
+  std::string out;
+  if (FILE* p = ::popen((std::string(kTracePython) + " " + path).c_str(), "r")) {
+    char buf[4096];
+    std::size_t n = 0;
+    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+    ::pclose(p);
+  }
+  return out;
+}
+
+inline bool pythonHasTorch() {
+  static const bool has = runPython("import torch\nprint('yes')\n").rfind("yes", 0) == 0;
+  return has;
+}
+
+}  // namespace detbench::trace
