@@ -1,0 +1,140 @@
+#pragma once
+// The analysis of a traced script: its runs aligned op by op against run 1.
+//
+// The rule (PyTorch's DebugMode logs the hashes; Megatron's determinism debugging names the
+// rule): at each op, compare run k's input and output digests with run 1's.
+//   - outputs differ while every input was bitwise equal: the op introduced the difference
+//     (a cause);
+//   - an input differs and an earlier op of run k produced it: the op inherited the difference;
+//   - an input differs and no op of run k produced it: it came from outside any op (NumPy,
+//     Python data, a DataLoader's worker) and the difference came in with the data (a cause, at
+//     the first op that reads it); when the input is memory no op wrote since it was allocated,
+//     the difference came from uninitialized memory (a cause);
+//   - an op that brings memory in from outside (set_ on a Storage: a worker's batch) and gives
+//     other bits is a cause of the data kind too;
+//   - where the op sequences part (another op at the same place, or one run ends first), the
+//     alignment of that run stops there, and says where.
+// Run 1 is kept (compactly: names, sites and digests interned); runs 2..N are compared as their
+// records arrive and keep only the digests their own ops produced and one status byte an op.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "detbench/trace/TraceRecords.hpp"
+
+namespace detbench::trace {
+
+enum class OpStatus : std::uint8_t {
+  NotCompared,    // outside the window, or past where the sequences part
+  Equal,          // inputs and outputs equal
+  Absorbed,       // an input differed, the outputs did not
+  Inherited,      // an input differed (made by an earlier op) and so did the outputs
+  Introduced,     // inputs equal, outputs differ: a cause
+  Data,           // reads data from outside that differs, or brings it in: a cause
+  Uninitialized,  // reads uninitialized memory that differs: a cause
+};
+
+enum class CauseCategory { Introduced, Data, Uninitialized };
+
+enum class PartingKind {
+  DifferentOp,       // another op at the same place
+  DifferentTensors,  // the same op with another number of inputs or outputs
+  ReferenceEnded,    // run 1 ended here; this run went on
+  RunEnded,          // this run ended here; run 1 went on
+};
+
+struct TraceParting {
+  int run = 0;
+  std::int64_t seq = 0;  // the first op that does not align
+  PartingKind kind = PartingKind::DifferentOp;
+  std::string reference;  // run 1's op there ("" when run 1 had ended)
+  std::string other;      // this run's op there ("" when it had ended)
+  std::optional<TraceSite> referenceSite, otherSite;
+};
+
+// A cause: an op of run 1's sequence at which one or more runs first showed a difference.
+struct TraceCause {
+  std::int64_t seq = 0;
+  CauseCategory category = CauseCategory::Introduced;
+  TraceOp op;  // run 1's record of it
+  std::optional<TraceSite> site;
+  std::vector<int> runs;     // the runs it was seen in (2, 3, ...)
+  std::vector<int> inputs;   // Data, Uninitialized: the inputs that differed (indices)
+  std::vector<int> outputs;  // the outputs that differed, in the first run it was seen in
+};
+
+// How a run's process ended (the launcher's view, beside the probe's records).
+struct TraceRunExit {
+  bool exited = false;  // exited on its own (see code); false: killed by a signal
+  int code = 0;
+  int signal = 0;
+  bool timedOut = false;   // stopped by --timeout
+  bool cancelled = false;  // stopped by Ctrl-C or Cancel
+  std::string problem;     // detbench stopped it: a malformed record, memory, ...
+  std::string stderrTail;  // the last lines of its standard error
+};
+
+struct TraceRunSummary {
+  int run = 0;
+  std::optional<TraceStart> start;
+  std::optional<TraceEnd> end;  // the probe's end record (none: killed or crashed)
+  std::optional<TraceFatal> fatal;
+  std::optional<TraceRaise> lastRaise;  // the last op that raised, with its site
+  std::optional<TraceSite> lastRaiseSite;
+  std::vector<TraceWarning> warnings;
+  TraceRunExit exit;
+  std::int64_t ops = 0;              // op records received
+  std::int64_t compared = 0;         // ops compared with run 1 (run 1: digested ops)
+  std::int64_t differing = 0;        // compared ops whose outputs differ from run 1's
+  std::int64_t firstDifference = 0;  // seq of the first op that is not Equal (0: none)
+  std::vector<OpStatus> statuses;    // per op of the run (run 1: all Equal / NotCompared)
+  // The script completed: an end record with status ok, or exit with code 0, and exit 0.
+  bool completed() const;
+};
+
+struct TraceAlignment {
+  std::vector<TraceRunSummary> runs;
+  std::vector<TraceCause> causes;      // by seq
+  std::vector<TraceParting> partings;  // one per run at most
+  std::vector<TraceSite> sites;        // run 1's call sites, by id - 1
+  bool causesTruncated = false;        // more causes than kept
+  // Every run completed, aligned with run 1 to its end and gave run 1's bits at every op.
+  bool reproducible() const;
+  const TraceSite* site(int id) const;
+};
+
+struct AlignOptions {
+  std::size_t maxCauses = 1000;
+  bool keepStatuses = true;  // the per-op statuses (the GUI's plot)
+};
+
+// Feed it the runs in order (run 1 first), each run's events as they come, then its exit.
+class TraceAligner {
+ public:
+  explicit TraceAligner(AlignOptions options = {});
+  ~TraceAligner();
+  TraceAligner(const TraceAligner&) = delete;
+  TraceAligner& operator=(const TraceAligner&) = delete;
+
+  void beginRun();
+  // Raises InvalidArgument for records out of order (an op number that does not follow the last).
+  void add(const TraceEvent& event);
+  void endRun(const TraceRunExit& exit);
+  // Bytes held for run 1 and the run being compared: a measure of the trace's memory.
+  std::size_t heldBytes() const;
+  const TraceAlignment& result() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+std::string_view toString(OpStatus status);
+std::string_view toString(CauseCategory category);
+std::string_view toString(PartingKind kind);
+bool isCause(OpStatus status);
+
+}  // namespace detbench::trace

@@ -1,0 +1,76 @@
+#pragma once
+// A traced op joined with the catalog: which of the catalog's ops an ATen op is (index_put_ with
+// accumulate=True is index_put_accumulate), with the same shapes as `detbench run` parameters,
+// and why a cause varies and which setting fixes it, for the PyTorch release followed.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "detbench/catalog/OpCatalog.hpp"
+#include "detbench/trace/TraceAlignment.hpp"
+
+namespace detbench::trace {
+
+// The catalog op an ATen op is, and the `detbench run` parameters that give it the traced
+// shapes (empty where the shapes do not map onto the op's parameters).
+struct CatalogMatch {
+  std::string op;
+  std::vector<std::pair<std::string, std::int64_t>> params;
+};
+
+// The ATen name without its namespace and overload: "aten::index_put_.default" -> "index_put_".
+std::string atenBaseName(const std::string& name);
+// A scalar argument of the op as the probe sent it (JSON text), if present.
+std::optional<std::string> scalarArgument(const TraceOp& op, const std::string& name);
+
+std::optional<CatalogMatch> matchCatalogOp(const TraceOp& op);
+
+// Ops that draw random numbers (uniform_, normal_, bernoulli_, randperm, random_, ...).
+bool isRandomOp(const std::string& name);
+
+enum class CauseKind {
+  RandomNumbers,        // an op that draws random numbers from a generator not seeded alike
+  FloatAtomics,         // the catalog: float atomic adds in whatever order the threads come
+  IntegerAtomics,       // the catalog: integer atomics (exact; the order still varies)
+  AlgorithmChoice,      // the catalog: a library's choice of algorithm
+  Autotuning,           // the catalog: cudnn.benchmark's timing
+  Data,                 // data from outside any op differs
+  UninitializedMemory,  // memory no op wrote
+  CatalogDisagrees,     // in the catalog, which expects it to repeat on this device
+  Unknown,              // not in the catalog
+};
+
+// What would fix it, in the workbench's settings.
+enum class TraceFix {
+  Seed,                 // --seed (torch.manual_seed, NumPy's and Python's seeds)
+  Deterministic,        // --deterministic error: PyTorch switches to a deterministic form
+  NoDeterministicForm,  // PyTorch has none: error mode raises, warn mode warns
+  CudnnDeterministic,   // --cudnn-deterministic
+  NoCudnnBenchmark,     // leave cudnn.benchmark off
+  SeedDataLoader,       // a seeded generator (and worker_init_fn) for the DataLoader, --seed
+  InitializeMemory,     // write the tensor before reading it (deterministic mode fills it)
+  None,                 // nothing the workbench knows
+};
+
+struct CauseExplanation {
+  CauseKind kind = CauseKind::Unknown;
+  TraceFix fix = TraceFix::None;
+  std::optional<CatalogMatch> match;
+  const OpTraits* traits = nullptr;  // the catalog's entry for the release, where matched
+  TraitsClass traitsClass = TraitsClass::Cpu;
+  std::string device;  // where the op ran ("cpu", "cuda:0")
+  // The `detbench run` command that opens the op in the workbench with the same shapes, on the
+  // torch device of the same kind (torch-cpu or torch-cuda); empty where it is not in the
+  // catalog.
+  std::string command;
+};
+
+CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release);
+
+std::string_view toString(CauseKind kind);
+std::string_view toString(TraceFix fix);
+
+}  // namespace detbench::trace

@@ -1,0 +1,129 @@
+#pragma once
+// The records detbench's probe sends while a traced script runs (resources/trace/detbench_probe),
+// one JSON object a line, as plain structs. The format is in docs/REPORT-FORMAT.md ("Trace
+// records"). Lines come from another process, so they are read with bounds: length, nesting,
+// counts and every number's type and range.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "detbench/op/Tensor.hpp"
+
+namespace detbench::trace {
+
+// The protocol version the probe speaks (detbench_probe.PROTOCOL_VERSION).
+inline constexpr int kProbeProtocol = 1;
+// The longest record line taken; a longer one ends the run with a reason.
+inline constexpr std::size_t kMaxRecordBytes = std::size_t{16} << 20;
+// Records are at most 4 levels deep ("in": [[digest, dtype, [shape], ...]]).
+inline constexpr int kMaxRecordDepth = 6;
+inline constexpr std::size_t kMaxTensorsPerOp = 4096;
+inline constexpr std::size_t kMaxShapeDims = 64;
+
+// One tensor of an op. `digest` is detbench's digest (run/Digest.hpp) of its elements, or none
+// where it was not taken: outside the window, an output of uninitialized memory, something that
+// is not data (a profiler handle), or a tensor without elements to digest (sparse, meta).
+struct TraceTensor {
+  std::optional<std::uint64_t> digest;
+  std::string dtype;
+  Shape shape;
+  std::string device;
+  bool uninitialized = false;  // memory no op has written since it was allocated
+  bool opaque = false;         // not data
+  bool operator==(const TraceTensor&) const = default;
+};
+
+// Where the user's code called the op: the innermost frame outside torch, the probe and
+// Python's standard library. Ids are per run, from 1.
+struct TraceSite {
+  int id = 0;
+  std::string file;
+  std::int64_t line = 0;
+  std::string function;
+  bool operator==(const TraceSite&) const = default;
+};
+
+struct TraceOp {
+  std::int64_t seq = 0;   // from 1, in the order the script ran them
+  std::string name;       // "aten::index_put_", "aten::add.Tensor"
+  int site = 0;           // 0: none known
+  bool digested = false;  // inside the window: inputs and outputs were recorded
+  std::vector<TraceTensor> inputs;
+  std::vector<TraceTensor> outputs;
+  // The op's scalar arguments by name, each as JSON text ("true", "0.5", "\"sum\"").
+  std::vector<std::pair<std::string, std::string>> scalars;
+  bool entry = false;  // the output is memory from outside (set_ on a Storage: a DataLoader batch)
+  // When the op had more tensors than the probe describes one by one: how many.
+  std::int64_t allInputs = -1, allOutputs = -1;
+  bool operator==(const TraceOp&) const = default;
+};
+
+// An op that raised (deterministic mode's error among others); the script may catch it.
+struct TraceRaise {
+  std::int64_t seq = 0;
+  std::string op;
+  int site = 0;
+  std::string type;
+  std::string message;
+};
+
+// A warning about determinism raised during op `seq` (warn mode).
+struct TraceWarning {
+  std::int64_t seq = 0;
+  std::string message;
+};
+
+struct TraceStart {
+  int protocol = 0;
+  int run = 0;
+  std::int64_t pid = 0;
+  std::string python;
+  std::string torch;
+  int threads = 0;
+  bool deterministic = false;  // deterministic algorithms were on when the script started
+  std::vector<std::pair<std::string, std::string>> applied;  // setting, JSON text of the value
+};
+
+// How the script ended, as the probe saw it.
+struct TraceEnd {
+  std::int64_t ops = 0;
+  std::string status;  // "ok", "exit" (sys.exit), "exception"
+  int exitCode = 0;    // for "exit"
+  std::string type;    // for "exception": its type and message
+  std::string message;
+  std::optional<TraceSite> where;  // the user's frame it was raised in (id 0)
+};
+
+// An output written for the second pass.
+struct TraceKept {
+  std::int64_t seq = 0;
+  int output = 0;
+  std::string file;  // in the folder detbench named; empty when `error` says why not
+  std::string dtype;
+  Shape shape;
+  std::string error;
+};
+
+// The probe could not start: no torch, or a torch without TorchDispatchMode.
+struct TraceFatal {
+  std::string why;  // "no_torch", "no_dispatch_mode"
+  std::string detail;
+};
+
+using TraceEvent = std::variant<TraceStart, TraceSite, TraceOp, TraceRaise, TraceWarning, TraceKept,
+                                TraceEnd, TraceFatal>;
+
+// Parses one record line (without its newline). Raises InvalidArgument saying what is wrong:
+// too long, too deep, not JSON, an unknown record type, a missing or ill-typed field.
+TraceEvent parseTraceRecord(std::string_view line);
+
+// The size in bytes of one element of a dtype the probe names ("float32": 4), 0 if unknown.
+std::size_t traceDtypeSize(std::string_view dtype);
+
+}  // namespace detbench::trace

@@ -1,0 +1,57 @@
+#pragma once
+// The workbench's knobs as they apply to a traced script, and the configurations of one trace.
+// Unset knobs are left as the script sets them: with none, the script runs exactly as written.
+//   environment, before the interpreter starts: PYTHONHASHSEED, CUBLAS_WORKSPACE_CONFIG;
+//   in the interpreter, before the script's first line: torch.set_num_threads, the seeds
+//   (torch.manual_seed, random.seed, numpy.random.seed), use_deterministic_algorithms,
+//   cudnn.benchmark, cudnn.deterministic.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "detbench/settings/Settings.hpp"
+
+namespace detbench::trace {
+
+struct TraceSettings {
+  std::optional<std::uint64_t> seed;
+  std::optional<DeterministicMode> deterministic;
+  std::optional<bool> cudnnBenchmark;
+  std::optional<bool> cudnnDeterministic;
+  std::optional<std::string> cublasWorkspaceConfig;  // checked with WorkspaceConfig::parse
+  std::optional<std::uint32_t> pythonHashSeed;
+  std::optional<int> threads;
+  bool operator==(const TraceSettings&) const = default;
+  bool empty() const { return *this == TraceSettings{}; }
+};
+
+struct TraceConfig {
+  std::string name;
+  TraceSettings settings;
+};
+
+// The presets of `--configs`, applied on top of `base`:
+//   default              the base settings (none: the script as written)
+//   seeded               the base and a seed (the base's, else 0)
+//   deterministic        seeded, and use_deterministic_algorithms(True)
+//   warn                 seeded, and use_deterministic_algorithms(True, warn_only=True)
+//   benchmark            the base and cudnn.benchmark = True
+//   cudnn-deterministic  the base and cudnn.deterministic = True
+std::vector<std::string_view> traceConfigNames();
+std::optional<TraceConfig> traceConfig(std::string_view name, const TraceSettings& base);
+// A comma-separated list; raises InvalidArgument naming an unknown preset or a repeated one.
+std::vector<TraceConfig> parseTraceConfigs(std::string_view list, const TraceSettings& base);
+
+// What the probe applies inside the interpreter (DETBENCH_TRACE_SETTINGS).
+nlohmann::json probeSettingsJson(const TraceSettings& settings);
+// The settings as reports write them: every knob, null when unset.
+nlohmann::ordered_json traceSettingsJson(const TraceSettings& settings);
+// "seed 0, deterministic error, 2 threads" ("as written" for none).
+std::string describeSettings(const TraceSettings& settings);
+
+}  // namespace detbench::trace

@@ -1,0 +1,226 @@
+#include "detbench/trace/TraceRecords.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "detbench/base/Error.hpp"
+#include "detbench/io/InputFiles.hpp"
+#include "detbench/io/JsonFields.hpp"
+#include "detbench/report/Format.hpp"
+
+namespace detbench::trace {
+
+namespace {
+
+using json = nlohmann::json;
+
+constexpr std::int64_t kMaxSeq = std::int64_t{1} << 50;
+constexpr std::int64_t kMaxDim = std::int64_t{1} << 50;
+
+const json& field(const json& j, const char* key) {
+  const auto it = j.find(key);
+  if (it == j.end()) DETBENCH_THROW(InvalidArgument, std::string("missing field \"") + key + "\"");
+  return *it;
+}
+
+std::string stringOf(const json& v, const char* what) {
+  DETBENCH_CHECK_ARG(v.is_string(), std::string(what) + " must be a string, not " + jsonSnippet(v));
+  return v.get<std::string>();
+}
+
+std::string stringField(const json& j, const char* key) {
+  return stringOf(field(j, key), key);
+}
+
+std::string optionalString(const json& j, const char* key) {
+  const auto it = j.find(key);
+  return it == j.end() || it->is_null() ? std::string() : stringOf(*it, key);
+}
+
+bool boolField(const json& j, const char* key) {
+  const json& v = field(j, key);
+  DETBENCH_CHECK_ARG(v.is_boolean(),
+                     std::string(key) + " must be true or false, not " + jsonSnippet(v));
+  return v.get<bool>();
+}
+
+Shape shapeOf(const json& v) {
+  DETBENCH_CHECK_ARG(v.is_array() && v.size() <= kMaxShapeDims,
+                     "a shape must be an array of at most 64 sizes, not " + jsonSnippet(v));
+  Shape shape;
+  shape.reserve(v.size());
+  for (const auto& d : v) shape.push_back(integerOf<std::int64_t>(d, "a shape's size", 0, kMaxDim));
+  return shape;
+}
+
+TraceTensor tensorOf(const json& v) {
+  DETBENCH_CHECK_ARG(
+      v.is_array() && v.size() == 5,
+      "a tensor must be [digest, dtype, shape, device, flags], not " + jsonSnippet(v));
+  TraceTensor t;
+  if (!v[0].is_null()) {
+    std::uint64_t d = 0;
+    DETBENCH_CHECK_ARG(
+        v[0].is_string() && parseDigest(v[0].get<std::string>(), d),
+        "a digest must be null or \"0x\" and 16 hex digits, not " + jsonSnippet(v[0]));
+    t.digest = d;
+  }
+  t.dtype = stringOf(v[1], "a dtype");
+  t.shape = shapeOf(v[2]);
+  t.device = stringOf(v[3], "a device");
+  const int flags = integerOf<int>(v[4], "a tensor's flags", 0, 3);
+  t.uninitialized = (flags & 1) != 0;
+  t.opaque = (flags & 2) != 0;
+  return t;
+}
+
+std::vector<TraceTensor> tensorsOf(const json& v, const char* what) {
+  DETBENCH_CHECK_ARG(v.is_array() && v.size() <= kMaxTensorsPerOp,
+                     std::string(what) + " must be an array of at most 4096 tensors");
+  std::vector<TraceTensor> tensors;
+  tensors.reserve(v.size());
+  for (const auto& t : v) tensors.push_back(tensorOf(t));
+  return tensors;
+}
+
+std::vector<std::pair<std::string, std::string>> pairsOf(const json& v, const char* what) {
+  DETBENCH_CHECK_ARG(v.is_object() && v.size() <= 256,
+                     std::string(what) + " must be an object of at most 256 values");
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [k, value] : v.items()) {
+    DETBENCH_CHECK_ARG(!value.is_structured(),
+                       std::string(what) + " holds scalars only, not " + jsonSnippet(value));
+    out.emplace_back(k, value.dump());
+  }
+  return out;
+}
+
+TraceOp opOf(const json& j) {
+  TraceOp op;
+  op.seq = integerField<std::int64_t>(j, "i", 1, kMaxSeq);
+  op.name = stringField(j, "op");
+  if (const auto in = j.find("in"); in != j.end()) {
+    op.digested = true;
+    op.site = integerField<int>(j, "s", 0, 1 << 30);
+    op.inputs = tensorsOf(*in, "in");
+    op.outputs = tensorsOf(field(j, "out"), "out");
+    if (const auto a = j.find("a"); a != j.end()) op.scalars = pairsOf(*a, "a");
+    if (const auto e = j.find("entry"); e != j.end()) op.entry = integerOf<int>(*e, "entry", 0, 1);
+    if (const auto more = j.find("more"); more != j.end()) {
+      DETBENCH_CHECK_ARG(more->is_array() && more->size() == 2, "more must be [inputs, outputs]");
+      op.allInputs = integerOf<std::int64_t>((*more)[0], "more", 0, kMaxSeq);
+      op.allOutputs = integerOf<std::int64_t>((*more)[1], "more", 0, kMaxSeq);
+    }
+  }
+  return op;
+}
+
+TraceSite siteOf(const json& j, bool withId) {
+  TraceSite s;
+  if (withId) s.id = integerField<int>(j, "s", 1, 1 << 30);
+  s.file = stringField(j, "file");
+  s.line = integerField<std::int64_t>(j, "line", 0, kMaxSeq);
+  s.function = stringField(j, "fn");
+  return s;
+}
+
+TraceEnd endOf(const json& j) {
+  TraceEnd e;
+  e.ops = integerField<std::int64_t>(j, "ops", 0, kMaxSeq);
+  e.status = stringField(j, "status");
+  DETBENCH_CHECK_ARG(e.status == "ok" || e.status == "exit" || e.status == "exception",
+                     "an end's status must be ok, exit or exception, not '" + e.status + "'");
+  if (e.status == "exit") e.exitCode = integerField<int>(j, "code", -(1 << 30), 1 << 30);
+  if (e.status == "exception") {
+    e.type = stringField(j, "type");
+    e.message = stringField(j, "message");
+    const json& where = field(j, "where");
+    if (!where.is_null()) {
+      DETBENCH_CHECK_ARG(where.is_array() && where.size() == 3,
+                         "where must be [file, line, function] or null");
+      e.where = TraceSite{0, stringOf(where[0], "where's file"),
+                          integerOf<std::int64_t>(where[1], "where's line", 0, kMaxSeq),
+                          stringOf(where[2], "where's function")};
+    }
+  }
+  return e;
+}
+
+TraceEvent eventOf(const json& j) {
+  DETBENCH_CHECK_ARG(j.is_object(), "a record must be a JSON object");
+  const std::string type = stringField(j, "t");
+  if (type == "op") return opOf(j);
+  if (type == "site") return siteOf(j, true);
+  if (type == "start") {
+    TraceStart s;
+    s.protocol = integerField<int>(j, "v", 0, 1 << 20);
+    s.run = integerField<int>(j, "run", 0, 1 << 20);
+    s.pid = integerField<std::int64_t>(j, "pid", 0, kMaxSeq);
+    s.python = stringField(j, "python");
+    s.torch = stringField(j, "torch");
+    s.threads = integerField<int>(j, "threads", 0, 1 << 20);
+    s.deterministic = boolField(j, "deterministic");
+    s.applied = pairsOf(field(j, "applied"), "applied");
+    return s;
+  }
+  if (type == "raise") {
+    TraceRaise r;
+    r.seq = integerField<std::int64_t>(j, "i", 1, kMaxSeq);
+    r.op = stringField(j, "op");
+    r.site = integerField<int>(j, "s", 0, 1 << 30);
+    r.type = stringField(j, "type");
+    r.message = stringField(j, "message");
+    return r;
+  }
+  if (type == "warn") {
+    return TraceWarning{integerField<std::int64_t>(j, "i", 0, kMaxSeq), stringField(j, "message")};
+  }
+  if (type == "kept") {
+    TraceKept k;
+    k.seq = integerField<std::int64_t>(j, "i", 1, kMaxSeq);
+    k.output = integerField<int>(j, "j", 0, static_cast<int>(kMaxTensorsPerOp));
+    k.error = optionalString(j, "error");
+    if (k.error.empty()) {
+      k.file = stringField(j, "file");
+      DETBENCH_CHECK_ARG(!k.file.empty() && k.file.find('/') == std::string::npos &&
+                             k.file.find('\\') == std::string::npos && k.file[0] != '.',
+                         "a kept file must be a plain name in the folder, not '" + k.file + "'");
+      k.dtype = stringField(j, "dtype");
+      k.shape = shapeOf(field(j, "shape"));
+    }
+    return k;
+  }
+  if (type == "end") return endOf(j);
+  if (type == "fatal") return TraceFatal{stringField(j, "why"), stringField(j, "detail")};
+  DETBENCH_THROW(InvalidArgument, "unknown record type '" + type + "'");
+}
+
+}  // namespace
+
+TraceEvent parseTraceRecord(std::string_view line) {
+  DETBENCH_CHECK_ARG(line.size() <= kMaxRecordBytes, "a record longer than 16 MiB");
+  DETBENCH_CHECK_ARG(jsonNestingDepth(line, kMaxRecordDepth) <= kMaxRecordDepth,
+                     "a record nested deeper than " + std::to_string(kMaxRecordDepth) + " levels");
+  json j = json::parse(line, nullptr, false);
+  DETBENCH_CHECK_ARG(!j.is_discarded(), "a record that is not JSON");
+  return eventOf(j);
+}
+
+std::size_t traceDtypeSize(std::string_view dtype) {
+  struct Size {
+    std::string_view name;
+    std::size_t bytes;
+  };
+  static constexpr Size kSizes[] = {
+      {"float32", 4},       {"float64", 8},     {"float16", 2},         {"bfloat16", 2},
+      {"int64", 8},         {"int32", 4},       {"int16", 2},           {"int8", 1},
+      {"uint8", 1},         {"bool", 1},        {"uint16", 2},          {"uint32", 4},
+      {"uint64", 8},        {"complex64", 8},   {"complex128", 16},     {"complex32", 4},
+      {"float8_e4m3fn", 1}, {"float8_e5m2", 1}, {"float8_e4m3fnuz", 1}, {"float8_e5m2fnuz", 1},
+  };
+  for (const auto& s : kSizes) {
+    if (s.name == dtype) return s.bytes;
+  }
+  return 0;
+}
+
+}  // namespace detbench::trace

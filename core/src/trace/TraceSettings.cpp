@@ -1,0 +1,111 @@
+#include "detbench/trace/TraceSettings.hpp"
+
+#include <array>
+
+#include "detbench/base/Error.hpp"
+
+namespace detbench::trace {
+
+namespace {
+
+constexpr std::array<std::string_view, 6> kNames{"default", "seeded",    "deterministic",
+                                                 "warn",    "benchmark", "cudnn-deterministic"};
+
+TraceSettings seeded(TraceSettings s) {
+  if (!s.seed) s.seed = 0;
+  return s;
+}
+
+}  // namespace
+
+std::vector<std::string_view> traceConfigNames() {
+  return {kNames.begin(), kNames.end()};
+}
+
+std::optional<TraceConfig> traceConfig(std::string_view name, const TraceSettings& base) {
+  TraceConfig c{std::string(name), base};
+  if (name == "default") return c;
+  if (name == "seeded") {
+    c.settings = seeded(base);
+  } else if (name == "deterministic") {
+    c.settings = seeded(base);
+    c.settings.deterministic = DeterministicMode::Error;
+  } else if (name == "warn") {
+    c.settings = seeded(base);
+    c.settings.deterministic = DeterministicMode::Warn;
+  } else if (name == "benchmark") {
+    c.settings.cudnnBenchmark = true;
+  } else if (name == "cudnn-deterministic") {
+    c.settings.cudnnDeterministic = true;
+  } else {
+    return std::nullopt;
+  }
+  return c;
+}
+
+std::vector<TraceConfig> parseTraceConfigs(std::string_view list, const TraceSettings& base) {
+  std::vector<TraceConfig> configs;
+  while (!list.empty()) {
+    const std::size_t comma = list.find(',');
+    const std::string_view name = list.substr(0, comma);
+    list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+    if (name.empty()) continue;
+    auto config = traceConfig(name, base);
+    if (!config) {
+      std::string names;
+      for (const auto n : kNames) names += (names.empty() ? "" : ", ") + std::string(n);
+      DETBENCH_THROW(InvalidArgument,
+                     "unknown configuration '" + std::string(name) + "'; known: " + names);
+    }
+    for (const auto& c : configs) {
+      DETBENCH_CHECK_ARG(c.name != name,
+                         "the configuration '" + std::string(name) + "' is named twice");
+    }
+    configs.push_back(std::move(*config));
+  }
+  DETBENCH_CHECK_ARG(!configs.empty(), "the list of configurations names none");
+  return configs;
+}
+
+nlohmann::json probeSettingsJson(const TraceSettings& s) {
+  nlohmann::json j = nlohmann::json::object();
+  if (s.seed) j["seed"] = *s.seed;
+  if (s.deterministic) j["deterministic"] = std::string(toString(*s.deterministic));
+  if (s.cudnnBenchmark) j["cudnn_benchmark"] = *s.cudnnBenchmark;
+  if (s.cudnnDeterministic) j["cudnn_deterministic"] = *s.cudnnDeterministic;
+  if (s.threads) j["threads"] = *s.threads;
+  return j;
+}
+
+nlohmann::ordered_json traceSettingsJson(const TraceSettings& s) {
+  using json = nlohmann::ordered_json;
+  json j;
+  j["seed"] = s.seed ? json(*s.seed) : json();
+  j["deterministic"] = s.deterministic ? json(std::string(toString(*s.deterministic))) : json();
+  j["cudnn_benchmark"] = s.cudnnBenchmark ? json(*s.cudnnBenchmark) : json();
+  j["cudnn_deterministic"] = s.cudnnDeterministic ? json(*s.cudnnDeterministic) : json();
+  j["cublas_workspace_config"] = s.cublasWorkspaceConfig ? json(*s.cublasWorkspaceConfig) : json();
+  j["pythonhashseed"] = s.pythonHashSeed ? json(*s.pythonHashSeed) : json();
+  j["threads"] = s.threads ? json(*s.threads) : json();
+  return j;
+}
+
+std::string describeSettings(const TraceSettings& s) {
+  std::string text;
+  const auto add = [&text](const std::string& part) {
+    if (!text.empty()) text += ", ";
+    text += part;
+  };
+  if (s.seed) add("seed " + std::to_string(*s.seed));
+  if (s.deterministic) add("deterministic " + std::string(toString(*s.deterministic)));
+  if (s.cudnnBenchmark) add(std::string("cudnn.benchmark ") + (*s.cudnnBenchmark ? "on" : "off"));
+  if (s.cudnnDeterministic) {
+    add(std::string("cudnn.deterministic ") + (*s.cudnnDeterministic ? "on" : "off"));
+  }
+  if (s.cublasWorkspaceConfig) add("CUBLAS_WORKSPACE_CONFIG=" + *s.cublasWorkspaceConfig);
+  if (s.pythonHashSeed) add("PYTHONHASHSEED=" + std::to_string(*s.pythonHashSeed));
+  if (s.threads) add(std::to_string(*s.threads) + (*s.threads == 1 ? " thread" : " threads"));
+  return text.empty() ? std::string("as written") : text;
+}
+
+}  // namespace detbench::trace

@@ -1,0 +1,349 @@
+// The alignment rule on crafted records: introduced against inherited, data from outside,
+// uninitialized memory, sequences that part, runs that end early.
+
+#include "detbench/trace/TraceAlignment.hpp"
+
+#include <gtest/gtest.h>
+
+#include "detbench/base/Error.hpp"
+
+namespace detbench::trace {
+namespace {
+
+TraceTensor T(std::uint64_t digest, Shape shape = {4}) {
+  TraceTensor t;
+  t.digest = digest;
+  t.dtype = "float32";
+  t.shape = std::move(shape);
+  t.device = "cpu";
+  return t;
+}
+
+TraceOp Op(std::int64_t seq, std::string name, std::vector<TraceTensor> in,
+           std::vector<TraceTensor> out, int site = 1) {
+  TraceOp op;
+  op.seq = seq;
+  op.name = std::move(name);
+  op.site = site;
+  op.digested = true;
+  op.inputs = std::move(in);
+  op.outputs = std::move(out);
+  return op;
+}
+
+TraceRunExit Completed() {
+  TraceRunExit e;
+  e.exited = true;
+  return e;
+}
+
+// Feeds one run: a start, a site, the ops and an end record, then the exit.
+void Feed(TraceAligner& a, const std::vector<TraceOp>& ops, TraceRunExit exit = Completed(),
+          bool endRecord = true) {
+  a.beginRun();
+  a.add(TraceSite{1, "/work/train.py", 12, "<module>"});
+  for (const auto& op : ops) a.add(op);
+  if (endRecord) {
+    TraceEnd end;
+    end.ops = static_cast<std::int64_t>(ops.size());
+    end.status = exit.code == 0 ? "ok" : "exception";
+    a.add(end);
+  }
+  a.endRun(exit);
+}
+
+// A small program: x = randn (op 1, no inputs); y = x * w (op 2, w from outside); z = sum (op 3).
+std::vector<TraceOp> Program(std::uint64_t randn, std::uint64_t w, std::uint64_t product,
+                             std::uint64_t sum) {
+  return {Op(1, "aten::randn", {}, {T(randn)}),
+          Op(2, "aten::mul.Tensor", {T(randn), T(w)}, {T(product)}),
+          Op(3, "aten::sum", {T(product)}, {T(sum, {})})};
+}
+
+TEST(TraceAlignment, IdenticalRunsAreReproducible) {
+  TraceAligner a;
+  Feed(a, Program(10, 20, 30, 40));
+  Feed(a, Program(10, 20, 30, 40));
+  const TraceAlignment& r = a.result();
+  EXPECT_TRUE(r.reproducible());
+  EXPECT_TRUE(r.causes.empty());
+  EXPECT_TRUE(r.partings.empty());
+  ASSERT_EQ(r.runs.size(), 2u);
+  EXPECT_EQ(r.runs[1].compared, 3);
+  EXPECT_EQ(r.runs[1].differing, 0);
+  EXPECT_EQ(r.runs[1].firstDifference, 0);
+  EXPECT_EQ(r.runs[1].statuses, std::vector<OpStatus>(3, OpStatus::Equal));
+}
+
+TEST(TraceAlignment, FirstOpWithEqualInputsAndOtherOutputsIsTheCauseLaterOnesInherit) {
+  TraceAligner a;
+  Feed(a, Program(10, 20, 30, 40));
+  Feed(a, Program(11, 20, 31, 41));  // randn draws other numbers
+  const TraceAlignment& r = a.result();
+  EXPECT_FALSE(r.reproducible());
+  ASSERT_EQ(r.causes.size(), 1u);
+  const TraceCause& c = r.causes[0];
+  EXPECT_EQ(c.seq, 1);
+  EXPECT_EQ(c.category, CauseCategory::Introduced);
+  EXPECT_EQ(c.op.name, "aten::randn");
+  ASSERT_TRUE(c.site.has_value());
+  EXPECT_EQ(c.site->line, 12);
+  EXPECT_EQ(c.runs, std::vector<int>{2});
+  EXPECT_EQ(c.outputs, std::vector<int>{0});
+  EXPECT_EQ(r.runs[1].statuses, (std::vector<OpStatus>{OpStatus::Introduced, OpStatus::Inherited,
+                                                       OpStatus::Inherited}));
+  EXPECT_EQ(r.runs[1].firstDifference, 1);
+  EXPECT_EQ(r.runs[1].differing, 3);
+}
+
+TEST(TraceAlignment, AnOpInTheMiddleIntroducesWhenItsInputsWereEqual) {
+  TraceAligner a;
+  Feed(a, Program(10, 20, 30, 40));
+  Feed(a, Program(10, 20, 30, 42));  // sum adds in another order
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.causes.size(), 1u);
+  EXPECT_EQ(r.causes[0].seq, 3);
+  EXPECT_EQ(r.causes[0].category, CauseCategory::Introduced);
+  EXPECT_EQ(r.runs[1].statuses.back(), OpStatus::Introduced);
+  EXPECT_EQ(r.runs[1].differing, 1);
+}
+
+TEST(TraceAlignment, DataFromOutsideAnyOpIsNamedAsSuchOnceThenInherited) {
+  TraceAligner a;
+  const auto program = [](std::uint64_t w) {
+    return std::vector<TraceOp>{Op(1, "aten::randn", {}, {T(10)}),
+                                Op(2, "aten::mul.Tensor", {T(10), T(w)}, {T(w + 100)}),
+                                Op(3, "aten::add.Tensor", {T(w)}, {T(w + 200)})};
+  };
+  Feed(a, program(20));
+  Feed(a, program(21));  // w came from NumPy and differs
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.causes.size(), 1u) << "the second reader of the same data is no new cause";
+  EXPECT_EQ(r.causes[0].seq, 2);
+  EXPECT_EQ(r.causes[0].category, CauseCategory::Data);
+  EXPECT_EQ(r.causes[0].inputs, std::vector<int>{1});
+  EXPECT_EQ(r.runs[1].statuses,
+            (std::vector<OpStatus>{OpStatus::Equal, OpStatus::Data, OpStatus::Inherited}));
+}
+
+TEST(TraceAlignment, AnInputMadeByAnEarlierOpIsInheritedNotData) {
+  TraceAligner a;
+  // op 2 reads op 1's output; in run 2 op 1's output differs, so op 2 inherits.
+  Feed(a, {Op(1, "aten::sum", {T(5)}, {T(6)}), Op(2, "aten::neg", {T(6)}, {T(7)})});
+  Feed(a, {Op(1, "aten::sum", {T(5)}, {T(8)}), Op(2, "aten::neg", {T(8)}, {T(9)})});
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.causes.size(), 1u);
+  EXPECT_EQ(r.causes[0].seq, 1);
+  EXPECT_EQ(r.runs[1].statuses[1], OpStatus::Inherited);
+}
+
+TEST(TraceAlignment, AnOpThatHidesADifferenceAbsorbsIt) {
+  TraceAligner a;
+  Feed(a, {Op(1, "aten::rand", {}, {T(1)}), Op(2, "aten::argmax", {T(1)}, {T(3)})});
+  Feed(a, {Op(1, "aten::rand", {}, {T(2)}), Op(2, "aten::argmax", {T(2)}, {T(3)})});
+  const TraceAlignment& r = a.result();
+  EXPECT_EQ(r.runs[1].statuses[1], OpStatus::Absorbed);
+  EXPECT_EQ(r.runs[1].differing, 1);
+  EXPECT_FALSE(r.reproducible());
+}
+
+TEST(TraceAlignment, UninitializedMemoryThatDiffersIsACause) {
+  TraceAligner a;
+  const auto program = [](std::uint64_t garbage) {
+    TraceTensor empty;
+    empty.dtype = "float32";
+    empty.shape = {4};
+    empty.device = "cpu";
+    empty.uninitialized = true;
+    TraceTensor read = T(garbage);
+    read.uninitialized = true;
+    return std::vector<TraceOp>{Op(1, "aten::empty.memory_format", {}, {empty}),
+                                Op(2, "aten::index_put_", {read, T(3), T(4)}, {T(garbage + 1)})};
+  };
+  Feed(a, program(100));
+  Feed(a, program(200));
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.causes.size(), 1u);
+  EXPECT_EQ(r.causes[0].seq, 2);
+  EXPECT_EQ(r.causes[0].category, CauseCategory::Uninitialized);
+  EXPECT_EQ(r.runs[1].statuses[0], OpStatus::Equal) << "empty's output is not compared";
+}
+
+TEST(TraceAlignment, MemoryBroughtInFromOutsideIsData) {
+  TraceAligner a;
+  const auto program = [](std::uint64_t batch) {
+    TraceOp set = Op(1, "aten::set_.source_Storage_storage_offset", {}, {T(batch)});
+    set.entry = true;
+    return std::vector<TraceOp>{set, Op(2, "aten::relu", {T(batch)}, {T(batch + 1)})};
+  };
+  Feed(a, program(50));
+  Feed(a, program(60));
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.causes.size(), 1u);
+  EXPECT_EQ(r.causes[0].category, CauseCategory::Data);
+  EXPECT_EQ(r.runs[1].statuses, (std::vector<OpStatus>{OpStatus::Data, OpStatus::Inherited}));
+}
+
+TEST(TraceAlignment, WhereTheSequencesPartTheAlignmentStops) {
+  TraceAligner a;
+  Feed(a, {Op(1, "aten::rand", {}, {T(1)}), Op(2, "aten::mm", {T(1)}, {T(2)}, 1),
+           Op(3, "aten::sum", {T(2)}, {T(3)})});
+  Feed(a, {Op(1, "aten::rand", {}, {T(9)}), Op(2, "aten::bmm", {T(9)}, {T(8)}, 1),
+           Op(3, "aten::sum", {T(8)}, {T(7)})});
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.partings.size(), 1u);
+  const TraceParting& p = r.partings[0];
+  EXPECT_EQ(p.run, 2);
+  EXPECT_EQ(p.seq, 2);
+  EXPECT_EQ(p.kind, PartingKind::DifferentOp);
+  EXPECT_EQ(p.reference, "aten::mm");
+  EXPECT_EQ(p.other, "aten::bmm");
+  ASSERT_TRUE(p.otherSite.has_value());
+  EXPECT_EQ(p.otherSite->file, "/work/train.py");
+  EXPECT_EQ(r.runs[1].statuses, (std::vector<OpStatus>{OpStatus::Introduced, OpStatus::NotCompared,
+                                                       OpStatus::NotCompared}));
+  ASSERT_EQ(r.causes.size(), 1u) << "causes before the parting stay";
+  EXPECT_FALSE(r.reproducible());
+}
+
+TEST(TraceAlignment, AnOpWithAnotherNumberOfTensorsParts) {
+  TraceAligner a;
+  Feed(a, {Op(1, "aten::cat", {T(1), T(2)}, {T(3)})});
+  Feed(a, {Op(1, "aten::cat", {T(1), T(2), T(4)}, {T(5)})});
+  ASSERT_EQ(a.result().partings.size(), 1u);
+  EXPECT_EQ(a.result().partings[0].kind, PartingKind::DifferentTensors);
+}
+
+TEST(TraceAlignment, ARunThatCrashesEndsItsAlignmentAndIsNotCompleted) {
+  TraceAligner a;
+  Feed(a, Program(10, 20, 30, 40));
+  TraceRunExit crashed;
+  crashed.exited = true;
+  crashed.code = 1;
+  crashed.stderrTail = "RuntimeError: boom";
+  auto ops = Program(10, 20, 30, 40);
+  ops.pop_back();
+  Feed(a, ops, crashed);
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.partings.size(), 1u);
+  EXPECT_EQ(r.partings[0].kind, PartingKind::RunEnded);
+  EXPECT_EQ(r.partings[0].seq, 3);
+  EXPECT_EQ(r.partings[0].reference, "aten::sum");
+  EXPECT_TRUE(r.causes.empty()) << "the ops it ran agree";
+  EXPECT_TRUE(r.runs[0].completed());
+  EXPECT_FALSE(r.runs[1].completed());
+  EXPECT_EQ(r.runs[1].exit.stderrTail, "RuntimeError: boom");
+  EXPECT_FALSE(r.reproducible());
+}
+
+TEST(TraceAlignment, ARunKilledWithoutItsEndRecordIsNotCompleted) {
+  TraceAligner a;
+  Feed(a, Program(10, 20, 30, 40));
+  TraceRunExit killed;
+  killed.exited = false;
+  killed.signal = 9;
+  Feed(a, Program(10, 20, 30, 40), killed, false);
+  EXPECT_TRUE(a.result().partings.empty());
+  EXPECT_FALSE(a.result().runs[1].completed());
+  EXPECT_FALSE(a.result().reproducible());
+}
+
+TEST(TraceAlignment, WhenRunOneEndsFirstTheOtherRunGoesOnPastIt) {
+  TraceAligner a;
+  auto shorter = Program(10, 20, 30, 40);
+  shorter.pop_back();
+  TraceRunExit crashed;
+  crashed.exited = true;
+  crashed.code = 1;
+  Feed(a, shorter, crashed);
+  Feed(a, Program(10, 20, 30, 40));
+  ASSERT_EQ(a.result().partings.size(), 1u);
+  EXPECT_EQ(a.result().partings[0].kind, PartingKind::ReferenceEnded);
+  EXPECT_EQ(a.result().partings[0].seq, 3);
+  EXPECT_EQ(a.result().partings[0].other, "aten::sum");
+}
+
+TEST(TraceAlignment, ACauseSeenInSeveralRunsIsOneCauseListingThem) {
+  TraceAligner a;
+  Feed(a, Program(10, 20, 30, 40));
+  Feed(a, Program(11, 20, 31, 41));
+  Feed(a, Program(10, 20, 30, 40));
+  Feed(a, Program(12, 20, 32, 42));
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.causes.size(), 1u);
+  EXPECT_EQ(r.causes[0].runs, (std::vector<int>{2, 4}));
+  EXPECT_EQ(r.runs[2].differing, 0);
+}
+
+TEST(TraceAlignment, SeveralIndependentCausesAreListedInOrder) {
+  TraceAligner a;
+  // Two draws (ops 1 and 2) that both differ, each a cause of its own.
+  Feed(a, {Op(1, "aten::uniform_", {}, {T(1)}), Op(2, "aten::uniform_", {}, {T(2)}),
+           Op(3, "aten::add.Tensor", {T(1), T(2)}, {T(3)})});
+  Feed(a, {Op(1, "aten::uniform_", {}, {T(4)}), Op(2, "aten::uniform_", {}, {T(5)}),
+           Op(3, "aten::add.Tensor", {T(4), T(5)}, {T(6)})});
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.causes.size(), 2u);
+  EXPECT_EQ(r.causes[0].seq, 1);
+  EXPECT_EQ(r.causes[1].seq, 2);
+}
+
+TEST(TraceAlignment, OpsOutsideTheWindowAreNotComparedButStillAligned) {
+  TraceAligner a;
+  const auto program = [](std::uint64_t first, const std::string& third) {
+    TraceOp skipped;
+    skipped.seq = 1;
+    skipped.name = "aten::rand";
+    std::vector<TraceOp> ops{skipped, Op(2, "aten::neg", {T(first)}, {T(first + 1)})};
+    TraceOp tail;
+    tail.seq = 3;
+    tail.name = third;
+    ops.push_back(tail);
+    return ops;
+  };
+  Feed(a, program(5, "aten::sum"));
+  Feed(a, program(5, "aten::mean"));
+  const TraceAlignment& r = a.result();
+  EXPECT_EQ(r.runs[1].statuses[0], OpStatus::NotCompared);
+  EXPECT_EQ(r.runs[1].statuses[1], OpStatus::Equal);
+  ASSERT_EQ(r.partings.size(), 1u) << "names are compared outside the window too";
+  EXPECT_EQ(r.partings[0].seq, 3);
+}
+
+TEST(TraceAlignment, RecordsOutOfOrderAreRefused) {
+  TraceAligner a;
+  a.beginRun();
+  a.add(Op(1, "aten::rand", {}, {T(1)}));
+  EXPECT_THROW(a.add(Op(3, "aten::rand", {}, {T(1)})), InvalidArgument);
+  EXPECT_THROW(a.add(TraceSite{5, "x.py", 1, "f"}), InvalidArgument);
+}
+
+TEST(TraceAlignment, CausesBeyondTheLimitAreCountedAsTruncated) {
+  AlignOptions options;
+  options.maxCauses = 2;
+  TraceAligner a(options);
+  std::vector<TraceOp> one, two;
+  for (int i = 1; i <= 4; ++i) {
+    one.push_back(Op(i, "aten::rand", {}, {T(static_cast<std::uint64_t>(i))}));
+    two.push_back(Op(i, "aten::rand", {}, {T(static_cast<std::uint64_t>(i + 100))}));
+  }
+  Feed(a, one);
+  Feed(a, two);
+  EXPECT_EQ(a.result().causes.size(), 2u);
+  EXPECT_TRUE(a.result().causesTruncated);
+}
+
+TEST(TraceAlignment, HoldsRunOneCompactly) {
+  TraceAligner a;
+  a.beginRun();
+  for (int i = 1; i <= 20000; ++i) {
+    a.add(Op(i, "aten::add.Tensor", {T(static_cast<std::uint64_t>(i)), T(7)},
+             {T(static_cast<std::uint64_t>(i + 1))}));
+  }
+  a.endRun(Completed());
+  // Measured, not a clock: the bytes held per op of run 1 (three tensors each).
+  EXPECT_LT(a.heldBytes() / 20000, 200u);
+}
+
+}  // namespace
+}  // namespace detbench::trace

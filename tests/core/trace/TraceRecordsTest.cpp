@@ -1,0 +1,116 @@
+// Reading the probe's records: every kind, and the bounds on what comes from another process.
+
+#include "detbench/trace/TraceRecords.hpp"
+
+#include <gtest/gtest.h>
+
+#include "detbench/base/Error.hpp"
+
+namespace detbench::trace {
+namespace {
+
+TEST(TraceRecords, ReadsAnOp) {
+  const TraceEvent e = parseTraceRecord(
+      R"({"t":"op","i":29,"op":"aten::index_put_","s":4,)"
+      R"("in":[["0x00000000000000ff","float32",[8,64],"cpu",0],[null,"float32",[2],"cpu",1]],)"
+      R"("out":[["0xffffffffffffffff","float32",[8,64],"cuda:0",2]],"a":{"accumulate":true,"p":0.5}})");
+  const auto* op = std::get_if<TraceOp>(&e);
+  ASSERT_NE(op, nullptr);
+  EXPECT_EQ(op->seq, 29);
+  EXPECT_EQ(op->name, "aten::index_put_");
+  EXPECT_EQ(op->site, 4);
+  EXPECT_TRUE(op->digested);
+  ASSERT_EQ(op->inputs.size(), 2u);
+  EXPECT_EQ(op->inputs[0].digest, 0xffu);
+  EXPECT_EQ(op->inputs[0].shape, (Shape{8, 64}));
+  EXPECT_FALSE(op->inputs[1].digest.has_value());
+  EXPECT_TRUE(op->inputs[1].uninitialized);
+  EXPECT_EQ(op->outputs[0].digest, 0xffffffffffffffffULL);
+  EXPECT_EQ(op->outputs[0].device, "cuda:0");
+  EXPECT_TRUE(op->outputs[0].opaque);
+  ASSERT_EQ(op->scalars.size(), 2u);
+  EXPECT_EQ(op->scalars[0], (std::pair<std::string, std::string>{"accumulate", "true"}));
+}
+
+TEST(TraceRecords, AnOpOutsideTheWindowHasItsNameOnly) {
+  const auto op = std::get<TraceOp>(parseTraceRecord(R"({"t":"op","i":3,"op":"aten::mm"})"));
+  EXPECT_FALSE(op.digested);
+  EXPECT_TRUE(op.inputs.empty());
+}
+
+TEST(TraceRecords, ReadsTheOtherKinds) {
+  const auto site = std::get<TraceSite>(
+      parseTraceRecord(R"({"t":"site","s":1,"file":"/a/train.py","line":41,"fn":"<module>"})"));
+  EXPECT_EQ(site, (TraceSite{1, "/a/train.py", 41, "<module>"}));
+  const auto start = std::get<TraceStart>(parseTraceRecord(
+      R"({"t":"start","v":1,"run":2,"pid":77,"python":"3.11.2","torch":"1.13.0a0","threads":2,)"
+      R"("deterministic":true,"applied":{"seed":0}})"));
+  EXPECT_EQ(start.run, 2);
+  EXPECT_TRUE(start.deterministic);
+  EXPECT_EQ(start.applied.at(0).second, "0");
+  const auto end = std::get<TraceEnd>(parseTraceRecord(
+      R"({"t":"end","ops":9,"status":"exception","type":"RuntimeError","message":"x",)"
+      R"("where":["/a/t.py",3,"f"]})"));
+  EXPECT_EQ(end.status, "exception");
+  ASSERT_TRUE(end.where.has_value());
+  EXPECT_EQ(end.where->line, 3);
+  const auto raised = std::get<TraceRaise>(parseTraceRecord(
+      R"({"t":"raise","i":5,"op":"aten::index_add_","s":2,"type":"RuntimeError","message":"m"})"));
+  EXPECT_EQ(raised.seq, 5);
+  const auto kept = std::get<TraceKept>(parseTraceRecord(
+      R"({"t":"kept","i":5,"j":0,"file":"r1-op5-out0.bin","dtype":"float32","shape":[3]})"));
+  EXPECT_EQ(kept.file, "r1-op5-out0.bin");
+  const auto fatal =
+      std::get<TraceFatal>(parseTraceRecord(R"({"t":"fatal","why":"no_torch","detail":"d"})"));
+  EXPECT_EQ(fatal.why, "no_torch");
+  EXPECT_EQ(std::get<TraceWarning>(parseTraceRecord(R"({"t":"warn","i":4,"message":"w"})")).seq, 4);
+}
+
+TEST(TraceRecords, RefusesWhatIsNotARecord) {
+  for (const char* line : {
+           "",
+           "not json",
+           "[]",
+           R"({"t":"op"})",
+           R"({"t":"what","i":1})",
+           R"({"t":"op","i":0,"op":"aten::mm"})",    // ops count from 1
+           R"({"t":"op","i":1.5,"op":"aten::mm"})",  // not an integer
+           R"({"t":"op","i":1,"op":7})",             // not a string
+           R"({"t":"op","i":1,"op":"x","s":1,"in":[["0x12","f",[1],"cpu",0]],"out":[]})",  // digest
+           R"({"t":"op","i":1,"op":"x","s":1,"in":[[null,"f",[-1],"cpu",0]],"out":[]})",   // size
+           R"({"t":"op","i":1,"op":"x","s":1,"in":[[null,"f",[1],"cpu",9]],"out":[]})",    // flags
+           R"({"t":"op","i":1,"op":"x","s":1,"in":[],"out":[],"a":{"k":[1]}})",            // scalar
+           R"({"t":"kept","i":1,"j":0,"file":"../etc/passwd","dtype":"f","shape":[]})",
+           R"({"t":"end","ops":1,"status":"maybe"})",
+       }) {
+    EXPECT_THROW(parseTraceRecord(line), InvalidArgument) << line;
+  }
+}
+
+TEST(TraceRecords, RefusesDeepNestingBeforeParsing) {
+  std::string deep = R"({"t":"op","i":1,"op":"x","s":1,"in":)";
+  for (int i = 0; i < 100000; ++i) deep += "[";
+  EXPECT_THROW(parseTraceRecord(deep), InvalidArgument);
+}
+
+TEST(TraceRecords, RefusesTooManyTensorsAndDimensions) {
+  std::string many = R"({"t":"op","i":1,"op":"x","s":1,"out":[],"in":[)";
+  for (int i = 0; i < 5000; ++i) many += std::string(i ? "," : "") + R"([null,"f",[1],"cpu",0])";
+  many += "]}";
+  EXPECT_THROW(parseTraceRecord(many), InvalidArgument);
+  std::string dims = R"({"t":"op","i":1,"op":"x","s":1,"out":[],"in":[[null,"f",[)";
+  for (int i = 0; i < 65; ++i) dims += std::string(i ? "," : "") + "1";
+  dims += R"(],"cpu",0]]})";
+  EXPECT_THROW(parseTraceRecord(dims), InvalidArgument);
+}
+
+TEST(TraceRecords, KnowsTheDtypeSizes) {
+  EXPECT_EQ(traceDtypeSize("float32"), 4u);
+  EXPECT_EQ(traceDtypeSize("bfloat16"), 2u);
+  EXPECT_EQ(traceDtypeSize("complex128"), 16u);
+  EXPECT_EQ(traceDtypeSize("bool"), 1u);
+  EXPECT_EQ(traceDtypeSize("quint8"), 0u);
+}
+
+}  // namespace
+}  // namespace detbench::trace
