@@ -21,7 +21,9 @@ json number(double v) {
   return jsonNumber(v);
 }
 
-json contextJson(const Environment& env) {
+}  // namespace
+
+nlohmann::ordered_json environmentToJson(const Environment& env) {
   json c;
   c["tool"] = "detbench";
   c["tool_version"] = env.toolVersion;
@@ -51,6 +53,12 @@ json contextJson(const Environment& env) {
   }
   c["devices"] = devices;
   return c;
+}
+
+namespace {
+
+json contextJson(const Environment& env) {
+  return environmentToJson(env);
 }
 
 json settingsJson(const RunResult& r) {

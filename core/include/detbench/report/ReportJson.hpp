@@ -12,6 +12,8 @@ namespace detbench {
 nlohmann::ordered_json reportToJson(const ReportDocument& report);
 // A number as the reports write it: JSON has no infinity or NaN, so they are strings.
 nlohmann::ordered_json jsonNumber(double v);
+// The `context` block: where a report was made.
+nlohmann::ordered_json environmentToJson(const Environment& env);
 // Pretty-printed, two-space indent, trailing newline.
 std::string reportJsonText(const ReportDocument& report);
 

@@ -1,0 +1,50 @@
+#pragma once
+// A trace as a document: the result with what it ran and where, written as JSON (format
+// "detbench-trace", docs/REPORT-FORMAT.md, "Trace reports") or Markdown, ready to paste into a
+// bug report.
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "detbench/catalog/PyTorchDetection.hpp"
+#include "detbench/report/Environment.hpp"
+#include "detbench/trace/TraceCatalogLink.hpp"
+#include "detbench/trace/TraceSession.hpp"
+
+namespace detbench::trace {
+
+inline constexpr int kTraceSchemaVersion = 1;
+
+struct TraceDocument {
+  Environment context;
+  ScriptCommand command;
+  std::string workingDir;  // as the trace ran it (absolute)
+  int runs = 2;
+  TraceWindow window;
+  std::int64_t timeoutSeconds = 0;
+  // The catalog release the causes are explained for, and how it was chosen.
+  PyTorchDefault release;
+  TraceResult result;
+};
+
+// The release to explain causes for: `given` (--pytorch) where set, else the traced PyTorch's
+// own release, or the nearest the catalog holds.
+PyTorchDefault traceRelease(const std::optional<PyTorchRelease>& given, const PythonCheck& python);
+
+nlohmann::ordered_json traceToJson(const TraceDocument& doc);
+std::string traceToMarkdown(const TraceDocument& doc);
+
+// The words reports and the command line use.
+std::string describeCauseKind(CauseKind kind);
+std::string describeFix(TraceFix fix, const CauseExplanation& e);
+std::string describeCategory(CauseCategory category);
+std::string describeParting(const TraceParting& p);
+// How a run ended, in a few words ("completed", "exited with 1", "killed by signal 9", ...).
+std::string describeRunEnd(const TraceRunSummary& run);
+// "train.py:41 (<module>)".
+std::string describeSite(const TraceSite& site);
+// The configuration's verdict in a few words.
+std::string describeVerdict(const TraceConfigResult& config);
+
+}  // namespace detbench::trace

@@ -1,0 +1,223 @@
+#include <nlohmann/json.hpp>
+
+#include "detbench/report/Format.hpp"
+#include "detbench/report/ReportJson.hpp"
+#include "detbench/trace/TraceReport.hpp"
+
+namespace detbench::trace {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+json siteJson(const std::optional<TraceSite>& s) {
+  if (!s) return json();
+  json j;
+  j["file"] = s->file;
+  j["line"] = s->line;
+  j["function"] = s->function;
+  return j;
+}
+
+json tensorJson(const TraceTensor& t) {
+  json j;
+  j["digest"] = t.digest ? json(formatDigest(*t.digest)) : json();
+  j["dtype"] = t.dtype;
+  j["shape"] = t.shape;
+  j["device"] = t.device;
+  if (t.uninitialized) j["uninitialized"] = true;
+  if (t.opaque) j["opaque"] = true;
+  return j;
+}
+
+json tensorsJson(const std::vector<TraceTensor>& ts) {
+  json a = json::array();
+  for (const auto& t : ts) a.push_back(tensorJson(t));
+  return a;
+}
+
+json scalarsJson(const std::vector<std::pair<std::string, std::string>>& scalars) {
+  json j = json::object();
+  for (const auto& [k, v] : scalars) {
+    json value = json::parse(v, nullptr, false);
+    j[k] = value.is_discarded() ? json(v) : value;
+  }
+  return j;
+}
+
+json catalogJson(const CauseExplanation& e, PyTorchRelease release) {
+  if (!e.traits || !e.match) return json();
+  const DeviceTraits& t = e.traits->traits(e.traitsClass);
+  json j;
+  j["op"] = e.match->op;
+  j["release"] = toString(release);
+  j["traits"] = e.traitsClass == TraitsClass::Cuda ? "cuda" : "cpu";
+  j["nondeterministic_by_default"] = t.nondeterministicByDefault;
+  j["source"] = std::string(toString(t.source));
+  j["deterministic_mode"] = std::string(describe(t.errorMode));
+  j["detbench_extension"] = t.detbenchExtension;
+  j["pytorch_caller"] = t.pytorchCaller.empty() ? json() : json(std::string(t.pytorchCaller));
+  j["note"] = std::string(t.note);
+  json params = json::object();
+  for (const auto& [k, v] : e.match->params) params[k] = v;
+  j["parameters"] = params;
+  return j;
+}
+
+json differenceJson(const TraceConfigResult& c, std::int64_t seq) {
+  const auto it = c.differences.find(seq);
+  if (it == c.differences.end()) return json();
+  const CauseDifference& d = it->second;
+  json j;
+  j["measured"] = d.measured;
+  j["seen_again"] = d.seenAgain;
+  j["run"] = d.measured ? json(d.run) : json();
+  j["elements"] = d.diff.elements;
+  j["n_diff"] = d.diff.nDiff;
+  j["max_abs_diff"] = jsonNumber(d.diff.maxAbsDiff);
+  j["max_ulp"] = d.diff.maxUlp;
+  j["note"] = d.note.empty() ? json() : json(d.note);
+  return j;
+}
+
+json causeJson(const TraceConfigResult& c, const TraceCause& cause, PyTorchRelease release) {
+  const CauseExplanation e = explainCause(cause, release);
+  json j;
+  j["op"] = cause.seq;
+  j["name"] = cause.op.name;
+  j["category"] = std::string(toString(cause.category));
+  j["kind"] = std::string(toString(e.kind));
+  j["site"] = siteJson(cause.site);
+  j["runs"] = cause.runs;
+  j["inputs"] = tensorsJson(cause.op.inputs);
+  j["outputs"] = tensorsJson(cause.op.outputs);
+  j["differing_inputs"] = cause.inputs;
+  j["differing_outputs"] = cause.outputs;
+  j["arguments"] = scalarsJson(cause.op.scalars);
+  j["catalog"] = catalogJson(e, release);
+  j["fix"] = std::string(toString(e.fix));
+  j["fix_text"] = describeFix(e.fix, e);
+  j["command"] = e.command.empty() ? json() : json(e.command);
+  j["difference"] = differenceJson(c, cause.seq);
+  return j;
+}
+
+json statusRuns(const std::vector<OpStatus>& statuses) {
+  json a = json::array();
+  for (std::size_t i = 0; i < statuses.size();) {
+    std::size_t k = i;
+    while (k < statuses.size() && statuses[k] == statuses[i]) ++k;
+    a.push_back(json::array({std::string(toString(statuses[i])), k - i}));
+    i = k;
+  }
+  return a;
+}
+
+json runJson(const TraceRunSummary& r) {
+  json j;
+  j["run"] = r.run;
+  j["python"] = r.start ? json(r.start->python) : json();
+  j["torch"] = r.start ? json(r.start->torch) : json();
+  j["threads"] = r.start ? json(r.start->threads) : json();
+  j["deterministic"] = r.start ? json(r.start->deterministic) : json();
+  j["applied"] = r.start ? scalarsJson(r.start->applied) : json();
+  j["ops"] = r.ops;
+  j["compared"] = r.compared;
+  j["differing"] = r.differing;
+  j["first_difference"] = r.firstDifference > 0 ? json(r.firstDifference) : json();
+  j["completed"] = r.completed();
+  j["ended"] = describeRunEnd(r);
+  j["exit_code"] = r.exit.exited ? json(r.exit.code) : json();
+  j["signal"] = r.exit.exited ? json() : json(r.exit.signal);
+  j["timed_out"] = r.exit.timedOut;
+  j["cancelled"] = r.exit.cancelled;
+  j["problem"] = r.exit.problem.empty() ? json() : json(r.exit.problem);
+  if (r.end && r.end->status == "exception") {
+    json x;
+    x["type"] = r.end->type;
+    x["message"] = r.end->message;
+    x["where"] = siteJson(r.end->where);
+    j["exception"] = x;
+  } else {
+    j["exception"] = json();
+  }
+  if (r.lastRaise) {
+    json x;
+    x["op"] = r.lastRaise->seq;
+    x["name"] = r.lastRaise->op;
+    x["site"] = siteJson(r.lastRaiseSite);
+    x["type"] = r.lastRaise->type;
+    x["message"] = r.lastRaise->message;
+    x["nondeterministic_alert"] = isNondeterministicAlert(r.lastRaise->message);
+    j["raised"] = x;
+  } else {
+    j["raised"] = json();
+  }
+  json warnings = json::array();
+  for (const auto& w : r.warnings) warnings.push_back({{"op", w.seq}, {"message", w.message}});
+  j["warnings"] = warnings;
+  j["stderr_tail"] = r.completed() || r.exit.stderrTail.empty() ? json() : json(r.exit.stderrTail);
+  j["statuses"] = statusRuns(r.statuses);
+  return j;
+}
+
+json configJson(const TraceConfigResult& c, PyTorchRelease release) {
+  json j;
+  j["name"] = c.config.name;
+  j["settings"] = traceSettingsJson(c.config.settings);
+  j["verdict"] = describeVerdict(c);
+  j["reproducible"] = c.alignment.reproducible();
+  j["failed"] = c.failed();
+  j["cancelled"] = c.cancelled;
+  j["second_pass"] = c.secondPassRan;
+  json runs = json::array();
+  for (const auto& r : c.alignment.runs) runs.push_back(runJson(r));
+  j["runs"] = runs;
+  json partings = json::array();
+  for (const auto& p : c.alignment.partings) {
+    json q;
+    q["run"] = p.run;
+    q["op"] = p.seq;
+    q["kind"] = std::string(toString(p.kind));
+    q["reference"] = p.reference.empty() ? json() : json(p.reference);
+    q["other"] = p.other.empty() ? json() : json(p.other);
+    q["reference_site"] = siteJson(p.referenceSite);
+    q["other_site"] = siteJson(p.otherSite);
+    partings.push_back(q);
+  }
+  j["partings"] = partings;
+  j["causes_truncated"] = c.alignment.causesTruncated;
+  json causes = json::array();
+  for (const auto& cause : c.alignment.causes) causes.push_back(causeJson(c, cause, release));
+  j["causes"] = causes;
+  return j;
+}
+
+}  // namespace
+
+nlohmann::ordered_json traceToJson(const TraceDocument& doc) {
+  json j;
+  j["format"] = "detbench-trace";
+  j["schema_version"] = kTraceSchemaVersion;
+  j["context"] = environmentToJson(doc.context);
+  j["command"] = doc.command.argv();
+  j["working_dir"] = doc.workingDir;
+  j["python"] = doc.result.python.python;
+  j["torch"] = doc.result.python.torch;
+  j["torch_dir"] = doc.result.python.torchDir;
+  j["pytorch_release"] = toString(doc.release.release);
+  j["pytorch_release_how"] = doc.release.how;
+  j["runs_per_configuration"] = doc.runs;
+  json window;
+  window["from"] = doc.window.first;
+  window["to"] = doc.window.last > 0 ? json(doc.window.last) : json();
+  j["window"] = window;
+  j["timeout_s"] = doc.timeoutSeconds > 0 ? json(doc.timeoutSeconds) : json();
+  j["cancelled"] = doc.result.cancelled;
+  json configs = json::array();
+  for (const auto& c : doc.result.configs) configs.push_back(configJson(c, doc.release.release));
+  j["configurations"] = configs;
+  return j;
+}
+
+}  // namespace detbench::trace

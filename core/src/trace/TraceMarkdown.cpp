@@ -1,0 +1,145 @@
+#include <sstream>
+
+#include "detbench/report/Format.hpp"
+#include "detbench/trace/ScriptProcess.hpp"
+#include "detbench/trace/TraceReport.hpp"
+
+namespace detbench::trace {
+
+namespace {
+
+std::string shapesOf(const std::vector<TraceTensor>& ts) {
+  std::string s;
+  for (const auto& t : ts) {
+    if (!s.empty()) s += ", ";
+    s += t.dtype + detbench::toString(t.shape);
+    if (t.device != "cpu") s += " on " + t.device;
+  }
+  return s.empty() ? "none" : s;
+}
+
+std::string commandLine(const std::vector<std::string>& argv) {
+  std::string s;
+  for (const auto& a : argv) {
+    if (!s.empty()) s += ' ';
+    const bool plain = !a.empty() && a.find_first_of(" \t'\"\\$`") == std::string::npos;
+    s += plain ? a : "'" + a + "'";
+  }
+  return s;
+}
+
+// Backticks in code spans would end them early.
+std::string code(const std::string& text) {
+  std::string s = text;
+  for (auto& ch : s) {
+    if (ch == '`') ch = '\'';
+  }
+  return "`" + s + "`";
+}
+
+void writeCause(std::ostream& out, const TraceConfigResult& c, const TraceCause& cause,
+                PyTorchRelease release, int number) {
+  const CauseExplanation e = explainCause(cause, release);
+  out << number << ". **op " << cause.seq << " " << code(cause.op.name) << "**";
+  if (cause.site) out << " at " << code(describeSite(*cause.site));
+  out << ": " << describeCategory(cause.category) << ".\n";
+  out << "   - Why: " << describeCauseKind(e.kind) << ".\n";
+  out << "   - Inputs: " << shapesOf(cause.op.inputs)
+      << "; outputs: " << shapesOf(cause.op.outputs);
+  std::string runs;
+  for (const int r : cause.runs) runs += (runs.empty() ? "" : ", ") + std::to_string(r);
+  out << "; seen in run" << (cause.runs.size() == 1 ? " " : "s ") << runs << ".\n";
+  if (const auto it = c.differences.find(cause.seq); it != c.differences.end()) {
+    const CauseDifference& d = it->second;
+    if (d.measured) {
+      out << "   - How much (second pass, run " << d.run << " against run 1): " << d.diff.nDiff
+          << " of " << d.diff.elements << " elements differ, max |diff| "
+          << formatFloat(d.diff.maxAbsDiff) << ", max " << d.diff.maxUlp << " ULP.\n";
+    } else {
+      out << "   - How much: not measured (" << d.note << ").\n";
+    }
+  }
+  if (e.traits && e.match) {
+    const DeviceTraits& t = e.traits->traits(e.traitsClass);
+    out << "   - Catalog (PyTorch " << toString(release) << ", "
+        << (e.traitsClass == TraitsClass::Cuda ? "CUDA" : "CPU") << "): " << code(e.match->op)
+        << ", "
+        << (t.nondeterministicByDefault ? "nondeterministic by default"
+                                        : "deterministic by default")
+        << " (" << toString(t.source) << "); deterministic mode " << describe(t.errorMode) << ". "
+        << t.note << ".\n";
+  }
+  out << "   - Fix: " << describeFix(e.fix, e) << ".\n";
+  if (!e.command.empty()) out << "   - Open it in the workbench: " << code(e.command) << "\n";
+}
+
+void writeConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease release) {
+  out << "## " << code(c.config.name) << " (" << describeSettings(c.config.settings)
+      << "): " << describeVerdict(c) << "\n\n";
+  out << "| run | ops | compared | differing | first difference | ended |\n";
+  out << "|---:|---:|---:|---:|---:|---|\n";
+  for (const auto& r : c.alignment.runs) {
+    out << "| " << r.run << " | " << r.ops << " | " << r.compared << " | " << r.differing << " | "
+        << (r.firstDifference > 0 ? std::to_string(r.firstDifference) : std::string("-")) << " | "
+        << describeRunEnd(r) << " |\n";
+  }
+  out << "\n";
+  if (const TraceRunSummary* raised = c.raisedNondeterministic()) {
+    const TraceRaise& x = *raised->lastRaise;
+    out << "In error mode, op " << x.seq << " " << code(x.op);
+    if (raised->lastRaiseSite) out << " at " << code(describeSite(*raised->lastRaiseSite));
+    out << " raised (run " << raised->run << "):\n\n> " << x.type << ": " << x.message << "\n\n";
+    TraceCause asCause;
+    asCause.op.name = x.op;
+    const CauseExplanation e = explainCause(asCause, release);
+    if (e.traits && e.match) {
+      out << "The catalog (" << code(e.match->op) << "): " << e.traits->traits(e.traitsClass).note
+          << ". Warn mode (--deterministic warn) runs it "
+          << "and warns.\n\n";
+    }
+  }
+  for (const auto& p : c.alignment.partings) out << "- " << describeParting(p) << ".\n";
+  if (!c.alignment.partings.empty()) out << "\n";
+  if (!c.alignment.causes.empty()) {
+    out << "### Causes\n\n";
+    int n = 0;
+    for (const auto& cause : c.alignment.causes) {
+      if (++n > 20) {
+        out << "\n(" << c.alignment.causes.size() - 20 << " more in the JSON report.)\n";
+        break;
+      }
+      writeCause(out, c, cause, release, n);
+    }
+    out << "\n";
+  }
+  for (const auto& r : c.alignment.runs) {
+    if (r.completed() || r.exit.cancelled || r.exit.stderrTail.empty()) continue;
+    out << "Run " << r.run << " " << describeRunEnd(r)
+        << "; the end of its standard error:\n\n```\n"
+        << lastLines(r.exit.stderrTail, 15) << "\n```\n\n";
+    break;
+  }
+}
+
+}  // namespace
+
+std::string traceToMarkdown(const TraceDocument& doc) {
+  std::ostringstream out;
+  out << "# detbench trace: " << code(commandLine(doc.command.argv())) << "\n\n";
+  out << "- detbench " << doc.context.toolVersion << " on " << doc.context.host << " ("
+      << doc.context.cpu << ", " << doc.context.os << ")\n";
+  out << "- Python " << doc.result.python.python << ", PyTorch " << doc.result.python.torch
+      << "; the catalog of PyTorch " << toString(doc.release.release) << " (" << doc.release.how
+      << ")\n";
+  out << "- " << doc.runs << " runs per configuration, each a fresh process";
+  if (!doc.window.all()) {
+    out << "; ops " << doc.window.first << " to "
+        << (doc.window.last > 0 ? std::to_string(doc.window.last) : std::string("the end"))
+        << " digested";
+  }
+  out << (doc.result.cancelled ? "; cancelled" : "") << "\n\n";
+  for (const auto& c : doc.result.configs) writeConfig(out, c, doc.release.release);
+  return out.str();
+}
+
+}  // namespace detbench::trace

@@ -1,0 +1,472 @@
+#include "detbench/trace/TraceSession.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "detbench/base/Error.hpp"
+#include "detbench/base/IntegerText.hpp"
+#include "detbench/run/HostMemory.hpp"
+#include "detbench/trace/ProbeFiles.hpp"
+#include "detbench/trace/ScriptProcess.hpp"
+
+namespace detbench::trace {
+
+namespace {
+
+// Run by the user's interpreter before any run: the script compiles (or the module is found),
+// and where torch is and which release, without importing it. The answer goes to descriptor 3.
+constexpr const char* kCheckProgram = R"py(
+import importlib.util as u, json, os, sys
+r = {"python": sys.version.split()[0]}
+kind, target = sys.argv[1], sys.argv[2]
+try:
+    if kind == "module":
+        if u.find_spec(target) is None:
+            r["script"] = "no module named " + target
+    else:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(target)))
+        with open(target, "rb") as f:
+            source = f.read()
+        compile(source, target, "exec", dont_inherit=True)
+except SyntaxError as e:
+    r["script"] = "not Python: %s (line %s)" % (e.msg, e.lineno)
+except (ValueError, UnicodeDecodeError) as e:
+    r["script"] = "not Python: %s" % e
+except OSError as e:
+    r["script"] = "cannot read it: %s" % e.strerror
+except Exception as e:
+    r["script"] = "%s: %s" % (type(e).__name__, e)
+try:
+    s = u.find_spec("torch")
+    d = s.submodule_search_locations[0] if s and s.submodule_search_locations else None
+except Exception:
+    d = None
+if d:
+    r["torch_dir"] = d
+    try:
+        for line in open(os.path.join(d, "version.py")):
+            if line.startswith("__version__"):
+                r["torch"] = line.split("=", 1)[1].strip().strip("'\"")
+    except OSError:
+        pass
+    try:
+        with open(os.path.join(d, "utils", "_python_dispatch.py")) as f:
+            r["dispatch_mode"] = "class TorchDispatchMode" in f.read()
+    except OSError:
+        r["dispatch_mode"] = False
+os.write(3, (json.dumps(r) + "\n").encode())
+)py";
+
+std::string joinSeqs(const std::vector<std::int64_t>& seqs) {
+  std::string s;
+  for (const auto q : seqs) {
+    if (!s.empty()) s += ",";
+    s += std::to_string(q);
+  }
+  return s;
+}
+
+ScriptLaunch launchFor(const TracePlan& plan, const ProbeFolder& probe, const TraceConfig& config,
+                       int run) {
+  ScriptLaunch l;
+  l.argv.push_back(plan.command.interpreter);
+  for (const auto& o : plan.command.pythonOptions) l.argv.push_back(o);
+  l.argv.push_back(probe.bootScript());
+  if (plan.command.module) l.argv.push_back("-m");
+  l.argv.push_back(plan.command.target);
+  for (const auto& a : plan.command.args) l.argv.push_back(a);
+  l.workingDir = plan.workingDir;
+  l.timeout = plan.timeout;
+  l.captureStdout = plan.captureStdout;
+  auto& env = l.environment;
+  env.emplace_back("DETBENCH_TRACE_FD", std::to_string(kRecordDescriptor));
+  env.emplace_back("DETBENCH_TRACE_RUN", std::to_string(run));
+  env.emplace_back("DETBENCH_TRACE_RUNS", std::to_string(plan.runs));
+  env.emplace_back("DETBENCH_TRACE_CONFIG", config.name);
+  env.emplace_back("DETBENCH_TRACE_SETTINGS", probeSettingsJson(config.settings).dump());
+  if (!plan.window.all()) {
+    env.emplace_back("DETBENCH_TRACE_OPS",
+                     std::to_string(plan.window.first) + ":" + std::to_string(plan.window.last));
+  }
+  if (config.settings.pythonHashSeed) {
+    env.emplace_back("PYTHONHASHSEED", std::to_string(*config.settings.pythonHashSeed));
+  }
+  if (config.settings.cublasWorkspaceConfig) {
+    env.emplace_back("CUBLAS_WORKSPACE_CONFIG", *config.settings.cublasWorkspaceConfig);
+  }
+  return l;
+}
+
+// The second pass of one run: the few ops it digested and the outputs it kept.
+struct KeptRun {
+  std::map<std::int64_t, TraceOp> ops;
+  std::map<std::pair<std::int64_t, int>, TraceKept> kept;
+};
+
+std::string readKept(const std::string& dir, const TraceKept& k) {
+  const std::size_t element = traceDtypeSize(k.dtype);
+  DETBENCH_CHECK_ARG(element > 0, "an output of unknown dtype '" + k.dtype + "'");
+  std::uint64_t bytes = element;
+  for (const auto d : k.shape) {
+    DETBENCH_CHECK_ARG(d == 0 || bytes <= (std::uint64_t{1} << 40) / static_cast<std::uint64_t>(d),
+                       "a kept output too large to compare");
+    bytes *= static_cast<std::uint64_t>(d);
+  }
+  const std::string path = dir + "/" + k.file;
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  DETBENCH_CHECK_ARG(!ec && size == bytes,
+                     "the kept output " + k.file + " is not " + std::to_string(bytes) + " bytes");
+  std::string data(bytes, '\0');
+  std::ifstream in(path, std::ios::binary);
+  in.read(data.data(), static_cast<std::streamsize>(bytes));
+  DETBENCH_CHECK_ARG(static_cast<std::uint64_t>(in.gcount()) == bytes,
+                     "cannot read the kept output " + k.file);
+  return data;
+}
+
+bool sameInputs(const TraceOp& a, const TraceOp& b) {
+  if (a.inputs.size() != b.inputs.size()) return false;
+  for (std::size_t j = 0; j < a.inputs.size(); ++j) {
+    if (a.inputs[j].digest != b.inputs[j].digest || a.inputs[j].shape != b.inputs[j].shape) {
+      return false;
+    }
+  }
+  return true;
+}
+
+CauseDifference measure(const TraceCause& cause, const std::vector<KeptRun>& runs,
+                        const std::string& dir) {
+  CauseDifference d;
+  if (runs.empty()) return d;
+  const auto refIt = runs[0].ops.find(cause.seq);
+  if (refIt == runs[0].ops.end() || refIt->second.name != cause.op.name) {
+    d.note = "run 1 did not reach this op in the second pass";
+    return d;
+  }
+  const TraceOp& ref = refIt->second;
+  for (std::size_t k = 1; k < runs.size(); ++k) {
+    const auto it = runs[k].ops.find(cause.seq);
+    if (it == runs[k].ops.end() || it->second.name != ref.name) continue;
+    const TraceOp& op = it->second;
+    if (cause.category != CauseCategory::Data && !sameInputs(ref, op)) {
+      d.inputsDiffered = true;
+      continue;
+    }
+    for (std::size_t j = 0; j < op.outputs.size() && j < ref.outputs.size(); ++j) {
+      if (op.outputs[j].digest == ref.outputs[j].digest) continue;
+      d.seenAgain = true;
+      const auto a = runs[0].kept.find({cause.seq, static_cast<int>(j)});
+      const auto b = runs[k].kept.find({cause.seq, static_cast<int>(j)});
+      if (a == runs[0].kept.end() || b == runs[k].kept.end()) {
+        d.note = "its outputs were not kept";
+        continue;
+      }
+      if (!a->second.error.empty() || !b->second.error.empty()) {
+        d.note = "its outputs were not kept: " +
+                 (a->second.error.empty() ? b->second.error : a->second.error);
+        continue;
+      }
+      if (a->second.dtype != b->second.dtype || a->second.shape != b->second.shape) continue;
+      const std::string x = readKept(dir, a->second);
+      const std::string y = readKept(dir, b->second);
+      const RawDiff diff = compareRaw(a->second.dtype, std::as_bytes(std::span(x.data(), x.size())),
+                                      std::as_bytes(std::span(y.data(), y.size())));
+      if (!d.measured || diff.maxUlp > d.diff.maxUlp ||
+          (diff.maxUlp == d.diff.maxUlp && diff.nDiff > d.diff.nDiff)) {
+        d.diff = diff;
+        d.run = static_cast<int>(k) + 1;
+      }
+      d.measured = true;
+    }
+  }
+  if (!d.measured && d.note.empty()) {
+    d.note = d.inputsDiffered ? "its inputs differed in the second pass"
+                              : "the second pass did not see it differ again";
+  }
+  return d;
+}
+
+}  // namespace
+
+std::vector<std::string> ScriptCommand::argv() const {
+  std::vector<std::string> a{interpreter};
+  a.insert(a.end(), pythonOptions.begin(), pythonOptions.end());
+  if (module) a.push_back("-m");
+  a.push_back(target);
+  a.insert(a.end(), args.begin(), args.end());
+  return a;
+}
+
+ScriptCommand parseScriptCommand(const std::vector<std::string>& argv) {
+  DETBENCH_CHECK_ARG(!argv.empty(),
+                     "no script: give the command after --, such as -- python3 train.py");
+  ScriptCommand c;
+  c.interpreter = argv[0];
+  DETBENCH_CHECK_ARG(!c.interpreter.empty(), "the interpreter's name is empty");
+  const auto endsWith = [](const std::string& s, const char* suffix) {
+    const std::string t(suffix);
+    return s.size() >= t.size() && s.compare(s.size() - t.size(), t.size(), t) == 0;
+  };
+  DETBENCH_CHECK_ARG(!endsWith(c.interpreter, ".py"),
+                     "give the interpreter first: -- python3 " + c.interpreter);
+  std::size_t i = 1;
+  for (; i < argv.size(); ++i) {
+    const std::string& a = argv[i];
+    if (a == "--") {
+      ++i;
+      break;
+    }
+    DETBENCH_CHECK_ARG(a != "-", "trace runs a script file or a module (-m), not standard input");
+    if (a.size() < 2 || a[0] != '-') break;
+    if (a[1] == '-') {
+      DETBENCH_CHECK_ARG(a == "--check-hash-based-pycs" && i + 1 < argv.size(),
+                         "the interpreter option " + a + " is not one a traced run takes");
+      c.pythonOptions.push_back(a);
+      c.pythonOptions.push_back(argv[++i]);
+      continue;
+    }
+    // Short options, possibly joined (-uB); c, m, W and X take the rest or the next word.
+    bool consumed = false;
+    std::string flags = "-";
+    for (std::size_t k = 1; k < a.size() && !consumed; ++k) {
+      const char o = a[k];
+      DETBENCH_CHECK_ARG(o != 'c', "trace runs a script file or a module (-m), not -c");
+      if (o == 'm' || o == 'W' || o == 'X') {
+        std::string value = a.substr(k + 1);
+        if (value.empty()) {
+          DETBENCH_CHECK_ARG(i + 1 < argv.size(), std::string("-") + o + " needs a value");
+          value = argv[++i];
+        }
+        if (flags.size() > 1) c.pythonOptions.push_back(flags);
+        flags = "-";
+        if (o == 'm') {
+          c.module = true;
+          c.target = value;
+        } else {
+          c.pythonOptions.push_back(std::string("-") + o);
+          c.pythonOptions.push_back(value);
+        }
+        consumed = true;
+      } else {
+        flags.push_back(o);
+      }
+    }
+    if (flags.size() > 1) c.pythonOptions.push_back(flags);
+    if (c.module) {
+      ++i;
+      break;
+    }
+  }
+  if (!c.module) {
+    DETBENCH_CHECK_ARG(i < argv.size(), "no script: give it after the interpreter, such as -- " +
+                                            c.interpreter + " train.py");
+    c.target = argv[i++];
+  }
+  DETBENCH_CHECK_ARG(!c.target.empty(), "the script's name is empty");
+  c.args.assign(argv.begin() + static_cast<std::ptrdiff_t>(i), argv.end());
+  return c;
+}
+
+PythonCheck checkPython(const ScriptCommand& command, const std::string& workingDir) {
+  if (!command.module) {
+    std::filesystem::path script(command.target);
+    if (script.is_relative() && !workingDir.empty())
+      script = std::filesystem::path(workingDir) / script;
+    std::error_code ec;
+    DETBENCH_CHECK_ARG(std::filesystem::exists(script, ec),
+                       "no such script: " + command.target +
+                           (workingDir.empty() ? std::string() : " (in " + workingDir + ")"));
+    DETBENCH_CHECK_ARG(!std::filesystem::is_directory(script, ec),
+                       command.target + " is a folder, not a script");
+  }
+  ScriptLaunch l;
+  l.argv.push_back(command.interpreter);
+  for (const auto& o : command.pythonOptions) l.argv.push_back(o);
+  l.argv.insert(l.argv.end(),
+                {"-c", kCheckProgram, command.module ? "module" : "script", command.target});
+  l.workingDir = workingDir;
+  l.timeout = std::chrono::seconds(60);
+  std::string answer;
+  ScriptCallbacks callbacks;
+  callbacks.onRecord = [&answer](std::string_view line) {
+    if (answer.empty()) answer = std::string(line);
+  };
+  TraceRunExit exit;
+  try {
+    exit = runScript(l, callbacks);
+  } catch (const NotAvailable& e) {
+    DETBENCH_THROW(InvalidArgument, e.message());
+  }
+  nlohmann::json j = nlohmann::json::parse(answer, nullptr, false);
+  if (answer.empty() || j.is_discarded() || !j.is_object()) {
+    std::string tail = lastLines(exit.stderrTail, 1);
+    DETBENCH_THROW(InvalidArgument, command.interpreter +
+                                        " did not answer as a Python interpreter" +
+                                        (tail.empty() ? std::string() : ": " + tail));
+  }
+  const auto text = [&j](const char* key) {
+    const auto it = j.find(key);
+    return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
+  PythonCheck p{text("python"), text("torch"), text("torch_dir")};
+  const std::string script = text("script");
+  DETBENCH_CHECK_ARG(script.empty(), command.target + ": " + script);
+  DETBENCH_CHECK_ARG(!p.torchDir.empty(), command.interpreter + " (Python " + p.python +
+                                              ") has no torch: trace needs the PyTorch the "
+                                              "script imports");
+  const auto dispatch = j.find("dispatch_mode");
+  DETBENCH_CHECK_ARG(dispatch != j.end() && dispatch->is_boolean() && dispatch->get<bool>(),
+                     "PyTorch " + (p.torch.empty() ? std::string("(unknown release)") : p.torch) +
+                         " at " + p.torchDir +
+                         " has no TorchDispatchMode, which trace needs (PyTorch 1.13 and later)");
+  return p;
+}
+
+TraceWindow parseTraceWindow(const std::string& text) {
+  const auto dots = text.find("..");
+  DETBENCH_CHECK_ARG(
+      dots != std::string::npos,
+      "--ops takes FROM..TO, FROM.. or ..TO (op numbers from 1), not '" + text + "'");
+  TraceWindow w;
+  const std::string from = text.substr(0, dots), to = text.substr(dots + 2);
+  DETBENCH_CHECK_ARG(!from.empty() || !to.empty(), "--ops names no op: '" + text + "'");
+  const auto number = [&text](const std::string& s) {
+    const auto v = parseInteger<std::int64_t>(s);
+    DETBENCH_CHECK_ARG(v && *v >= 1, "--ops takes op numbers from 1, not '" + text + "'");
+    return *v;
+  };
+  if (!from.empty()) w.first = number(from);
+  if (!to.empty()) w.last = number(to);
+  DETBENCH_CHECK_ARG(w.last == 0 || w.last >= w.first,
+                     "--ops takes the first op first, not '" + text + "'");
+  return w;
+}
+
+bool isNondeterministicAlert(const std::string& message) {
+  return message.find("does not have a deterministic implementation") != std::string::npos ||
+         message.find("Deterministic behavior was enabled with either") != std::string::npos;
+}
+
+const TraceRunSummary* TraceConfigResult::raisedNondeterministic() const {
+  for (const auto& r : alignment.runs) {
+    if (!r.completed() && r.lastRaise && isNondeterministicAlert(r.lastRaise->message)) return &r;
+  }
+  return nullptr;
+}
+
+bool TraceConfigResult::failed() const {
+  for (const auto& r : alignment.runs) {
+    if (!r.completed() && !r.exit.cancelled) return true;
+  }
+  return false;
+}
+
+TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
+                     const TraceCallbacks& callbacks, const CancelToken* cancel) {
+  DETBENCH_CHECK_ARG(plan.runs >= 1 && plan.runs <= kMaxTraceRuns, "runs must be 1 to 100");
+  DETBENCH_CHECK_ARG(!plan.configs.empty(), "no configuration to trace");
+  const ProbeFolder probe;
+  const std::size_t memoryLimit =
+      static_cast<std::size_t>(std::max<std::int64_t>(availableMemoryBytes() / 2, 64 << 20));
+  TraceResult result;
+  result.python = python;
+  const auto cancelled = [cancel] { return cancel && cancel->cancelled(); };
+  for (std::size_t c = 0; c < plan.configs.size() && !cancelled(); ++c) {
+    const int index = static_cast<int>(c);
+    TraceConfigResult config;
+    config.config = plan.configs[c];
+    TraceAligner aligner;
+    for (int run = 1; run <= plan.runs; ++run) {
+      if (cancelled()) {
+        config.cancelled = true;
+        break;
+      }
+      if (callbacks.onRunStarted) callbacks.onRunStarted(index, run, false);
+      aligner.beginRun();
+      std::int64_t ops = 0;
+      ScriptCallbacks sc;
+      sc.onOutput = callbacks.onOutput;
+      sc.onRecord = [&](std::string_view line) {
+        const TraceEvent event = parseTraceRecord(line);
+        aligner.add(event);
+        if (std::holds_alternative<TraceOp>(event) && (++ops % 1024) == 0) {
+          if (callbacks.onProgress) callbacks.onProgress(ops);
+          const std::size_t held = aligner.heldBytes();
+          config.heldBytes = std::max(config.heldBytes, held);
+          DETBENCH_CHECK_ARG(held <= memoryLimit,
+                             "the trace holds " + std::to_string(held >> 20) +
+                                 " MiB, half the memory available: trace a window with --ops");
+        }
+      };
+      const TraceRunExit exit = runScript(launchFor(plan, probe, config.config, run), sc, cancel);
+      if (callbacks.onProgress) callbacks.onProgress(ops);
+      aligner.endRun(exit);
+      config.heldBytes = std::max(config.heldBytes, aligner.heldBytes());
+      if (exit.cancelled) {
+        config.cancelled = true;
+        break;
+      }
+      if (aligner.result().runs.back().fatal) break;  // the probe could not start: no more runs
+    }
+    config.alignment = aligner.result();
+    const auto& causes = config.alignment.causes;
+    if (plan.secondPass && !config.cancelled && !causes.empty() && plan.runs >= 2) {
+      std::vector<std::int64_t> seqs;
+      for (const auto& cause : causes) {
+        if (seqs.size() >= plan.maxMeasuredCauses) break;
+        seqs.push_back(cause.seq);
+      }
+      const std::string dir = probe.freshSubfolder("kept");
+      std::vector<KeptRun> kept;
+      for (int run = 1; run <= plan.runs && !cancelled(); ++run) {
+        if (callbacks.onRunStarted) callbacks.onRunStarted(index, run, true);
+        KeptRun k;
+        std::int64_t ops = 0;
+        ScriptCallbacks sc;
+        sc.onOutput = callbacks.onOutput;
+        sc.onRecord = [&](std::string_view line) {
+          const TraceEvent event = parseTraceRecord(line);
+          if (const auto* op = std::get_if<TraceOp>(&event)) {
+            if (op->digested) k.ops[op->seq] = *op;
+            if ((++ops % 1024) == 0 && callbacks.onProgress) callbacks.onProgress(ops);
+          } else if (const auto* keptOutput = std::get_if<TraceKept>(&event)) {
+            k.kept[{keptOutput->seq, keptOutput->output}] = *keptOutput;
+          }
+        };
+        ScriptLaunch launch = launchFor(plan, probe, config.config, run);
+        launch.environment.emplace_back("DETBENCH_TRACE_ONLY", joinSeqs(seqs));
+        launch.environment.emplace_back("DETBENCH_TRACE_KEEP", joinSeqs(seqs));
+        launch.environment.emplace_back("DETBENCH_TRACE_KEEP_DIR", dir);
+        const TraceRunExit exit = runScript(launch, sc, cancel);
+        if (callbacks.onProgress) callbacks.onProgress(ops);
+        if (exit.cancelled) break;
+        kept.push_back(std::move(k));
+      }
+      if (!cancelled()) {
+        config.secondPassRan = true;
+        for (const auto& cause : causes) {
+          if (std::find(seqs.begin(), seqs.end(), cause.seq) == seqs.end()) continue;
+          try {
+            config.differences[cause.seq] = measure(cause, kept, dir);
+          } catch (const Error& e) {
+            CauseDifference d;
+            d.note = e.message();
+            config.differences[cause.seq] = d;
+          }
+        }
+      } else {
+        config.cancelled = true;
+      }
+    }
+    if (callbacks.onConfigFinished) callbacks.onConfigFinished(index, config);
+    result.configs.push_back(std::move(config));
+  }
+  result.cancelled = cancelled();
+  return result;
+}
+
+}  // namespace detbench::trace

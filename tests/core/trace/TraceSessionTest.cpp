@@ -1,0 +1,97 @@
+// The parts of a trace that need no interpreter: the user's command taken apart, the window,
+// the configurations.
+
+#include "detbench/trace/TraceSession.hpp"
+
+#include <gtest/gtest.h>
+
+#include "detbench/base/Error.hpp"
+
+namespace detbench::trace {
+namespace {
+
+TEST(TraceSession, TakesAScriptCommandApart) {
+  const ScriptCommand c =
+      parseScriptCommand({"python3", "-u", "-X", "dev", "-Werror", "train.py", "--epochs", "2"});
+  EXPECT_EQ(c.interpreter, "python3");
+  EXPECT_EQ(c.pythonOptions, (std::vector<std::string>{"-u", "-X", "dev", "-W", "error"}));
+  EXPECT_FALSE(c.module);
+  EXPECT_EQ(c.target, "train.py");
+  EXPECT_EQ(c.args, (std::vector<std::string>{"--epochs", "2"}));
+}
+
+TEST(TraceSession, TakesAModuleCommandApart) {
+  const ScriptCommand c = parseScriptCommand({"python3", "-Bm", "pkg.train", "-x"});
+  EXPECT_TRUE(c.module);
+  EXPECT_EQ(c.target, "pkg.train");
+  EXPECT_EQ(c.pythonOptions, (std::vector<std::string>{"-B"}));
+  EXPECT_EQ(c.args, (std::vector<std::string>{"-x"}));
+  EXPECT_EQ(c.argv(), (std::vector<std::string>{"python3", "-B", "-m", "pkg.train", "-x"}));
+}
+
+TEST(TraceSession, RefusesCommandsWithoutAScript) {
+  EXPECT_THROW(parseScriptCommand({}), InvalidArgument);
+  EXPECT_THROW(parseScriptCommand({"python3"}), InvalidArgument);
+  EXPECT_THROW(parseScriptCommand({"python3", "-u"}), InvalidArgument);
+  EXPECT_THROW(parseScriptCommand({"python3", "-c", "print(1)"}), InvalidArgument);
+  EXPECT_THROW(parseScriptCommand({"python3", "-"}), InvalidArgument);
+  EXPECT_THROW(parseScriptCommand({"python3", "-m"}), InvalidArgument);
+  EXPECT_THROW(parseScriptCommand({"train.py"}), InvalidArgument);
+  EXPECT_THROW(parseScriptCommand({"python3", "--version"}), InvalidArgument);
+}
+
+TEST(TraceSession, ReadsAWindow) {
+  const TraceWindow a = parseTraceWindow("100..200");
+  EXPECT_EQ(a.first, 100);
+  EXPECT_EQ(a.last, 200);
+  EXPECT_FALSE(a.all());
+  EXPECT_EQ(parseTraceWindow("5..").last, 0);
+  EXPECT_EQ(parseTraceWindow("..9").first, 1);
+  for (const char* bad : {"", "..", "5", "0..3", "3..2", "a..b", "-1..4", "1..2..3"}) {
+    EXPECT_THROW(parseTraceWindow(bad), InvalidArgument) << bad;
+  }
+}
+
+TEST(TraceSession, ConfigurationsBuildOnTheBase) {
+  TraceSettings base;
+  base.threads = 2;
+  const auto configs = parseTraceConfigs("default,seeded,deterministic", base);
+  ASSERT_EQ(configs.size(), 3u);
+  EXPECT_EQ(configs[0].settings, base);
+  EXPECT_EQ(configs[1].settings.seed, 0u);
+  EXPECT_EQ(configs[1].settings.threads, 2);
+  EXPECT_FALSE(configs[1].settings.deterministic.has_value());
+  EXPECT_EQ(configs[2].settings.deterministic, DeterministicMode::Error);
+  EXPECT_EQ(configs[2].settings.seed, 0u);
+  base.seed = 42;
+  EXPECT_EQ(parseTraceConfigs("warn", base)[0].settings.seed, 42u);
+  EXPECT_EQ(parseTraceConfigs("warn", base)[0].settings.deterministic, DeterministicMode::Warn);
+  EXPECT_THROW(parseTraceConfigs("default,nope", base), InvalidArgument);
+  EXPECT_THROW(parseTraceConfigs("seeded,seeded", base), InvalidArgument);
+  EXPECT_THROW(parseTraceConfigs(",", base), InvalidArgument);
+}
+
+TEST(TraceSession, WithoutSettingsTheProbeIsToldNothing) {
+  EXPECT_EQ(probeSettingsJson(TraceSettings{}).dump(), "{}");
+  EXPECT_EQ(describeSettings(TraceSettings{}), "as written");
+  TraceSettings s;
+  s.seed = 3;
+  s.deterministic = DeterministicMode::Warn;
+  s.threads = 2;
+  EXPECT_EQ(probeSettingsJson(s).dump(), R"({"deterministic":"warn","seed":3,"threads":2})");
+  EXPECT_EQ(describeSettings(s), "seed 3, deterministic warn, 2 threads");
+}
+
+TEST(TraceSession, RecognisesPyTorchsNondeterminismAlerts) {
+  EXPECT_TRUE(isNondeterministicAlert(
+      "index_add_cuda_ does not have a deterministic implementation, but you set "
+      "'torch.use_deterministic_algorithms(True)'."));
+  EXPECT_TRUE(isNondeterministicAlert(
+      "Deterministic behavior was enabled with either `torch.use_deterministic_algorithms(True)` "
+      "or `at::Context::setDeterministicAlgorithms(true)`, but this operation is not "
+      "deterministic because it uses CuBLAS"));
+  EXPECT_FALSE(isNondeterministicAlert("CUDA out of memory"));
+}
+
+}  // namespace
+}  // namespace detbench::trace

@@ -1,0 +1,186 @@
+// Traced runs of small scripts (tests/trace/scripts) with Debian's python3-torch: each script
+// makes its runs differ deterministically (by the run number detbench exposes), so nothing here
+// waits on a race; skipped where that python has no torch.
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+#include <string>
+
+#include "TracePython.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/trace/TraceCatalogLink.hpp"
+#include "detbench/trace/TraceSession.hpp"
+
+namespace detbench::trace {
+namespace {
+
+const std::string kScripts = DETBENCH_TRACE_SCRIPTS;
+
+// The line of `script` that carries `marker` (a comment), from 1.
+std::int64_t lineOf(const std::string& script, const std::string& marker) {
+  std::ifstream in(kScripts + "/" + script);
+  std::string line;
+  for (std::int64_t n = 1; std::getline(in, line); ++n) {
+    if (line.find(marker) != std::string::npos) return n;
+  }
+  return 0;
+}
+
+class TraceRun : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!pythonHasTorch()) GTEST_SKIP() << kTracePython << " has no torch";
+  }
+  TraceResult trace(const std::string& script, int runs = 2, TraceSettings settings = {},
+                    std::chrono::milliseconds timeout = std::chrono::milliseconds(0)) {
+    TracePlan plan;
+    plan.command = parseScriptCommand({kTracePython, kScripts + "/" + script});
+    plan.runs = runs;
+    plan.configs = {TraceConfig{"default", settings}};
+    plan.timeout = timeout;
+    const PythonCheck python = checkPython(plan.command, "");
+    return runTrace(plan, python);
+  }
+};
+
+TEST_F(TraceRun, FindsTheOpThatDependsOnTheRunAndMeasuresIt) {
+  const TraceResult r = trace("perturbed.py");
+  ASSERT_EQ(r.configs.size(), 1u);
+  const TraceConfigResult& c = r.configs[0];
+  ASSERT_EQ(c.alignment.runs.size(), 2u);
+  EXPECT_TRUE(c.alignment.runs[0].completed());
+  EXPECT_TRUE(c.alignment.runs[1].completed());
+  ASSERT_EQ(c.alignment.causes.size(), 1u);
+  const TraceCause& cause = c.alignment.causes[0];
+  EXPECT_EQ(cause.category, CauseCategory::Introduced);
+  EXPECT_EQ(atenBaseName(cause.op.name), "mul");
+  ASSERT_TRUE(cause.site.has_value());
+  EXPECT_EQ(cause.site->line, lineOf("perturbed.py", "# CAUSE"));
+  EXPECT_NE(cause.site->file.find("perturbed.py"), std::string::npos);
+  EXPECT_EQ(cause.op.outputs.at(0).shape, (Shape{8}));
+  // The second pass: the outputs of that op only, compared element by element.
+  ASSERT_TRUE(c.secondPassRan);
+  const CauseDifference& d = c.differences.at(cause.seq);
+  EXPECT_TRUE(d.measured) << d.note;
+  EXPECT_EQ(d.diff.elements, 8);
+  EXPECT_EQ(d.diff.nDiff, 7);  // 0 * anything is 0
+  EXPECT_GT(d.diff.maxUlp, 0u);
+  // Later ops inherit: the sum differs without being a cause.
+  const auto& statuses = c.alignment.runs[1].statuses;
+  EXPECT_EQ(statuses.at(static_cast<std::size_t>(cause.seq) - 1), OpStatus::Introduced);
+  EXPECT_EQ(statuses.at(static_cast<std::size_t>(cause.seq)), OpStatus::Inherited);
+}
+
+TEST_F(TraceRun, OneRunIsTracedWithNothingToCompare) {
+  const TraceResult r = trace("parts.py", 1);
+  ASSERT_EQ(r.configs.size(), 1u);
+  EXPECT_TRUE(r.configs[0].alignment.runs[0].completed());
+  EXPECT_GT(r.configs[0].alignment.runs[0].ops, 0);
+  EXPECT_TRUE(r.configs[0].alignment.causes.empty());
+}
+
+TEST_F(TraceRun, DataFromOutsideIsNamedAsData) {
+  const TraceResult r = trace("outside_data.py");
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  ASSERT_FALSE(a.causes.empty());
+  const TraceCause& cause = a.causes[0];
+  EXPECT_EQ(cause.category, CauseCategory::Data);
+  ASSERT_TRUE(cause.site.has_value());
+  EXPECT_EQ(cause.site->line, lineOf("outside_data.py", "# DATA"));
+  EXPECT_EQ(explainCause(cause, PyTorchRelease{2, 8}).kind, CauseKind::Data);
+}
+
+TEST_F(TraceRun, WhereControlFlowPartsTheSequencesItSaysWhere) {
+  const TraceResult r = trace("parts.py");
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  ASSERT_EQ(a.partings.size(), 1u);
+  const TraceParting& p = a.partings[0];
+  EXPECT_EQ(p.kind, PartingKind::DifferentOp);
+  EXPECT_EQ(atenBaseName(p.reference), "sum");
+  EXPECT_EQ(atenBaseName(p.other), "mean");
+  ASSERT_TRUE(p.otherSite.has_value());
+  EXPECT_EQ(p.otherSite->line, lineOf("parts.py", "# PART"));
+}
+
+TEST_F(TraceRun, AFailingRunKeepsWhatWasTracedAndItsStandardError) {
+  const TraceResult r = trace("fails.py");
+  const TraceConfigResult& c = r.configs.at(0);
+  EXPECT_TRUE(c.failed());
+  const TraceRunSummary& second = c.alignment.runs.at(1);
+  EXPECT_FALSE(second.completed());
+  EXPECT_TRUE(second.exit.exited);
+  EXPECT_EQ(second.exit.code, 1);
+  EXPECT_GT(second.ops, 0);
+  EXPECT_NE(second.exit.stderrTail.find("run 2 gives up here"), std::string::npos);
+  ASSERT_TRUE(second.end.has_value());
+  EXPECT_EQ(second.end->status, "exception");
+  EXPECT_EQ(second.end->type, "RuntimeError");
+  ASSERT_EQ(c.alignment.partings.size(), 1u);
+  EXPECT_EQ(c.alignment.partings[0].kind, PartingKind::RunEnded);
+  EXPECT_TRUE(c.alignment.causes.empty()) << "the ops both runs ran agree";
+}
+
+TEST_F(TraceRun, AScriptThatHangsIsStoppedAtTheTimeout) {
+  const auto started = std::chrono::steady_clock::now();
+  const TraceResult r = trace("hangs.py", 1, {}, std::chrono::seconds(3));
+  const TraceRunSummary& run = r.configs.at(0).alignment.runs.at(0);
+  EXPECT_TRUE(run.exit.timedOut);
+  EXPECT_FALSE(run.completed());
+  EXPECT_GT(run.ops, 0) << "what came before the stop is kept";
+  // Measured, not asserted against a clock: it ended, which a hang would not.
+  RecordProperty("seconds", static_cast<int>(std::chrono::duration_cast<std::chrono::seconds>(
+                                                 std::chrono::steady_clock::now() - started)
+                                                 .count()));
+}
+
+TEST_F(TraceRun, AnOpThatRaisesInErrorModeIsReportedAsWhatItIs) {
+  TraceSettings settings;
+  settings.deterministic = DeterministicMode::Error;
+  const TraceResult r = trace("raises_in_error_mode.py", 1, settings);
+  const TraceConfigResult& c = r.configs.at(0);
+  const TraceRunSummary* raised = c.raisedNondeterministic();
+  ASSERT_NE(raised, nullptr);
+  ASSERT_TRUE(raised->lastRaise.has_value());
+  EXPECT_EQ(atenBaseName(raised->lastRaise->op), "index_add");
+  EXPECT_NE(raised->lastRaise->message.find("does not have a deterministic implementation"),
+            std::string::npos);
+  ASSERT_TRUE(raised->lastRaiseSite.has_value());
+  EXPECT_EQ(raised->lastRaiseSite->line, lineOf("raises_in_error_mode.py", "# RAISES"));
+  ASSERT_TRUE(raised->start.has_value());
+  EXPECT_TRUE(raised->start->deterministic) << "error mode was applied before the script";
+}
+
+TEST_F(TraceRun, SettingsAreAppliedBeforeTheScriptAndOnlyWhenGiven) {
+  TraceSettings settings;
+  settings.seed = 7;
+  settings.threads = 1;
+  const TraceResult given = trace("perturbed.py", 1, settings);
+  const auto& start = given.configs.at(0).alignment.runs.at(0).start;
+  ASSERT_TRUE(start.has_value());
+  EXPECT_EQ(start->threads, 1);
+  bool seeded = false;
+  for (const auto& [k, v] : start->applied) seeded = seeded || (k == "seed" && v == "7");
+  EXPECT_TRUE(seeded);
+  const TraceResult none = trace("perturbed.py", 1);
+  EXPECT_TRUE(none.configs.at(0).alignment.runs.at(0).start->applied.empty());
+}
+
+TEST_F(TraceRun, BadInputIsRefusedBeforeAnyRun) {
+  EXPECT_THROW(checkPython(parseScriptCommand({kTracePython, kScripts + "/missing.py"}), ""),
+               InvalidArgument);
+  const std::string notPython = ::testing::TempDir() + "/not_python.py";
+  std::ofstream(notPython) << "echo this is a shell script\n";
+  EXPECT_THROW(checkPython(parseScriptCommand({kTracePython, notPython}), ""), InvalidArgument);
+  EXPECT_THROW(checkPython(parseScriptCommand({"/nonexistent/python3", notPython}), ""),
+               InvalidArgument);
+  try {
+    checkPython(parseScriptCommand({kTracePython, notPython}), "");
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(e.message().find("not Python"), std::string::npos) << e.message();
+  }
+}
+
+}  // namespace
+}  // namespace detbench::trace
