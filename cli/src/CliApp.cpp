@@ -158,6 +158,12 @@ CliApp::CliApp()
                     "Exit with 1 when something is not covered");
   recipe_->add_option("--language", r.language, "en or zh_CN")->capture_default_str();
 
+  trace_ = app_.add_subcommand(
+      "trace",
+      "Run a Python script several times under a probe and find the first op where its runs "
+      "differ, with the fix: detbench trace [options] -- python3 train.py ARGS");
+  addTraceOptions(*trace_, traceOptions_);
+
 #ifdef DETBENCH_WITH_GUI_REPORTS
   report_ =
       app_.add_subcommand("report", "Render a report JSON as HTML and/or PDF, plots included");
@@ -187,6 +193,7 @@ int CliApp::run(const CliStreams& io) {
   if (*rng_) return rngCommand(io, rngEngine_, rngSeed_, rngCount_, rngDist_);
   if (*pyhash_) return pyhashCommand(io, pyhashOptions_);
   if (*recipe_) return recipeCommand(io, recipeOptions_);
+  if (*trace_) return traceCommand(io, traceOptions_);
 #ifdef DETBENCH_WITH_GUI_REPORTS
   if (*report_) return reportCommand(io, reportInput_, reportHtml_, reportPdf_);
 #endif
@@ -200,6 +207,7 @@ void CliApp::checkOptions() const {
     buildRequest(sweepOptions_);
     parseSweepConfigs(configs_, Settings{});
   }
+  if (*trace_) buildTracePlan(traceOptions_);
   if (*rng_) {
     DETBENCH_CHECK_ARG(rng::parseEngine(rngEngine_).has_value(), "unknown engine");
     DETBENCH_CHECK_ARG(rng::parseDistribution(rngDist_).has_value(), "unknown distribution");

@@ -50,6 +50,8 @@ class CliApp {
   CLI::App* recipe_ = nullptr;
   RecipeOptions recipeOptions_;
   CLI::App* report_ = nullptr;  // built with the GUI only
+  CLI::App* trace_ = nullptr;
+  TraceOptions traceOptions_;
 
   OpsOptions opsOptions_;
   std::optional<std::string> envPytorch_;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "RunOptions.hpp"
+#include "TraceOptions.hpp"
 #include "detbench/backend/BackendRegistry.hpp"
 
 namespace detbench::cli {
@@ -75,6 +76,8 @@ struct RecipeOptions {
   std::string language = "en";
 };
 int recipeCommand(const CliStreams& io, const RecipeOptions& options);
+// Runs a Python script several times under detbench's probe and names where its runs differ.
+int traceCommand(const CliStreams& io, const TraceOptions& options);
 // Seed and count as typed (converted strictly).
 int rngCommand(const CliStreams& io, const std::string& engine, const std::string& seed,
                const std::string& count, const std::string& dist);

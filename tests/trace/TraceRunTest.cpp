@@ -128,7 +128,11 @@ TEST_F(TraceRun, AScriptThatHangsIsStoppedAtTheTimeout) {
   const TraceRunSummary& run = r.configs.at(0).alignment.runs.at(0);
   EXPECT_TRUE(run.exit.timedOut);
   EXPECT_FALSE(run.completed());
-  EXPECT_GT(run.ops, 0) << "what came before the stop is kept";
+  // What came before the stop is kept: the script says so once its first ops have run (a slow
+  // machine may not get that far in 3 seconds, which is no failure of the timeout).
+  if (run.exit.stderrTail.find("hanging now") != std::string::npos) {
+    EXPECT_GT(run.ops, 0);
+  }
   // Measured, not asserted against a clock: it ended, which a hang would not.
   RecordProperty("seconds", static_cast<int>(std::chrono::duration_cast<std::chrono::seconds>(
                                                  std::chrono::steady_clock::now() - started)

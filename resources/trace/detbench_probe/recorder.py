@@ -34,6 +34,12 @@ _OVERWRITES_SELF = frozenset([
     "aten::bernoulli_", "aten::random_", "aten::exponential_", "aten::geometric_",
     "aten::cauchy_", "aten::log_normal_", "aten::set_", "aten::resize_", "aten::resize_as_",
 ])
+# Where torch rebuilds a tensor received from another process (a DataLoader worker's batch):
+# the ops there (lift_fresh, set_) run when the batch arrives, whose order between workers
+# varies from run to run, so they are not recorded; the batch enters as data from outside, first
+# seen where the script reads it, in the order the DataLoader yields it.
+_REBUILDS = os.path.join("multiprocessing", "reductions.py")
+_USER, _INTERNAL, _HIDDEN = 0, 1, 2
 # At most this many tensors of one op are described one by one (aten::cat of thousands).
 _MAX_TENSORS = 256
 # The largest output kept for the second pass.
@@ -113,7 +119,7 @@ class Recorder(TorchDispatchMode):
         self.seq = 0
         self.infos = {}
         self.sites = {}
-        self.internal = {}
+        self.kinds = {}
         self.uninitialized = {}  # storage pointer -> True while nothing has written there
         # torch, this probe and Python's standard library (multiprocessing's queue under a
         # DataLoader, runpy, contextlib) are not the user's code.
@@ -125,22 +131,34 @@ class Recorder(TorchDispatchMode):
 
     # -- call sites ---------------------------------------------------------------------
 
-    def _is_internal(self, code):
-        internal = self.internal.get(code)
-        if internal is None:
+    def _kind(self, code):
+        """_USER, _INTERNAL (torch, the probe, the standard library) or _HIDDEN (where torch
+        rebuilds a tensor another process sent: a DataLoader worker's batch)."""
+        kind = self.kinds.get(code)
+        if kind is None:
             filename = code.co_filename
-            internal = filename.startswith(self.prefixes) or filename.startswith("<frozen")
-            self.internal[code] = internal
-        return internal
+            if filename.startswith(self.prefixes[0]) and filename.endswith(_REBUILDS):
+                kind = _HIDDEN
+            elif filename.startswith(self.prefixes) or filename.startswith("<frozen"):
+                kind = _INTERNAL
+            else:
+                kind = _USER
+            self.kinds[code] = kind
+        return kind
 
-    def site(self):
-        """The id of the innermost frame outside torch and this probe (0: none), sending its
-        record the first time it is seen."""
+    def locate(self):
+        """The id of the user's call site (0: none), and whether the op is hidden. A site's
+        record is sent the first time it is seen."""
         frame = sys._getframe(1)
-        while frame is not None and self._is_internal(frame.f_code):
+        while frame is not None:
+            kind = self._kind(frame.f_code)
+            if kind == _USER:
+                break
+            if kind == _HIDDEN:
+                return 0, True
             frame = frame.f_back
         if frame is None:
-            return 0
+            return 0, False
         code = frame.f_code
         key = (code.co_filename, frame.f_lineno, code.co_name)
         site = self.sites.get(key)
@@ -150,13 +168,20 @@ class Recorder(TorchDispatchMode):
             filename = key[0] if key[0].startswith("<") else os.path.abspath(key[0])
             self.channel.send('{"t":"site","s":%d,"file":%s,"line":%d,"fn":%s}' % (
                 site, text(filename), key[1], text(key[2])))
-        return site
+        return site, False
 
     # -- tensors ------------------------------------------------------------------------
 
     def _digest(self, t, remember):
         """The digest of `t`, reusing the one taken when this very tensor (alive since, at the
-        same version of its contents) was an op's output."""
+        same version of its contents) was an op's output. `remember` is None for the outputs of
+        an op that writes to its arguments: PyTorch counts the new version only after the op
+        returns (above this mode), so those are digested afresh and not remembered."""
+        if remember is None:
+            try:
+                return _digest.digest(t)
+            except Exception:
+                return None
         try:
             key = (t._version, t.data_ptr(), t.dtype, tuple(t.shape), t.stride())
         except Exception:  # inference tensors have no version counter
@@ -222,13 +247,11 @@ class Recorder(TorchDispatchMode):
                 host = t.detach()
                 if host.is_complex():
                     host = torch.view_as_real(host)
-                host = host.to("cpu").contiguous()
+                raw = host.to("cpu").contiguous().reshape(-1).view(torch.uint8)
                 name = "r%d-op%d-out%d.bin" % (self.run, seq, j)
-                path = os.path.join(self.keep_dir, name)
-                with open(path, "wb") as f:
-                    if host.numel():
-                        f.write(host.view(torch.uint8).numpy().tobytes()
-                                if hasattr(host, "numpy") else b"")
+                with open(os.path.join(self.keep_dir, name), "wb") as f:
+                    f.write(raw.numpy().tobytes() if _digest._np is not None
+                            else bytes(raw.tolist()))
                 line += ',"file":%s,"dtype":"%s","shape":%s}' % (
                     text(name), _dtype_name(t.dtype), list(t.shape))
             except Exception as e:  # the op's outputs stay as they were
@@ -242,6 +265,9 @@ class Recorder(TorchDispatchMode):
             kwargs = {}
         if os.getpid() != self.pid:  # a forked DataLoader worker: not traced
             return func(*args, **kwargs)
+        site, hidden = self.locate()
+        if hidden:
+            return func(*args, **kwargs)
         info = self.infos.get(func)
         if info is None:
             info = _OpInfo(func)
@@ -251,10 +277,9 @@ class Recorder(TorchDispatchMode):
         self.current = seq
         if seq < self.first or (self.last and seq > self.last) or (
                 self.only and seq not in self.only):
-            out = self._call(func, args, kwargs, info, seq, None)
+            out = self._call(func, args, kwargs, info, seq, site)
             self.channel.send('{"t":"op","i":%d,"op":%s}' % (seq, info.quoted))
             return out
-        site = self.site()
         inputs = []
         _flatten(args, inputs)
         skip = set()
@@ -297,7 +322,8 @@ class Recorder(TorchDispatchMode):
                     _flatten(kwargs.get(name), extra)
                     for t in extra:
                         self.uninitialized.pop(_storage_ptr(t), None)
-            described_out = self._describe_all(outputs, remember=True)
+            described_out = self._describe_all(outputs,
+                                               remember=None if info.writes else True)
         scalars = self._scalars(info, args, kwargs)
         line = '{"t":"op","i":%d,"op":%s,"s":%d,"in":%s,"out":%s' % (
             seq, info.quoted, site, described_in, described_out)
@@ -316,8 +342,6 @@ class Recorder(TorchDispatchMode):
         try:
             return func(*args, **kwargs)
         except BaseException as e:
-            if site is None:
-                site = self.site()
             self.channel.send('{"t":"raise","i":%d,"op":%s,"s":%d,"type":%s,"message":%s}' % (
                 seq, info.quoted, site, text(type(e).__name__), text(_message(e))))
             raise

@@ -1,0 +1,291 @@
+// `detbench trace`: a Python script run several times under the probe, its runs aligned op by
+// op, the first ops whose outputs differ named with their call sites, the catalog's why and fix.
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <map>
+
+#include "Commands.hpp"
+#include "ExitCodes.hpp"
+#include "Interrupt.hpp"
+#include "OutputOptions.hpp"
+#include "ReleaseOption.hpp"
+#include "TraceOptions.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/io/OutputFiles.hpp"
+#include "detbench/report/Format.hpp"
+#include "detbench/trace/ScriptProcess.hpp"
+#include "detbench/trace/TraceReport.hpp"
+
+namespace detbench::cli {
+
+namespace {
+
+using namespace trace;
+namespace fs = std::filesystem;
+
+std::string timestamp() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
+  return buf;
+}
+
+std::string stemOf(const ScriptCommand& c) {
+  std::string stem = c.module ? c.target : fs::path(c.target).stem().string();
+  for (auto& ch : stem) {
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_') ch = '_';
+  }
+  return stem.empty() ? std::string("script") : stem;
+}
+
+// One line on stderr, redrawn: which configuration and run, and the ops so far.
+class TraceProgress {
+ public:
+  TraceProgress(std::ostream& err, bool enabled) : err_(err), enabled_(enabled) {}
+  ~TraceProgress() { clear(); }
+  void start(const std::string& label, std::int64_t expected) {
+    label_ = label;
+    expected_ = expected;
+    draw(0, true);
+  }
+  void draw(std::int64_t ops, bool force = false) {
+    if (!enabled_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (!force && now - last_ < std::chrono::milliseconds(100)) return;
+    last_ = now;
+    err_ << "\r\033[2K" << label_ << ": " << ops << " ops";
+    if (expected_ > 0) err_ << " of " << expected_;
+    err_ << std::flush;
+    drawn_ = true;
+  }
+  void clear() {
+    if (enabled_ && drawn_) err_ << "\r\033[2K" << std::flush;
+    drawn_ = false;
+  }
+
+ private:
+  std::ostream& err_;
+  bool enabled_;
+  bool drawn_ = false;
+  std::string label_;
+  std::int64_t expected_ = 0;
+  std::chrono::steady_clock::time_point last_{};
+};
+
+std::string runsText(const std::vector<int>& runs) {
+  std::string s;
+  for (const int r : runs) s += (s.empty() ? "" : ", ") + std::to_string(r);
+  return (runs.size() == 1 ? "run " : "runs ") + s;
+}
+
+void printCause(std::ostream& out, const TraceConfigResult& c, const TraceCause& cause,
+                PyTorchRelease release) {
+  const CauseExplanation e = explainCause(cause, release);
+  out << "  First cause: op " << cause.seq << " " << cause.op.name;
+  if (cause.site) out << " at " << describeSite(*cause.site);
+  out << " (" << runsText(cause.runs) << ")\n";
+  out << "    " << describeCategory(cause.category) << "\n";
+  out << "    why: " << describeCauseKind(e.kind) << "\n";
+  if (const auto it = c.differences.find(cause.seq); it != c.differences.end()) {
+    const CauseDifference& d = it->second;
+    if (d.measured) {
+      out << "    how much: " << d.diff.nDiff << " of " << d.diff.elements
+          << " elements differ, max |diff| " << formatFloat(d.diff.maxAbsDiff) << ", max "
+          << d.diff.maxUlp << " ULP (second pass, run " << d.run << " against run 1)\n";
+    } else {
+      out << "    how much: not measured (" << d.note << ")\n";
+    }
+  }
+  if (e.traits && e.match) {
+    out << "    catalog: " << e.match->op << ", deterministic mode "
+        << describe(e.traits->traits(e.traitsClass).errorMode) << " ("
+        << (e.traitsClass == TraitsClass::Cuda ? "CUDA" : "CPU") << ", PyTorch "
+        << toString(release) << ")\n";
+  }
+  out << "    fix: " << describeFix(e.fix, e) << "\n";
+  if (!e.command.empty()) out << "    open it: " << e.command << "\n";
+}
+
+// The causes after the first, grouped by op and call site.
+void printOtherCauses(std::ostream& out, const TraceAlignment& a) {
+  if (a.causes.size() < 2) return;
+  std::vector<std::pair<std::string, int>> groups;
+  for (std::size_t i = 1; i < a.causes.size(); ++i) {
+    const TraceCause& c = a.causes[i];
+    const std::string key =
+        c.op.name + (c.site ? " at " + describeSite(*c.site) : std::string()) +
+        (c.category == CauseCategory::Introduced ? std::string()
+                                                 : " (" + std::string(toString(c.category)) + ")");
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [&key](const auto& g) { return g.first == key; });
+    if (it == groups.end()) {
+      groups.emplace_back(key, 1);
+    } else {
+      ++it->second;
+    }
+  }
+  out << "  Other causes:\n";
+  std::size_t shown = 0;
+  for (const auto& [key, count] : groups) {
+    if (++shown > 8) {
+      out << "    ... " << groups.size() - 8 << " more (the report lists them all)\n";
+      break;
+    }
+    out << "    " << key << (count > 1 ? " (" + std::to_string(count) + " ops)" : "") << "\n";
+  }
+}
+
+void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease release) {
+  out << "\n"
+      << c.config.name << " (" << describeSettings(c.config.settings) << "): " << describeVerdict(c)
+      << "\n";
+  for (const auto& r : c.alignment.runs) {
+    out << "  run " << r.run << ": " << r.ops << " ops, " << describeRunEnd(r);
+    if (r.firstDifference > 0) out << "; first difference at op " << r.firstDifference;
+    out << "\n";
+  }
+  if (const TraceRunSummary* raised = c.raisedNondeterministic()) {
+    const TraceRaise& x = *raised->lastRaise;
+    out << "  In error mode, op " << x.seq << " " << x.op;
+    if (raised->lastRaiseSite) out << " at " << describeSite(*raised->lastRaiseSite);
+    out << " raised: " << x.type << ": " << x.message << "\n";
+    TraceCause asCause;
+    asCause.op.name = x.op;
+    const CauseExplanation e = explainCause(asCause, release);
+    if (e.traits && e.match) {
+      out << "    catalog (" << e.match->op << "): " << e.traits->traits(e.traitsClass).note
+          << "\n";
+    }
+    out << "    --deterministic warn runs it and warns; the report says where\n";
+  }
+  for (const auto& p : c.alignment.partings) out << "  " << describeParting(p) << "\n";
+  if (!c.alignment.causes.empty()) {
+    printCause(out, c, c.alignment.causes.front(), release);
+    printOtherCauses(out, c.alignment);
+  }
+  for (const auto& r : c.alignment.runs) {
+    if (r.completed() || r.exit.cancelled || r.exit.stderrTail.empty()) continue;
+    if (c.raisedNondeterministic() == &r) continue;
+    out << "  the end of run " << r.run << "'s standard error:\n";
+    const std::string tail = lastLines(r.exit.stderrTail, 8);
+    std::size_t start = 0;
+    while (start <= tail.size()) {
+      const std::size_t nl = tail.find('\n', start);
+      out << "    | " << tail.substr(start, nl == std::string::npos ? nl : nl - start) << "\n";
+      if (nl == std::string::npos) break;
+      start = nl + 1;
+    }
+    break;
+  }
+}
+
+}  // namespace
+
+int traceCommand(const CliStreams& io, const TraceOptions& o) {
+  TracePlan plan = buildTracePlan(o);
+  DETBENCH_CHECK_ARG(!(o.noReport && o.out),
+                     "--no-report and --out contradict each other: choose one");
+  checkOutputOptions({{"--out", o.out}, {"--markdown", o.markdown}});
+  std::string jsonPath;
+  bool makeReports = false;
+  if (o.out) {
+    jsonPath = *o.out;
+  } else if (!o.noReport) {
+    jsonPath = "reports/trace-" + stemOf(plan.command) + "-" + timestamp() + ".json";
+    makeReports = true;
+    checkOutputWritable(jsonPath, "report", /*folderMayBeMade=*/true);
+  }
+  std::optional<PyTorchRelease> given;
+  if (o.pytorch) given = releaseOption(o.pytorch);
+  const PythonCheck python = checkPython(plan.command, plan.workingDir);
+
+  TraceDocument doc;
+  doc.command = plan.command;
+  doc.workingDir = plan.workingDir.empty() ? fs::current_path().string()
+                                           : fs::absolute(plan.workingDir).string();
+  doc.runs = plan.runs;
+  doc.window = plan.window;
+  doc.timeoutSeconds = std::chrono::duration_cast<std::chrono::seconds>(plan.timeout).count();
+  doc.release = traceRelease(given, python);
+
+  io.out << "Tracing " << plan.command.target << " with " << plan.command.interpreter << " (Python "
+         << python.python << ", PyTorch " << python.torch << "), " << plan.runs
+         << (plan.runs == 1 ? " run" : " runs") << " per configuration\n";
+  io.out << "Causes are explained by the catalog of PyTorch " << toString(doc.release.release)
+         << " (" << doc.release.how << ")\n";
+  io.out.flush();
+
+  TraceProgress progress(io.err, io.errIsTerminal && !o.quiet);
+  std::map<int, std::int64_t> firstRunOps;
+  TraceCallbacks callbacks;
+  callbacks.onRunStarted = [&](int config, int run, bool second) {
+    const auto expected = firstRunOps.find(config);
+    progress.start("  " + plan.configs[static_cast<std::size_t>(config)].name + ": " +
+                       (second ? "second pass, " : "") + "run " + std::to_string(run) + " of " +
+                       std::to_string(plan.runs),
+                   expected == firstRunOps.end() ? 0 : expected->second);
+  };
+  callbacks.onProgress = [&](std::int64_t ops) { progress.draw(ops); };
+  if (o.showOutput) {
+    callbacks.onOutput = [&](std::string_view text) {
+      progress.clear();
+      io.err << text << std::flush;
+    };
+  }
+  callbacks.onConfigFinished = [&](int config, const TraceConfigResult& result) {
+    progress.clear();
+    if (!result.alignment.runs.empty()) firstRunOps[config] = result.alignment.runs[0].ops;
+    printConfig(io.out, result, doc.release.release);
+    io.out.flush();
+  };
+  doc.result = runTrace(plan, python, callbacks, &interruptToken());
+  progress.clear();
+  doc.context = collectEnvironment(makeRegistry());
+
+  if (plan.configs.size() > 1 || doc.result.cancelled) {
+    io.out << "\nSummary\n";
+    for (const auto& c : doc.result.configs) {
+      io.out << "  " << c.config.name << " (" << describeSettings(c.config.settings)
+             << "): " << describeVerdict(c);
+      if (!c.alignment.causes.empty()) {
+        const TraceCause& first = c.alignment.causes.front();
+        io.out << "; first: " << first.op.name;
+        if (first.site) io.out << " at " << describeSite(*first.site);
+      }
+      io.out << "\n";
+    }
+    if (doc.result.cancelled) io.out << "  (cancelled: the configurations after it did not run)\n";
+  }
+
+  OutputBatch batch;
+  if (makeReports) batch.addFolder("reports");
+  if (!jsonPath.empty()) batch.add(jsonPath, traceToJson(doc).dump(2) + "\n");
+  if (o.markdown) batch.add(*o.markdown, traceToMarkdown(doc));
+  io.out.flush();
+  batch.commit();
+  if (!jsonPath.empty()) io.out << "Report: " << jsonPath << "\n";
+  if (o.markdown) io.out << "Markdown: " << *o.markdown << "\n";
+
+  if (doc.result.cancelled || interrupted()) return kExitCancelled;
+  bool failed = false, raised = false, differs = false;
+  for (const auto& c : doc.result.configs) {
+    if (c.raisedNondeterministic()) {
+      raised = true;
+    } else if (c.failed()) {
+      failed = true;
+    }
+    if (!c.alignment.reproducible()) differs = true;
+  }
+  if (failed) return kExitDeviceFault;
+  if (raised) return kExitNondeterministic;
+  if (o.expectReproducible && differs) return kExitNotReproducible;
+  return kExitOk;
+}
+
+}  // namespace detbench::cli

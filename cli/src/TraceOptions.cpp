@@ -1,0 +1,87 @@
+#include "TraceOptions.hpp"
+
+#include <filesystem>
+
+#include "IntegerOption.hpp"
+#include "detbench/base/Error.hpp"
+
+namespace detbench::cli {
+
+void addTraceOptions(CLI::App& app, TraceOptions& o) {
+  app.add_option("command", o.command,
+                 "The script to trace, after --: -- python3 train.py ARGS (or -m module)");
+  app.add_option("--runs,-n", o.runs, "Runs per configuration, each a fresh process")
+      ->capture_default_str();
+  app.add_option("--configs", o.configs,
+                 "Several configurations, comma-separated, on top of the settings: default, "
+                 "seeded, deterministic, warn, benchmark, cudnn-deterministic");
+  app.add_option("--seed", o.seed,
+                 "torch.manual_seed, random.seed and numpy.random.seed before the script");
+  app.add_option("--deterministic", o.deterministic,
+                 "torch.use_deterministic_algorithms: off, warn or error");
+  app.add_flag("--cudnn-benchmark", o.cudnnBenchmark, "torch.backends.cudnn.benchmark = True");
+  app.add_flag("--cudnn-deterministic", o.cudnnDeterministic,
+               "torch.backends.cudnn.deterministic = True");
+  app.add_option("--cublas-workspace-config", o.cublasWorkspaceConfig,
+                 "CUBLAS_WORKSPACE_CONFIG, :SIZE:COUNT, set before the interpreter starts");
+  app.add_option("--pythonhashseed", o.pythonHashSeed,
+                 "PYTHONHASHSEED (0 to 4294967295), set before the interpreter starts");
+  app.add_option("--threads", o.threads, "torch.set_num_threads before the script");
+  app.add_option("--ops", o.ops,
+                 "Digest only ops FROM..TO (FROM.., ..TO; numbered from 1): large models");
+  app.add_option("--timeout", o.timeout, "Stop a run after this many seconds");
+  app.add_option("--cwd", o.workingDir, "The working folder the script runs in");
+  app.add_option("--pytorch", o.pytorch,
+                 "The catalog release to explain causes by, X.Y (default: the traced PyTorch's)");
+  app.add_option("--out", o.out, "Write the JSON report here (default: reports/...)");
+  app.add_option("--markdown", o.markdown, "Also write the report as Markdown here");
+  app.add_flag("--no-report", o.noReport, "Do not write a JSON report");
+  app.add_flag("--no-second-pass", o.noSecondPass,
+               "Do not run the script again to measure how much each cause's outputs differ");
+  app.add_flag("--expect-reproducible", o.expectReproducible,
+               "Exit with 1 when the runs of a configuration differ");
+  app.add_flag("--show-output", o.showOutput, "Pass the script's output through (on stderr)");
+  app.add_flag("--quiet,-q", o.quiet, "No progress line");
+}
+
+trace::TracePlan buildTracePlan(const TraceOptions& o) {
+  using namespace trace;
+  TracePlan plan;
+  plan.command = parseScriptCommand(o.command);
+  plan.runs = integerOption<int>(o.runs, "--runs", 1, kMaxTraceRuns);
+  TraceSettings base;
+  if (o.seed) base.seed = integerOption<std::uint64_t>(*o.seed, "--seed");
+  if (o.deterministic) {
+    const auto mode = parseDeterministicMode(*o.deterministic);
+    DETBENCH_CHECK_ARG(mode.has_value(), "--deterministic must be off, warn or error, not '" +
+                                             *o.deterministic + "'");
+    base.deterministic = *mode;
+  }
+  if (o.cudnnBenchmark) base.cudnnBenchmark = true;
+  if (o.cudnnDeterministic) base.cudnnDeterministic = true;
+  if (o.cublasWorkspaceConfig) {
+    base.cublasWorkspaceConfig = WorkspaceConfig::parse(*o.cublasWorkspaceConfig).text;
+  }
+  if (o.pythonHashSeed) {
+    base.pythonHashSeed =
+        integerOption<std::uint32_t>(*o.pythonHashSeed, "--pythonhashseed", 0, 4294967295u);
+  }
+  if (o.threads) base.threads = integerOption<int>(*o.threads, "--threads", 1, kMaxThreads);
+  plan.configs = o.configs ? parseTraceConfigs(*o.configs, base)
+                           : std::vector<TraceConfig>{TraceConfig{"default", base}};
+  if (o.ops) plan.window = parseTraceWindow(*o.ops);
+  if (o.timeout) {
+    plan.timeout = std::chrono::seconds(integerOption<int>(*o.timeout, "--timeout", 1, 1 << 24));
+  }
+  if (o.workingDir) {
+    std::error_code ec;
+    DETBENCH_CHECK_ARG(std::filesystem::is_directory(*o.workingDir, ec),
+                       "--cwd names no folder: " + *o.workingDir);
+    plan.workingDir = *o.workingDir;
+  }
+  plan.secondPass = !o.noSecondPass;
+  plan.captureStdout = o.showOutput;
+  return plan;
+}
+
+}  // namespace detbench::cli

@@ -1,0 +1,43 @@
+#pragma once
+// `detbench trace [options] -- python3 train.py ARGS`: the options, and how they become a
+// trace plan.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "detbench/trace/TraceSession.hpp"
+
+namespace detbench::cli {
+
+struct TraceOptions {
+  std::vector<std::string> command;  // after --
+  std::string runs = "2";
+  std::optional<std::string> configs;
+  std::optional<std::string> seed;
+  std::optional<std::string> deterministic;
+  bool cudnnBenchmark = false;
+  bool cudnnDeterministic = false;
+  std::optional<std::string> cublasWorkspaceConfig;
+  std::optional<std::string> pythonHashSeed;
+  std::optional<std::string> threads;
+  std::optional<std::string> ops;      // FROM..TO
+  std::optional<std::string> timeout;  // seconds per run
+  std::optional<std::string> workingDir;
+  std::optional<std::string> pytorch;
+  std::optional<std::string> out;
+  std::optional<std::string> markdown;
+  bool noReport = false;
+  bool noSecondPass = false;
+  bool expectReproducible = false;
+  bool showOutput = false;
+  bool quiet = false;
+};
+
+void addTraceOptions(CLI::App& app, TraceOptions& o);
+// The checks that need neither the interpreter nor files; raises InvalidArgument.
+trace::TracePlan buildTracePlan(const TraceOptions& o);
+
+}  // namespace detbench::cli
