@@ -178,11 +178,29 @@ Scenario scenarioOf(const json& j) {
     }
     s.decoder = spec;
   }
+  if (j.contains("trace")) {
+    const auto& t = j.at("trace");
+    TraceSpec spec;
+    spec.script = t.at("script").get<std::string>();
+    DETBENCH_CHECK_ARG(!spec.script.empty() && spec.script.find('/') == std::string::npos &&
+                           spec.script.ends_with(".py"),
+                       "scenario " + s.name + ": trace script must be a .py name in the examples");
+    if (t.contains("args")) {
+      for (const auto& a : t.at("args")) spec.args.push_back(a.get<std::string>());
+    }
+    spec.runs = integerField<int>(t, "runs", 2, 20);
+    spec.threads = integerField<int>(t, "threads", 1, kMaxThreads);
+    spec.configs.clear();
+    for (const auto& c : t.at("configs")) spec.configs.push_back(c.get<std::string>());
+    DETBENCH_CHECK_ARG(!spec.configs.empty(), "scenario " + s.name + ": trace needs configs");
+    s.trace = spec;
+  }
   const int kinds = (s.runs.empty() ? 0 : 1) + (s.loader ? 1 : 0) + (s.training ? 1 : 0) +
-                    (s.hash ? 1 : 0) + (s.generators ? 1 : 0) + (s.decoder ? 1 : 0);
+                    (s.hash ? 1 : 0) + (s.generators ? 1 : 0) + (s.decoder ? 1 : 0) +
+                    (s.trace ? 1 : 0);
   DETBENCH_CHECK_ARG(kinds == 1, "scenario " + s.name +
                                      " needs exactly one of runs, loader, training, hash, "
-                                     "generators, decoder");
+                                     "generators, decoder, trace");
   return s;
 }
 

@@ -5,6 +5,7 @@
 #include "detbench/base/BuildInfo.hpp"
 #include "detbench/report/Format.hpp"
 #include "detbench/settings/SettingsJson.hpp"
+#include "detbench/trace/TraceReport.hpp"
 
 namespace detbench::demo {
 
@@ -113,6 +114,31 @@ json scenarioReportJson(const Scenario& s, const ScenarioOutcome& o) {
     j["decoder"] = {
         {"device", o.decoder->device}, {"threads", o.decoder->threads}, {"forms", forms}};
   }
+  if (o.trace) {
+    json t{{"python", o.trace->python}};
+    if (!o.trace->error.empty()) t["error"] = o.trace->error;
+    json configs = json::array();
+    for (const auto& c : o.trace->result.configs) {
+      json cj{{"name", c.config.name},
+              {"settings", trace::traceSettingsJson(c.config.settings)},
+              {"verdict", trace::describeVerdict(c)},
+              {"reproducible", c.alignment.reproducible()}};
+      json ops = json::array();
+      for (const auto& r : c.alignment.runs) ops.push_back(r.ops);
+      cj["ops"] = ops;
+      if (!c.alignment.causes.empty()) {
+        const trace::TraceCause& first = c.alignment.causes.front();
+        cj["first_cause"] = {{"op", first.seq},
+                             {"name", first.op.name},
+                             {"category", std::string(trace::toString(first.category))},
+                             {"line", first.site ? json(first.site->line) : json()}};
+      }
+      cj["causes"] = c.alignment.causes.size();
+      configs.push_back(std::move(cj));
+    }
+    t["configurations"] = std::move(configs);
+    j["trace"] = std::move(t);
+  }
   return j;
 }
 
@@ -196,6 +222,24 @@ std::string scenarioReportMarkdown(const Scenario& s, const ScenarioOutcome& o,
            << (b.divergedAt < 0 ? none : std::to_string(b.divergedAt)) << " | "
            << (b.divergedAt < 0 ? std::string("-") : formatFloat(b.flipGap)) << " |\n";
       }
+    }
+    md << "\n";
+  }
+  if (o.trace && o.trace->error.empty()) {
+    const bool zh = lang.starts_with("zh");
+    md << (zh ? "| 配置 | 结论 | 第一个原因 |\n" : "| configuration | verdict | first cause |\n");
+    md << "|---|---|---|\n";
+    for (const auto& c : o.trace->result.configs) {
+      md << "| " << c.config.name << " (" << trace::describeSettings(c.config.settings) << ") | "
+         << trace::describeVerdict(c) << " | ";
+      if (c.alignment.causes.empty()) {
+        md << "-";
+      } else {
+        const trace::TraceCause& first = c.alignment.causes.front();
+        md << "op " << first.seq << " `" << first.op.name << "`";
+        if (first.site) md << " at `" << trace::describeSite(*first.site) << "`";
+      }
+      md << " |\n";
     }
     md << "\n";
   }

@@ -5,6 +5,8 @@
 #include "detbench/base/Error.hpp"
 #include "detbench/report/Format.hpp"
 #include "detbench/run/TrialRunner.hpp"
+#include "detbench/trace/TraceCatalogLink.hpp"
+#include "detbench/trace/TraceReport.hpp"
 
 namespace detbench::demo {
 
@@ -56,6 +58,57 @@ void checkRun(ScenarioOutcome& out, std::size_t i, const LocalText& label,
           en + " gives other numbers than run " + otherRun,
           zh + "给出的数与第 " + otherRun + " 次运行不同");
   }
+}
+
+std::string causeText(const trace::TraceCause& c) {
+  return c.op.name + (c.site ? " at " + trace::describeSite(*c.site) : std::string());
+}
+
+// The tracing lesson's checks: as written, the first cause is the random numbers of the model's
+// initialisation; seeded, the runs agree or part at index_put_'s CPU atomics (a real race: what
+// it showed is said, and it fails only on another cause); in deterministic mode they agree.
+void checkTrace(ScenarioOutcome& out) {
+  const TraceLessonOutcome& t = *out.trace;
+  check(
+      out, t.error.empty(),
+      "the example ran under the probe with " + t.python + (t.error.empty() ? "" : ": " + t.error),
+      "示例脚本在探针下用 " + t.python + " 运行" + (t.error.empty() ? "" : "：" + t.error));
+  if (!t.error.empty()) return;
+  const PyTorchRelease release = trace::traceRelease(std::nullopt, t.result.python).release;
+  const trace::TraceCause* unseeded = t.firstCause("default");
+  const bool random =
+      unseeded && trace::explainCause(*unseeded, release).kind == trace::CauseKind::RandomNumbers;
+  const std::string first = unseeded ? causeText(*unseeded) : std::string("none");
+  check(out, random,
+        "as written, the first cause is the random initialisation of the model's parameters (" +
+            first + ")",
+        "按原样运行时，第一个原因是模型参数的随机初始化（" + first + "）");
+  const trace::TraceConfigResult* seeded = t.config("seeded");
+  const trace::TraceCause* atomics = t.firstCause("seeded");
+  if (seeded && seeded->alignment.reproducible()) {
+    check(out, true,
+          "seeded, the runs agreed this time: index_put_'s atomics added in the same order (a "
+          "race; run it again)",
+          "设置种子后，这次各次运行一致：index_put_ "
+          "的原子加法碰巧按相同顺序进行（这是竞争，请再运行一次）");
+  } else {
+    const auto match = atomics ? trace::matchCatalogOp(atomics->op) : std::nullopt;
+    const bool isAtomics = match && match->op == "index_put_accumulate";
+    const std::string seen = atomics ? causeText(*atomics) : std::string("none");
+    check(out, isAtomics,
+          "seeded, the first cause is index_put_ with accumulate=True, PyTorch's CPU atomics (" +
+              seen + ")",
+          "设置种子后，第一个原因是 accumulate=True 的 index_put_，即 PyTorch 的 CPU 原子操作（" +
+              seen + "）");
+  }
+  const trace::TraceConfigResult* det = t.config("deterministic");
+  std::int64_t compared = 0;
+  if (det) {
+    for (const auto& r : det->alignment.runs) compared = std::max(compared, r.compared);
+  }
+  check(out, det && det->alignment.reproducible(),
+        "in deterministic mode the runs agree (" + str(compared) + " ops compared)",
+        "在确定性模式下各次运行一致（比较了 " + str(compared) + " 个算子）");
 }
 
 }  // namespace
@@ -152,6 +205,18 @@ ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& reg
           "default_rng(seed) draws the same numbers in every process",
           "default_rng(seed) 在每个进程中抽到相同的数");
     if (progress) progress("processes", 1, 1);
+    return out;
+  }
+
+  if (scenario.trace) {
+    out.device = "cpu";
+    out.trace =
+        runTraceLesson(*scenario.trace, fresh.tracePython, fresh.traceScript, progress, cancel);
+    if (cancel && cancel->cancelled()) {
+      out.cancelled = true;
+      return out;
+    }
+    checkTrace(out);
     return out;
   }
 

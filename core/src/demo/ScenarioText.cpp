@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "detbench/report/Format.hpp"
+#include "detbench/trace/TraceReport.hpp"
 
 namespace detbench::demo {
 
@@ -83,6 +84,25 @@ void printTraining(std::ostream& out, const TrainingOutcome& t) {
   }
 }
 
+void printTrace(std::ostream& out, const TraceLessonOutcome& t) {
+  if (!t.error.empty()) {
+    out << "  " << t.error << "\n";
+    return;
+  }
+  out << "  " << t.python << ": Python " << t.result.python.python << ", PyTorch "
+      << t.result.python.torch << "\n";
+  for (const auto& c : t.result.configs) {
+    out << "  " << std::left << std::setw(14) << c.config.name << std::right
+        << trace::describeVerdict(c) << "\n";
+    if (!c.alignment.causes.empty()) {
+      const trace::TraceCause& first = c.alignment.causes.front();
+      out << "    first cause: op " << first.seq << " " << first.op.name;
+      if (first.site) out << " at " << trace::describeSite(*first.site);
+      out << "\n";
+    }
+  }
+}
+
 void printDecoder(std::ostream& out, const DecoderOutcome& d, const std::string& language) {
   const bool zh = language.starts_with("zh");
   if (d.device == "cpu-threads") {
@@ -145,6 +165,7 @@ std::string scenarioOutcomeText(const Scenario& s, const ScenarioOutcome& o,
   if (o.hash) printHash(out, *o.hash);
   if (o.generators) printGenerators(out, *o.generators);
   if (o.decoder) printDecoder(out, *o.decoder, language);
+  if (o.trace) printTrace(out, *o.trace);
   out << "\n";
   for (const auto& c : o.checks)
     out << (c.passed ? "  [ok] " : "  [NOT SEEN] ") << c.what.in(language) << "\n";

@@ -4,7 +4,7 @@
 // Simplified Chinese. A scenario is a lesson, its steps, what to expect, and either a list of
 // runs (an op under some settings, each with a machine-checked expectation), a data-loader
 // simulation, a training run, the PYTHONHASHSEED lesson, the NumPy Generator lesson or the
-// greedy decoder of the batch-invariance lesson.
+// greedy decoder of the batch-invariance lesson, or a trace of an example script.
 
 #include <cstdint>
 #include <optional>
@@ -101,6 +101,16 @@ struct DecoderSpec {
   int threads = 4;  // cpu-threads' workers: pinned, so the bits do not depend on the machine
 };
 
+// The tracing lesson (TraceLesson.hpp): `detbench trace` on an example script shipped in
+// resources/trace/examples, in these configurations (TraceSettings.hpp's presets).
+struct TraceSpec {
+  std::string script = "train_example.py";
+  std::vector<std::string> args;
+  int runs = 2;
+  int threads = 2;  // torch.set_num_threads: PyTorch's CPU atomics need two or more
+  std::vector<std::string> configs{"default", "seeded", "deterministic"};
+};
+
 struct Scenario {
   std::string name;
   LocalText title;
@@ -114,6 +124,7 @@ struct Scenario {
   std::optional<HashSpec> hash;
   std::optional<GeneratorSpec> generators;
   std::optional<DecoderSpec> decoder;
+  std::optional<TraceSpec> trace;
 };
 
 // Parses and checks a scenarios document; raises InvalidArgument naming what is wrong.

@@ -12,6 +12,7 @@
 #include "detbench/demo/GeneratorLesson.hpp"
 #include "detbench/demo/HashLesson.hpp"
 #include "detbench/demo/Scenario.hpp"
+#include "detbench/demo/TraceLesson.hpp"
 #include "detbench/demo/TrainingSim.hpp"
 #include "detbench/run/CancelToken.hpp"
 #include "detbench/run/RunResult.hpp"
@@ -33,6 +34,7 @@ struct ScenarioOutcome {
   std::optional<HashOutcome> hash;
   std::optional<GeneratorOutcome> generators;
   std::optional<DecoderOutcome> decoder;
+  std::optional<TraceLessonOutcome> trace;
   std::vector<ScenarioCheck> checks;
   bool cancelled = false;
   bool asExpected() const;
@@ -50,6 +52,10 @@ using ScenarioProgress = std::function<void(const std::string&, int, int)>;
 struct FreshSources {
   FreshSecret pythonHashSecret = systemFreshSecret();
   FreshEntropy numpyEntropy = systemFreshEntropy();
+  // The tracing lesson's interpreter (traceLessonPython() by default) and, when set, the script
+  // it traces instead of the example (tests trace a copy whose race is made deterministic).
+  std::string tracePython = traceLessonPython();
+  std::string traceScript;
 };
 
 ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& registry,

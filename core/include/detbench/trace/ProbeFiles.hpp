@@ -1,7 +1,7 @@
 #pragma once
-// detbench's probe (resources/trace: detbench_trace_boot.py and the detbench_probe package),
-// compiled into detbench, and written out for a trace into a private folder that is removed
-// afterwards: nothing is installed into the user's Python.
+// detbench's probe (resources/trace: detbench_trace_boot.py and the detbench_probe package) and
+// its example scripts (examples/), compiled into detbench, and written out for a trace into a
+// private folder that is removed afterwards: nothing is installed into the user's Python.
 
 #include <span>
 #include <string>
@@ -10,7 +10,8 @@
 namespace detbench::trace {
 
 struct ProbeFile {
-  std::string_view path;  // relative: "detbench_trace_boot.py", "detbench_probe/recorder.py"
+  std::string_view path;  // relative: "detbench_trace_boot.py", "detbench_probe/recorder.py",
+                          // "examples/train_example.py"
   std::string_view text;
 };
 
