@@ -38,7 +38,8 @@ TEST(ProbeDigest, EqualsTheCppDigestForEveryDtype) {
   std::mt19937_64 random(20261125);
   std::map<std::string, std::vector<unsigned char>> bytes;
   for (const auto& [dtype, component, parts] : dtypes) {
-    // 0 and 1 elements, a few, and one past the probe's 2^20-element chunk.
+    // 0 and 1 elements, a few, and past the probe's chunks (2^16 elements with NumPy, 2^20
+    // with torch ops).
     for (const std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{7},
                                     std::size_t{1000}, (std::size_t{1} << 20) + 5}) {
       if (count > 1000 && component * parts > 4) continue;  // keep the files small

@@ -125,6 +125,7 @@ json runJson(const TraceRunSummary& r) {
   j["compared"] = r.compared;
   j["differing"] = r.differing;
   j["first_difference"] = r.firstDifference > 0 ? json(r.firstDifference) : json();
+  j["peak_rss_kib"] = r.end && r.end->peakRssKiB > 0 ? json(r.end->peakRssKiB) : json();
   j["completed"] = r.completed();
   j["ended"] = describeRunEnd(r);
   j["exit_code"] = r.exit.exited ? json(r.exit.code) : json();
@@ -170,6 +171,7 @@ json configJson(const TraceConfigResult& c, PyTorchRelease release) {
   j["failed"] = c.failed();
   j["cancelled"] = c.cancelled;
   j["second_pass"] = c.secondPassRan;
+  j["analysis_bytes"] = c.heldBytes;
   json runs = json::array();
   for (const auto& r : c.alignment.runs) runs.push_back(runJson(r));
   j["runs"] = runs;

@@ -129,6 +129,9 @@ TraceEnd endOf(const json& j) {
   e.status = stringField(j, "status");
   DETBENCH_CHECK_ARG(e.status == "ok" || e.status == "exit" || e.status == "exception",
                      "an end's status must be ok, exit or exception, not '" + e.status + "'");
+  if (const auto rss = j.find("rss"); rss != j.end()) {
+    e.peakRssKiB = integerOf<std::int64_t>(*rss, "rss", 0, kMaxSeq);
+  }
   if (e.status == "exit") e.exitCode = integerField<int>(j, "code", -(1 << 30), 1 << 30);
   if (e.status == "exception") {
     e.type = stringField(j, "type");

@@ -85,6 +85,15 @@ def _user_frame(tb, prefixes):
     return found
 
 
+def _peak_kib():
+    """The process's peak resident memory in KiB (0 where unknown)."""
+    try:
+        import resource
+        return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    except Exception:
+        return 0
+
+
 def main():
     fd = int(os.environ.pop("DETBENCH_TRACE_FD"))
     settings = json.loads(os.environ.pop("DETBENCH_TRACE_SETTINGS", "") or "{}")
@@ -145,7 +154,7 @@ def main():
         return shown(message, category, filename, lineno, file, line)
 
     warnings.showwarning = showwarning
-    end = '{"t":"end","ops":%d,"status":"ok"}'
+    end = '{"t":"end","ops":%d,"status":"ok","rss":%d}'
     try:
         with recorder:
             if module:
@@ -154,15 +163,18 @@ def main():
                 runpy.run_path(args[0], run_name="__main__")
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-        channel.send('{"t":"end","ops":%d,"status":"exit","code":%d}' % (recorder.seq, code))
+        channel.send('{"t":"end","ops":%d,"status":"exit","code":%d,"rss":%d}' % (
+            recorder.seq, code, _peak_kib()))
         channel.close()
         raise
     except BaseException as e:
         where = _user_frame(e.__traceback__, recorder.prefixes)
         channel.send('{"t":"end","ops":%d,"status":"exception","type":%s,"message":%s,'
-                     '"where":%s}' % (recorder.seq, text(type(e).__name__), text(str(e)[:4000]),
-                                      json.dumps(list(where)) if where else "null"))
+                     '"where":%s,"rss":%d}' % (recorder.seq, text(type(e).__name__),
+                                               text(str(e)[:4000]),
+                                               json.dumps(list(where)) if where else "null",
+                                               _peak_kib()))
         channel.close()
         raise
-    channel.send(end % recorder.seq)
+    channel.send(end % (recorder.seq, _peak_kib()))
     channel.close()

@@ -50,8 +50,9 @@ TEST(TraceRecords, ReadsTheOtherKinds) {
   EXPECT_EQ(start.applied.at(0).second, "0");
   const auto end = std::get<TraceEnd>(parseTraceRecord(
       R"({"t":"end","ops":9,"status":"exception","type":"RuntimeError","message":"x",)"
-      R"("where":["/a/t.py",3,"f"]})"));
+      R"("where":["/a/t.py",3,"f"],"rss":123456})"));
   EXPECT_EQ(end.status, "exception");
+  EXPECT_EQ(end.peakRssKiB, 123456);
   ASSERT_TRUE(end.where.has_value());
   EXPECT_EQ(end.where->line, 3);
   const auto raised = std::get<TraceRaise>(parseTraceRecord(

@@ -98,6 +98,7 @@ struct TraceEnd {
   std::string type;    // for "exception": its type and message
   std::string message;
   std::optional<TraceSite> where;  // the user's frame it was raised in (id 0)
+  std::int64_t peakRssKiB = 0;     // the traced process's peak resident memory (0: unknown)
 };
 
 // An output written for the second pass.
