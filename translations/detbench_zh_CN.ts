@@ -2325,6 +2325,10 @@
             <source>%1 on %2 — %3</source>
             <translation>%1，在 %2 上 — %3</translation>
         </message>
+        <message>
+            <source>Trace</source>
+            <translation>跟踪</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::OpCatalogModel</name>
@@ -2946,6 +2950,526 @@
         <message>
             <source>time (%1)</source>
             <translation>耗时（%1）</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::TraceController</name>
+        <message>
+            <source>A trace is already in progress.</source>
+            <translation>已有一个跟踪正在进行。</translation>
+        </message>
+        <message>
+            <source>Nothing to trace: choose at least one configuration and one run.</source>
+            <translation>没有可跟踪的内容：请至少选择一个配置和一次运行。</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::TraceOpsPlotWidget</name>
+        <message>
+            <source>run %1</source>
+            <translation>第 %1 次运行</translation>
+        </message>
+        <message>
+            <source>Ops of the traced runs against run 1</source>
+            <translation>各次跟踪运行的算子与第 1 次运行对比</translation>
+        </message>
+        <message>
+            <source>Ops against run 1: %1</source>
+            <translation>与第 1 次运行对比的算子：%1</translation>
+        </message>
+        <message>
+            <source>op (in the order the script ran them)</source>
+            <translation>算子（按脚本运行的顺序）</translation>
+        </message>
+        <message>
+            <source>cause</source>
+            <translation>原因</translation>
+        </message>
+        <message>
+            <source>inherited</source>
+            <translation>继承</translation>
+        </message>
+        <message>
+            <source>absorbed (inputs differ, outputs equal)</source>
+            <translation>被吸收（输入不同，输出相同）</translation>
+        </message>
+        <message>
+            <source>not compared from here</source>
+            <translation>从这里起不再比较</translation>
+        </message>
+        <message>
+            <source>equal to run 1</source>
+            <translation>与第 1 次运行相同</translation>
+        </message>
+        <message>
+            <source>a cause: equal inputs, other outputs</source>
+            <translation>原因：输入相同，输出不同</translation>
+        </message>
+        <message>
+            <source>a cause: data from outside that differs</source>
+            <translation>原因：来自外部的数据不同</translation>
+        </message>
+        <message>
+            <source>a cause: uninitialized memory</source>
+            <translation>原因：未初始化的内存</translation>
+        </message>
+        <message>
+            <source>inherited from an earlier op</source>
+            <translation>继承自更早的算子</translation>
+        </message>
+        <message>
+            <source>inputs differ, outputs equal</source>
+            <translation>输入不同，输出相同</translation>
+        </message>
+        <message>
+            <source>not compared</source>
+            <translation>未比较</translation>
+        </message>
+        <message>
+            <source>run %1, op %2: %3</source>
+            <translation>第 %1 次运行，算子 %2：%3</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::TraceSetupWidget</name>
+        <message>
+            <source>Choose the Python script to trace</source>
+            <translation>选择要跟踪的 Python 脚本</translation>
+        </message>
+        <message>
+            <source>Python scripts (*.py);;All files (*)</source>
+            <translation>Python 脚本 (*.py);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>The folder the script runs in</source>
+            <translation>脚本运行时所在的文件夹</translation>
+        </message>
+        <message>
+            <source>Choose the script to trace.</source>
+            <translation>请选择要跟踪的脚本。</translation>
+        </message>
+        <message>
+            <source>The seed must be an integer from 0 to 2^64 - 1.</source>
+            <translation>种子必须是 0 到 2^64 - 1 之间的整数。</translation>
+        </message>
+        <message>
+            <source>PYTHONHASHSEED must be an integer from 0 to 4294967295.</source>
+            <translation>PYTHONHASHSEED 必须是 0 到 4294967295 之间的整数。</translation>
+        </message>
+        <message>
+            <source>Choose at least one configuration.</source>
+            <translation>请至少选择一个配置。</translation>
+        </message>
+        <message>
+            <source>The working folder %1 does not exist.</source>
+            <translation>工作文件夹 %1 不存在。</translation>
+        </message>
+        <message>
+            <source>Interpreter</source>
+            <translation>解释器</translation>
+        </message>
+        <message>
+            <source>Script</source>
+            <translation>脚本</translation>
+        </message>
+        <message>
+            <source>Arguments</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <source>Working folder</source>
+            <translation>工作文件夹</translation>
+        </message>
+        <message>
+            <source>Runs</source>
+            <translation>运行次数</translation>
+        </message>
+        <message>
+            <source>Configurations</source>
+            <translation>配置</translation>
+        </message>
+        <message>
+            <source>Seed</source>
+            <translation>种子</translation>
+        </message>
+        <message>
+            <source>Deterministic algorithms</source>
+            <translation>确定性算法</translation>
+        </message>
+        <message>
+            <source>Threads</source>
+            <translation>线程数</translation>
+        </message>
+        <message>
+            <source>cuDNN</source>
+            <translation>cuDNN</translation>
+        </message>
+        <message>
+            <source>Ops to digest</source>
+            <translation>计算摘要的算子</translation>
+        </message>
+        <message>
+            <source>Timeout per run</source>
+            <translation>每次运行的超时</translation>
+        </message>
+        <message>
+            <source>Second pass</source>
+            <translation>第二遍</translation>
+        </message>
+        <message>
+            <source>The Python that runs the script, with PyTorch 1.13 or later</source>
+            <translation>运行脚本的 Python，需带有 PyTorch 1.13 或更新版本</translation>
+        </message>
+        <message>
+            <source>train.py</source>
+            <translation>train.py</translation>
+        </message>
+        <message>
+            <source>Browse…</source>
+            <translation>浏览…</translation>
+        </message>
+        <message>
+            <source>Use the example</source>
+            <translation>使用示例</translation>
+        </message>
+        <message>
+            <source>The example that ships with detbench: a small model with dropout, a DataLoader with two workers and index_put_ with accumulate</source>
+            <translation>detbench 自带的示例：带 dropout 的小模型、有两个工作进程的 DataLoader，以及带 accumulate 的 index_put_</translation>
+        </message>
+        <message>
+            <source>the script's own arguments</source>
+            <translation>脚本自己的参数</translation>
+        </message>
+        <message>
+            <source>the script's folder</source>
+            <translation>脚本所在的文件夹</translation>
+        </message>
+        <message>
+            <source>as written (no seed set)</source>
+            <translation>按原样（不设种子）</translation>
+        </message>
+        <message>
+            <source>as written</source>
+            <translation>按原样</translation>
+        </message>
+        <message>
+            <source>as written, such as :4096:8</source>
+            <translation>按原样，例如 :4096:8</translation>
+        </message>
+        <message>
+            <source>all; or FROM..TO, such as 1000..2000</source>
+            <translation>全部；或 FROM..TO，例如 1000..2000</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> 秒</translation>
+        </message>
+        <message>
+            <source>measure how much each cause's outputs differ (runs the script again)</source>
+            <translation>测量每个原因的输出相差多少（会再运行一遍脚本）</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::TraceWidget</name>
+        <message>
+            <source>random numbers: the op draws from a generator that was not seeded alike in every run</source>
+            <translation>随机数：该算子从一个在各次运行中没有以相同种子初始化的生成器抽数</translation>
+        </message>
+        <message>
+            <source>float atomics: the op adds with atomics, in whatever order the threads get there</source>
+            <translation>浮点原子操作：该算子用原子加法累加，顺序取决于线程到达的先后</translation>
+        </message>
+        <message>
+            <source>integer atomics: the order varies, the integer result is exact</source>
+            <translation>整数原子操作：顺序会变，但整数结果是精确的</translation>
+        </message>
+        <message>
+            <source>an algorithm choice: the library may pick an algorithm that is not deterministic</source>
+            <translation>算法选择：库可能选中不确定的算法</translation>
+        </message>
+        <message>
+            <source>autotuning: cudnn.benchmark picks the algorithm by timing</source>
+            <translation>自动调优：cudnn.benchmark 按计时选择算法</translation>
+        </message>
+        <message>
+            <source>the data: it came from outside any op (NumPy, Python, a DataLoader's workers) and differs</source>
+            <translation>数据：它来自任何算子之外（NumPy、Python、DataLoader 的工作进程），并且不同</translation>
+        </message>
+        <message>
+            <source>uninitialized memory: the op read memory no op had written</source>
+            <translation>未初始化的内存：该算子读取了没有任何算子写过的内存</translation>
+        </message>
+        <message>
+            <source>the catalog expects this op to repeat on this device, and the trace saw it differ</source>
+            <translation>目录认为该算子在这个设备上可重复，而跟踪看到它不同</translation>
+        </message>
+        <message>
+            <source>an op the catalog does not hold</source>
+            <translation>目录中没有的算子</translation>
+        </message>
+        <message>
+            <source>seed the generators (Seed: torch.manual_seed, random.seed, numpy.random.seed before the script's first line)</source>
+            <translation>为生成器设置种子（种子：在脚本第一行之前调用 torch.manual_seed、random.seed、numpy.random.seed）</translation>
+        </message>
+        <message>
+            <source>deterministic algorithms (error): PyTorch switches this op to its deterministic form</source>
+            <translation>确定性算法（error）：PyTorch 会把该算子切换为确定性的形式</translation>
+        </message>
+        <message>
+            <source>PyTorch has no deterministic form of this op: error mode raises at it, warn mode only warns</source>
+            <translation>PyTorch 没有该算子的确定性形式：error 模式会在此报错，warn 模式只发出警告</translation>
+        </message>
+        <message>
+            <source>cudnn.deterministic (or deterministic algorithms)</source>
+            <translation>cudnn.deterministic（或确定性算法）</translation>
+        </message>
+        <message>
+            <source>leave cudnn.benchmark off</source>
+            <translation>保持 cudnn.benchmark 关闭</translation>
+        </message>
+        <message>
+            <source>seed what makes the data: the seed covers torch's generator (a DataLoader's shuffle and its workers' seeds); NumPy or Python's random in workers need a worker_init_fn</source>
+            <translation>为产生数据的部分设置种子：种子覆盖 torch 的生成器（DataLoader 的打乱顺序及其工作进程的种子）；工作进程中的 NumPy 或 Python random 需要 worker_init_fn</translation>
+        </message>
+        <message>
+            <source>write the tensor before it is read (torch.zeros, not torch.empty)</source>
+            <translation>在读取张量之前先写入它（用 torch.zeros，而不是 torch.empty）</translation>
+        </message>
+        <message>
+            <source>nothing the catalog knows of</source>
+            <translation>目录中没有已知的办法</translation>
+        </message>
+        <message>
+            <source>introduced (inputs equal)</source>
+            <translation>引入（输入相同）</translation>
+        </message>
+        <message>
+            <source>data from outside</source>
+            <translation>来自外部的数据</translation>
+        </message>
+        <message>
+            <source>uninitialized memory</source>
+            <translation>未初始化的内存</translation>
+        </message>
+        <message>
+            <source>raised in deterministic mode</source>
+            <translation>在确定性模式下报错</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation>已取消</translation>
+        </message>
+        <message>
+            <source>the script failed</source>
+            <translation>脚本失败</translation>
+        </message>
+        <message>
+            <source>one run: nothing to compare</source>
+            <translation>只有一次运行：无可比较</translation>
+        </message>
+        <message>
+            <source>the runs agree</source>
+            <translation>各次运行一致</translation>
+        </message>
+        <message>
+            <source>the runs differ: 1 cause</source>
+            <translation>各次运行不同：1 个原因</translation>
+        </message>
+        <message>
+            <source>the runs differ: %1 causes</source>
+            <translation>各次运行不同：%1 个原因</translation>
+        </message>
+        <message>
+            <source>the runs differ</source>
+            <translation>各次运行不同</translation>
+        </message>
+        <message>
+            <source>the op sequences part</source>
+            <translation>算子序列分叉</translation>
+        </message>
+        <message>
+            <source>Export the trace</source>
+            <translation>导出跟踪结果</translation>
+        </message>
+        <message>
+            <source>JSON report (*.json);;Markdown (*.md);;Causes as CSV (*.csv);;Plot as PNG (*.png);;Plot as SVG (*.svg)</source>
+            <translation>JSON 报告 (*.json);;Markdown (*.md);;原因的 CSV (*.csv);;图的 PNG (*.png);;图的 SVG (*.svg)</translation>
+        </message>
+        <message>
+            <source>Trace exported to %1</source>
+            <translation>跟踪结果已导出到 %1</translation>
+        </message>
+        <message>
+            <source>Tracing with Python %1, PyTorch %2…</source>
+            <translation>正在用 Python %1、PyTorch %2 跟踪…</translation>
+        </message>
+        <message>
+            <source>%1: second pass, run %2: %3 ops</source>
+            <translation>%1：第二遍，第 %2 次运行：%3 个算子</translation>
+        </message>
+        <message>
+            <source>%1: run %2: %3 ops</source>
+            <translation>%1：第 %2 次运行：%3 个算子</translation>
+        </message>
+        <message>
+            <source>Trace: %1</source>
+            <translation>跟踪：%1</translation>
+        </message>
+        <message>
+            <source>A trace is already in progress.</source>
+            <translation>已有一个跟踪正在进行。</translation>
+        </message>
+        <message>
+            <source>Asking the interpreter about the script…</source>
+            <translation>正在向解释器询问脚本的情况…</translation>
+        </message>
+        <message>
+            <source>Cancelled: what ran is shown.</source>
+            <translation>已取消：显示已运行的部分。</translation>
+        </message>
+        <message>
+            <source>Finished.</source>
+            <translation>已完成。</translation>
+        </message>
+        <message>
+            <source>Trace cancelled: what ran is shown.</source>
+            <translation>跟踪已取消：显示已运行的部分。</translation>
+        </message>
+        <message>
+            <source>Trace finished.</source>
+            <translation>跟踪完成。</translation>
+        </message>
+        <message>
+            <source>op %1 %2 at %3</source>
+            <translation>算子 %1 %2，位于 %3</translation>
+        </message>
+        <message>
+            <source>%1 of %2, %3 ULP</source>
+            <translation>%2 个中 %1 个，%3 ULP</translation>
+        </message>
+        <message>
+            <source>not measured</source>
+            <translation>未测量</translation>
+        </message>
+        <message>
+            <source>Run %1: %2</source>
+            <translation>第 %1 次运行：%2</translation>
+        </message>
+        <message>
+            <source>What:</source>
+            <translation>是什么：</translation>
+        </message>
+        <message>
+            <source>Why:</source>
+            <translation>为什么：</translation>
+        </message>
+        <message>
+            <source>Inputs:</source>
+            <translation>输入：</translation>
+        </message>
+        <message>
+            <source>Outputs:</source>
+            <translation>输出：</translation>
+        </message>
+        <message>
+            <source>Seen in runs:</source>
+            <translation>出现在这些运行中：</translation>
+        </message>
+        <message>
+            <source>How much:</source>
+            <translation>相差多少：</translation>
+        </message>
+        <message>
+            <source>%1 of %2 elements differ, max |diff| %3, max %4 ULP (second pass, run %5 against run 1)</source>
+            <translation>%2 个元素中有 %1 个不同，最大 |diff| 为 %3，最大 %4 ULP（第二遍，第 %5 次运行与第 1 次运行对比）</translation>
+        </message>
+        <message>
+            <source>not measured (%1)</source>
+            <translation>未测量（%1）</translation>
+        </message>
+        <message>
+            <source>Catalog:</source>
+            <translation>目录：</translation>
+        </message>
+        <message>
+            <source>%1 (PyTorch %2, %3): %4</source>
+            <translation>%1（PyTorch %2，%3）：%4</translation>
+        </message>
+        <message>
+            <source>Fix:</source>
+            <translation>解决办法：</translation>
+        </message>
+        <message>
+            <source>The op in the workbench:</source>
+            <translation>工作台中的这个算子：</translation>
+        </message>
+        <message>
+            <source>No trace to export yet.</source>
+            <translation>还没有可导出的跟踪结果。</translation>
+        </message>
+        <message>
+            <source>Trace</source>
+            <translation>跟踪</translation>
+        </message>
+        <message>
+            <source>Run the script several times under detbench's probe and find the first op where its runs differ</source>
+            <translation>在 detbench 的探针下多次运行脚本，找出各次运行开始不同的第一个算子</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Export…</source>
+            <translation>导出…</translation>
+        </message>
+        <message>
+            <source>Open in the workbench</source>
+            <translation>在工作台中打开</translation>
+        </message>
+        <message>
+            <source>Configuration</source>
+            <translation>配置</translation>
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation>结论</translation>
+        </message>
+        <message>
+            <source>First cause</source>
+            <translation>第一个原因</translation>
+        </message>
+        <message>
+            <source>Op</source>
+            <translation>运算</translation>
+        </message>
+        <message>
+            <source>ATen op</source>
+            <translation>ATen 算子</translation>
+        </message>
+        <message>
+            <source>What</source>
+            <translation>是什么</translation>
+        </message>
+        <message>
+            <source>Where</source>
+            <translation>位置</translation>
+        </message>
+        <message>
+            <source>How much</source>
+            <translation>相差多少</translation>
+        </message>
+        <message>
+            <source>Why</source>
+            <translation>为什么</translation>
+        </message>
+        <message>
+            <source>Choose a script (or the example) and press Trace.</source>
+            <translation>选择一个脚本（或示例），然后按“跟踪”。</translation>
         </message>
     </context>
     <context>

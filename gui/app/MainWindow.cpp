@@ -35,6 +35,7 @@
 #include "widgets/RecipeCheckWidget.hpp"
 #include "widgets/RunViewWidget.hpp"
 #include "widgets/SettingsWidget.hpp"
+#include "widgets/TraceWidget.hpp"
 
 namespace detbench::gui {
 
@@ -133,6 +134,18 @@ void MainWindow::buildTabs() {
   compareView_->setObjectName(QStringLiteral("compareTab"));
   demosView_->setObjectName(QStringLiteral("demosTab"));
   invarianceView_->setObjectName(QStringLiteral("invarianceTab"));
+  auto* traceView = new TraceWidget(new TraceController(registry_, this), tabs_);
+  traceView->setObjectName(QStringLiteral("traceTab"));
+  connect(traceView, &TraceWidget::message, this, [this](const QString& text, bool bad) {
+    log_->append(bad ? LogWidget::Level::Error : LogWidget::Level::Info, text);
+  });
+  connect(traceView, &TraceWidget::openInWorkbench, this,
+          [this](const QString& op, const OpParams& params) {
+            if (!selectOp(op)) return;
+            params_->setParams(params);
+            showRunView();
+          });
+  tabs_->addTab(traceView, QString());
   setCentralWidget(tabs_);
 }
 
@@ -189,6 +202,8 @@ void MainWindow::retranslate() {
   tabs_->setTabText(tabs_->indexOf(compareView_), tr("Compare"));
   tabs_->setTabText(tabs_->indexOf(demosView_), tr("Demos"));
   tabs_->setTabText(tabs_->indexOf(invarianceView_), tr("Invariance"));
+  if (auto* trace = tabs_->findChild<TraceWidget*>())
+    tabs_->setTabText(tabs_->indexOf(trace), tr("Trace"));
   const QStringList dockTitles = {tr("Op catalog"), tr("Op and device"), tr("Settings"),
                                   tr("Log"),        tr("Environment"),   tr("Release changes")};
   for (std::size_t i = 0; i < docks_.size(); ++i)

@@ -1,0 +1,239 @@
+#include "widgets/TraceSetupWidget.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QSpinBox>
+
+#include "detbench/base/Error.hpp"
+#include "detbench/base/IntegerText.hpp"
+#include "detbench/demo/TraceLesson.hpp"
+#include "detbench/trace/ProbeFiles.hpp"
+
+namespace detbench::gui {
+
+namespace {
+
+QWidget* row(QWidget* parent, std::initializer_list<QWidget*> widgets) {
+  auto* w = new QWidget(parent);
+  auto* layout = new QHBoxLayout(w);
+  layout->setContentsMargins(0, 0, 0, 0);
+  for (QWidget* child : widgets) layout->addWidget(child);
+  return w;
+}
+
+}  // namespace
+
+TraceSetupWidget::TraceSetupWidget(QWidget* parent) : QWidget(parent) {
+  auto* form = new QFormLayout(this);
+  form->setContentsMargins(0, 0, 0, 0);
+  python_ = new QLineEdit(this);
+  const std::string python = demo::traceLessonPython();
+  python_->setText(QString::fromStdString(python.empty() ? std::string("python3") : python));
+  script_ = new QLineEdit(this);
+  browseScript_ = new QPushButton(this);
+  example_ = new QPushButton(this);
+  arguments_ = new QLineEdit(this);
+  workingDir_ = new QLineEdit(this);
+  browseDir_ = new QPushButton(this);
+  runs_ = new QSpinBox(this);
+  runs_->setRange(1, trace::kMaxTraceRuns);
+  runs_->setValue(2);
+  auto* configs = new QWidget(this);
+  auto* configsLayout = new QHBoxLayout(configs);
+  configsLayout->setContentsMargins(0, 0, 0, 0);
+  for (const auto name : trace::traceConfigNames()) {
+    auto* box =
+        new QCheckBox(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())), configs);
+    box->setChecked(name == "default");
+    configsLayout->addWidget(box);
+    configs_.push_back(box);
+  }
+  configsLayout->addStretch(1);
+  seed_ = new QLineEdit(this);
+  deterministic_ = new QComboBox(this);
+  deterministic_->addItems(
+      {QString(), QStringLiteral("off"), QStringLiteral("warn"), QStringLiteral("error")});
+  threads_ = new QSpinBox(this);
+  threads_->setRange(0, kMaxThreads);
+  cudnnBenchmark_ = new QCheckBox(QStringLiteral("cudnn.benchmark"), this);
+  cudnnDeterministic_ = new QCheckBox(QStringLiteral("cudnn.deterministic"), this);
+  cublas_ = new QLineEdit(this);
+  hashSeed_ = new QLineEdit(this);
+  ops_ = new QLineEdit(this);
+  timeout_ = new QSpinBox(this);
+  timeout_->setRange(0, 1 << 24);
+  secondPass_ = new QCheckBox(this);
+  secondPass_->setChecked(true);
+
+  python_->setObjectName(QStringLiteral("tracePython"));
+  script_->setObjectName(QStringLiteral("traceScript"));
+  seed_->setObjectName(QStringLiteral("traceSeed"));
+  labelled_ = {python_,    row(this, {script_, browseScript_, example_}),
+               arguments_, row(this, {workingDir_, browseDir_}),
+               runs_,      configs,
+               seed_,      deterministic_,
+               threads_,   row(this, {cudnnBenchmark_, cudnnDeterministic_}),
+               cublas_,    hashSeed_,
+               ops_,       timeout_,
+               secondPass_};
+  for (QWidget* w : labelled_) form->addRow(QString(), w);
+
+  connect(browseScript_, &QPushButton::clicked, this, [this] {
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Choose the Python script to trace"), script_->text(),
+                                     tr("Python scripts (*.py);;All files (*)"));
+    if (!path.isEmpty()) setScript(path);
+  });
+  connect(browseDir_, &QPushButton::clicked, this, [this] {
+    const QString dir =
+        QFileDialog::getExistingDirectory(this, tr("The folder the script runs in"));
+    if (!dir.isEmpty()) workingDir_->setText(dir);
+  });
+  connect(example_, &QPushButton::clicked, this, &TraceSetupWidget::useExample);
+  retranslate();
+}
+
+TraceSetupWidget::~TraceSetupWidget() = default;
+
+void TraceSetupWidget::setScript(const QString& path, const QStringList& arguments) {
+  script_->setText(path);
+  arguments_->setText(arguments.join(QLatin1Char(' ')));
+  workingDir_->setText(QFileInfo(path).absolutePath());
+}
+
+void TraceSetupWidget::useExample() {
+  try {
+    if (!examples_) examples_ = std::make_unique<trace::ProbeFolder>();
+  } catch (const Error&) {
+    return;
+  }
+  setScript(
+      QString::fromStdString(examples_->path()) + QStringLiteral("/examples/train_example.py"),
+      {QStringLiteral("--epochs"), QStringLiteral("2")});
+  threads_->setValue(2);
+  for (QCheckBox* box : configs_) {
+    box->setChecked(box->text() == QLatin1String("default") ||
+                    box->text() == QLatin1String("seeded") ||
+                    box->text() == QLatin1String("deterministic"));
+  }
+}
+
+std::optional<TraceJob> TraceSetupWidget::job(QString* why) const {
+  const auto fail = [why](const QString& reason) -> std::optional<TraceJob> {
+    if (why) *why = reason;
+    return std::nullopt;
+  };
+  if (script_->text().trimmed().isEmpty()) return fail(tr("Choose the script to trace."));
+  TraceJob job;
+  std::vector<std::string> argv{python_->text().trimmed().toStdString(),
+                                script_->text().trimmed().toStdString()};
+  for (const QString& a : QProcess::splitCommand(arguments_->text())) {
+    argv.push_back(a.toStdString());
+  }
+  try {
+    job.plan.command = trace::parseScriptCommand(argv);
+    job.plan.runs = runs_->value();
+    trace::TraceSettings base;
+    if (!seed_->text().trimmed().isEmpty()) {
+      const auto seed = parseInteger<std::uint64_t>(seed_->text().trimmed().toStdString());
+      if (!seed) return fail(tr("The seed must be an integer from 0 to 2^64 - 1."));
+      base.seed = *seed;
+    }
+    if (deterministic_->currentIndex() > 0) {
+      base.deterministic = parseDeterministicMode(deterministic_->currentText().toStdString());
+    }
+    if (threads_->value() > 0) base.threads = threads_->value();
+    if (cudnnBenchmark_->isChecked()) base.cudnnBenchmark = true;
+    if (cudnnDeterministic_->isChecked()) base.cudnnDeterministic = true;
+    if (!cublas_->text().trimmed().isEmpty()) {
+      base.cublasWorkspaceConfig =
+          WorkspaceConfig::parse(cublas_->text().trimmed().toStdString()).text;
+    }
+    if (!hashSeed_->text().trimmed().isEmpty()) {
+      const auto seed = parseInteger<std::uint32_t>(hashSeed_->text().trimmed().toStdString());
+      if (!seed) return fail(tr("PYTHONHASHSEED must be an integer from 0 to 4294967295."));
+      base.pythonHashSeed = *seed;
+    }
+    std::string list;
+    for (QCheckBox* box : configs_) {
+      if (!box->isChecked()) continue;
+      if (!list.empty()) list += ',';
+      list += box->text().toStdString();
+    }
+    if (list.empty()) return fail(tr("Choose at least one configuration."));
+    job.plan.configs = trace::parseTraceConfigs(list, base);
+    if (!ops_->text().trimmed().isEmpty()) {
+      job.plan.window = trace::parseTraceWindow(ops_->text().trimmed().toStdString());
+    }
+    job.plan.timeout = std::chrono::seconds(timeout_->value());
+    job.plan.secondPass = secondPass_->isChecked();
+    const QString dir = workingDir_->text().trimmed();
+    if (!dir.isEmpty()) {
+      if (!QDir(dir).exists()) return fail(tr("The working folder %1 does not exist.").arg(dir));
+      job.plan.workingDir = dir.toStdString();
+    }
+  } catch (const Error& e) {
+    return fail(QString::fromStdString(e.message()));
+  }
+  return job;
+}
+
+void TraceSetupWidget::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QWidget::changeEvent(event);
+}
+
+void TraceSetupWidget::retranslate() {
+  auto* form = static_cast<QFormLayout*>(layout());
+  const QStringList labels{tr("Interpreter"),
+                           tr("Script"),
+                           tr("Arguments"),
+                           tr("Working folder"),
+                           tr("Runs"),
+                           tr("Configurations"),
+                           tr("Seed"),
+                           tr("Deterministic algorithms"),
+                           tr("Threads"),
+                           tr("cuDNN"),
+                           QStringLiteral("CUBLAS_WORKSPACE_CONFIG"),
+                           QStringLiteral("PYTHONHASHSEED"),
+                           tr("Ops to digest"),
+                           tr("Timeout per run"),
+                           tr("Second pass")};
+  for (int i = 0; i < form->rowCount() && i < labels.size(); ++i) {
+    if (auto* item = form->itemAt(i, QFormLayout::LabelRole); item && item->widget()) {
+      static_cast<QLabel*>(item->widget())->setText(labels[i]);
+    }
+  }
+  python_->setToolTip(tr("The Python that runs the script, with PyTorch 1.13 or later"));
+  script_->setPlaceholderText(tr("train.py"));
+  browseScript_->setText(tr("Browse…"));
+  example_->setText(tr("Use the example"));
+  example_->setToolTip(
+      tr("The example that ships with detbench: a small model with dropout, a "
+         "DataLoader with two workers and index_put_ with accumulate"));
+  arguments_->setPlaceholderText(tr("the script's own arguments"));
+  workingDir_->setPlaceholderText(tr("the script's folder"));
+  browseDir_->setText(tr("Browse…"));
+  seed_->setPlaceholderText(tr("as written (no seed set)"));
+  deterministic_->setItemText(0, tr("as written"));
+  threads_->setSpecialValueText(tr("as written"));
+  cublas_->setPlaceholderText(tr("as written, such as :4096:8"));
+  hashSeed_->setPlaceholderText(tr("as written"));
+  ops_->setPlaceholderText(tr("all; or FROM..TO, such as 1000..2000"));
+  timeout_->setSpecialValueText(tr("none"));
+  timeout_->setSuffix(tr(" s"));
+  secondPass_->setText(tr("measure how much each cause's outputs differ (runs the script again)"));
+}
+
+}  // namespace detbench::gui

@@ -1,0 +1,83 @@
+#pragma once
+// The Trace tab: a Python script of the user's run several times under detbench's probe
+// (TraceController, on a worker thread, with progress and Cancel), and what the runs show: a
+// table of the configurations and their verdicts, the op sequence of the chosen one against
+// run 1 (TraceOpsPlotWidget: causes against inherited ops), its causes as a table, the chosen
+// cause in detail (call site, shapes, how much, the catalog's why and fix), and exports (JSON,
+// Markdown, CSV of the causes, PNG and SVG of the plot).
+
+#include <QWidget>
+#include <memory>
+#include <optional>
+
+#include "controllers/TraceController.hpp"
+#include "detbench/op/OpParams.hpp"
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+class QTextBrowser;
+
+namespace detbench::gui {
+
+class TraceOpsPlotWidget;
+class TraceSetupWidget;
+class PlotWidget;
+
+class TraceWidget : public QWidget {
+  Q_OBJECT
+
+ public:
+  TraceWidget(TraceController* controller, QWidget* parent = nullptr);
+
+  TraceSetupWidget* setup() const { return setup_; }
+  PlotWidget* plot() const;
+  // Starts a trace of the setup's job; false with the reason when none starts.
+  bool start(QString* why = nullptr);
+  const std::optional<trace::TraceDocument>& document() const { return document_; }
+  // Writes the shown trace to `path`, by its extension (.json, .md, .csv, .png, .svg).
+  bool exportTo(const QString& path, QString* error);
+
+ signals:
+  void message(const QString& text, bool error);
+  // "Open in the workbench": the catalog op of a cause with its traced shapes.
+  void openInWorkbench(const QString& op, const detbench::OpParams& params);
+
+ protected:
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void retranslate();
+  void showConfig(int index);
+  void showCause(int row);
+  void fillConfigs();
+  void finish(const trace::TraceDocument& document, bool cancelled);
+  const trace::TraceConfigResult* shownConfig() const;
+  QByteArray causesCsv() const;
+
+  TraceController* controller_;
+  TraceSetupWidget* setup_;
+  QPushButton* startButton_;
+  QPushButton* cancelButton_;
+  QPushButton* exportButton_;
+  QPushButton* openButton_;
+  QProgressBar* progress_;
+  QLabel* status_;
+  QTableWidget* configs_;
+  TraceOpsPlotWidget* plot_;
+  QTableWidget* causes_;
+  QTextBrowser* detail_;
+  std::optional<trace::TraceDocument> document_;
+  // The configurations finished so far (while a trace runs) or the document's.
+  std::vector<trace::TraceConfigResult> results_;
+  std::vector<std::string> configNames_;
+  int shown_ = -1;
+  int runsDone_ = 0;
+  int runsTotal_ = 0;
+  int currentConfig_ = 0;
+  int currentRun_ = 0;
+  bool secondPass_ = false;
+};
+
+}  // namespace detbench::gui

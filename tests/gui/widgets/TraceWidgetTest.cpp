@@ -1,0 +1,140 @@
+// The Trace tab: a bad setup is refused with one message and starts nothing; the op plot draws
+// each status of crafted records where it belongs; a trace of a small script (its one race made
+// deterministic by the run number, tests/trace/scripts/accumulate.py) fills the configurations,
+// the causes and the detail, opens the cause's catalog op in the workbench with its shapes, and
+// exports JSON, Markdown, CSV and the plot (Debian's python3-torch; skipped without it).
+
+#include "widgets/TraceWidget.hpp"
+
+#include <gtest/gtest.h>
+
+#include <QDir>
+#include <QFile>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <cstdio>
+
+#include "GuiTestSupport.hpp"
+#include "detbench/DefaultRegistry.hpp"
+#include "plot/TraceOpsPlotWidget.hpp"
+#include "widgets/TraceSetupWidget.hpp"
+
+namespace detbench::gui {
+namespace {
+
+bool pythonHasTorch() {
+  FILE* p = ::popen(DETBENCH_TRACE_PYTHON " -c 'import torch; print(1)' 2>/dev/null", "r");
+  if (!p) return false;
+  char buf[8] = {};
+  const bool ok = std::fgets(buf, sizeof buf, p) != nullptr && buf[0] == '1';
+  ::pclose(p);
+  return ok;
+}
+
+struct TraceWidgetTest : ::testing::Test {
+  TraceWidgetTest()
+      : registry(std::make_shared<const BackendRegistry>(makeDefaultRegistry())),
+        controller(registry),
+        widget(&controller) {}
+  QLineEdit* field(const char* name) const {
+    return widget.setup()->findChild<QLineEdit*>(QString::fromLatin1(name));
+  }
+  std::shared_ptr<const BackendRegistry> registry;
+  TraceController controller;
+  TraceWidget widget;
+};
+
+TEST_F(TraceWidgetTest, ABadSetupIsRefusedWithOneMessageAndStartsNothing) {
+  QString why;
+  EXPECT_FALSE(widget.start(&why));  // no script
+  EXPECT_FALSE(why.isEmpty());
+  field("traceScript")->setText(QStringLiteral("train.py"));
+  field("traceSeed")->setText(QStringLiteral("-1"));
+  why.clear();
+  EXPECT_FALSE(widget.start(&why));
+  EXPECT_TRUE(why.contains(QStringLiteral("seed"))) << why.toStdString();
+  field("traceSeed")->setText(QString());
+  field("tracePython")->setText(QStringLiteral("python3"));
+  field("traceScript")->setText(QStringLiteral("-c"));
+  why.clear();
+  EXPECT_FALSE(widget.start(&why));
+  EXPECT_FALSE(why.isEmpty());
+  EXPECT_FALSE(controller.isRunning());
+}
+
+TEST_F(TraceWidgetTest, ThePlotDrawsEachStatusWhereItBelongs) {
+  TraceOpsPlotWidget plot;
+  trace::TraceConfigResult config;
+  config.config.name = "default";
+  trace::TraceRunSummary one, two, three;
+  one.run = 1;
+  two.run = 2;
+  three.run = 3;
+  using S = trace::OpStatus;
+  one.statuses = {S::Equal, S::Equal, S::Equal, S::Equal, S::Equal};
+  two.statuses = {S::Equal, S::Introduced, S::Inherited, S::Absorbed, S::Inherited};
+  three.statuses = {S::Equal, S::Data, S::NotCompared, S::NotCompared, S::NotCompared};
+  config.alignment.runs = {one, two, three};
+  plot.setConfig(&config);
+  // run 2: a cause, two inherited, one absorbed; run 3: a cause and where comparing stops.
+  EXPECT_EQ(plot.pointCount(), 6);
+  plot.setConfig(nullptr);
+  EXPECT_EQ(plot.pointCount(), 0);
+}
+
+TEST_F(TraceWidgetTest, ATraceFillsTheTabOpensTheCauseAndExports) {
+  if (!pythonHasTorch()) GTEST_SKIP() << DETBENCH_TRACE_PYTHON " has no torch";
+  field("tracePython")->setText(QStringLiteral(DETBENCH_TRACE_PYTHON));
+  widget.setup()->setScript(QStringLiteral(DETBENCH_TRACE_SCRIPTS "/accumulate.py"));
+  QString opened;
+  OpParams openedParams;
+  QObject::connect(&widget, &TraceWidget::openInWorkbench,
+                   [&](const QString& op, const OpParams& params) {
+                     opened = op;
+                     openedParams = params;
+                   });
+  QString why;
+  ASSERT_TRUE(widget.start(&why)) << why.toStdString();
+  ASSERT_TRUE(testing::waitUntil([this] { return widget.document().has_value(); }, 300000));
+  const auto* configs = widget.findChild<QTableWidget*>(QStringLiteral("traceConfigurations"));
+  ASSERT_NE(configs, nullptr);
+  ASSERT_EQ(configs->rowCount(), 1);
+  EXPECT_TRUE(configs->item(0, 1)->text().contains(QStringLiteral("differ")))
+      << configs->item(0, 1)->text().toStdString();
+  const auto* causes = widget.findChild<QTableWidget*>(QStringLiteral("traceCauses"));
+  ASSERT_NE(causes, nullptr);
+  ASSERT_EQ(causes->rowCount(), 1);
+  EXPECT_EQ(causes->item(0, 1)->text(), QStringLiteral("aten::index_put_"));
+  EXPECT_TRUE(causes->item(0, 3)->text().startsWith(QStringLiteral("accumulate.py:")));
+  EXPECT_GT(widget.plot()->pointCount(), 0);
+  const QString detail = widget.findChild<QTextBrowser*>()->toPlainText();
+  EXPECT_TRUE(detail.contains(QStringLiteral("index_put_accumulate"))) << detail.toStdString();
+  QPushButton* open = nullptr;
+  for (auto* b : widget.findChildren<QPushButton*>()) {
+    if (b->text() == QStringLiteral("Open in the workbench")) open = b;
+  }
+  ASSERT_NE(open, nullptr);
+  ASSERT_TRUE(open->isEnabled());
+  open->click();
+  EXPECT_EQ(opened, QStringLiteral("index_put_accumulate"));
+  EXPECT_EQ(openedParams.at("size"), 32);
+  EXPECT_EQ(openedParams.at("cols"), 2);
+  EXPECT_EQ(openedParams.at("rows"), 3);
+
+  QTemporaryDir dir;
+  for (const char* name : {"t.json", "t.md", "t.csv", "t.png", "t.svg"}) {
+    QString error;
+    const QString path = dir.filePath(QString::fromLatin1(name));
+    EXPECT_TRUE(widget.exportTo(path, &error)) << name << ": " << error.toStdString();
+    EXPECT_GT(QFile(path).size(), 0) << name;
+  }
+  QFile csv(dir.filePath(QStringLiteral("t.csv")));
+  ASSERT_TRUE(csv.open(QIODevice::ReadOnly));
+  EXPECT_TRUE(csv.readAll().contains("index_put_accumulate"));
+}
+
+}  // namespace
+}  // namespace detbench::gui
