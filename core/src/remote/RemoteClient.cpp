@@ -5,11 +5,9 @@
 #include <map>
 
 #include "detbench/base/Error.hpp"
-#include "detbench/remote/Base64.hpp"
-#include "detbench/remote/ServeSession.hpp"
+#include "detbench/remote/ProtocolMessages.hpp"
 #include "detbench/report/Format.hpp"
 #include "detbench/report/ReportJsonReader.hpp"
-#include "detbench/settings/SettingsJson.hpp"
 
 namespace detbench::remote {
 
@@ -23,23 +21,6 @@ constexpr milliseconds kCancelPoll{100};
 
 std::string seconds(milliseconds ms) {
   return std::to_string((ms.count() + 999) / 1000) + " s";
-}
-
-TrialRecord recordFromJson(const json& r) {
-  TrialRecord t;
-  t.index = r.at("index").get<int>();
-  t.timeNs = r.at("time_ns").get<std::int64_t>();
-  DETBENCH_CHECK_ARG(parseDigest(r.at("digest").get<std::string>(), t.digest),
-                     "a malformed digest in a trial record");
-  // jsonNumber writes infinity and NaN as strings.
-  const json& diff = r.at("max_abs_diff");
-  t.maxAbsDiff = diff.is_number() ? diff.get<double>()
-                 : diff == "inf"  ? std::numeric_limits<double>::infinity()
-                 : diff == "nan"  ? std::numeric_limits<double>::quiet_NaN()
-                                  : 0.0;
-  t.maxUlp = r.at("max_ulp").get<std::uint64_t>();
-  t.nDiff = r.at("n_diff").get<std::int64_t>();
-  return t;
 }
 
 // A run whose own report never came: what the request said, and the trials that arrived,
@@ -85,19 +66,6 @@ std::optional<std::size_t> tensorBytes(const Shape& shape, DType dtype, std::siz
   return n;
 }
 
-bool fileStem(const std::string& name) {
-  return !name.empty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-  });
-}
-
-DType dtypeNamed(const std::string& s) {
-  for (const DType d : {DType::Float32, DType::Float64, DType::Int64}) {
-    if (toString(d) == s) return d;
-  }
-  DETBENCH_THROW(InvalidArgument, "an io message with an unknown dtype " + s);
-}
-
 }  // namespace
 
 std::string printable(std::string_view text) {
@@ -108,19 +76,6 @@ std::string printable(std::string_view text) {
     if ((u >= 0x20 && u != 0x7f) || c == '\n' || c == '\t') out += c;
   }
   return out;
-}
-
-json requestToJson(const RunRequest& r) {
-  json params = json::object();
-  for (const auto& [k, v] : r.params) params[k] = v;
-  return {{"op", r.op},
-          {"params", params},
-          {"device", r.device},
-          {"settings", settingsToJson(r.settings)},
-          {"trials", r.trials},
-          {"warmup", r.warmup},
-          {"data_seed", r.dataSeed},
-          {"label", r.label}};
 }
 
 RemoteClient::RemoteClient(std::unique_ptr<ServeConnection> connection, std::string where,
@@ -373,31 +328,27 @@ void RemoteClient::take(Job& job, const json& msg, const std::string& type,
                            msg.value("total", 0));
     }
   } else if (type == "io") {
-    const std::string name = msg.at("name").get<std::string>();
-    DETBENCH_CHECK_ARG(fileStem(name), "a tensor whose name cannot name a file");
-    auto [it, isNew] = job.io.try_emplace(name);
+    IoMessage m = ioFromJson(msg);
+    auto [it, isNew] = job.io.try_emplace(m.name);
     IoPiece& piece = it->second;
-    const auto total = msg.at("bytes").get<std::size_t>();
     if (isNew) {
       DETBENCH_CHECK_ARG(job.io.size() <= 64, "more than 64 tensors");
-      job.ioOrder.push_back(name);
-      piece.role = msg.at("role").get<std::string>();
-      piece.dtype = dtypeNamed(msg.at("dtype").get<std::string>());
-      piece.shape = msg.at("shape").get<Shape>();
+      job.ioOrder.push_back(m.name);
+      piece.role = m.role;
+      piece.dtype = m.dtype;
+      piece.shape = m.shape;
       const auto size = tensorBytes(piece.shape, piece.dtype, kMaxIoBytes);
-      DETBENCH_CHECK_ARG(size && *size == total,
+      DETBENCH_CHECK_ARG(size && *size == m.bytes,
                          "a tensor whose size does not match its shape, or of more than 16 GiB");
-      DETBENCH_CHECK_ARG(job.ioBytes + total <= kMaxIoBytes,
+      DETBENCH_CHECK_ARG(job.ioBytes + m.bytes <= kMaxIoBytes,
                          "tensors of more than " + std::to_string(kMaxIoBytes >> 30) + " GiB");
-      job.ioBytes += total;
-      piece.total = total;
+      job.ioBytes += m.bytes;
+      piece.total = m.bytes;
     }
-    const auto data = base64Decode(msg.at("data").get<std::string>());
-    DETBENCH_CHECK_ARG(data.has_value(), "a tensor that is not base64");
-    DETBENCH_CHECK_ARG(msg.at("offset").get<std::size_t>() == piece.bytes.size() &&
-                           total == piece.total && data->size() <= total - piece.bytes.size(),
+    DETBENCH_CHECK_ARG(m.offset == piece.bytes.size() && m.bytes == piece.total &&
+                           m.data.size() <= m.bytes - piece.bytes.size(),
                        "a tensor's pieces out of order");
-    piece.bytes.insert(piece.bytes.end(), data->begin(), data->end());
+    piece.bytes.insert(piece.bytes.end(), m.data.begin(), m.data.end());
   }
 }
 
@@ -545,38 +496,14 @@ RemoteDemo RemoteClient::demo(const std::string& name, const std::string& langua
   const json final = exchange(job, json{{"type", "demo"}, {"name", name}, {"language", language}},
                               "demo", callbacks, cancel);
   if (final.is_null()) DETBENCH_THROW(NotAvailable, job.why);
+  DemoMessage m = demoFromJson(final);
   RemoteDemo d;
-  d.asExpected = final.at("as_expected").get<bool>();
-  d.cancelled = final.value("cancelled", false);
-  d.text = printable(final.at("text").get<std::string>());
-  d.report = final.at("report");
-  d.markdown = final.at("markdown").get<std::string>();
+  d.asExpected = m.asExpected;
+  d.cancelled = m.cancelled;
+  d.text = printable(m.text);
+  d.report = std::move(m.report);
+  d.markdown = std::move(m.markdown);
   return d;
-}
-
-json planToJson(const InvariancePlan& plan) {
-  json j{{"axis", toString(plan.axis)}};
-  switch (plan.axis) {
-    case InvarianceAxis::Threads:
-      j["threads"] = plan.threads;
-      break;
-    case InvarianceAxis::Devices:
-      j["devices"] = plan.devices;
-      break;
-    case InvarianceAxis::Batches:
-      j["batches"] = plan.batches;
-      j["other_rows"] = plan.otherRows;
-      break;
-  }
-  return j;
-}
-
-json configsToJson(const std::vector<SweepConfig>& configs) {
-  json list = json::array();
-  for (const auto& c : configs) {
-    list.push_back({{"name", c.name}, {"settings", settingsToJson(c.settings)}});
-  }
-  return list;
 }
 
 }  // namespace detbench::remote

@@ -10,135 +10,19 @@
 #include "detbench/demo/ScenarioRunner.hpp"
 #include "detbench/demo/ScenarioText.hpp"
 #include "detbench/op/OpDefinition.hpp"
-#include "detbench/remote/Base64.hpp"
+#include "detbench/remote/ProtocolMessages.hpp"
 #include "detbench/report/Environment.hpp"
-#include "detbench/report/Format.hpp"
 #include "detbench/report/InvarianceJson.hpp"
 #include "detbench/report/ReportJson.hpp"
 #include "detbench/run/Invariance.hpp"
 #include "detbench/run/Sweep.hpp"
 #include "detbench/run/TrialRunner.hpp"
-#include "detbench/settings/SettingsJson.hpp"
 
 namespace detbench::remote {
 
 namespace {
 
 using json = nlohmann::ordered_json;
-
-// A settings object over the defaults, as a report writes them: a message names what it
-// changes.
-Settings settingsOver(const json& value) {
-  DETBENCH_CHECK_ARG(value.is_object(), "settings is not an object");
-  json merged = settingsToJson(Settings{});
-  for (const auto& [name, v] : value.items()) {
-    DETBENCH_CHECK_ARG(merged.contains(name), "unknown setting " + name);
-    merged[name] = v;
-  }
-  return settingsFromJson(merged);
-}
-
-// The request of a "run", "sweep" or "invariance" message, strictly: unknown fields are
-// refused.
-RunRequest requestFromJson(const json& j) {
-  DETBENCH_CHECK_ARG(j.is_object(), "the request is not an object");
-  RunRequest r;
-  for (const auto& [key, value] : j.items()) {
-    if (key == "op") {
-      r.op = value.get<std::string>();
-    } else if (key == "params") {
-      DETBENCH_CHECK_ARG(value.is_object(), "params is not an object");
-      for (const auto& [name, v] : value.items()) {
-        DETBENCH_CHECK_ARG(v.is_number_integer(), "parameter " + name + " is not an integer");
-        r.params[name] = v.get<std::int64_t>();
-      }
-    } else if (key == "device") {
-      r.device = value.get<std::string>();
-    } else if (key == "settings") {
-      r.settings = settingsOver(value);
-    } else if (key == "trials") {
-      r.trials = value.get<int>();
-    } else if (key == "warmup") {
-      r.warmup = value.get<int>();
-    } else if (key == "data_seed") {
-      r.dataSeed = value.get<std::uint64_t>();
-    } else if (key == "label") {
-      r.label = value.get<std::string>();
-    } else {
-      DETBENCH_THROW(InvalidArgument, "unknown request field " + key);
-    }
-  }
-  DETBENCH_CHECK_ARG(!r.op.empty(), "the request names no op");
-  return r;
-}
-
-// A sweep's configurations: [{"name": ..., "settings": {...}}, ...].
-std::vector<SweepConfig> configsFromJson(const json& j) {
-  DETBENCH_CHECK_ARG(j.is_array() && !j.empty(), "configs is not a non-empty array");
-  DETBENCH_CHECK_ARG(j.size() <= kMaxConfigurations,
-                     "more than " + std::to_string(kMaxConfigurations) + " configurations");
-  std::vector<SweepConfig> configs;
-  for (const json& c : j) {
-    DETBENCH_CHECK_ARG(c.is_object(), "a configuration is not an object");
-    SweepConfig config;
-    for (const auto& [key, value] : c.items()) {
-      if (key == "name") {
-        config.name = value.get<std::string>();
-      } else if (key == "settings") {
-        config.settings = settingsOver(value);
-      } else {
-        DETBENCH_THROW(InvalidArgument, "unknown configuration field " + key);
-      }
-    }
-    DETBENCH_CHECK_ARG(!config.name.empty(), "a configuration has no name");
-    configs.push_back(std::move(config));
-  }
-  return configs;
-}
-
-// An invariance plan: {"axis": "threads" | "devices" | "batches", "threads": [...],
-// "devices": [...], "batches": [...], "other_rows": bool}.
-InvariancePlan planFromJson(const json& j) {
-  DETBENCH_CHECK_ARG(j.is_object(), "the plan is not an object");
-  InvariancePlan plan;
-  bool axis = false;
-  for (const auto& [key, value] : j.items()) {
-    if (key == "axis") {
-      const std::string a = value.get<std::string>();
-      if (a == "threads") {
-        plan.axis = InvarianceAxis::Threads;
-      } else if (a == "devices") {
-        plan.axis = InvarianceAxis::Devices;
-      } else if (a == "batches") {
-        plan.axis = InvarianceAxis::Batches;
-      } else {
-        DETBENCH_THROW(InvalidArgument, "unknown invariance axis " + a);
-      }
-      axis = true;
-    } else if (key == "threads") {
-      plan.threads = value.get<std::vector<int>>();
-    } else if (key == "devices") {
-      plan.devices = value.get<std::vector<std::string>>();
-    } else if (key == "batches") {
-      plan.batches = value.get<std::vector<std::int64_t>>();
-    } else if (key == "other_rows") {
-      plan.otherRows = value.get<bool>();
-    } else {
-      DETBENCH_THROW(InvalidArgument, "unknown plan field " + key);
-    }
-  }
-  DETBENCH_CHECK_ARG(axis, "the plan names no axis");
-  return plan;
-}
-
-json recordJson(const TrialRecord& t) {
-  return {{"index", t.index},
-          {"time_ns", t.timeNs},
-          {"digest", formatDigest(t.digest)},
-          {"max_abs_diff", jsonNumber(t.maxAbsDiff)},
-          {"max_ulp", t.maxUlp},
-          {"n_diff", t.nDiff}};
-}
 
 json idJson(const std::string* id) {
   return id ? json::parse(*id) : json();
@@ -167,7 +51,7 @@ class TrialStream {
   void flush() {
     if (batch_.empty()) return;
     json records = json::array();
-    for (const auto& r : batch_) records.push_back(recordJson(r));
+    for (const auto& r : batch_) records.push_back(recordToJson(r));
     json msg{{"id", id_}, {"type", "trials"}};
     if (config_ >= 0) msg["config"] = config_;
     msg["records"] = std::move(records);
@@ -193,22 +77,11 @@ class TrialStream {
 // One tensor for --save-io, in "io" messages of at most kIoChunkBytes of data each.
 void sendTensor(const std::function<void(const std::string&)>& send, const json& id,
                 const std::string& name, const char* role, const HostTensor& t) {
-  const std::size_t total = t.bytes();
   std::size_t offset = 0;
   do {
-    const std::size_t n = std::min(kIoChunkBytes, total - offset);
-    send(json{{"id", id},
-              {"type", "io"},
-              {"name", name},
-              {"role", role},
-              {"dtype", toString(t.dtype())},
-              {"shape", t.shape()},
-              {"bytes", total},
-              {"offset", offset},
-              {"data", base64Encode(std::span<const std::byte>(t.raw() + offset, n))}}
-             .dump());
-    offset += n;
-  } while (offset < total);
+    send(ioToJson(id, name, role, t, offset).dump());
+    offset += std::min(kIoChunkBytes, t.bytes() - offset);
+  } while (offset < t.bytes());
 }
 
 // The inputs, each by its name, and trial 0's output as NAME_trial0: what --save-io writes.
@@ -247,7 +120,7 @@ void ServeSession::send(const std::string& text) {
 
 void ServeSession::sendError(const std::string* id, const std::string& kind,
                              const std::string& message) {
-  send(json{{"id", idJson(id)}, {"type", "error"}, {"kind", kind}, {"message", message}}.dump());
+  send(errorToJson(idJson(id), kind, message).dump());
 }
 
 void ServeSession::hello() {
@@ -416,11 +289,9 @@ void ServeSession::launch(const std::string& id, Job job) {
     try {
       last = job.kind == "demo" ? runDemo(jid, job) : runJob(jid, job);
     } catch (const Error& e) {
-      last = json{{"id", jid}, {"type", "error"}, {"kind", e.kindName()}, {"message", e.message()}}
-                 .dump();
+      last = errorToJson(jid, e.kindName(), e.message()).dump();
     } catch (const std::exception& e) {
-      last =
-          json{{"id", jid}, {"type", "error"}, {"kind", "Internal"}, {"message", e.what()}}.dump();
+      last = errorToJson(jid, "Internal", e.what()).dump();
     }
     // Free before the last message goes out: a client that reads the report may start the
     // next run at once (startJob joins this thread, which has only the send left).
@@ -514,15 +385,14 @@ std::string ServeSession::runDemo(const json& jid, const Job& job) {
                  .dump());
       },
       &cancel_);
-  return json{{"id", jid},
-              {"type", "demo"},
-              {"name", scenario.name},
-              {"as_expected", outcome.asExpected()},
-              {"cancelled", outcome.cancelled},
-              {"text", demo::scenarioOutcomeText(scenario, outcome, job.language)},
-              {"report", demo::scenarioReportJson(scenario, outcome)},
-              {"markdown", demo::scenarioReportMarkdown(scenario, outcome, job.language)}}
-      .dump();
+  DemoMessage d;
+  d.name = scenario.name;
+  d.asExpected = outcome.asExpected();
+  d.cancelled = outcome.cancelled;
+  d.text = demo::scenarioOutcomeText(scenario, outcome, job.language);
+  d.report = demo::scenarioReportJson(scenario, outcome);
+  d.markdown = demo::scenarioReportMarkdown(scenario, outcome, job.language);
+  return demoToJson(jid, d).dump();
 }
 
 void ServeSession::join() {

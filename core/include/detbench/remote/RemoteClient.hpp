@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "detbench/remote/ProtocolMessages.hpp"
 #include "detbench/remote/ServeConnection.hpp"
 #include "detbench/report/InvarianceJsonReader.hpp"
 #include "detbench/report/Report.hpp"
@@ -134,11 +135,5 @@ inline constexpr std::size_t kMaxIoBytes = std::size_t{16} << 30;
 // Text from the remote host with its control characters (terminal escapes) dropped; newlines
 // and tabs stay.
 std::string printable(std::string_view text);
-
-// The request as the protocol carries it (the `request` of run, sweep and invariance
-// messages), the plan of an invariance message, and the configs of a sweep message.
-nlohmann::ordered_json requestToJson(const RunRequest& request);
-nlohmann::ordered_json planToJson(const InvariancePlan& plan);
-nlohmann::ordered_json configsToJson(const std::vector<SweepConfig>& configs);
 
 }  // namespace detbench::remote

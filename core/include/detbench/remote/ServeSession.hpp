@@ -37,20 +37,12 @@
 #include <nlohmann/json.hpp>
 
 #include "detbench/backend/BackendRegistry.hpp"
+#include "detbench/remote/ProtocolMessages.hpp"
 #include "detbench/run/CancelToken.hpp"
 #include "detbench/run/Invariance.hpp"
 #include "detbench/run/Sweep.hpp"
 
 namespace detbench::remote {
-
-inline constexpr int kProtocolVersion = 1;
-inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
-// Trial records go out in batches of at most this many.
-inline constexpr std::size_t kTrialsPerMessage = 256;
-// A sweep takes at most this many configurations.
-inline constexpr std::size_t kMaxConfigurations = 64;
-// An "io" message (--save-io) carries at most this many bytes of a tensor (base64: 4/3 more).
-inline constexpr std::size_t kIoChunkBytes = std::size_t{3} << 18;
 
 class ServeSession {
  public:
