@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "detbench/base/Utf8Text.hpp"
 #include "detbench/catalog/OpCatalog.hpp"
 #include "detbench/report/Format.hpp"
 
@@ -49,9 +50,18 @@ void ProgressBar::finish() {
 
 namespace {
 
+// A string from a report (a file, or a remote host's answer) as it reaches the terminal: on one
+// line, without control characters (ESC's escape sequences), bidirectional controls or
+// ill-formed UTF-8.
+std::string shown(const std::string& text) {
+  return printableText(text, true);
+}
+
 std::string paramsText(const OpParams& params) {
   std::string s;
-  for (const auto& [k, v] : params) s += (s.empty() ? "" : ", ") + k + "=" + std::to_string(v);
+  for (const auto& [k, v] : params) {
+    s += (s.empty() ? "" : ", ") + shown(k) + "=" + std::to_string(v);
+  }
   return s;
 }
 
@@ -63,8 +73,8 @@ std::string formText(const RunResult& r) {
 }
 
 std::string verdict(const RunResult& r) {
-  if (r.refused()) return "cannot run here: " + r.errors.front().message;
-  if (r.failed()) return "raised " + r.errors.front().kind;
+  if (r.refused()) return "cannot run here: " + shown(r.errors.front().message);
+  if (r.failed()) return "raised " + shown(r.errors.front().kind);
   if (r.summary.trials == 0) return "no trials";
   if (r.summary.reproducible) {
     return "bitwise reproducible over " + std::to_string(r.summary.trials) + " trials";
@@ -83,15 +93,17 @@ void ratio(const TimingStats& a, const TimingStats& b, double& value, double& si
 }  // namespace
 
 void printRunSummary(std::ostream& out, const RunResult& r) {
-  out << r.op << " on " << r.device << " (" << r.threads
+  out << shown(r.op) << " on " << shown(r.device) << " (" << r.threads
       << (r.threads == 1 ? " thread" : " threads") << ")  " << paramsText(r.params) << "\n";
   out << "  Settings:  deterministic algorithms " << toString(r.settings.deterministic)
       << ", semantics " << toString(r.settings.semantics) << ", seed " << r.seed
       << (r.seedWasSet ? "" : " (unset, drawn fresh)") << ", PyTorch "
       << toString(r.settings.pytorch) << "\n";
-  for (const auto& w : r.warnings) out << "  Warning:   " << w.message << "\n";
+  for (const auto& w : r.warnings) out << "  Warning:   " << shown(w.message) << "\n";
   if (r.failed()) {
-    for (const auto& e : r.errors) out << "  Error:     " << e.kind << ": " << e.message << "\n";
+    for (const auto& e : r.errors) {
+      out << "  Error:     " << shown(e.kind) << ": " << shown(e.message) << "\n";
+    }
     return;
   }
   out << "  Form:      " << formText(r) << "\n";
@@ -127,7 +139,7 @@ void printRunSummary(std::ostream& out, const RunResult& r) {
 
 void printSweepSummary(std::ostream& out, const ReportDocument& doc) {
   for (const auto& r : doc.runs) {
-    out << "[" << r.label << "] ";
+    out << "[" << shown(r.label) << "] ";
     printRunSummary(out, r);
     out << "\n";
   }
@@ -141,7 +153,7 @@ void printSweepSummary(std::ostream& out, const ReportDocument& doc) {
   out << "Summary\n";
   for (const auto& r : doc.runs) {
     char line[256];
-    std::snprintf(line, sizeof line, "  %-20s %-15s ", r.label.c_str(),
+    std::snprintf(line, sizeof line, "  %-20s %-15s ", shown(r.label).c_str(),
                   r.dispatched ? std::string(toString(r.dispatch.form)).c_str() : "-");
     out << line << verdict(r);
     if (!r.failed() && r.summary.trials > 0) {
@@ -157,10 +169,10 @@ void printSweepSummary(std::ostream& out, const ReportDocument& doc) {
     char line[256];
     if (v >= 1) {
       std::snprintf(line, sizeof line, "  '%s' ran %.2f ± %.2f times slower than '%s'\n",
-                    r.label.c_str(), v, sigma, base->label.c_str());
+                    shown(r.label).c_str(), v, sigma, shown(base->label).c_str());
     } else {
       std::snprintf(line, sizeof line, "  '%s' ran %.2f ± %.2f times faster than '%s'\n",
-                    r.label.c_str(), 1 / v, sigma / (v * v), base->label.c_str());
+                    shown(r.label).c_str(), 1 / v, sigma / (v * v), shown(base->label).c_str());
     }
     out << line;
   }
@@ -169,11 +181,11 @@ void printSweepSummary(std::ostream& out, const ReportDocument& doc) {
 void printCompare(std::ostream& out, const CompareResult& result) {
   for (std::size_t i = 0; i < result.entries.size(); ++i) {
     const auto& e = result.entries[i];
-    out << "  [" << i + 1 << "] " << e.file << " (" << e.label << "): " << e.op << " on "
-        << e.device;
-    if (!e.deviceName.empty()) out << " (" << e.deviceName << ")";
-    if (!e.host.empty()) out << " @ " << e.host;
-    if (!e.viaRemote.empty()) out << " via " << e.viaRemote;
+    out << "  [" << i + 1 << "] " << shown(e.file) << " (" << shown(e.label) << "): " << shown(e.op)
+        << " on " << shown(e.device);
+    if (!e.deviceName.empty()) out << " (" << shown(e.deviceName) << ")";
+    if (!e.host.empty()) out << " @ " << shown(e.host);
+    if (!e.viaRemote.empty()) out << " via " << shown(e.viaRemote);
     if (e.failed)
       out << ", raised an error";
     else if (e.digests.empty())
@@ -200,19 +212,22 @@ void printCompare(std::ostream& out, const CompareResult& result) {
 }
 
 void printEnvironment(std::ostream& out, const Environment& env) {
-  out << "detbench " << env.toolVersion << " (" << env.gitRevision << ", " << env.buildType << ", "
-      << env.compiler << ")\n";
-  out << "  host:     " << env.host << "\n";
-  out << "  OS:       " << env.os << "\n";
-  out << "  CPU:      " << env.cpu << " (" << env.logicalCores << " logical cores)\n";
+  out << "detbench " << shown(env.toolVersion) << " (" << shown(env.gitRevision) << ", "
+      << shown(env.buildType) << ", " << shown(env.compiler) << ")\n";
+  out << "  host:     " << shown(env.host) << "\n";
+  out << "  OS:       " << shown(env.os) << "\n";
+  out << "  CPU:      " << shown(env.cpu) << " (" << env.logicalCores << " logical cores)\n";
   out << "  CUBLAS_WORKSPACE_CONFIG: "
-      << (env.cublasWorkspaceConfigEnv.empty() ? "unset" : env.cublasWorkspaceConfigEnv) << "\n";
-  for (const auto& [k, v] : env.libraries) out << "  " << k << ": " << v << "\n";
-  out << "  PyTorch:  " << (env.pytorchFound.empty() ? "not looked for" : env.pytorchFound) << "\n";
+      << (env.cublasWorkspaceConfigEnv.empty() ? "unset" : shown(env.cublasWorkspaceConfigEnv))
+      << "\n";
+  for (const auto& [k, v] : env.libraries) out << "  " << shown(k) << ": " << shown(v) << "\n";
+  out << "  PyTorch:  " << (env.pytorchFound.empty() ? "not looked for" : shown(env.pytorchFound))
+      << "\n";
   out << "Devices:\n";
   for (const auto& d : env.devices) {
-    out << "  " << d.id << ": " << (d.available ? "available" : "unavailable: " + d.reason) << "\n";
-    for (const auto& [k, v] : d.info) out << "      " << k << ": " << v << "\n";
+    out << "  " << shown(d.id) << ": "
+        << (d.available ? "available" : "unavailable: " + shown(d.reason)) << "\n";
+    for (const auto& [k, v] : d.info) out << "      " << shown(k) << ": " << shown(v) << "\n";
   }
 }
 

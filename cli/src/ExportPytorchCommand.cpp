@@ -5,6 +5,7 @@
 #include "Commands.hpp"
 #include "ExitCodes.hpp"
 #include "detbench/base/Error.hpp"
+#include "detbench/base/Utf8Text.hpp"
 #include "detbench/export/PyTorchExport.hpp"
 #include "detbench/report/Format.hpp"
 #include "detbench/report/ReportJsonReader.hpp"
@@ -29,7 +30,7 @@ const RunResult& chosenRun(const ReportDocument& doc, const std::optional<std::s
   }
   if (doc.runs.size() > 1) {
     io.err << "The report is a sweep: exporting its first configuration, '"
-           << doc.runs.front().label << "' (--config LABEL for another).\n";
+           << printableText(doc.runs.front().label, true) << "' (--config LABEL for another).\n";
   }
   return doc.runs.front();
 }
@@ -44,7 +45,8 @@ int exportPytorchCommand(const CliStreams& io, const std::string& report, const 
       exporting::writePyTorchExport(run, dir, fs::path(report).filename().string());
   io.out << "Wrote " << written.script << " and " << written.inputs << " input"
          << (written.inputs == 1 ? "" : "s") << " (" << humanBytes(written.bytes) << ") for "
-         << run.op << " on " << run.device << ", " << run.trials.size() << " trials.\n"
+         << printableText(run.op, true) << " on " << printableText(run.device, true) << ", "
+         << run.trials.size() << " trials.\n"
          << "Run it with the python3 that has torch: python3 " << written.script << "\n";
   return kExitOk;
 }

@@ -14,6 +14,7 @@
 #include "RemoteOptions.hpp"
 #include "detbench/base/BuildInfo.hpp"
 #include "detbench/base/Error.hpp"
+#include "detbench/base/Utf8Text.hpp"
 #include "detbench/io/OutputFiles.hpp"
 #include "detbench/report/Environment.hpp"
 #include "detbench/report/Format.hpp"
@@ -81,9 +82,10 @@ void printBatchInvariance(std::ostream& out, const RunRequest& base, const Invar
       << std::setw(12) << "time" << std::setw(12) << "per row"
       << "rows against the full batch; row 0 against row 0 alone\n";
   for (const InvariancePoint& p : r.points) {
-    out << "  " << std::left << std::setw(12) << p.label;
+    out << "  " << std::left << std::setw(12) << printableText(p.label, true);
     if (p.run.failed()) {
-      out << p.run.errors.front().kind << ": " << p.run.errors.front().message << "\n";
+      out << printableText(p.run.errors.front().kind, true) << ": "
+          << printableText(p.run.errors.front().message, true) << "\n";
       continue;
     }
     const RunSummary& s = p.run.summary;
@@ -120,9 +122,10 @@ void printConfigurations(std::ostream& out, const RunRequest& base, const Invari
       << ", the same inputs, " << base.trials << " trials each\n";
   for (std::size_t i = 0; i < r.points.size(); ++i) {
     const InvariancePoint& p = r.points[i];
-    out << "  " << std::left << std::setw(14) << p.label;
+    out << "  " << std::left << std::setw(14) << printableText(p.label, true);
     if (p.run.failed()) {
-      out << p.run.errors.front().kind << ": " << p.run.errors.front().message << "\n";
+      out << printableText(p.run.errors.front().kind, true) << ": "
+          << printableText(p.run.errors.front().message, true) << "\n";
       continue;
     }
     const RunSummary& s = p.run.summary;
@@ -260,7 +263,8 @@ int invarianceCommand(const CliStreams& io, const InvarianceOptions& o) {
   if (interrupted() && result.cancelled) return kExitCancelled;
   for (const auto& p : result.points) {
     if (p.run.deviceFault()) {
-      if (remote) io.err << "detbench: " << p.run.errors.back().message << "\n";
+      if (remote)
+        io.err << "detbench: " << printableText(p.run.errors.back().message, true) << "\n";
       return kExitDeviceFault;
     }
   }

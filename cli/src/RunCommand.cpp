@@ -15,6 +15,7 @@
 #include "RemoteOptions.hpp"
 #include "detbench/base/BuildInfo.hpp"
 #include "detbench/base/Error.hpp"
+#include "detbench/base/Utf8Text.hpp"
 #include "detbench/io/NpyWriter.hpp"
 #include "detbench/io/OutputFiles.hpp"
 #include "detbench/report/Environment.hpp"
@@ -139,7 +140,7 @@ int runExitCode(const CliStreams& io, const RunOptions& o, const RunResult& r) {
   if (r.cancelled && interrupted()) return kExitCancelled;
   if (r.raisedNondeterministic()) return kExitNondeterministic;
   if (r.failed()) {
-    io.err << "detbench: " << r.errors.front().message << "\n";
+    io.err << "detbench: " << printableText(r.errors.front().message, true) << "\n";
     return kExitDeviceFault;
   }
   if (o.expectReproducible && !r.summary.reproducible) return kExitNotReproducible;
@@ -277,7 +278,7 @@ int runRemote(const CliStreams& io, const RunOptions& o, const std::vector<Sweep
       const auto found = comparedEntries(plan.json.empty() ? host : plan.json, doc);
       entries.insert(entries.end(), found.begin(), found.end());
     } catch (const std::exception& e) {  // Error's what() is its message
-      io.err << "detbench: " << e.what() << "\n";
+      io.err << "detbench: " << printableText(e.what(), true) << "\n";
       code = std::max(code, interrupted() ? int{kExitCancelled} : int{kExitDeviceFault});
     }
   }

@@ -3,15 +3,29 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <string>
+#include <string_view>
 
 #include "CliApp.hpp"
 #include "ExitCodes.hpp"
 #include "Interrupt.hpp"
 #include "detbench/base/Error.hpp"
+#include "detbench/base/Utf8Text.hpp"
 
-int main(int argc, char** argv) {
-  using namespace detbench::cli;
-  CliApp cli;
+namespace {
+
+using namespace detbench::cli;
+
+// An error message as it reaches the terminal: one line, without control characters (a report
+// or a remote host may have put them in), and not past 4 KiB.
+std::string said(std::string_view message) {
+  constexpr std::size_t kMost = 4096;
+  std::string text = detbench::printableText(message.substr(0, kMost), true);
+  if (message.size() > kMost) text += "...";
+  return text;
+}
+
+int runCli(CliApp& cli, int argc, char** argv) {
   try {
     cli.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -29,13 +43,13 @@ int main(int argc, char** argv) {
   try {
     return cli.run(io);
   } catch (const detbench::NondeterministicError& e) {
-    std::cerr << "detbench: " << e.message() << "\n";
+    std::cerr << "detbench: " << said(e.message()) << "\n";
     return kExitNondeterministic;
   } catch (const detbench::DeviceError& e) {
-    std::cerr << "detbench: " << e.message() << "\n";
+    std::cerr << "detbench: " << said(e.message()) << "\n";
     return kExitDeviceFault;
   } catch (const detbench::Error& e) {
-    std::cerr << "detbench: " << e.message() << "\n";
+    std::cerr << "detbench: " << said(e.message()) << "\n";
     // Ctrl-C while waiting for a remote host's login or answer: nothing ran.
     return interrupted() && dynamic_cast<const detbench::NotAvailable*>(&e) != nullptr
                ? kExitCancelled
@@ -44,7 +58,14 @@ int main(int argc, char** argv) {
     std::cerr << "detbench: out of memory\n";
     return kExitUsage;
   } catch (const std::exception& e) {
-    std::cerr << "detbench: " << e.what() << "\n";
+    std::cerr << "detbench: " << said(e.what()) << "\n";
     return kExitUsage;
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CliApp cli;
+  return runCli(cli, argc, argv);
 }

@@ -237,5 +237,36 @@ TEST_F(HostileInputTest, EndlessAndHugeInputsAreCut) {
   EXPECT_LT(children.ru_maxrss, 400 * 1024) << "KiB: the stream was held in memory";
 }
 
+// Case 13 of issue 31: what a report holds reaches the terminal without its control characters
+// (ESC's escape sequences, NUL) or bidirectional controls (U+202E shows text backwards).
+TEST_F(HostileInputTest, CompareShowsNoControlCharactersFromAReport) {
+  json bad = goodRun();
+  const std::string hostile =
+      "cpu\x1b]0;owned\x07\x1b[31m\xE2\x80\xAE"
+      "desrever";
+  bad["op"]["device"] = hostile + std::string(1, '\0') + "x";
+  bad["context"]["host"] = hostile;
+  write("bad.json", bad.dump());
+  const Result r = run("compare good.json bad.json");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("desrever"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find('\x07'), std::string::npos);
+  EXPECT_EQ(r.out.find('\0'), std::string::npos);
+  EXPECT_EQ(r.out.find("\xE2\x80\xAE"), std::string::npos);
+  // An error that names what it refuses shows none of them either.
+  json kind = goodRun();
+  kind["kind"] =
+      "\x1b[2J\xE2\x80\xAE"
+      "evil";
+  write("kind.json", kind.dump());
+  const Result refused = run("compare kind.json");
+  EXPECT_EQ(refused.code, 2);
+  EXPECT_EQ(lines(refused.err), 1) << refused.err;
+  EXPECT_EQ(refused.err.find('\x1b'), std::string::npos) << refused.err;
+  EXPECT_EQ(refused.err.find("\xE2\x80\xAE"), std::string::npos) << refused.err;
+}
+
+
 }  // namespace
 }  // namespace detbench::testing

@@ -29,6 +29,12 @@ PyTorchExportWritten writePyTorchExport(const RunResult& run, const std::string&
                        formatDigest(run.inputFingerprint) +
                        "): it was made by another version of detbench");
   }
+  // The script loads the inputs by the report's names: they must be the files written here.
+  bool sameNames = run.inputs.size() == inputs.specs.size();
+  for (std::size_t i = 0; sameNames && i < inputs.specs.size(); ++i) {
+    sameNames = run.inputs[i].name == inputs.specs[i].name;
+  }
+  DETBENCH_CHECK_ARG(sameNames, "the report's inputs are not named as " + run.op + "'s are");
   PyTorchExportWritten written;
   written.script = (fs::path(dir) / "repro.py").string();
   OutputBatch batch;

@@ -1,8 +1,10 @@
 #include "detbench/export/PyTorchScript.hpp"
 
+#include <cstdio>
 #include <sstream>
 
 #include "detbench/base/Error.hpp"
+#include "detbench/base/Utf8Text.hpp"
 #include "detbench/report/Format.hpp"
 #include "detbench/run/Digest.hpp"
 #include "export/PyTorchCalls.hpp"
@@ -20,18 +22,46 @@ bool severalStreams(const RunResult& run) {
   return it != run.params.end() && it->second > 1;
 }
 
-// A Python string literal (repr-style, single quotes) of plain text.
+// A Python string literal (single quotes) of any text, in printable ASCII only: quotes and
+// backslashes escaped, and every other character outside ' ' to '~' (line breaks, carriage
+// returns, NUL, non-ASCII) as \xNN, \uNNNN or \UNNNNNNNN. Whatever the text holds, the literal
+// ends where it should and says that text (ill-formed UTF-8 as U+FFFD).
 std::string pythonString(std::string_view text) {
   std::string s = "'";
-  for (char c : text) {
-    if (c == '\\' || c == '\'') s += '\\';
-    if (c == '\n') {
-      s += "\\n";
-      continue;
+  for (std::size_t i = 0; i < text.size();) {
+    const char32_t c = nextCodePoint(text, i);
+    if (c == '\\' || c == '\'') {
+      s += '\\';
+      s += static_cast<char>(c);
+    } else if (c >= 0x20 && c < 0x7F) {
+      s += static_cast<char>(c);
+    } else {
+      char escaped[12];
+      if (c < 0x100) {
+        std::snprintf(escaped, sizeof escaped, "\\x%02x", static_cast<unsigned>(c));
+      } else if (c < 0x10000) {
+        std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
+      } else {
+        std::snprintf(escaped, sizeof escaped, "\\U%08x", static_cast<unsigned>(c));
+      }
+      s += escaped;
     }
-    s += c;
   }
   return s + "'";
+}
+
+// Text from a report for the script's docstring: letters, digits and a few marks kept, anything
+// else (quotes, backslashes, line breaks: what could end the docstring) as '?', at most 120
+// bytes. The docstring only describes; the values the script uses are literals above.
+std::string docstringText(std::string_view text) {
+  std::string s;
+  for (const char c : text.substr(0, 120)) {
+    const bool kept = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      std::string_view(" ._-+/@:,=()").find(c) != std::string_view::npos;
+    s += kept ? c : '?';
+  }
+  if (text.size() > 120) s += "...";
+  return s;
 }
 
 std::string hex64(std::uint64_t v) {
@@ -166,9 +196,10 @@ std::string pytorchScript(const RunResult& run, std::string_view source) {
   const bool cuda = run.device == "cuda";
   std::ostringstream py;
   py << "#!/usr/bin/env python3\n"
-     << "\"\"\"" << run.op << " as detbench ran it on " << run.device
+     << "\"\"\"" << docstringText(run.op) << " as detbench ran it on " << docstringText(run.device)
      << ", repeated in PyTorch.\n\n"
-     << "Written by `detbench export-pytorch` from " << source << ". The inputs are the .npy\n"
+     << "Written by `detbench export-pytorch` from " << docstringText(source)
+     << ". The inputs are the .npy\n"
      << "files beside this script; run it with the python3 that has torch:\n\n"
      << "    python3 repro.py\n\n"
      << "It prints distinct outputs and time per trial as detbench does, and whether PyTorch's\n"

@@ -50,6 +50,28 @@ TEST(PyTorchScriptTest, SpellsTheSettingsAsPyTorchDoes) {
   EXPECT_NE(py.find("2 distinct outputs in 2 trials: NOT reproducible"), std::string::npos);
 }
 
+// Case 3 of issue 31: nothing from the report reaches the script but as a checked value or an
+// escaped literal. (The scripts of crafted reports are run in tests/cli/HostileInputTest.cpp.)
+TEST(PyTorchScriptTest, StringsFromTheReportCannotEndTheirLiteralOrTheDocstring) {
+  const std::string payload = "x\"\"\"\n__import__('os').system('touch owned')\n\"\"\"";
+  RunResult r = aRun("index_add");
+  r.device = "cpu-threads" + payload;
+  r.params["size" + payload] = 16;
+  r.inputs[0].name = std::string("self\r__import__('os')") + '\0' + "\u2028'";
+  const std::string py = exporting::pytorchScript(r, "r.json" + payload);
+  // The payload's code never appears with its own quotes: only escaped, or as '?'.
+  EXPECT_EQ(py.find("__import__('os')"), std::string::npos) << py;
+  // The docstring is the header's, closed before the first line of code.
+  const auto open = py.find("\"\"\"");
+  const auto close = py.find("\"\"\"", open + 3);
+  EXPECT_LT(close, py.find("import os"));
+  EXPECT_EQ(py.find("\n__import__"), std::string::npos) << py;
+  EXPECT_EQ(py.find('\r'), std::string::npos);
+  EXPECT_EQ(py.find('\0'), std::string::npos);
+  for (const char c : py) EXPECT_TRUE(c == '\n' || (c >= 0x20 && c < 0x7f)) << int(c);
+  EXPECT_NE(py.find("'self\\x0d__import__(\\'os\\')\\x00\\u2028\\''"), std::string::npos) << py;
+}
+
 TEST(PyTorchScriptTest, AnUnsetSeedAndVariableStayUnset) {
   RunResult r = aRun("index_add");
   r.seedWasSet = false;
