@@ -124,6 +124,46 @@ TEST_F(RemoteRunTest, ARequestTheRemoteRefusesIsItsOneLine) {
   EXPECT_NE(r.err.find("nosuch"), std::string::npos) << r.err;
 }
 
+// Case 2 of issue 31: a remote that answers with a value nested 100,000 deep (a fake ssh
+// speaking the protocol itself). Before the run it is a refusal (exit 2, one line); after the
+// run has started, the run ends with the trials that came and a RemoteError (exit 4). Neither
+// is walked: the client once ended with SIGSEGV.
+TEST_F(RemoteRunTest, ADeeplyNestedAnswerIsRefusedNotACrash) {
+  const std::string hello =
+      R"(echo '{"type":"hello","protocol":1,"detbench":"0.1.0","devices":[],)"
+      R"("offers":["env","run","sweep","invariance","save_io","demo","cancel"]}')";
+  const std::string deep =
+      "head -c 100000 /dev/zero | tr '\\0' '['; head -c 100000 /dev/zero | tr '\\0' ']'";
+  const Result env =
+      run("env --host me@box", fakeSsh(hello +
+                                       "\nread line\nprintf '{\"id\":1,\"type\":\"env\","
+                                       "\"environment\":'\n" +
+                                       deep + "\necho '}'\nexec sleep 30"));
+  EXPECT_EQ(env.code, 2) << env.err;
+  EXPECT_EQ(lines(env.err), 1) << env.err;
+  EXPECT_NE(env.err.find("nested deeper"), std::string::npos) << env.err;
+  // A real environment first, then a run that starts, sends a trial and a deep report.
+  const std::string body =
+      hello + "\nread line\nprintf '{\"id\":1,\"type\":\"env\",\"environment\":%s}\\n' \"$('" +
+      std::string(DETBENCH_CLI) +
+      "' env --json | tr -d '\\n')\"\nread line\n"
+      R"(echo '{"id":2,"type":"started","trials":5,"configurations":1}')"
+      "\n"
+      R"(echo '{"id":2,"type":"trials","records":[{"index":0,"time_ns":1000,)"
+      R"("digest":"0x0000000000000abc","max_abs_diff":0.0,"max_ulp":0,"n_diff":0}]}')"
+      "\nprintf '{\"id\":2,\"type\":\"report\",\"report\":'\n" +
+      deep + "\necho '}'\nexec sleep 30";
+  const Result r =
+      run(std::string("run ") + kSmall + "--host me@box --out cut.json", fakeSsh(body));
+  EXPECT_EQ(r.code, 4) << r.err;
+  const json doc = readJson("cut.json");
+  EXPECT_EQ(doc["summary"]["trials"], 1);
+  EXPECT_TRUE(doc["summary"]["cancelled"].get<bool>());
+  EXPECT_EQ(doc["errors"][0]["kind"], "RemoteError");
+  EXPECT_NE(doc["errors"][0]["message"].get<std::string>().find("nested deeper"), std::string::npos)
+      << doc["errors"][0].dump();
+}
+
 TEST_F(RemoteRunTest, BadOptionsAreRefusedBeforeSshStarts) {
   const std::string env = fakeSsh("touch started; " + serve());
   for (const char* bad :

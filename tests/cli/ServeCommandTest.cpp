@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -49,6 +52,24 @@ TEST_F(CliTest, ServeAnswersOneJsonMessageALine) {
   EXPECT_EQ(report["report"]["summary"]["trials"], 5);
   EXPECT_EQ(report["report"]["summary"]["reproducible"], true);  // deterministic mode
   EXPECT_EQ(report["report"]["settings"]["deterministic_algorithms"], "error");
+}
+
+// Case 1 of issue 31: one line of about 200 KB, under the line limit, nested 100,000 deep: one
+// error (the message was built by writing the value out, which recursed once a level and ended
+// the server with SIGSEGV), and the session goes on.
+TEST_F(CliTest, ServeRefusesADeepMessageAndGoesOn) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  const std::string input =
+      R"({"type":"run","id":3,"request":{"op":"sum","settings":{"seed":)" + deep + "}}}\n" +
+      R"({"type":"sweep","id":4,"request":{"op":"sum"},"configs":[{"name":"a","settings":{"seed":)" +
+      deep + "}}]}\n" + R"({"id":5,"type":"env"})" + "\n";
+  const Result r = runWithInput("serve --stdio", input);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto m = messages(r.out);
+  ASSERT_EQ(m.size(), 4u) << r.out.substr(0, 1000);
+  EXPECT_EQ(m[1]["type"], "error");
+  EXPECT_EQ(m[2]["type"], "error");
+  EXPECT_EQ(m[3]["type"], "env");
 }
 
 TEST_F(CliTest, ServeWantsStdio) {

@@ -1,5 +1,6 @@
 #include "detbench/recipe/RecipeFile.hpp"
 
+#include <algorithm>
 #include <array>
 #include <nlohmann/json.hpp>
 
@@ -164,9 +165,75 @@ void applyRecipeJson(const json& object, SeedingRecipe& r) {
   }
 }
 
+int tomlKeyDepth(std::string_view text) {
+  enum class In { Code, Comment, Basic, Literal, MultiBasic, MultiLiteral } in = In::Code;
+  int dots = 0, deepest = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const std::string_view rest = text.substr(i);
+    switch (in) {
+      case In::Code:
+        if (c == '\n') {
+          dots = 0;
+        } else if (c == '.') {
+          deepest = std::max(deepest, ++dots);
+        } else if (c == '#') {
+          in = In::Comment;
+        } else if (rest.starts_with("\"\"\"")) {
+          in = In::MultiBasic;
+          i += 2;
+        } else if (rest.starts_with("\'\'\'")) {
+          in = In::MultiLiteral;
+          i += 2;
+        } else if (c == '"') {
+          in = In::Basic;
+        } else if (c == '\'') {
+          in = In::Literal;
+        }
+        break;
+      case In::Comment:
+        if (c == '\n') {
+          in = In::Code;
+          dots = 0;
+        }
+        break;
+      case In::Basic:
+      case In::MultiBasic:
+        if (c == '\\') {
+          ++i;  // the escaped character
+        } else if (in == In::Basic && (c == '"' || c == '\n')) {
+          in = In::Code;
+        } else if (in == In::MultiBasic && rest.starts_with("\"\"\"")) {
+          in = In::Code;
+          i += 2;
+        }
+        break;
+      case In::Literal:
+        if (c == '\'' || c == '\n') in = In::Code;
+        break;
+      case In::MultiLiteral:
+        if (rest.starts_with("\'\'\'")) {
+          in = In::Code;
+          i += 2;
+        }
+        break;
+    }
+  }
+  return deepest + 1;
+}
+
 json parseRecipeObject(std::string_view text, bool toml) {
   if (!toml) return parseJson(text, "recipe");
 #ifdef DETBENCH_HAVE_TOMLPLUSPLUS
+  // toml++ makes a table for each part of a dotted key, without a bound, and its parser and
+  // destructor recurse once a level (`a.b.c...` 100,000 parts deep ended detbench with
+  // SIGSEGV); its arrays and inline tables stop at 256 levels. Keys are refused past
+  // kMaxJsonDepth before anything is parsed.
+  if (tomlKeyDepth(text) > kMaxJsonDepth) {
+    DETBENCH_THROW(InvalidArgument, "recipe: a key nested deeper than " +
+                                        std::to_string(kMaxJsonDepth) +
+                                        " levels (a recipe's keys have one)");
+  }
   toml::table table;
   try {
     table = toml::parse(text);

@@ -5,6 +5,8 @@
 #include <span>
 
 #include "detbench/base/Error.hpp"
+#include "detbench/io/InputFiles.hpp"
+#include "detbench/io/JsonFields.hpp"
 #include "detbench/remote/Base64.hpp"
 #include "detbench/report/Format.hpp"
 #include "detbench/report/ReportJson.hpp"
@@ -16,13 +18,19 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
+// A name from a message, as a message names it back: cut, so that an error never carries
+// more than a little of what it refuses.
+std::string shown(const std::string& name) {
+  return name.size() <= 64 ? name : name.substr(0, 61) + "...";
+}
+
 // A settings object over the defaults, as a report writes them: a message names what it
 // changes.
 Settings settingsOver(const json& value) {
   DETBENCH_CHECK_ARG(value.is_object(), "settings is not an object");
   json merged = settingsToJson(Settings{});
   for (const auto& [name, v] : value.items()) {
-    DETBENCH_CHECK_ARG(merged.contains(name), "unknown setting " + name);
+    DETBENCH_CHECK_ARG(merged.contains(name), "unknown setting " + shown(name));
     merged[name] = v;
   }
   return settingsFromJson(merged);
@@ -42,6 +50,16 @@ bool fileStem(const std::string& name) {
 }
 
 }  // namespace
+
+// ---- any message -------------------------------------------------------------------------
+
+json parseMessage(std::string_view line) {
+  if (jsonNestingDepth(line) > kMaxJsonDepth) {
+    DETBENCH_THROW(InvalidArgument, "a message nested deeper than " +
+                                        std::to_string(kMaxJsonDepth) + " levels (none is)");
+  }
+  return json::parse(line, nullptr, false);
+}
 
 // ---- request -------------------------------------------------------------------------------
 
@@ -67,23 +85,22 @@ RunRequest requestFromJson(const json& j) {
     } else if (key == "params") {
       DETBENCH_CHECK_ARG(value.is_object(), "params is not an object");
       for (const auto& [name, v] : value.items()) {
-        DETBENCH_CHECK_ARG(v.is_number_integer(), "parameter " + name + " is not an integer");
-        r.params[name] = v.get<std::int64_t>();
+        r.params[name] = integerOf<std::int64_t>(v, "parameter " + shown(name));
       }
     } else if (key == "device") {
       r.device = value.get<std::string>();
     } else if (key == "settings") {
       r.settings = settingsOver(value);
     } else if (key == "trials") {
-      r.trials = value.get<int>();
+      r.trials = integerOf<int>(value, "trials", 1, kMaxTrials);
     } else if (key == "warmup") {
-      r.warmup = value.get<int>();
+      r.warmup = integerOf<int>(value, "warmup", 0, kMaxWarmup);
     } else if (key == "data_seed") {
-      r.dataSeed = value.get<std::uint64_t>();
+      r.dataSeed = integerOf<std::uint64_t>(value, "data_seed");
     } else if (key == "label") {
       r.label = value.get<std::string>();
     } else {
-      DETBENCH_THROW(InvalidArgument, "unknown request field " + key);
+      DETBENCH_THROW(InvalidArgument, "unknown request field " + shown(key));
     }
   }
   DETBENCH_CHECK_ARG(!r.op.empty(), "the request names no op");
@@ -114,7 +131,7 @@ std::vector<SweepConfig> configsFromJson(const json& j) {
       } else if (key == "settings") {
         config.settings = settingsOver(value);
       } else {
-        DETBENCH_THROW(InvalidArgument, "unknown configuration field " + key);
+        DETBENCH_THROW(InvalidArgument, "unknown configuration field " + shown(key));
       }
     }
     DETBENCH_CHECK_ARG(!config.name.empty(), "a configuration has no name");
@@ -156,19 +173,24 @@ InvariancePlan planFromJson(const json& j) {
       } else if (a == "batches") {
         plan.axis = InvarianceAxis::Batches;
       } else {
-        DETBENCH_THROW(InvalidArgument, "unknown invariance axis " + a);
+        DETBENCH_THROW(InvalidArgument, "unknown invariance axis " + shown(a));
       }
       axis = true;
     } else if (key == "threads") {
-      plan.threads = value.get<std::vector<int>>();
+      DETBENCH_CHECK_ARG(value.is_array(), "threads is not an array");
+      for (const json& t : value)
+        plan.threads.push_back(integerOf<int>(t, "a thread count", 1, kMaxThreads));
     } else if (key == "devices") {
       plan.devices = value.get<std::vector<std::string>>();
     } else if (key == "batches") {
-      plan.batches = value.get<std::vector<std::int64_t>>();
+      DETBENCH_CHECK_ARG(value.is_array(), "batches is not an array");
+      for (const json& b : value) {
+        plan.batches.push_back(integerOf<std::int64_t>(b, "a batch size", 1, kMaxBatchSize));
+      }
     } else if (key == "other_rows") {
       plan.otherRows = value.get<bool>();
     } else {
-      DETBENCH_THROW(InvalidArgument, "unknown plan field " + key);
+      DETBENCH_THROW(InvalidArgument, "unknown plan field " + shown(key));
     }
   }
   DETBENCH_CHECK_ARG(axis, "the plan names no axis");

@@ -5,6 +5,8 @@
 #include <map>
 
 #include "detbench/base/Error.hpp"
+#include "detbench/base/Utf8Text.hpp"
+#include "detbench/io/JsonFields.hpp"
 #include "detbench/remote/ProtocolMessages.hpp"
 #include "detbench/report/Format.hpp"
 #include "detbench/report/ReportJsonReader.hpp"
@@ -18,6 +20,18 @@ using std::chrono::milliseconds;
 
 // How often a running run looks at the cancel token while it waits.
 constexpr milliseconds kCancelPoll{100};
+
+// The string field `key` of `j`, or `fallback` when it is missing or not a string.
+std::string stringOr(const json& j, const char* key, std::string fallback) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
+// A text from the remote for a message or the terminal: its control characters dropped, cut at
+// 1,000 bytes.
+std::string remoteText(const std::string& text) {
+  return printable(text.size() <= 1000 ? text : text.substr(0, 1000) + "...");
+}
 
 std::string seconds(milliseconds ms) {
   return std::to_string((ms.count() + 999) / 1000) + " s";
@@ -69,13 +83,7 @@ std::optional<std::size_t> tensorBytes(const Shape& shape, DType dtype, std::siz
 }  // namespace
 
 std::string printable(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    if ((u >= 0x20 && u != 0x7f) || c == '\n' || c == '\t') out += c;
-  }
-  return out;
+  return printableText(text);
 }
 
 RemoteClient::RemoteClient(std::unique_ptr<ServeConnection> connection, std::string where,
@@ -90,18 +98,18 @@ RemoteClient::RemoteClient(std::unique_ptr<ServeConnection> connection, std::str
   } catch (const ConnectionEnded& e) {
     DETBENCH_THROW(NotAvailable, "could not start detbench on " + where_ + ": " + e.message());
   }
-  if (hello.value("type", "") != "hello") {
-    DETBENCH_THROW(NotAvailable, where_ + " did not start with a detbench hello (got '" +
-                                     hello.dump().substr(0, 120) + "')");
+  if (stringOr(hello, "type", "") != "hello") {
+    DETBENCH_THROW(NotAvailable, where_ + " did not start with a detbench hello (got " +
+                                     printable(jsonSnippet(hello.value("type", json()))) + ")");
   }
   const json protocol = hello.value("protocol", json());
-  remoteVersion_ = hello.value("detbench", "?");
-  if (!protocol.is_number_integer() || protocol.get<int>() != kProtocolVersion) {
-    DETBENCH_THROW(NotAvailable, "detbench " + remoteVersion_ + " on " + where_ +
-                                     " speaks protocol " +
-                                     (protocol.is_null() ? std::string("?") : protocol.dump()) +
-                                     ", this detbench " + std::to_string(kProtocolVersion) +
-                                     ": install the same detbench version on both sides");
+  remoteVersion_ = printable(stringOr(hello, "detbench", "?").substr(0, 64));
+  if (!protocol.is_number_integer() || protocol.get<std::int64_t>() != kProtocolVersion) {
+    DETBENCH_THROW(NotAvailable,
+                   "detbench " + remoteVersion_ + " on " + where_ + " speaks protocol " +
+                       (protocol.is_null() ? std::string("?") : printable(jsonSnippet(protocol))) +
+                       ", this detbench " + std::to_string(kProtocolVersion) +
+                       ": install the same detbench version on both sides");
   }
   hello_ = std::move(hello);
 }
@@ -134,7 +142,13 @@ json RemoteClient::next(milliseconds timeout, const char* waitingFor) {
     DETBENCH_THROW(NotAvailable, "no answer from " + where_ + " within " + seconds(timeout) +
                                      " (waiting for " + waitingFor + ")");
   }
-  json msg = json::parse(*line, nullptr, false);
+  json msg;
+  try {
+    msg = parseMessage(*line);
+  } catch (const InvalidArgument& e) {
+    DETBENCH_THROW(NotAvailable,
+                   where_ + " sent " + e.message() + " (waiting for " + waitingFor + ")");
+  }
   if (msg.is_discarded() || !msg.is_object()) {
     std::string shown = line->substr(0, 120);
     DETBENCH_THROW(NotAvailable, where_ + " sent something that is not a protocol message: '" +
@@ -144,9 +158,8 @@ json RemoteClient::next(milliseconds timeout, const char* waitingFor) {
 }
 
 void RemoteClient::raiseRemoteError(const json& message) const {
-  const std::string kind = message.value("kind", "");
-  const std::string text =
-      where_ + ": " + printable(message.value("message", std::string("an error")));
+  const std::string kind = stringOr(message, "kind", "");
+  const std::string text = where_ + ": " + remoteText(stringOr(message, "message", "an error"));
   if (kind == "InvalidArgument") DETBENCH_THROW(InvalidArgument, text);
   DETBENCH_THROW(NotAvailable, text);
 }
@@ -159,8 +172,8 @@ Environment RemoteClient::environment() {
   for (;;) {
     const json msg = next(timeouts_.answer, "its environment");
     if (msg.value("id", json()) != json(id)) continue;
-    if (msg.value("type", "") == "error") raiseRemoteError(msg);
-    if (msg.value("type", "") == "env") return environmentFromJson(msg.at("environment"));
+    if (stringOr(msg, "type", "") == "error") raiseRemoteError(msg);
+    if (stringOr(msg, "type", "") == "env") return environmentFromJson(msg.at("environment"));
   }
 }
 
@@ -251,20 +264,30 @@ json RemoteClient::exchange(Job& job, json message, const std::string& finalType
       return json();
     }
     lastMessage = now;
-    json msg = json::parse(*line, nullptr, false);
+    json msg;
+    try {
+      msg = parseMessage(*line);
+    } catch (const InvalidArgument& e) {
+      // Nothing walks it, whatever its id: the server never sends one.
+      const std::string why = where_ + " sent " + e.message();
+      connection_->terminate();
+      if (!job.started) DETBENCH_THROW(NotAvailable, why);
+      job.why = why + "; the connection was closed after " + progressWords();
+      return json();
+    }
     if (msg.is_discarded() || !msg.is_object() || msg.value("id", json()) != json(job.id)) continue;
-    const std::string type = msg.value("type", "");
+    const std::string type = stringOr(msg, "type", "");
     // An older server answers a cancel that crossed the job's last message with this error;
     // the last message follows.
     if (type == "error" && cancelSent &&
-        msg.value("message", std::string()) == "no run with this id is in progress") {
+        stringOr(msg, "message", "") == "no run with this id is in progress") {
       continue;
     }
     if (type == "error") {
       // The job could not be made (the server may have said `started` first): a refusal when
       // no trial came; otherwise the trials are kept.
       if (job.done == 0 && job.finished.empty()) raiseRemoteError(msg);
-      job.why = where_ + ": " + printable(msg.value("message", std::string("an error")));
+      job.why = where_ + ": " + remoteText(stringOr(msg, "message", "an error"));
       return json();
     }
     if (type == finalType) return msg;
@@ -296,7 +319,7 @@ void RemoteClient::take(Job& job, const json& msg, const std::string& type,
     job.started = true;
   } else if (type == "configuration") {
     job.current = configurationIndex(msg);
-    const std::string name = printable(msg.value("name", std::string()));
+    const std::string name = remoteText(stringOr(msg, "name", ""));
     job.names[job.current] = name;
     job.records.clear();
     if (callbacks.onConfigurationStarted) callbacks.onConfigurationStarted(job.current, name);
@@ -324,7 +347,7 @@ void RemoteClient::take(Job& job, const json& msg, const std::string& type,
     }
   } else if (type == "progress") {
     if (callbacks.onProgress && msg.contains("what")) {
-      callbacks.onProgress(printable(msg.value("what", std::string())), msg.value("done", 0),
+      callbacks.onProgress(remoteText(stringOr(msg, "what", "")), msg.value("done", 0),
                            msg.value("total", 0));
     }
   } else if (type == "io") {

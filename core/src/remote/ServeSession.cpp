@@ -120,7 +120,17 @@ void ServeSession::send(const std::string& text) {
 
 void ServeSession::sendError(const std::string* id, const std::string& kind,
                              const std::string& message) {
-  send(errorToJson(idJson(id), kind, message).dump());
+  // At most 2 KiB of message (it may name what it refuses), cut at a character's start; a byte
+  // that is not UTF-8 is replaced rather than refused by dump().
+  constexpr std::size_t kMost = 2048;
+  std::string text = message;
+  if (text.size() > kMost) {
+    std::size_t cut = kMost;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    text.resize(cut);
+    text += "...";
+  }
+  send(errorToJson(idJson(id), kind, text).dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 void ServeSession::hello() {
@@ -149,8 +159,12 @@ bool ServeSession::handleLine(const std::string& line) {
   if (line.empty()) return true;
   json msg;
   try {
-    msg = json::parse(line);
-  } catch (const json::exception&) {
+    msg = parseMessage(line);
+  } catch (const Error& e) {
+    sendError(nullptr, e.kindName(), e.message());
+    return true;
+  }
+  if (msg.is_discarded()) {
     sendError(nullptr, "InvalidArgument", "not a JSON message");
     return true;
   }
@@ -299,6 +313,8 @@ void ServeSession::launch(const std::string& id, Job job) {
     send(last);
   });
 }
+    } catch (const std::bad_alloc&) {
+      last = errorToJson(jid, "NotAvailable", "out of memory").dump();
 
 std::string ServeSession::runJob(const json& jid, const Job& job) {
   const TrialRunner runner(registry_);

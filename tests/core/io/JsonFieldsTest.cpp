@@ -43,5 +43,20 @@ TEST(JsonFieldsTest, TheMessageSaysWhatWasFound) {
   }
 }
 
+// Case 1 of issue 31: the message of a refused value never writes the value out (dump()
+// recursed once a level: 100,000 levels ended the server with SIGSEGV), and stays short.
+TEST(JsonFieldsTest, ASnippetOfAnyValueIsShortAndNeverWalksIt) {
+  json deep = json::parse(std::string(100000, '[') + std::string(100000, ']'));
+  EXPECT_EQ(jsonSnippet(deep), "an array of 1");
+  EXPECT_THROW(integerOf<std::uint64_t>(deep, "seed"), InvalidArgument);
+  json object = json::object();
+  object["a"] = std::move(deep);  // moved: a copy would recurse once a level
+  EXPECT_EQ(jsonSnippet(object), "an object of 1 fields");
+  EXPECT_EQ(jsonSnippet(json(std::string(1 << 20, 'x'))), "\"" + std::string(37, 'x') + "\"...");
+  // Cut inside a character: replaced, not an exception from dump().
+  EXPECT_NO_THROW(jsonSnippet(json(std::string(36, 'a') + "\u00e9\u00e9")));
+  EXPECT_EQ(jsonSnippet(json(7)), "7");
+}
+
 }  // namespace
 }  // namespace detbench

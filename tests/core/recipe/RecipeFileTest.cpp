@@ -86,5 +86,27 @@ TEST(RecipeFileTest, TomlReadsTheSameKeys) {
   EXPECT_NE(messageOf("[loader]\nworkers = 2\n", true).find("holds a table"), std::string::npos);
 }
 
+// Found beside issue 31: toml++ nests a table for each part of a dotted key without a bound,
+// and 100,000 parts ended detbench with SIGSEGV. Keys past 64 levels are refused before
+// parsing; dots in strings and comments do not count.
+TEST(RecipeFileTest, DeeplyDottedTomlKeysAreRefusedBeforeParsing) {
+  EXPECT_EQ(tomlKeyDepth("a = 1\n"), 1);
+  EXPECT_EQ(tomlKeyDepth("a.b.c = 1\n[x.y]\n"), 3);
+  EXPECT_EQ(tomlKeyDepth("a = 1.5\n"), 2);
+  EXPECT_EQ(tomlKeyDepth("a = \"x.y.z.w\" # v.w.x.y.z\nb = '...'\nc = \"\"\"\n....\n\"\"\"\n"), 1);
+  std::string dotted;
+  for (int i = 0; i < 100000; ++i) dotted += "a.";
+  const std::string key = dotted + "b = 1\n";
+  const std::string header = "[" + dotted + "b]\nx = 1\n";
+  EXPECT_EQ(tomlKeyDepth(key), 100001);
+  if (!hasTomlSupport()) GTEST_SKIP() << "built without toml++";
+  for (const std::string& text : {key, header}) {
+    EXPECT_NE(messageOf(text, true).find("nested deeper than 64"), std::string::npos);
+  }
+  // Arrays and inline tables: toml++'s own bound (256 levels) refuses them.
+  EXPECT_FALSE(
+      messageOf("a = " + std::string(100000, '[') + std::string(100000, ']') + "\n", true).empty());
+}
+
 }  // namespace
 }  // namespace detbench::recipe

@@ -67,6 +67,60 @@ TEST(ProtocolMessagesTest, TheServerReadsRequestsStrictly) {
   }
 }
 
+// Case 10 of issue 31: numbers as the command line takes them, never truncated or wrapped.
+TEST(ProtocolMessagesTest, NumbersAreCheckedAsOnTheCommandLine) {
+  for (const char* bad : {
+           R"({"op":"sum","trials":5.5})",
+           R"({"op":"sum","trials":4294967298})",
+           R"({"op":"sum","trials":0})",
+           R"({"op":"sum","trials":10000001})",
+           R"({"op":"sum","trials":"5"})",
+           R"({"op":"sum","warmup":4294967296})",
+           R"({"op":"sum","warmup":-1})",
+           R"({"op":"sum","data_seed":-1})",
+           R"({"op":"sum","data_seed":18446744073709551616})",
+           R"({"op":"sum","data_seed":1.0})",
+           R"({"op":"sum","params":{"size":9223372036854775808}})",
+           R"({"op":"sum","settings":{"seed":-1}})",
+           R"({"op":"sum","settings":{"threads":2.5}})",
+       }) {
+    EXPECT_THROW(requestFromJson(json::parse(bad)), InvalidArgument) << bad;
+  }
+  const RunRequest edge = requestFromJson(
+      json::parse(R"({"op":"sum","trials":10000000,"warmup":0,"data_seed":18446744073709551615})"));
+  EXPECT_EQ(edge.trials, 10000000);
+  EXPECT_EQ(edge.dataSeed, 18446744073709551615ULL);
+  for (const char* bad :
+       {R"({"axis":"threads","threads":[1.5,2]})", R"({"axis":"threads","threads":[4294967297]})",
+        R"({"axis":"threads","threads":[0]})", R"({"axis":"threads","threads":3})",
+        R"({"axis":"batches","batches":[2.0]})", R"({"axis":"batches","batches":[-1]})",
+        R"({"axis":"batches","batches":[1099511627777]})"}) {
+    EXPECT_THROW(planFromJson(json::parse(bad)), InvalidArgument) << bad;
+  }
+}
+
+// Cases 1 and 2 of issue 31: a line nested past the limit is refused before it is parsed.
+TEST(ProtocolMessagesTest, ALineNestedPastTheLimitIsRefusedBeforeItIsParsed) {
+  const std::string deep = R"({"type":"run","id":3,"request":{"op":"sum","settings":{"seed":)" +
+                           std::string(100000, '[') + std::string(100000, ']') + "}}}";
+  EXPECT_THROW(parseMessage(deep), InvalidArgument);
+  EXPECT_TRUE(parseMessage("not json").is_discarded());
+  EXPECT_EQ(parseMessage(R"({"type":"env","id":1})")["type"], "env");
+  const std::string ok = std::string(60, '[') + std::string(60, ']');
+  EXPECT_FALSE(parseMessage(ok).is_discarded());
+}
+
+// An error names what it refuses with no more than a little of it.
+TEST(ProtocolMessagesTest, RefusedNamesAreCut) {
+  const std::string key(100000, 'k');
+  try {
+    requestFromJson(json{{"op", "sum"}, {key, 1}});
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_LT(e.message().size(), 200u);
+  }
+}
+
 TEST(ProtocolMessagesTest, ConfigurationsComeBackAsTheyWent) {
   std::vector<SweepConfig> sent = parseSweepConfigs("default,deterministic,atomic", Settings{});
   const auto got = configsFromJson(json::parse(configsToJson(sent).dump()));

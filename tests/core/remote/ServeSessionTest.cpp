@@ -292,6 +292,55 @@ TEST_F(ServeSessionTest, MalformedSweepsAndInvarianceRunsAreRefusedBeforeAnythin
   EXPECT_FALSE(s.busy());
 }
 
+// Cases 1 and 10 of issue 31: a message nested 100,000 levels deep (well under the line's
+// limit) and numbers of the wrong type or range are each refused with one error, nothing
+// starts, and the session goes on to run the next request.
+TEST_F(ServeSessionTest, DeepMessagesAndBadNumbersAreRefusedAndTheSessionGoesOn) {
+  ServeSession s(registry, collector());
+  const std::string deepArray = std::string(100000, '[') + std::string(100000, ']');
+  std::string deepObject;
+  for (int i = 0; i < 50000; ++i) deepObject += R"({"a":)";
+  deepObject += std::string("1").append(50000, '}');
+  // Built with append: GCC 12 warns (-Wrestrict, falsely) on a literal + a string here.
+  const auto around = [](const char* before, const std::string& inner, const char* after) {
+    return std::string(before).append(inner).append(after);
+  };
+  const std::string bad[] = {
+      around(R"({"type":"run","id":3,"request":{"op":"sum","settings":{"seed":)", deepArray, "}}}"),
+      around(R"({"type":"run","id":4,"request":{"op":"sum","settings":{"seed":)", deepObject,
+             "}}}"),
+      around(
+          R"({"type":"sweep","id":5,"request":{"op":"sum"},"configs":[{"name":"a","settings":{"seed":)",
+          deepArray, "}}]}"),
+      deepArray,
+      R"({"type":"run","id":6,"request":{"op":"sum","trials":5.5}})",
+      R"({"type":"run","id":7,"request":{"op":"sum","trials":4294967298}})",
+      R"({"type":"run","id":8,"request":{"op":"sum","warmup":4294967296}})",
+      R"({"type":"run","id":9,"request":{"op":"sum","data_seed":-1}})",
+      R"({"type":"run","id":10,"request":{"op":"sum","params":{"size":1e3}}})",
+      R"({"type":"invariance","id":11,"request":{"op":"sum","device":"cpu-threads"},)"
+      R"("plan":{"axis":"threads","threads":[1.5,2]}})",
+      R"({"type":"invariance","id":12,"request":{"op":"matmul"},)"
+      R"("plan":{"axis":"batches","batches":[1,2.5]}})",
+  };
+  for (const std::string& line : bad) {
+    ASSERT_LT(line.size(), kMaxLineBytes);
+    EXPECT_TRUE(s.handleLine(line));
+  }
+  auto m = all();
+  ASSERT_EQ(m.size(), std::size(bad));
+  for (const auto& answer : m) {
+    EXPECT_EQ(answer["type"], "error") << answer.dump().substr(0, 300);
+    EXPECT_LT(answer.dump().size(), 1000u) << "the error does not carry what it refuses";
+  }
+  EXPECT_NE(m[0]["message"].get<std::string>().find("nested deeper than"), std::string::npos);
+  EXPECT_FALSE(s.busy());
+  ASSERT_TRUE(s.handleLine(runMessage(20, 3)));
+  const json end = waitForEnd(20);
+  ASSERT_EQ(end["type"], "report") << end.dump().substr(0, 300);
+  EXPECT_EQ(end["report"]["summary"]["trials"], 3);
+}
+
 TEST_F(ServeSessionTest, ADemoRunsThereAndComesBackAsTextAndReports) {
   ServeSession s(registry, collector());
   ASSERT_TRUE(s.handleLine(

@@ -13,14 +13,24 @@
 
 namespace detbench {
 
-// A short rendering of a JSON value for a message.
+// A short rendering of a JSON value for a message, in time and memory bounded whatever the value
+// holds: an array or object is named, not written out (dump() recurses once a level and copies
+// the whole value), and a string is cut before it is quoted.
 template <typename Json>
 std::string jsonSnippet(const Json& v) {
-  std::string s = v.dump();
-  if (s.size() > 40) {
-    s.resize(37);
-    s += "...";
+  constexpr std::size_t kShown = 37;
+  if (v.is_array()) return "an array of " + std::to_string(v.size());
+  if (v.is_object()) return "an object of " + std::to_string(v.size()) + " fields";
+  std::string s;
+  bool cut = false;
+  if (v.is_string()) {
+    const auto& text = v.template get_ref<const typename Json::string_t&>();
+    cut = text.size() > kShown;
+    s = Json(text.substr(0, kShown)).dump(-1, ' ', false, Json::error_handler_t::replace);
+  } else {
+    s = v.dump();
   }
+  if (cut) s += "...";
   return s;
 }
 

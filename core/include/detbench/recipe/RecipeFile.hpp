@@ -40,6 +40,10 @@ void applyRecipeJson(const nlohmann::ordered_json& object, SeedingRecipe& recipe
 // `toml` is true, else JSON. TOML needs a build with toml++ (hasTomlSupport()); without it a
 // TOML file is refused with a message that says so.
 nlohmann::ordered_json parseRecipeObject(std::string_view text, bool toml);
+// How deep the tables of TOML text may nest, counted before toml++ parses it: the most dots on
+// one line outside strings and comments, plus one (`a.b.c = 1` and `[a.b.c]`: 3; a number's
+// dot counts too, which only ever overstates it).
+int tomlKeyDepth(std::string_view text);
 // Reads a file's object: TOML when its name ends in .toml, else JSON. Messages name the file.
 nlohmann::ordered_json readRecipeObject(const std::string& path);
 // readRecipeObject and applyRecipeJson onto a default recipe.

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -30,8 +31,19 @@ inline constexpr std::size_t kMaxConfigurations = 64;
 // An "io" message (--save-io) carries at most this many bytes of a tensor (base64: 4/3 more).
 inline constexpr std::size_t kIoChunkBytes = std::size_t{3} << 18;
 
+// A batch size of an invariance plan is at most this (as `detbench invariance --batches`).
+inline constexpr std::int64_t kMaxBatchSize = std::int64_t{1} << 40;
+
+// One line of the protocol as JSON, or a discarded value (is_discarded()) for a line that is not
+// JSON. A line nested deeper than kMaxJsonDepth raises InvalidArgument before it is parsed: no
+// message is, and nothing may walk such a value (nlohmann's dump() and copies recurse once a
+// level).
+nlohmann::ordered_json parseMessage(std::string_view line);
+
 // The request of a "run", "sweep" or "invariance" message. The reader is strict: unknown
-// fields are refused, and `settings` names only the settings it changes from the defaults.
+// fields are refused, numbers are integers in the ranges the command line takes (trials 1 to
+// kMaxTrials, warm-up 0 to kMaxWarmup, seeds 0 to 2^64 - 1, never a float), and `settings`
+// names only the settings it changes from the defaults.
 nlohmann::ordered_json requestToJson(const RunRequest& request);
 RunRequest requestFromJson(const nlohmann::ordered_json& j);
 

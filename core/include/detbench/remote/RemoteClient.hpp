@@ -132,8 +132,8 @@ class RemoteClient {
 // The most --save-io bytes one remote job may send back.
 inline constexpr std::size_t kMaxIoBytes = std::size_t{16} << 30;
 
-// Text from the remote host with its control characters (terminal escapes) dropped; newlines
-// and tabs stay.
+// Text from the remote host with its control characters (terminal escapes), bidirectional
+// controls and ill-formed UTF-8 dropped (printableText); newlines and tabs stay.
 std::string printable(std::string_view text);
 
 }  // namespace detbench::remote
