@@ -208,7 +208,8 @@ InvarianceDocument invarianceOnHost(const CliStreams& io, const InvarianceOption
 }  // namespace
 
 int invarianceCommand(const CliStreams& io, const InvarianceOptions& o) {
-  const RunRequest base = buildRequest(o.request);
+  RunRequest base = buildRequest(o.request);
+  base.bytesPerTrial = kInvarianceBytesPerTrial;
   const InvariancePlan plan = planOf(o);
   validateInvariancePlan(base, plan);
   checkOutputOptions({{"--out", o.out}, {"--markdown", o.markdown}});

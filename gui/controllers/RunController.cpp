@@ -4,6 +4,8 @@
 
 #include "detbench/base/BuildInfo.hpp"
 #include "detbench/base/Error.hpp"
+#include "detbench/op/OpDefinition.hpp"
+#include "detbench/run/HostMemory.hpp"
 
 namespace detbench::gui {
 
@@ -29,22 +31,31 @@ void RunController::start(const RunPlan& plan) {
     emit failed(tr("A run is already in progress."));
     return;
   }
+  RunPlan admitted = plan;
+  const int configs =
+      plan.configurations.empty() ? 1 : static_cast<int>(plan.configurations.size());
   try {
     validateRequest(plan.request);
-    if (plan.remote) remote::checkSshTarget(plan.remote->target);
+    if (plan.remote) {
+      remote::checkSshTarget(plan.remote->target);  // the remote admits its own memory
+    } else {
+      // What this process can have, at what a trial costs the workbench, before it starts.
+      RunRequest& r = admitted.request;
+      r.memoryLimitBytes = std::min(r.memoryLimitBytes, availableMemoryBytes());
+      r.bytesPerTrial = kWorkbenchBytesPerTrial;
+      admitHostMemory(r, resolveParams(r.op, opDefinition(r.op).params(), r.params), configs);
+    }
   } catch (const Error& e) {
     emit failed(QString::fromStdString(e.message()));
     return;
   }
   cancel_.reset();
   pending_ = std::make_shared<Pending>();
-  const int configs =
-      plan.configurations.empty() ? 1 : static_cast<int>(plan.configurations.size());
   total_ = configs * plan.request.trials;
   done_ = 0;
   clock_.start();
   emit started(configs, plan.request.trials);
-  worker_->start("detbench-run", [this, plan] { work(plan); });
+  worker_->start("detbench-run", [this, admitted] { work(admitted); });
 }
 
 void RunController::cancel() {

@@ -23,6 +23,13 @@
 
 namespace detbench::gui {
 
+// Host memory one recorded trial costs the workbench, at most: its record, its point in the
+// run's plots and series, and its part of the report and of the project that keeps it
+// (measured: 2.3 KB a trial whose output repeats, 4.3 KB one whose output differs and carries
+// its ULP histogram; docs/REPORT-FORMAT.md, "Limits"). A local run is admitted against what the
+// process can have (availableMemoryBytes) at this cost before it starts.
+inline constexpr std::int64_t kWorkbenchBytesPerTrial = 6144;
+
 // Where a run goes when it goes to another machine: `ssh ... detbench serve --stdio`.
 struct RemotePlan {
   remote::SshTarget target;

@@ -72,6 +72,40 @@ TEST_F(CliTest, ServeRefusesADeepMessageAndGoesOn) {
   EXPECT_EQ(m[3]["type"], "env");
 }
 
+// Case 4 of issue 31: under `ulimit -v`, eight million trials were admitted against a fixed
+// 8 GiB and the server ended in std::bad_alloc. The request is refused, before `started`, with
+// the memory the process can have; the cancel that follows finds nothing to cancel.
+TEST_F(CliTest, ServeAdmitsARunAgainstWhatTheProcessCanHave) {
+  std::ofstream(dir_ / "in.txt")
+      << R"({"id":1,"type":"run","request":{"op":"sum","params":{"size":16},"trials":8000000}})"
+      << "\n"
+      << R"({"id":1,"type":"cancel"})"
+      << "\n";
+  const std::string cmd = "cd '" + dir_.string() +
+                          "' && (ulimit -v 2000000 && exec '" DETBENCH_CLI
+                          "' serve --stdio) > out.txt 2> err.txt < in.txt";
+  const int status = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(status)) << "ended by a signal";
+  EXPECT_EQ(WEXITSTATUS(status), 0) << slurp(dir_ / "err.txt");
+  const auto m = messages(slurp(dir_ / "out.txt"));
+  ASSERT_EQ(m.size(), 3u) << slurp(dir_ / "out.txt");
+  EXPECT_EQ(m[0]["type"], "hello");
+  EXPECT_EQ(m[1]["type"], "error");
+  EXPECT_NE(m[1]["message"].get<std::string>().find("would need about"), std::string::npos)
+      << m[1].dump();
+  EXPECT_EQ(m[2]["type"], "error");  // no run with this id is in progress
+  // The command line admits the same way.
+  const std::string run = "cd '" + dir_.string() +
+                          "' && (ulimit -v 2000000 && exec '" DETBENCH_CLI
+                          "' run --op sum --size 16 --trials 8000000 --no-report -q) "
+                          "> out2.txt 2> err2.txt < /dev/null";
+  const int runStatus = std::system(run.c_str());
+  ASSERT_TRUE(WIFEXITED(runStatus));
+  EXPECT_EQ(WEXITSTATUS(runStatus), 2);
+  EXPECT_NE(slurp(dir_ / "err2.txt").find("would need about"), std::string::npos)
+      << slurp(dir_ / "err2.txt");
+}
+
 TEST_F(CliTest, ServeWantsStdio) {
   const Result r = run("serve");
   EXPECT_EQ(r.code, 2);

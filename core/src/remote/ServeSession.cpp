@@ -14,6 +14,7 @@
 #include "detbench/report/Environment.hpp"
 #include "detbench/report/InvarianceJson.hpp"
 #include "detbench/report/ReportJson.hpp"
+#include "detbench/run/HostMemory.hpp"
 #include "detbench/run/Invariance.hpp"
 #include "detbench/run/Sweep.hpp"
 #include "detbench/run/TrialRunner.hpp"
@@ -267,7 +268,7 @@ void ServeSession::startJob(const std::string& id, const json& msg) {
 void ServeSession::checkJob(const std::string& id, Job& job) {
   try {
     validateRequest(job.request);
-    opDefinition(job.request.op);  // an unknown op: the known ones listed
+    const OpDefinition& op = opDefinition(job.request.op);  // an unknown op: the known ones listed
     if (job.kind == "sweep") {
       DETBENCH_CHECK_ARG(!job.configs.empty(), "a sweep needs its configs");
       job.configurations = static_cast<int>(job.configs.size());
@@ -279,6 +280,14 @@ void ServeSession::checkJob(const std::string& id, Job& job) {
     if (!(job.kind == "invariance" && job.plan.axis == InvarianceAxis::Devices)) {
       TrialRunner(registry_).checkDevice(job.request);
     }
+    // The memory this process can have, and what a trial costs it: every configuration's
+    // records and the inputs, admitted before `started` (the runner checks again as it
+    // prepares).
+    job.request.memoryLimitBytes = availableMemoryBytes();
+    job.request.bytesPerTrial =
+        job.kind == "invariance" ? kServeInvarianceBytesPerTrial : kServeBytesPerTrial;
+    admitHostMemory(job.request, resolveParams(job.request.op, op.params(), job.request.params),
+                    job.configurations);
   } catch (const Error& e) {
     sendError(&id, e.kindName(), e.message());
     return;
@@ -304,6 +313,8 @@ void ServeSession::launch(const std::string& id, Job job) {
       last = job.kind == "demo" ? runDemo(jid, job) : runJob(jid, job);
     } catch (const Error& e) {
       last = errorToJson(jid, e.kindName(), e.message()).dump();
+    } catch (const std::bad_alloc&) {
+      last = errorToJson(jid, "NotAvailable", "out of memory").dump();
     } catch (const std::exception& e) {
       last = errorToJson(jid, "Internal", e.what()).dump();
     }
@@ -313,8 +324,6 @@ void ServeSession::launch(const std::string& id, Job job) {
     send(last);
   });
 }
-    } catch (const std::bad_alloc&) {
-      last = errorToJson(jid, "NotAvailable", "out of memory").dump();
 
 std::string ServeSession::runJob(const json& jid, const Job& job) {
   const TrialRunner runner(registry_);
@@ -388,7 +397,10 @@ std::string ServeSession::runJob(const json& jid, const Job& job) {
     settle(doc.runs.front());
     if (first) sendIo(sendLine, jid, prepared.inputs, *first);
   }
-  return json{{"id", jid}, {"type", "report"}, {"report", reportToJson(doc)}}.dump();
+  // The report rendered a trial at a time into the line, not held as a document first.
+  std::string message = json{{"id", jid}, {"type", "report"}, {"report", nullptr}}.dump();
+  message.resize(message.size() - std::string_view("null}").size());
+  return message + reportJsonLine(doc) + "}";
 }
 
 std::string ServeSession::runDemo(const json& jid, const Job& job) {

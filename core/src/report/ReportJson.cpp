@@ -250,15 +250,18 @@ json reportToJson(const ReportDocument& report) {
   return reportDocument(report, false);
 }
 
-// The same text as reportToJson(report).dump(2), but the trials, the bulk of a report, are
-// rendered one at a time into the text rather than held as a document first (about 1.5 KB a
-// trial as nlohmann nodes, about 250 bytes as text).
-std::string reportJsonText(const ReportDocument& report) {
-  const std::string skeleton = reportDocument(report, true).dump(2);
+namespace {
+
+// The same text as reportToJson(report).dump(2) (pretty) or .dump() (one line), but the trials,
+// the bulk of a report, are rendered one at a time into the text rather than held as a
+// document first (about 1.5 KB a trial as nlohmann nodes, about 250 bytes as text).
+std::string renderReport(const ReportDocument& report, bool pretty) {
+  const json document = reportDocument(report, true);
+  const std::string skeleton = pretty ? document.dump(2) : document.dump();
   std::size_t trials = 0;
   for (const auto& r : report.runs) trials += r.trials.size();
   std::string out;
-  out.reserve(skeleton.size() + trials * 280 + 1);
+  out.reserve(skeleton.size() + trials * (pretty ? 280 : 200) + 1);
   std::size_t from = 0;
   for (std::size_t k = 0; k < report.runs.size() && (report.kind == ReportKind::Sweep || k == 0);
        ++k) {
@@ -267,14 +270,21 @@ std::string reportJsonText(const ReportDocument& report) {
     quoted.append(kTrialsMarker.substr(1)).append(std::to_string(k)).append("\"");
     const std::size_t at = skeleton.find(quoted, from);
     if (at == std::string::npos) break;
-    const std::size_t lineStart = skeleton.rfind('\n', at) + 1;
-    const std::string indent(skeleton.find_first_not_of(' ', lineStart) - lineStart, ' ');
-    const std::string inner = indent + "  ";
     out.append(skeleton, from, at - from);
     const auto& records = report.runs[k].trials;
     if (records.empty()) {
       out += "[]";
+    } else if (!pretty) {
+      out += "[";
+      for (std::size_t i = 0; i < records.size(); ++i) {
+        out += trialJson(records[i]).dump();
+        if (i + 1 < records.size()) out += ",";
+      }
+      out += "]";
     } else {
+      const std::size_t lineStart = skeleton.rfind('\n', at) + 1;
+      const std::string indent(skeleton.find_first_not_of(' ', lineStart) - lineStart, ' ');
+      const std::string inner = indent + "  ";
       out += "[\n";
       for (std::size_t i = 0; i < records.size(); ++i) {
         out += inner;
@@ -286,8 +296,18 @@ std::string reportJsonText(const ReportDocument& report) {
     from = at + quoted.size();
   }
   out.append(skeleton, from, std::string::npos);
-  out += "\n";
+  if (pretty) out += "\n";
   return out;
+}
+
+}  // namespace
+
+std::string reportJsonText(const ReportDocument& report) {
+  return renderReport(report, true);
+}
+
+std::string reportJsonLine(const ReportDocument& report) {
+  return renderReport(report, false);
 }
 
 }  // namespace detbench

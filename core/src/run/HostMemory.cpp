@@ -1,5 +1,6 @@
 #include "detbench/run/HostMemory.hpp"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -66,7 +67,39 @@ std::optional<std::int64_t> cgroupHeadroomHere() {
   return least;
 }
 
+// What RLIMIT_AS and RLIMIT_DATA leave, the smaller; nullopt when neither is set.
+std::optional<std::int64_t> resourceLimitHeadroom() {
+  std::optional<std::int64_t> least;
+  const std::string status = slurp("/proc/self/status");
+  for (const auto& [resource, key] :
+       {std::pair{RLIMIT_AS, "VmSize:"}, std::pair{RLIMIT_DATA, "VmData:"}}) {
+    struct rlimit limit {};
+    if (::getrlimit(resource, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) continue;
+    const auto used = statusBytesFrom(status, key);
+    least = minOf(least, limitHeadroom(limit.rlim_cur, used.value_or(0)));
+  }
+  return least;
+}
+
 }  // namespace
+
+std::optional<std::int64_t> statusBytesFrom(std::string_view status, std::string_view key) {
+  std::size_t pos = 0;
+  // At the start of a line.
+  while ((pos = status.find(key, pos)) != std::string_view::npos) {
+    if (pos == 0 || status[pos - 1] == '\n') break;
+    pos += key.size();
+  }
+  if (pos == std::string_view::npos) return std::nullopt;
+  const auto kib = parseLeadingInt(status.substr(pos + key.size()));
+  if (!kib || *kib < 0) return std::nullopt;
+  return *kib * 1024;
+}
+
+std::optional<std::int64_t> limitHeadroom(std::uint64_t limit, std::int64_t used) {
+  if (limit >= (std::uint64_t{1} << 62)) return std::nullopt;
+  return std::max<std::int64_t>(0, static_cast<std::int64_t>(limit) - used - kLimitReserve);
+}
 
 std::optional<std::int64_t> memAvailableFrom(std::string_view meminfo) {
   constexpr std::string_view key = "MemAvailable:";
@@ -128,8 +161,10 @@ std::int64_t availableMemoryBytes() {
     const long size = sysconf(_SC_PAGE_SIZE);
     avail = pages > 0 && size > 0 ? static_cast<std::int64_t>(pages) * size : std::int64_t{4} << 30;
   }
-  if (const auto headroom = cgroupHeadroomHere()) return std::min(*avail, *headroom);
-  return *avail;
+  std::int64_t bytes = *avail;
+  if (const auto headroom = cgroupHeadroomHere()) bytes = std::min(bytes, *headroom);
+  if (const auto headroom = resourceLimitHeadroom()) bytes = std::min(bytes, *headroom);
+  return bytes;
 }
 
 }  // namespace detbench

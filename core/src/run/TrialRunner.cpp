@@ -1,5 +1,6 @@
 #include "detbench/run/TrialRunner.hpp"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <string>
@@ -90,6 +91,25 @@ void validateRequest(const RunRequest& request) {
                      "warm-up trials must be at most " + std::to_string(kMaxWarmup));
 }
 
+std::int64_t admitHostMemory(const RunRequest& request, const OpParams& params, int trialSets) {
+  const OpDefinition& op = opDefinition(request.op);
+  // Every recorded trial is held until the report is written: counted with the tensors.
+  const double records = static_cast<double>(trialSets) * request.trials *
+                         static_cast<double>(std::max<std::int64_t>(request.bytesPerTrial, 0));
+  const double tensors = static_cast<double>(estimateHostBytes(op, params));
+  if (records + tensors > static_cast<double>(request.memoryLimitBytes)) {
+    DETBENCH_THROW(
+        InvalidArgument,
+        "op " + request.op + ": " + std::to_string(request.trials) + " trials" +
+            (trialSets > 1 ? " in each of " + std::to_string(trialSets) + " configurations"
+                           : std::string()) +
+            " would need about " + humanBytes(records + tensors) + " of memory (" +
+            humanBytes(records) + " for the trial records), more than the " +
+            humanBytes(static_cast<double>(request.memoryLimitBytes)) + " available");
+  }
+  return request.memoryLimitBytes - static_cast<std::int64_t>(records);
+}
+
 void TrialRunner::checkDevice(const RunRequest& request) const {
   const Backend& backend = registry_.get(request.device);
   if (!backend.supports(request.op)) {
@@ -107,21 +127,8 @@ PreparedInputs TrialRunner::prepare(const RunRequest& request, int trialSets) co
   PreparedInputs p;
   p.params = resolveParams(request.op, op.params(), request.params);
   backend.checkMemory(op, p.params);
-  // Every recorded trial is held until the report is written: counted with the tensors.
-  const double records = static_cast<double>(trialSets) * request.trials * kHostBytesPerTrial;
-  const double tensors = static_cast<double>(estimateHostBytes(op, p.params));
-  if (records + tensors > static_cast<double>(request.memoryLimitBytes)) {
-    DETBENCH_THROW(
-        InvalidArgument,
-        "op " + request.op + ": " + std::to_string(request.trials) + " trials" +
-            (trialSets > 1 ? " in each of " + std::to_string(trialSets) + " configurations"
-                           : std::string()) +
-            " would need about " + humanBytes(records + tensors) + " of memory (" +
-            humanBytes(records) + " for the trial records), more than the " +
-            humanBytes(static_cast<double>(request.memoryLimitBytes)) + " available");
-  }
-  p.inputs = prepareInputs(op, p.params, request.dataSeed,
-                           request.memoryLimitBytes - static_cast<std::int64_t>(records));
+  const std::int64_t left = admitHostMemory(request, p.params, trialSets);
+  p.inputs = prepareInputs(op, p.params, request.dataSeed, left);
   p.reference = op.reference(p.params, p.inputs);
   return p;
 }

@@ -341,6 +341,55 @@ TEST_F(ServeSessionTest, DeepMessagesAndBadNumbersAreRefusedAndTheSessionGoesOn)
   EXPECT_EQ(end["report"]["summary"]["trials"], 3);
 }
 
+// "Also seen" and case 4 of issue 31: what a run will hold is admitted before `started`, at
+// what a trial costs the server; one that does not fit is a single error and nothing starts.
+// (64 configurations of 10 million trials need far more than any machine has.)
+TEST_F(ServeSessionTest, ARunThatCannotHaveItsMemoryIsRefusedBeforeItStarts) {
+  ServeSession s(registry, collector());
+  json configs = json::array();
+  for (int i = 0; i < 64; ++i) configs.push_back({{"name", std::to_string(i)}});
+  ASSERT_TRUE(s.handleLine(
+      json{{"id", 1}, {"type", "sweep"}, {"request", sumRequest(10'000'000)}, {"configs", configs}}
+          .dump()));
+  json threads = json::array();
+  for (int t = 1; t <= 64; ++t) threads.push_back(t);
+  ASSERT_TRUE(s.handleLine(json{{"id", 2},
+                                {"type", "invariance"},
+                                {"request", sumRequest(10'000'000)},
+                                {"plan", {{"axis", "threads"}, {"threads", threads}}}}
+                               .dump()));
+  const auto m = all();
+  ASSERT_EQ(m.size(), 2u);
+  for (const auto& answer : m) {
+    EXPECT_EQ(answer["type"], "error") << answer.dump();
+    EXPECT_NE(answer["message"].get<std::string>().find("would need about"), std::string::npos)
+        << answer.dump();
+  }
+  EXPECT_FALSE(s.busy());
+}
+
+// The report message is the report a local run writes, rendered a trial at a time into its
+// line rather than built as a document first.
+TEST_F(ServeSessionTest, TheReportMessageIsOneLineOfTheReport) {
+  std::vector<std::string> raw;
+  std::mutex rawMutex;
+  ServeSession s(registry, [&](const std::string& line) {
+    {
+      std::lock_guard lock(rawMutex);
+      raw.push_back(line);
+    }
+    return collector()(line);
+  });
+  ASSERT_TRUE(s.handleLine(runMessage(5, 300)));
+  const json end = waitForEnd(5);
+  ASSERT_EQ(end["type"], "report");
+  s.finish();
+  std::lock_guard lock(rawMutex);
+  EXPECT_EQ(raw.back().find('\n'), std::string::npos);
+  EXPECT_EQ(json::parse(raw.back()), end);
+  EXPECT_EQ(end["report"]["trials"].size(), 300u);
+}
+
 TEST_F(ServeSessionTest, ADemoRunsThereAndComesBackAsTextAndReports) {
   ServeSession s(registry, collector());
   ASSERT_TRUE(s.handleLine(

@@ -45,6 +45,7 @@ TEST(ReportJsonTest, TheStreamedTextIsTheDocumentsDump) {
   // reportJsonText renders the trials one at a time; it must write what the document holds.
   for (const ReportDocument& doc : {testing::fixedRunReport(), testing::fixedSweepReport()}) {
     EXPECT_EQ(reportJsonText(doc), reportToJson(doc).dump(2) + "\n");
+    EXPECT_EQ(reportJsonLine(doc), reportToJson(doc).dump()) << "the serve protocol's line";
   }
   ReportDocument odd = testing::fixedSweepReport();
   odd.runs[0].label =
@@ -54,6 +55,7 @@ TEST(ReportJsonTest, TheStreamedTextIsTheDocumentsDump) {
   odd.runs[1].summary = summarize(odd.runs[1].trials);
   odd.runs[0].trials[0].ulpHistogram = {0, 3, 1};
   EXPECT_EQ(reportJsonText(odd), reportToJson(odd).dump(2) + "\n");
+  EXPECT_EQ(reportJsonLine(odd), reportToJson(odd).dump());
 }
 
 TEST(ReportJsonTest, RunHasTheSchemaFields) {

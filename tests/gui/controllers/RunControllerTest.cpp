@@ -133,6 +133,35 @@ TEST(RunControllerTest, ABadRequestFailsWithAMessageAndNoThread) {
   EXPECT_FALSE(controller.isRunning());
 }
 
+// Case 5 of issue 31: a local run is admitted before it starts, against what the process can
+// have and at what a trial costs the workbench. Ten million trials on a 10 GB limit (which the
+// old estimate, 1 KiB a trial, let through to a peak of 22 GB) are refused at once.
+TEST(RunControllerTest, ARunThatCannotHaveItsMemoryIsRefusedBeforeItStarts) {
+  RunController controller(registry());
+  RunPlan plan = smallPlan(10'000'000);
+  plan.request.memoryLimitBytes = std::int64_t{10} << 30;
+  QString message;
+  bool started = false;
+  QObject::connect(&controller, &RunController::failed, &controller,
+                   [&](const QString& m) { message = m; });
+  bool finished = false;
+  QObject::connect(&controller, &RunController::started, &controller,
+                   [&](int, int) { started = true; });
+  QObject::connect(&controller, &RunController::finished, &controller,
+                   [&](const ReportDocument&, bool) { finished = true; });
+  controller.start(plan);
+  EXPECT_TRUE(message.contains(QStringLiteral("would need about"))) << message.toStdString();
+  EXPECT_FALSE(started);
+  EXPECT_FALSE(controller.isRunning());
+  // What fits at the workbench's cost starts.
+  plan.request.trials = 2;
+  message.clear();
+  controller.start(plan);
+  EXPECT_TRUE(message.isEmpty()) << message.toStdString();
+  EXPECT_TRUE(started);
+  ASSERT_TRUE(testing::waitUntil([&] { return finished; }, 60000));
+}
+
 #ifdef DETBENCH_CLI
 // A stand-in for ssh: a script that ignores ssh's arguments and runs `body`.
 std::string fakeSsh(const QTemporaryDir& dir, const std::string& body) {

@@ -44,6 +44,12 @@
 
 namespace detbench::remote {
 
+// Host memory one recorded trial costs the server, at most (measured: docs/REPORT-FORMAT.md,
+// "Limits"): its record, its part of a "trials" message, and of the last message (a run's or
+// sweep's report rendered a trial at a time; an invariance run's JSON built as a document).
+inline constexpr std::int64_t kServeBytesPerTrial = 1024;
+inline constexpr std::int64_t kServeInvarianceBytesPerTrial = kInvarianceBytesPerTrial;
+
 class ServeSession {
  public:
   // `writeLine` receives each outgoing message, without its newline, and says whether it could

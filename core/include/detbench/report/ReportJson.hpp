@@ -14,7 +14,10 @@ nlohmann::ordered_json reportToJson(const ReportDocument& report);
 nlohmann::ordered_json jsonNumber(double v);
 // The `context` block: where a report was made.
 nlohmann::ordered_json environmentToJson(const Environment& env);
-// Pretty-printed, two-space indent, trailing newline.
+// Pretty-printed, two-space indent, trailing newline: reportToJson(report).dump(2) and a
+// newline, with the trials rendered one at a time instead of held as a document first.
 std::string reportJsonText(const ReportDocument& report);
+// The same on one line, as reportToJson(report).dump() (the serve protocol's "report").
+std::string reportJsonLine(const ReportDocument& report);
 
 }  // namespace detbench

@@ -31,6 +31,11 @@
 
 namespace detbench {
 
+// Host memory one recorded trial of an invariance run costs, at most: its record, and its part
+// of the invariance JSON, built as a document before it is written (measured:
+// docs/REPORT-FORMAT.md, "Limits").
+inline constexpr std::int64_t kInvarianceBytesPerTrial = 4096;
+
 enum class InvarianceAxis { Threads, Devices, Batches };
 enum class GuaranteeLevel {
   NotGuaranteed,

@@ -14,9 +14,10 @@ namespace detbench {
 // The most trials and warm-up trials one trial set may ask for.
 inline constexpr int kMaxTrials = 10'000'000;
 inline constexpr int kMaxWarmup = 1'000'000;
-// Host memory one recorded trial takes, at most: its record, its share of the summary's
-// scratch and its line in the JSON report text (measured at about 600 bytes in all; see
-// docs/REPORT-FORMAT.md, "Limits").
+// Host memory one recorded trial takes in `detbench run` and `sweep`, at most: its record, its
+// share of the summary's scratch and its part of the JSON report text (measured; see
+// docs/REPORT-FORMAT.md, "Limits"). Other holders of records (the server, the workbench, the
+// invariance runs) cost more and say so in RunRequest::bytesPerTrial.
 inline constexpr std::int64_t kHostBytesPerTrial = 1024;
 
 struct RunRequest {
@@ -27,7 +28,10 @@ struct RunRequest {
   int trials = 50;
   int warmup = 3;
   std::uint64_t dataSeed = 0;
+  // What the run may hold in host memory (availableMemoryBytes(), for a run of this process),
+  // and what each recorded trial costs the process that holds it.
   std::int64_t memoryLimitBytes = std::int64_t{8} << 30;
+  std::int64_t bytesPerTrial = kHostBytesPerTrial;
   std::string label = "run";
 };
 
@@ -72,5 +76,11 @@ class TrialRunner {
 };
 
 void validateRequest(const RunRequest& request);
+
+// The admission of a run before anything is allocated: `trialSets` trial sets of
+// request.trials records at request.bytesPerTrial each, and the op's tensors for `params`
+// (resolved), against request.memoryLimitBytes. Raises InvalidArgument naming both when they
+// do not fit; returns the bytes left for the tensors otherwise.
+std::int64_t admitHostMemory(const RunRequest& request, const OpParams& params, int trialSets = 1);
 
 }  // namespace detbench
