@@ -237,6 +237,26 @@ TEST_F(HostileInputTest, EndlessAndHugeInputsAreCut) {
   EXPECT_LT(children.ru_maxrss, 400 * 1024) << "KiB: the stream was held in memory";
 }
 
+// Case 6 of issue 31: a FIFO that no process writes to is refused after the wait (10 s), by
+// every command that reads a file; the three run at once, and nothing ever writes to the FIFO.
+TEST_F(HostileInputTest, AFifoWithNoWriterIsRefusedNotWaitedForForever) {
+  ASSERT_EQ(::mkfifo((dir_ / "fifo").c_str(), 0600), 0);
+  const std::string cli = "'" DETBENCH_CLI "' ";
+  const std::string cmd =
+      "cd '" + dir_.string() + "' && (" + cli +
+      "recipe --file fifo >o1 2>e1 </dev/null; echo $? >c1) & (cd '" + dir_.string() + "' && " +
+      cli + "compare fifo >o2 2>e2 </dev/null; echo $? >c2) & (cd '" + dir_.string() + "' && " +
+      cli + "export-pytorch fifo out >o3 2>e3 </dev/null; echo $? >c3) & wait";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  for (const char* n : {"1", "2", "3"}) {
+    EXPECT_EQ(slurp(dir_ / (std::string("c") + n)), "2\n") << n;
+    const std::string err = slurp(dir_ / (std::string("e") + n));
+    EXPECT_EQ(lines(err), 1) << err;
+    EXPECT_NE(err.find("nothing came for 10 s"), std::string::npos) << err;
+  }
+  EXPECT_FALSE(fs::exists(dir_ / "out"));
+}
+
 // Case 13 of issue 31: what a report holds reaches the terminal without its control characters
 // (ESC's escape sequences, NUL) or bidirectional controls (U+202E shows text backwards).
 TEST_F(HostileInputTest, CompareShowsNoControlCharactersFromAReport) {

@@ -1,6 +1,7 @@
 #include "detbench/io/InputFiles.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,6 +16,10 @@
 namespace detbench {
 
 namespace {
+
+// How long a read of what is not a regular file waits for its next bytes (as a write to a FIFO
+// waits for its reader).
+constexpr int kReadWaitMs = 10000;
 
 // Bytes of memory a parsed JSON document takes per byte of its text, at most (measured on
 // reports: see docs/REPORT-FORMAT.md, "Limits").
@@ -31,28 +36,47 @@ struct Descriptor {
 
 namespace {
 
+// Waits up to kReadWaitMs for `fd` to have bytes (or its end); raises IoError when none come.
+void waitForBytes(int fd, const std::string& path) {
+  pollfd p{fd, POLLIN, 0};
+  for (;;) {
+    const int ready = ::poll(&p, 1, kReadWaitMs);
+    if (ready > 0) return;
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready < 0) DETBENCH_THROW(IoError, "cannot read " + path + ": " + std::strerror(errno));
+    DETBENCH_THROW(IoError, "cannot read " + path + ": nothing came for " +
+                                std::to_string(kReadWaitMs / 1000) +
+                                " s (a FIFO that no process writes to?)");
+  }
+}
+
 // Reads up to maxBytes; with `json`, refuses at once a file whose first bytes cannot start JSON
-// (a device of zeros or noise need not be read to its bound).
+// (a device of zeros or noise need not be read to its bound). What is not a regular file (a
+// FIFO, a terminal, a character device) is read without blocking, each wait for its next
+// bytes bounded (opening a FIFO for reading would otherwise wait for a writer forever).
 std::string readBounded(const std::string& path, std::int64_t maxBytes, bool json) {
-  Descriptor in{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY)};
+  Descriptor in{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)};
   if (in.fd < 0) DETBENCH_THROW(IoError, "cannot read " + path + ": " + std::strerror(errno));
   struct stat st {};
-  if (::fstat(in.fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-    DETBENCH_THROW(IoError, "cannot read " + path + ": it is a folder");
+  if (::fstat(in.fd, &st) != 0) {
+    DETBENCH_THROW(IoError, "cannot read " + path + ": " + std::strerror(errno));
   }
+  if (S_ISDIR(st.st_mode)) DETBENCH_THROW(IoError, "cannot read " + path + ": it is a folder");
+  const bool regular = S_ISREG(st.st_mode);
   std::string text;
-  if (S_ISREG(st.st_mode) && st.st_size > maxBytes) {
+  if (regular && st.st_size > maxBytes) {
     DETBENCH_THROW(InvalidArgument, path + " is " + humanBytes(static_cast<double>(st.st_size)) +
                                         ", larger than the " +
                                         humanBytes(static_cast<double>(maxBytes)) +
                                         " detbench reads");
   }
-  if (S_ISREG(st.st_mode)) text.reserve(static_cast<std::size_t>(st.st_size));
+  if (regular) text.reserve(static_cast<std::size_t>(st.st_size));
   char buffer[1 << 16];
   while (true) {
+    if (!regular) waitForBytes(in.fd, path);
     const ssize_t n = ::read(in.fd, buffer, sizeof buffer);
     if (n < 0) {
-      if (errno == EINTR) continue;
+      if (errno == EINTR || errno == EAGAIN) continue;
       DETBENCH_THROW(IoError, "cannot read " + path + ": " + std::strerror(errno));
     }
     if (n == 0) break;

@@ -3,11 +3,15 @@
 
 #include "detbench/io/InputFiles.hpp"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <thread>
 
 #include "detbench/base/Error.hpp"
 
@@ -53,6 +57,32 @@ TEST(InputFilesTest, ReadsStopAtTheirBound) {
             std::string::npos);
   EXPECT_THROW(readFile("/nonexistent/detbench.json"), IoError);
   EXPECT_THROW(readFile(fs::temp_directory_path().string()), IoError);
+}
+
+// Case 6 of issue 31: a FIFO that no process writes to is refused after the wait, not read
+// forever (reports, projects, recipes all read through readFile). No race: nothing ever
+// writes to it.
+TEST(InputFilesTest, AFifoWithNoWriterIsRefusedAfterTheWait) {
+  const fs::path fifo = fs::temp_directory_path() / ("detbench-fifo-" + std::to_string(::getpid()));
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string why = messageOf([&] { readJsonFile(fifo.string(), "report"); });
+  EXPECT_NE(why.find("nothing came for 10 s"), std::string::npos) << why;
+  fs::remove(fifo);
+}
+
+// A FIFO that a process does write to is read to its end (`detbench compare <(...)`).
+TEST(InputFilesTest, AFifoIsReadToItsEnd) {
+  const fs::path fifo =
+      fs::temp_directory_path() / ("detbench-fifo-w-" + std::to_string(::getpid()));
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string text = "{\"a\": [" + std::string(200000, ' ') + "1]}";
+  // The writer's open waits for the reader; then it writes and closes.
+  std::thread writer([&] { std::ofstream(fifo) << text; });
+  std::string got;
+  EXPECT_NO_THROW(got = readFile(fifo.string()));
+  writer.join();
+  EXPECT_EQ(got, text);
+  fs::remove(fifo);
 }
 
 TEST(InputFilesTest, ANonJsonStreamIsRefusedAtItsFirstBytes) {

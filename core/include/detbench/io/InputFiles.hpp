@@ -1,9 +1,11 @@
 #pragma once
-// Every file detbench reads from outside (reports, projects, scenarios) goes through here, so a
-// hostile or broken file is refused with a reason instead of exhausting memory or the stack:
-// reads stop at a size bound (a device such as /dev/zero never ends), and JSON nested deeper
-// than kMaxJsonDepth is refused before it is parsed (nlohmann's parser and destructor recurse
-// once per level).
+// Every file detbench reads from outside (reports, projects, scenarios, recipes) goes through
+// here, so a hostile or broken file is refused with a reason instead of exhausting memory, the
+// stack or the user's patience: reads stop at a size bound (a device such as /dev/zero never
+// ends); what is not a regular file (a FIFO, a terminal) is read with each wait for its next
+// bytes bounded at 10 s, as a write to a FIFO waits at most 10 s for its reader; and JSON
+// nested deeper than kMaxJsonDepth is refused before it is parsed (nlohmann's dump() and
+// copies recurse once per level).
 
 #include <cstdint>
 #include <string>
@@ -18,8 +20,9 @@ inline constexpr int kMaxJsonDepth = 64;
 // The largest file a reader takes: a report of 10^6 trials is about 250 MB.
 inline constexpr std::int64_t kMaxInputFileBytes = std::int64_t{1} << 30;
 
-// Reads the whole file. Raises IoError for a folder or an unreadable file, and InvalidArgument
-// for one larger than `maxBytes` (read no further than that).
+// Reads the whole file. Raises IoError for a folder, an unreadable file or one that gives
+// nothing for 10 s, and InvalidArgument for one larger than `maxBytes` (read no further than
+// that).
 std::string readFile(const std::string& path, std::int64_t maxBytes = kMaxInputFileBytes);
 
 // The deepest nesting of arrays and objects in JSON text (strings skipped); stops counting
