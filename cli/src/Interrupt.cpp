@@ -6,17 +6,34 @@
 #include <cstring>
 #include <mutex>
 
+#include "detbench/io/TemporaryFiles.hpp"
+
 namespace detbench::cli {
 
 namespace {
 
 CancelToken token;
 
-// Only async-signal-safe calls here: an atomic store, write(2), signal() and raise().
+// Only async-signal-safe calls in the handlers: atomics, unlink(2) and write(2) (through
+// removeTemporaryFiles and directly), sigaction() and raise().
+
+// Ends the process as `sig` would have, its temporary files removed first.
+void endBySignal(int sig) {
+  removeTemporaryFiles();
+  struct sigaction fallback {};
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  ::sigaction(sig, &fallback, nullptr);
+  std::raise(sig);
+}
+
+extern "C" void onFatalSignal(int sig) {
+  endBySignal(sig);
+}
+
 extern "C" void onInterrupt(int sig) {
   if (token.cancelled()) {
-    std::signal(sig, SIG_DFL);
-    std::raise(sig);
+    endBySignal(sig);
     return;
   }
   token.cancel();
@@ -26,17 +43,33 @@ extern "C" void onInterrupt(int sig) {
   (void)written;
 }
 
+void install(int sig, void (*handler)(int), int flags) {
+  struct sigaction action {};
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = flags;
+  ::sigaction(sig, &action, nullptr);
+}
+
 }  // namespace
+
+void installSignalCleanup() {
+  // The signals whose default ends the process (SIGKILL cannot be caught: what it interrupts
+  // is an unnamed file, freed by the kernel). One that was ignored when detbench started (nohup's
+  // SIGHUP) stays ignored.
+  for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2,
+                        SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF}) {
+    struct sigaction current {};
+    if (::sigaction(sig, nullptr, &current) == 0 && current.sa_handler == SIG_IGN) continue;
+    install(sig, onFatalSignal, SA_RESETHAND);
+  }
+}
 
 const CancelToken& interruptToken() {
   static std::once_flag once;
   std::call_once(once, [] {
-    struct sigaction action {};
-    action.sa_handler = onInterrupt;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    ::sigaction(SIGINT, &action, nullptr);
-    ::sigaction(SIGTERM, &action, nullptr);
+    install(SIGINT, onInterrupt, SA_RESTART);
+    install(SIGTERM, onInterrupt, SA_RESTART);
   });
   return token;
 }

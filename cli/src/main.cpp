@@ -66,6 +66,7 @@ int runCli(CliApp& cli, int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  installSignalCleanup();
   CliApp cli;
   return runCli(cli, argc, argv);
 }

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "detbench/base/Error.hpp"
+#include "detbench/io/TemporaryFiles.hpp"
 
 namespace detbench {
 
@@ -76,30 +77,69 @@ std::string nearestExistingFolder(std::string p) {
   return p;
 }
 
-// A fresh temporary name beside `target`, created with O_EXCL and mode 0666 (the umask applies,
-// as for any new file). Returns the descriptor and sets `name`.
-int createTemporary(const std::string& target, std::string& name) {
+// A fresh name for a temporary beside `target`: ".LEAF.tmp-PID-N-TICK", the leaf cut so that
+// the name stays within NAME_MAX (255 bytes) whatever the target's length.
+std::string temporaryName(const std::string& target) {
   static std::atomic<unsigned> counter{0};
-  const std::string dir = parentOf(target);
+  constexpr std::size_t kLeafBytes = 200;
+  std::string leaf = leafOf(target);
+  if (leaf.size() > kLeafBytes) {
+    std::size_t cut = kLeafBytes;
+    while (cut > 0 && (static_cast<unsigned char>(leaf[cut]) & 0xC0) == 0x80) --cut;  // UTF-8
+    leaf.resize(cut);
+  }
+  const auto tick =
+      static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count());
+  // Built with append: GCC 12 at -O3 warns (-Wrestrict, a false positive) on operator+
+  // with a one-character literal first.
+  std::string name(".");
+  name.append(leaf)
+      .append(".tmp-")
+      .append(std::to_string(::getpid()))
+      .append("-")
+      .append(std::to_string(counter.fetch_add(1)))
+      .append("-")
+      .append(std::to_string(tick % 1000000007ULL));
+  return (fs::path(parentOf(target)) / name).string();
+}
+
+// A fresh named temporary beside `target`, created with O_EXCL and mode 0666 (the umask
+// applies, as for any new file) and registered for removal on a signal from before it exists.
+// Returns the descriptor (-1 with errno set) and sets `name` and `slot`.
+int createTemporary(const std::string& target, std::string& name, int& slot) {
   for (int attempt = 0; attempt < 100; ++attempt) {
-    const auto tick = static_cast<unsigned long long>(
-        std::chrono::steady_clock::now().time_since_epoch().count());
-    // Built with append: GCC 12 at -O3 warns (-Wrestrict, a false positive) on operator+
-    // with a one-character literal first.
-    std::string leaf(".");
-    leaf.append(leafOf(target))
-        .append(".tmp-")
-        .append(std::to_string(::getpid()))
-        .append("-")
-        .append(std::to_string(counter.fetch_add(1)))
-        .append("-")
-        .append(std::to_string(tick % 1000000007ULL));
-    name = (fs::path(dir) / leaf).string();
+    name = temporaryName(target);
+    slot = registerTemporary(name.c_str());
     const int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd >= 0 || errno != EEXIST) return fd;
+    if (fd >= 0) return fd;
+    const int err = errno;
+    forgetTemporary(slot);
+    slot = -1;
+    if (err != EEXIST) {
+      errno = err;
+      return -1;
+    }
   }
   errno = EEXIST;
   return -1;
+}
+
+// An unnamed file in `folder` (O_TMPFILE): its contents go nowhere until it is linked, and the
+// kernel frees it whatever ends the process. -1 when the file system (or the kernel) has none,
+// or when linking it later could not work (no /proc to link it through).
+int createUnnamed(const std::string& folder) {
+  static const bool linkable = ::access("/proc/self/fd", X_OK) == 0;
+  if (!linkable) {
+    errno = EOPNOTSUPP;
+    return -1;
+  }
+  return ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+}
+
+// Whether open(O_TMPFILE) failed because the file system does not offer it (rather than for
+// a reason any file would fail for, such as EACCES or EROFS).
+bool unnamedUnsupported(int err) {
+  return err == EOPNOTSUPP || err == EISDIR || err == EINVAL || err == ENOENT;
 }
 
 // Writes all of `bytes` to `fd`; false with errno set on failure.
@@ -150,21 +190,62 @@ void writeThrough(const OutputTarget& t, std::string_view contents) {
   ::close(fd);
 }
 
-// A staged file: the temporary holding the complete contents, waiting to be renamed.
+// Refuses to replace a regular file this process may not write (read-only to it), or, for a
+// user other than root, one that belongs to another user: the rename would put a file of this
+// user's in its place.
+void checkReplaceable(const OutputTarget& t) {
+  if (t.kind != OutputTargetKind::RegularFile) return;
+  struct stat st {};
+  if (::stat(t.resolved.c_str(), &st) != 0) return;  // gone since: a new file
+  if (::faccessat(AT_FDCWD, t.resolved.c_str(), W_OK, AT_EACCESS) != 0) {
+    failErrno(t.path, "it is not writable to this user; detbench does not replace it", errno);
+  }
+  const uid_t self = ::geteuid();
+  if (self != 0 && st.st_uid != self) {
+    fail(t.path, "it belongs to another user (uid " + std::to_string(st.st_uid) +
+                     "); replacing it would make it this user's: remove it first or write "
+                     "elsewhere");
+  }
+}
+
+// A staged file: the complete contents in a temporary, waiting to be renamed over its target.
+// The temporary is unnamed (O_TMPFILE, `fd` open) until nameStaged() links it, just before the
+// rename; or named from the start where the file system has no unnamed files.
 struct Staged {
-  std::string temporary;
+  int fd = -1;
+  std::string temporary;  // its name, once it has one
+  int slot = -1;          // its registration for removal on a signal
   std::string target;
 };
 
+void discard(Staged& s) {
+  if (s.fd >= 0) ::close(s.fd);
+  s.fd = -1;
+  if (!s.temporary.empty()) ::unlink(s.temporary.c_str());
+  forgetTemporary(s.slot);
+  s.slot = -1;
+  s.temporary.clear();
+}
+
 // Writes `contents` to a temporary beside t.resolved with t's mode (and owner, for root).
 Staged stage(const OutputTarget& t, std::string_view contents) {
-  Staged s{{}, t.resolved};
-  const int fd = createTemporary(t.resolved, s.temporary);
-  if (fd < 0) failErrno(t.path, "cannot create a file in " + parentOf(t.resolved), errno);
+  checkReplaceable(t);
+  Staged s;
+  s.target = t.resolved;
+  const std::string folder = parentOf(t.resolved);
+  int fd = createUnnamed(folder);
+  if (fd < 0 && !unnamedUnsupported(errno)) {
+    failErrno(t.path, "cannot create a file in " + folder, errno);
+  }
+  if (fd < 0) {
+    fd = createTemporary(t.resolved, s.temporary, s.slot);
+    if (fd < 0) failErrno(t.path, "cannot create a file in " + folder, errno);
+  }
   auto bail = [&](const std::string& what) {
     const int err = errno;
     ::close(fd);
-    ::unlink(s.temporary.c_str());
+    if (!s.temporary.empty()) ::unlink(s.temporary.c_str());
+    forgetTemporary(s.slot);
     failErrno(t.path, what, err);
   };
   if (t.kind == OutputTargetKind::RegularFile) {
@@ -179,12 +260,39 @@ Staged stage(const OutputTarget& t, std::string_view contents) {
   }
   if (!writeAll(fd, contents)) bail("write failed");
   if (::fsync(fd) != 0) bail("sync failed");
+  if (s.temporary.empty()) {
+    s.fd = fd;  // linked at commit
+    return s;
+  }
   if (::close(fd) != 0) {
     const int err = errno;
     ::unlink(s.temporary.c_str());
+    forgetTemporary(s.slot);
     failErrno(t.path, "close failed", err);
   }
   return s;
+}
+
+// Gives an unnamed staged file its temporary name, registered before the link exists.
+void nameStaged(Staged& s, const std::string& path) {
+  if (s.fd < 0) return;
+  const std::string through = "/proc/self/fd/" + std::to_string(s.fd);
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    s.temporary = temporaryName(s.target);
+    s.slot = registerTemporary(s.temporary.c_str());
+    if (::linkat(AT_FDCWD, through.c_str(), AT_FDCWD, s.temporary.c_str(), AT_SYMLINK_FOLLOW) ==
+        0) {
+      ::close(s.fd);
+      s.fd = -1;
+      return;
+    }
+    const int err = errno;
+    forgetTemporary(s.slot);
+    s.slot = -1;
+    s.temporary.clear();
+    if (err != EEXIST) failErrno(path, "cannot name the file written", err);
+  }
+  fail(path, "cannot name the file written (every temporary name is taken)");
 }
 
 // Creates `folder` and its missing parents; appends the ones it made to `made` (outermost first).
@@ -291,12 +399,24 @@ void checkOutputWritable(const std::string& path, std::string_view what, bool fo
     }
     return;
   }
+  checkReplaceable(t);
   const std::string folder = nearestExistingFolder(parentOf(t.resolved));
+  // An unnamed file leaves no name behind, whatever happens next; else a named one, removed.
+  int fd = createUnnamed(folder);
+  if (fd < 0 && !unnamedUnsupported(errno)) {
+    failErrno(label, "folder " + folder + " is not writable", errno);
+  }
+  if (fd >= 0) {
+    ::close(fd);
+    return;
+  }
   std::string probe;
-  const int fd = createTemporary((fs::path(folder) / ".detbench-probe").string(), probe);
+  int slot = -1;
+  fd = createTemporary((fs::path(folder) / ".detbench-probe").string(), probe, slot);
   if (fd < 0) failErrno(label, "folder " + folder + " is not writable", errno);
   ::close(fd);
   ::unlink(probe.c_str());
+  forgetTemporary(slot);
 }
 
 void OutputBatch::addFolder(std::string path) {
@@ -311,7 +431,7 @@ void OutputBatch::commit() {
   std::vector<std::string> madeFolders;
   std::vector<Staged> staged;
   auto undo = [&] {
-    for (const auto& s : staged) ::unlink(s.temporary.c_str());
+    for (auto& s : staged) discard(s);
     for (auto it = madeFolders.rbegin(); it != madeFolders.rend(); ++it) ::rmdir(it->c_str());
   };
   try {
@@ -327,10 +447,13 @@ void OutputBatch::commit() {
         }
       }
     }
-    // Files first (they can be taken back), then what is written through, then the renames.
+    // Files first (they can be taken back), then what is written through, then the names and
+    // the renames.
+    std::vector<std::string> stagedPaths;
     for (std::size_t i = 0; i < files_.size(); ++i) {
       if (targets[i].kind != OutputTargetKind::WriteThrough) {
         staged.push_back(stage(targets[i], files_[i].contents));
+        stagedPaths.push_back(targets[i].path);
       }
     }
     for (std::size_t i = 0; i < files_.size(); ++i) {
@@ -338,14 +461,17 @@ void OutputBatch::commit() {
         writeThrough(targets[i], files_[i].contents);
       }
     }
+    for (std::size_t i = 0; i < staged.size(); ++i) nameStaged(staged[i], stagedPaths[i]);
     for (std::size_t i = 0; i < staged.size(); ++i) {
       if (std::rename(staged[i].temporary.c_str(), staged[i].target.c_str()) != 0) {
         const int err = errno;
+        for (std::size_t k = 0; k < i; ++k) forgetTemporary(staged[k].slot);
         staged.erase(staged.begin(), staged.begin() + static_cast<std::ptrdiff_t>(i));
         madeFolders.clear();  // files already renamed into them stay
         failErrno(staged.front().target, "rename failed", err);
       }
     }
+    for (auto& s : staged) forgetTemporary(s.slot);
   } catch (...) {
     undo();
     throw;

@@ -14,6 +14,7 @@
 
 #include "detbench/base/Error.hpp"
 #include "detbench/io/InputFiles.hpp"
+#include "detbench/io/TemporaryFiles.hpp"
 
 namespace detbench {
 namespace {
@@ -191,6 +192,56 @@ TEST(OutputFilesTest, AWritabilityCheckLeavesNothing) {
   EXPECT_THROW(checkOutputWritable(dir / "new/folder/r.npy", "--save-io"), IoError);
   EXPECT_NO_THROW(checkOutputWritable("/dev/null", "report"));
   EXPECT_EQ(dir.entries(), 0u);
+}
+
+// Case 14 of issue 31: a name of 254 bytes (NAME_MAX is 255) is written; the temporary beside
+// it has a name of its own length.
+TEST(OutputFilesTest, ANameOfAnyValidLengthIsWritten) {
+  TempDir dir;
+  const std::string leaf = std::string(249, 'r') + ".json";
+  ASSERT_EQ(leaf.size(), 254u);
+  EXPECT_NO_THROW(checkOutputWritable(dir / leaf, "report"));
+  EXPECT_NO_THROW(writeFileAtomically(dir / leaf, "{}"));
+  EXPECT_EQ(readFile(dir / leaf), "{}");
+  EXPECT_NO_THROW(writeFileAtomically(dir / leaf, "{\"again\": 1}"));  // replaced
+  EXPECT_EQ(dir.entries(), 1u);
+  // Past NAME_MAX: refused before anything is written.
+  EXPECT_THROW(checkOutputWritable(dir / (std::string(252, 'r') + ".json"), "report"), IoError);
+}
+
+// Case 8 of issue 31: what a signal handler removes. A temporary is registered from before it
+// exists until it is renamed or removed; removeTemporaryFiles() unlinks those still there.
+TEST(OutputFilesTest, RegisteredTemporariesAreRemovedAndForgottenOnesKept) {
+  TempDir dir;
+  std::ofstream(dir / "a.tmp") << "a";
+  std::ofstream(dir / "b.tmp") << "b";
+  const int a = registerTemporary((dir / "a.tmp").c_str());
+  const int b = registerTemporary((dir / "b.tmp").c_str());
+  ASSERT_GE(a, 0);
+  ASSERT_GE(b, 0);
+  forgetTemporary(b);  // renamed into place: no longer a temporary
+  removeTemporaryFiles();
+  EXPECT_FALSE(fs::exists(dir / "a.tmp"));
+  EXPECT_TRUE(fs::exists(dir / "b.tmp"));
+  forgetTemporary(a);
+  EXPECT_EQ(registerTemporary(std::string(5000, 'x').c_str()), -1) << "past PATH_MAX";
+}
+
+// Whatever a batch did, no temporary is left registered or on disk once it has committed or
+// failed.
+TEST(OutputFilesTest, ABatchLeavesNoTemporary) {
+  TempDir dir;
+  OutputBatch ok;
+  ok.add(dir / "a.json", "a");
+  ok.add(dir / "b.md", "b");
+  ok.commit();
+  // c.json is staged, then the write to /dev/full fails: the batch is undone.
+  OutputBatch failing;
+  failing.add(dir / "c.json", "c");
+  failing.add("/dev/full", "d");
+  EXPECT_THROW(failing.commit(), IoError);
+  EXPECT_EQ(dir.entries(), 2u);  // a.json and b.md
+  EXPECT_FALSE(fs::exists(dir / "c.json"));
 }
 
 }  // namespace

@@ -3,9 +3,15 @@
 //
 //  - A regular file, or a name that does not exist yet, is replaced atomically: the contents go
 //    to a temporary file in the same folder, which is renamed over the target once it is
-//    complete, so a reader never sees half a file. A file that is replaced keeps its
-//    permissions (and, for root, its owner); a new one gets 0666 less the umask. A symbolic
-//    link is followed: the file it points to is replaced, the link stays.
+//    complete, so a reader never sees half a file. The temporary is unnamed (O_TMPFILE) while
+//    it is written and is named only for the instant before its rename, so that no signal,
+//    SIGKILL included, leaves it behind (a file system without unnamed files gets a named
+//    temporary, registered with TemporaryFiles for the signal handlers); its name is short
+//    enough beside any valid target name. A file that is replaced keeps its permissions (and,
+//    for root, its owner); a new one gets 0666 less the umask. A file this user may not write,
+//    or, for a user other than root, one that belongs to another user, is refused: replacing
+//    it would put a file of this user's in its place. A symbolic link is followed: the file it
+//    points to is replaced, the link stays.
 //  - Anything else that can take a stream of bytes is written through, never replaced: a
 //    character device (/dev/null, a terminal), a FIFO, and a process's open descriptors
 //    (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N: the descriptor itself is written).
