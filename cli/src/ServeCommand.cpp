@@ -1,6 +1,7 @@
 // `detbench serve --stdio`: the engine as a service on standard input and output (one JSON
 // message a line; core/include/detbench/remote/ServeSession.hpp and docs/REMOTE-PROTOCOL.md).
 
+#include <csignal>
 #include <iostream>
 #include <string>
 
@@ -38,6 +39,9 @@ LineRead readLine(std::istream& in, std::string& line, std::size_t max) {
 
 int serveCommand(const CliStreams& io, bool stdio) {
   DETBENCH_CHECK_ARG(stdio, "give --stdio: standard input and output are the only transport");
+  // A peer that has gone is a write that fails (the run is cancelled, the session ends with
+  // exit 0), not a process killed by SIGPIPE.
+  std::signal(SIGPIPE, SIG_IGN);
   const BackendRegistry registry = makeRegistry();
   remote::ServeSession session(registry, [&io](const std::string& text) {
     io.out << text << '\n' << std::flush;

@@ -2,6 +2,9 @@
 
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -63,10 +66,25 @@ int runCli(CliApp& cli, int argc, char** argv) {
   }
 }
 
+// What standard output could not take (a full disk, /dev/full, an I/O error) is an error, not
+// a success with the output lost: exit 2 with one line. (A reader that has gone, as under
+// `| head`, ends detbench by SIGPIPE before it gets here.)
+int checkedExit(int code) {
+  std::cout.flush();
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  const int err = errno;
+  if (flushed && !std::ferror(stdout) && std::cout) return code;
+  std::cerr << "detbench: cannot write to standard output"
+            << (!flushed && err != 0 ? std::string(": ") + std::strerror(err) : std::string())
+            << "\n";
+  return kExitUsage;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   installSignalCleanup();
   CliApp cli;
-  return runCli(cli, argc, argv);
+  return checkedExit(runCli(cli, argc, argv));
 }

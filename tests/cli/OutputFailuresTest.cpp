@@ -1,6 +1,7 @@
-// The command line when its output cannot go where it should: a name of any valid length, a
-// file this user may not replace, and signals that end detbench while it writes (no temporary
-// file left behind). Cases 8 and 14 of issue 31, and its "Also seen".
+// The command line when its output cannot go where it should: standard output that cannot be
+// written (exit 2 with one line), a reader that goes away (SIGPIPE, as Unix tools), a name of
+// any valid length, a file this user may not replace, and signals that end detbench while it
+// writes (no temporary file left behind). Cases 8, 11 and 14 of issue 31, and its "Also seen".
 
 #include <fcntl.h>
 #include <signal.h>
@@ -43,6 +44,45 @@ class OutputFailuresTest : public CliTest {
     return found;
   }
 };
+
+// Case 11: output lost is not a success.
+TEST_F(OutputFailuresTest, StandardOutputThatCannotBeWrittenIsExitTwoWithOneLine) {
+  ASSERT_EQ(run("run --op sum --size 1000 --trials 2 -q --out good.json").code, 0);
+  for (const std::string args : {
+           "ops",
+           "ops --json",
+           "env",
+           "compare good.json",
+           "compare good.json --json",
+           "recipe --torch-manual-seed",
+           "pyhash a b c",
+           "run --op sum --size 1000 --trials 2 -q --no-report",
+           "invariance --op sum --size 1000 --trials 2 --threads-list 1,2 --json",
+           "rng --seed 1 --count 5",
+           "rng --seed 1 --count 100000",
+           "demo --list",
+           "--help",
+       }) {
+    const Result r = runToFull(args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.err;
+    EXPECT_EQ(lines(r.err), 1) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find("cannot write to standard output"), std::string::npos) << args << r.err;
+  }
+}
+
+// SIGPIPE keeps its default: under `| head` detbench ends as Unix tools do, by the signal
+// (status 141 in the shell), with nothing on standard error.
+TEST_F(OutputFailuresTest, AReaderThatGoesAwayEndsDetbenchQuietly) {
+  if (!fs::exists("/bin/bash")) GTEST_SKIP() << "no bash for PIPESTATUS";
+  const std::string cmd = "cd '" + dir_.string() +
+                          "' && /bin/bash -c \"'" DETBENCH_CLI
+                          "' rng --seed 1 --count 100000000 2> err.txt | head -1 > head.txt; "
+                          "echo \\${PIPESTATUS[0]} > status.txt\"";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  EXPECT_EQ(slurp(dir_ / "status.txt"), "141\n");
+  EXPECT_EQ(slurp(dir_ / "err.txt"), "");
+  EXPECT_EQ(lines(slurp(dir_ / "head.txt")), 1);
+}
 
 // Case 14: a name of 254 bytes is written (the temporary beside it once passed NAME_MAX after
 // the run); one past NAME_MAX is refused before the run.

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -9,7 +10,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <mutex>
 
 #include "detbench/base/Error.hpp"
 
@@ -26,11 +26,38 @@ void closeFd(int& fd) {
   fd = -1;
 }
 
-// Writing to a child that has gone must fail with EPIPE, not end this process.
-void ignoreSigpipe() {
-  static std::once_flag once;
-  std::call_once(once, [] { ::signal(SIGPIPE, SIG_IGN); });
-}
+// Writing to a child that has gone must fail with EPIPE, not end this process; the rest of the
+// process keeps its own SIGPIPE disposition (the command line's default: `| head` ends it
+// quietly). SIGPIPE is blocked in this thread for the write, and one the write raised is taken
+// back before it is unblocked.
+class SigpipeBlocked {
+ public:
+  SigpipeBlocked() {
+    sigemptyset(&pipe_);
+    sigaddset(&pipe_, SIGPIPE);
+    sigset_t pending;
+    sigpending(&pending);
+    wasPending_ = sigismember(&pending, SIGPIPE) == 1;
+    pthread_sigmask(SIG_BLOCK, &pipe_, &old_);
+  }
+  ~SigpipeBlocked() {
+    sigset_t pending;
+    sigpending(&pending);
+    if (!wasPending_ && sigismember(&pending, SIGPIPE) == 1) {
+      const timespec now{0, 0};
+      while (sigtimedwait(&pipe_, nullptr, &now) < 0 && errno == EINTR) {
+      }
+    }
+    pthread_sigmask(SIG_SETMASK, &old_, nullptr);
+  }
+  SigpipeBlocked(const SigpipeBlocked&) = delete;
+  SigpipeBlocked& operator=(const SigpipeBlocked&) = delete;
+
+ private:
+  sigset_t pipe_{};
+  sigset_t old_{};
+  bool wasPending_ = false;
+};
 
 std::string trimmed(const std::string& s) {
   const auto first = s.find_first_not_of(" \t\r\n");
@@ -44,7 +71,6 @@ std::string trimmed(const std::string& s) {
 ServeConnection::ServeConnection(const std::vector<std::string>& argv) {
   DETBENCH_CHECK_ARG(!argv.empty(), "no program to start");
   program_ = argv.front();
-  ignoreSigpipe();
   int in[2], out[2], err[2];
   if (::pipe2(in, O_CLOEXEC) != 0)
     DETBENCH_THROW(NotAvailable, "pipe: " + std::string(strerror(errno)));
@@ -101,6 +127,7 @@ ServeConnection::~ServeConnection() {
 bool ServeConnection::writeLine(const std::string& line) {
   if (in_ < 0) return false;
   const std::string text = line + "\n";
+  const SigpipeBlocked blocked;
   std::size_t done = 0;
   while (done < text.size()) {
     const ssize_t n = ::write(in_, text.data() + done, text.size() - done);
