@@ -27,6 +27,9 @@ using namespace detbench::demo;
 int demoCommand(const CliStreams& io, const std::string& name, bool list,
                 const std::string& language, const std::optional<std::string>& jsonOut,
                 const std::optional<std::string>& markdownOut, const RemoteOptions& remote) {
+  // As recipe and serve: the scenarios' texts are in these two languages.
+  DETBENCH_CHECK_ARG(language == "en" || language == "zh_CN",
+                     "--language takes en or zh_CN, not '" + language + "'");
   if (list || name.empty()) {
     for (const auto& s : scenarios()) {
       io.out << std::left << std::setw(22) << s.name << std::right << s.title.in(language)
@@ -51,9 +54,7 @@ int demoCommand(const CliStreams& io, const std::string& name, bool list,
     auto client = connectRemote(remote, host, &interruptToken());
     const Environment there = client->environment();
     io.out << scenarioIntroText(*s, language);
-    // The texts' languages, as LocalText picks them: Chinese for zh*, English otherwise.
-    const remote::RemoteDemo d = client->demo(s->name, language.starts_with("zh") ? "zh_CN" : "en",
-                                              progress, &interruptToken());
+    const remote::RemoteDemo d = client->demo(s->name, language, progress, &interruptToken());
     if (io.errIsTerminal) io.err << "\r\x1b[K" << std::flush;
     io.out << "Ran on: " << remote::printable(there.host) << " (" << remoteLabel(host)
            << ", detbench " << remote::printable(there.toolVersion) << ")\n"

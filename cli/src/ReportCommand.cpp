@@ -19,6 +19,8 @@ int reportCommand(const CliStreams& io, const std::string& input,
   DETBENCH_CHECK_ARG(html || pdf, "report: give --html OUT.html and/or --pdf OUT.pdf");
   checkOutputOptions({{"--html", html}, {"--pdf", pdf}}, {input});
   const ReportDocument report = readReportFile(input);  // raises with the file's name
+  // As compare and export-pytorch: a report without a run has nothing to render.
+  DETBENCH_CHECK_ARG(!report.runs.empty(), input + ": the report holds no run");
   qputenv("QT_QPA_PLATFORM", "offscreen");
   int argc = 1;
   char name[] = "detbench";

@@ -287,6 +287,35 @@ TEST_F(HostileInputTest, CompareShowsNoControlCharactersFromAReport) {
   EXPECT_EQ(refused.err.find("\xE2\x80\xAE"), std::string::npos) << refused.err;
 }
 
+// Case 15 of issue 31: a language the texts are not written in is refused, as recipe and serve
+// refuse it, instead of running in English.
+TEST_F(HostileInputTest, ADemoInALanguageItDoesNotHaveIsRefused) {
+  expectRefused("demo error-and-warn --language fr", "en or zh_CN");
+  expectRefused("demo --list --language fr", "en or zh_CN");
+  expectRefused("demo error-and-warn --language zh", "en or zh_CN");
+}
+
+#ifdef DETBENCH_CLI_HAS_REPORT
+// Case 12 of issue 31: `report` refuses a report with no run, as compare and export-pytorch do,
+// instead of rendering an empty page with exit 0.
+TEST_F(HostileInputTest, AReportWithNoRunIsNotRendered) {
+  json noOp = goodRun();
+  noOp.erase("op");
+  write("no-op.json", noOp.dump());
+  expectRefused("report no-op.json --html a.html --pdf a.pdf", "holds no run");
+  expectRefused("compare no-op.json", "holds no run");
+  const Result sweep = run("sweep --op sum --size 1000 --trials 2 --configs default --out s.json");
+  ASSERT_EQ(sweep.code, 0) << sweep.err;
+  json none = json::parse(slurp(dir_ / "s.json"));
+  none["configurations"] = json::array();
+  write("none.json", none.dump());
+  expectRefused("report none.json --html b.html", "holds no run");
+  EXPECT_FALSE(fs::exists(dir_ / "a.html"));
+  EXPECT_FALSE(fs::exists(dir_ / "a.pdf"));
+  EXPECT_FALSE(fs::exists(dir_ / "b.html"));
+}
+
+#endif
 
 }  // namespace
 }  // namespace detbench::testing
