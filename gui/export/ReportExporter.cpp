@@ -29,10 +29,6 @@ QString esc(const std::string& s) {
   return QString::fromStdString(s).toHtmlEscaped();
 }
 
-QString row(const QString& k, const QString& v) {
-  return QStringLiteral("<tr><th>%1</th><td>%2</td></tr>\n").arg(esc(k), esc(v));
-}
-
 QString csvField(const QString& s) {
   if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) &&
       !s.contains(QLatin1Char('\n')))
@@ -138,11 +134,34 @@ QString ReportExporter::csv(const ReportDocument& report) {
 }
 
 QString ReportExporter::html(const ReportDocument& report, Images images) {
-  return htmlWithPlots(report, ReportPlots::render(report), images);
+  return htmlWithPlots(report, ReportPlots::render(report), images, Limits{0, 0});
 }
 
 QString ReportExporter::htmlWithPlots(const ReportDocument& report,
-                                      const std::vector<RenderedPlot>& plots, Images images) {
+                                      const std::vector<RenderedPlot>& plots, Images images,
+                                      const Limits& limits) {
+  // Text from the report, cut where the limits say (the PDF: a page lays out a long string in
+  // time that grows faster than its length), then escaped.
+  const auto text = [&limits](const QString& s) {
+    if (limits.text == 0 || static_cast<std::size_t>(s.size()) <= limits.text) return esc(s);
+    const auto rest = static_cast<qsizetype>(s.size()) - static_cast<qsizetype>(limits.text);
+    return esc(s.left(static_cast<qsizetype>(limits.text))) +
+           esc(tr("… (%n more characters; the JSON report has them all)", nullptr,
+                  static_cast<int>(std::min<qsizetype>(rest, 1'000'000'000))));
+  };
+  const auto row = [&text](const QString& k, const QString& v) {
+    return QStringLiteral("<tr><th>%1</th><td>%2</td></tr>\n").arg(text(k), text(v));
+  };
+  // How many items of a list (warnings, errors, devices) to show, and the line that says how
+  // many were left out.
+  const auto shownRows = [&limits](std::size_t n) {
+    return limits.rows == 0 ? n : std::min(n, limits.rows);
+  };
+  const auto leftOut = [](std::size_t left) {
+    return QStringLiteral("<p><i>%1</i></p>\n")
+        .arg(esc(tr("… and %n more (the CSV and the JSON report have them all)", nullptr,
+                    static_cast<int>(std::min<std::size_t>(left, 1'000'000'000)))));
+  };
   QString h;
   h += QStringLiteral(
            "<!DOCTYPE html>\n<html><head><meta "
@@ -152,7 +171,7 @@ QString ReportExporter::htmlWithPlots(const ReportDocument& report,
   if (!report.runs.empty()) {
     const RunResult& first = report.runs.front();
     h += QStringLiteral("<p><b>%1</b> %2 <b>%3</b></p>\n")
-             .arg(esc(first.op), esc(tr("on")), esc(first.device));
+             .arg(text(qstr(first.op)), esc(tr("on")), text(qstr(first.device)));
     h += QStringLiteral("<table>\n");
     QStringList params;
     for (const auto& [k, v] : first.params) params << QStringLiteral("%1=%2").arg(qstr(k)).arg(v);
@@ -170,7 +189,7 @@ QString ReportExporter::htmlWithPlots(const ReportDocument& report,
   if (!report.runs.empty()) {
     h += QStringLiteral("<h2>%1</h2>\n<ul>\n").arg(esc(tr("Takeaway")));
     for (const QString& line : takeaway(report))
-      h += QStringLiteral("<li>%1</li>\n").arg(esc(line));
+      h += QStringLiteral("<li>%1</li>\n").arg(text(line));
     h += QStringLiteral("</ul>\n");
   }
   auto image = [&](const RenderedPlot& p) {
@@ -199,8 +218,9 @@ QString ReportExporter::htmlWithPlots(const ReportDocument& report,
     for (const auto& r : report.runs) {
       h += QStringLiteral(
                "<tr><td>%1</td><td class=\"%2\">%3</td><td>%4</td><td>%5</td><td>%6</td></tr>\n")
-               .arg(esc(r.label), Verdict::good(r) ? QStringLiteral("good") : QStringLiteral("bad"),
-                    esc(Verdict::headline(r)),
+               .arg(text(qstr(r.label)),
+                    Verdict::good(r) ? QStringLiteral("good") : QStringLiteral("bad"),
+                    text(Verdict::headline(r)),
                     r.failed() ? QStringLiteral("—") : QString::number(r.summary.distinctDigests),
                     r.failed() ? QStringLiteral("—") : esc(formatDuration(r.summary.time.median)),
                     baseline ? esc(Verdict::relative(r, *baseline)) : QString());
@@ -209,15 +229,15 @@ QString ReportExporter::htmlWithPlots(const ReportDocument& report,
   }
   for (const RunResult& r : report.runs) {
     if (report.kind == ReportKind::Sweep)
-      h += QStringLiteral("<h2>%1</h2>\n").arg(esc(r.label));
+      h += QStringLiteral("<h2>%1</h2>\n").arg(text(qstr(r.label)));
     else
       h += QStringLiteral("<h2>%1</h2>\n").arg(esc(tr("Result")));
     h += QStringLiteral("<p class=\"%1\"><b>%2</b></p>\n")
              .arg(Verdict::good(r) ? QStringLiteral("good") : QStringLiteral("bad"),
-                  esc(Verdict::headline(r)));
-    if (r.failed()) h += QStringLiteral("<p>%1</p>\n").arg(esc(Verdict::problem(r)));
+                  text(Verdict::headline(r)));
+    if (r.failed()) h += QStringLiteral("<p>%1</p>\n").arg(text(Verdict::problem(r)));
     if (!r.warnings.empty())
-      h += QStringLiteral("<p class=\"warn\">%1</p>\n").arg(esc(Verdict::warning(r)));
+      h += QStringLiteral("<p class=\"warn\">%1</p>\n").arg(text(Verdict::warning(r)));
     h += QStringLiteral("<table>\n");
     h += row(tr("Settings"), Verdict::settingsLine(r.settings));
     h += row(tr("Seed in force"),
@@ -235,11 +255,17 @@ QString ReportExporter::htmlWithPlots(const ReportDocument& report,
       h += row(tr("Time per trial"), Verdict::timing(r));
     }
     h += QStringLiteral("</table>\n");
-    for (const auto& w : r.warnings)
-      h += QStringLiteral("<p class=\"warn\">%1: %2</p>\n").arg(esc(tr("Warning")), esc(w.message));
-    for (const auto& e : r.errors)
-      h += QStringLiteral("<p class=\"bad\">%1 (%2): %3</p>\n")
-               .arg(esc(tr("Error")), esc(e.kind), esc(e.message));
+    const std::size_t warnings = shownRows(r.warnings.size());
+    for (std::size_t i = 0; i < warnings; ++i)
+      h += QStringLiteral("<p class=\"warn\">%1: %2</p>\n")
+               .arg(esc(tr("Warning")), text(qstr(r.warnings[i].message)));
+    if (warnings < r.warnings.size()) h += leftOut(r.warnings.size() - warnings);
+    const std::size_t errors = shownRows(r.errors.size());
+    for (std::size_t i = 0; i < errors; ++i)
+      h +=
+          QStringLiteral("<p class=\"bad\">%1 (%2): %3</p>\n")
+              .arg(esc(tr("Error")), text(qstr(r.errors[i].kind)), text(qstr(r.errors[i].message)));
+    if (errors < r.errors.size()) h += leftOut(r.errors.size() - errors);
     const int index = static_cast<int>(&r - report.runs.data());
     QString pictures;
     for (const auto& p : plots) {
@@ -259,7 +285,9 @@ QString ReportExporter::htmlWithPlots(const ReportDocument& report,
   h += row(QStringLiteral("CUBLAS_WORKSPACE_CONFIG"), env.cublasWorkspaceConfigEnv.empty()
                                                           ? tr("(unset)")
                                                           : qstr(env.cublasWorkspaceConfigEnv));
-  for (const auto& d : env.devices) {
+  const std::size_t devices = shownRows(env.devices.size());
+  for (std::size_t i = 0; i < devices; ++i) {
+    const auto& d = env.devices[i];
     QStringList info;
     for (const auto& [k, v] : d.info) info << QStringLiteral("%1: %2").arg(qstr(k), qstr(v));
     h += row(tr("Device %1").arg(qstr(d.id)), d.available
@@ -267,6 +295,7 @@ QString ReportExporter::htmlWithPlots(const ReportDocument& report,
                                                   : tr("unavailable: %1").arg(qstr(d.reason)));
   }
   h += QStringLiteral("</table>\n");
+  if (devices < env.devices.size()) h += leftOut(env.devices.size() - devices);
   // The digests last: an appendix, its long lists cut (the CSV has every trial).
   QString tail;
   bool appendix = false;
@@ -276,7 +305,9 @@ QString ReportExporter::htmlWithPlots(const ReportDocument& report,
       tail += QStringLiteral("<h2>%1</h2>\n").arg(esc(tr("Appendix: output digests")));
       appendix = true;
     }
-    if (report.kind == ReportKind::Sweep) tail += QStringLiteral("<h3>%1</h3>\n").arg(esc(r.label));
+    if (report.kind == ReportKind::Sweep) {
+      tail += QStringLiteral("<h3>%1</h3>\n").arg(text(qstr(r.label)));
+    }
     tail += QStringLiteral("<table><tr><th>%1</th><th>%2</th><th>%3</th></tr>\n")
                 .arg(esc(tr("Output digest")), esc(tr("Trials")), esc(tr("First seen in trial")));
     const std::size_t shown = std::min<std::size_t>(r.summary.digests.size(), kDigestRows);
@@ -310,7 +341,11 @@ QByteArray ReportExporter::pdf(const ReportDocument& report) {
     doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("plot-%1.png").arg(p.name)),
                     QImage::fromData(p.png, "PNG"));
   }
-  doc.setHtml(htmlWithPlots(report, plots, Images::Resources));
+  // Linear in the report and quick whatever it holds: long strings cut, long lists summarised
+  // (QTextDocument lays out a long string or list in time that grows faster than its size;
+  // the JSON and CSV keep everything).
+  constexpr Limits kPrint{400, 40};
+  doc.setHtml(htmlWithPlots(report, plots, Images::Resources, kPrint));
   QPdfWriter writer(&buffer);
   writer.setTitle(tr("detbench reproducibility report"));
   writer.setCreator(QStringLiteral("detbench"));

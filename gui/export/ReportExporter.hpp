@@ -10,6 +10,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstddef>
 #include <optional>
 #include <vector>
 
@@ -42,9 +43,16 @@ class ReportExporter {
   static QStringList takeaway(const ReportDocument& report);
 
  private:
+  // How much of the report's text the HTML shows: strings cut past `text` characters, lists
+  // (warnings, errors, devices) past `rows` items; 0: all. (The distinct outputs are cut at
+  // kDigestRows in every format.)
+  struct Limits {
+    std::size_t text;
+    std::size_t rows;
+  };
   // The HTML around plots rendered once by the caller.
   static QString htmlWithPlots(const ReportDocument& report, const std::vector<RenderedPlot>& plots,
-                               Images images);
+                               Images images, const Limits& limits);
   static QByteArray pdf(const ReportDocument& report);
 };
 

@@ -315,6 +315,32 @@ TEST_F(HostileInputTest, AReportWithNoRunIsNotRendered) {
   EXPECT_FALSE(fs::exists(dir_ / "b.html"));
 }
 
+// Case 7 of issue 31: a report with a string of 1 MiB and 100,000 distinct outputs renders as
+// a PDF (cut and summarised) as well as HTML; how long it takes is measured, not asserted.
+TEST_F(HostileInputTest, AHugeReportRendersAsPdf) {
+  json big = goodRun();
+  const json trial = big["trials"][0];
+  json trials = json::array();
+  json digests = json::array();
+  char digest[32];
+  for (int i = 0; i < 100000; ++i) {
+    json t = trial;
+    t["index"] = i;
+    std::snprintf(digest, sizeof digest, "0x%016x", 0x1000 + i);
+    t["digest"] = digest;
+    trials.push_back(t);
+  }
+  big["trials"] = trials;
+  big["summary"]["trials"] = 100000;
+  big["summary"]["requested_trials"] = 100000;
+  big["summary"]["distinct_digests"] = 100000;
+  big["context"]["host"] = std::string(1 << 20, 'h');
+  write("big.json", big.dump());
+  const Result r = run("report big.json --pdf big.pdf --html big.html");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(slurp(dir_ / "big.pdf").rfind("%PDF-", 0), 0u);
+  EXPECT_GT(fs::file_size(dir_ / "big.html"), std::uintmax_t{1} << 20) << "the HTML keeps it all";
+}
 #endif
 
 }  // namespace

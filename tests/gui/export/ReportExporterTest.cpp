@@ -12,6 +12,7 @@
 #include "../../core/report/ReportFixtures.hpp"
 #include "detbench/report/ReportJson.hpp"
 #include "detbench/report/ReportMarkdown.hpp"
+#include "detbench/run/Statistics.hpp"
 #include "plot/DistinctPlotWidget.hpp"
 
 namespace detbench::gui {
@@ -126,6 +127,37 @@ TEST(ReportExporterErrorsTest, AnUnwritablePlaceGivesAMessageForEveryFormat) {
                                        detbench::testing::fixedRunReport(), &error));
     EXPECT_TRUE(error.contains(QStringLiteral("/nonexistent-folder/r.out"))) << error.toStdString();
   }
+}
+
+// Case 7 of issue 31: the PDF is linear in the report. A report of 100,000 trials that all
+// differ, with a string of 1 MiB in its label, errors and environment, prints on a few pages:
+// long strings cut and long lists summarised (the CSV and the JSON keep them; the HTML too).
+// Its time is measured, not asserted (docs/REPORT-FORMAT.md, "Limits").
+TEST(ReportExporterLimitsTest, APdfOfAHugeReportIsCutAndSummarised) {
+  ReportDocument doc = detbench::testing::fixedRunReport();
+  RunResult& r = doc.runs.front();
+  const std::string huge(1 << 20, 'w');
+  r.trials.clear();
+  for (int i = 0; i < 100000; ++i) {
+    TrialRecord t;
+    t.index = i;
+    t.timeNs = 1000 + i % 977;
+    t.digest = 0x1000 + static_cast<std::uint64_t>(i);
+    r.trials.push_back(t);
+  }
+  r.summary = summarize(r.trials);
+  r.requestedTrials = 100000;
+  r.errors.push_back({"RemoteError", huge, ""});
+  doc.context.host = huge;
+  const QByteArray pdf = ReportExporter::render(ReportExporter::Format::Pdf, doc);
+  EXPECT_TRUE(pdf.startsWith("%PDF-"));
+  static const QRegularExpression page(QStringLiteral("/Type\\s*/Page[^s]"));
+  const auto pages = QString::fromLatin1(pdf).count(page);
+  EXPECT_GE(pages, 1);
+  EXPECT_LE(pages, 12) << "the digests and strings were not summarised";
+  // The other formats keep everything.
+  EXPECT_EQ(ReportExporter::csv(doc).count(QLatin1Char('\n')), 100001);
+  EXPECT_TRUE(ReportExporter::html(doc).contains(QString::fromStdString(huge)));
 }
 
 TEST(ReportExporterErrorsTest, FormatFollowsTheExtension) {
