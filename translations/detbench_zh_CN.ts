@@ -947,6 +947,18 @@
             <source>… and %1 more distinct outputs: the CSV export lists every trial's digest.</source>
             <translation>……还有 %1 个不同输出：CSV 导出列出了每次试验的摘要。</translation>
         </message>
+        <message numerus="yes">
+            <source>… (%n more characters; the JSON report has them all)</source>
+            <translation>
+                <numerusform>……（另有 %n 个字符；JSON 报告中全部保留）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>… and %n more (the CSV and the JSON report have them all)</source>
+            <translation>
+                <numerusform>……另有 %n 项（CSV 与 JSON 报告中全部保留）</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>ReportPlots</name>

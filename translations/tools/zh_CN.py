@@ -120,6 +120,8 @@ ZH_CN = {
 "CPU": "CPU",
 "(unset)": "（未设置）",
 "Device %1": "设备 %1",
+"… (%n more characters; the JSON report has them all)": "……（另有 %n 个字符；JSON 报告中全部保留）",
+"… and %n more (the CSV and the JSON report have them all)": "……另有 %n 项（CSV 与 JSON 报告中全部保留）",
 "unavailable: %1": "不可用：%1",
 "Max |diff| against trial 0": "相对试验 0 的最大 |差值|",
 "Distinct outputs so far": "目前为止的不同输出数",
