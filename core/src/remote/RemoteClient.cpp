@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <optional>
 
 #include "detbench/base/Error.hpp"
 #include "detbench/base/Utf8Text.hpp"
@@ -35,6 +36,22 @@ std::string remoteText(const std::string& text) {
 
 std::string seconds(milliseconds ms) {
   return std::to_string((ms.count() + 999) / 1000) + " s";
+}
+
+// What a job's last message holds, read by `read`, or nothing when the job ended without it or
+// with one this detbench cannot read: then `why` says so, and the job ends as a lost connection
+// would, with what had come.
+template <typename T, typename Read>
+std::optional<T> readLast(const json& last, const std::string& where, std::string& why,
+                          const Read& read) {
+  if (last.is_null()) return std::nullopt;
+  try {
+    return read(last);
+  } catch (const std::exception& e) {  // json's exceptions, and InvalidArgument
+    why = where + " sent a last message this detbench cannot read (" +
+          remoteText(stringOr(last, "type", "")) + "): " + printable(e.what());
+    return std::nullopt;
+  }
 }
 
 // A run whose own report never came: what the request said, and the trials that arrived,
@@ -173,7 +190,13 @@ Environment RemoteClient::environment() {
     const json msg = next(timeouts_.answer, "its environment");
     if (msg.value("id", json()) != json(id)) continue;
     if (stringOr(msg, "type", "") == "error") raiseRemoteError(msg);
-    if (stringOr(msg, "type", "") == "env") return environmentFromJson(msg.at("environment"));
+    if (stringOr(msg, "type", "") != "env") continue;
+    try {
+      return environmentFromJson(msg.at("environment"));
+    } catch (const json::exception& e) {
+      DETBENCH_THROW(NotAvailable, where_ + " sent an environment this detbench cannot read: " +
+                                       printable(e.what()));
+    }
   }
 }
 
@@ -401,7 +424,9 @@ ReportDocument RemoteClient::run(const RunRequest& request, const RemoteRunCallb
   json message{{"type", "run"}, {"request", requestToJson(request)}};
   if (io != nullptr) message["save_io"] = true;
   const json final = exchange(job, std::move(message), "report", callbacks, cancel);
-  if (final.is_null()) {
+  auto done = readLast<ReportDocument>(
+      final, where_, job.why, [](const json& m) { return reportFromJson(m.at("report")); });
+  if (!done) {
     ReportDocument doc;
     doc.kind = ReportKind::Run;
     doc.context = context;
@@ -409,7 +434,7 @@ ReportDocument RemoteClient::run(const RunRequest& request, const RemoteRunCallb
     return doc;
   }
   if (io != nullptr) *io = takeIo(job.io, job.ioOrder, where_);
-  return reportFromJson(final.at("report"));
+  return std::move(*done);
 }
 
 ReportDocument RemoteClient::sweep(const RunRequest& base, const std::vector<SweepConfig>& configs,
@@ -425,7 +450,9 @@ ReportDocument RemoteClient::sweep(const RunRequest& base, const std::vector<Swe
       {"type", "sweep"}, {"request", requestToJson(base)}, {"configs", configsToJson(configs)}};
   if (io != nullptr) message["save_io"] = true;
   const json final = exchange(job, std::move(message), "report", callbacks, cancel);
-  if (final.is_null()) {
+  auto done = readLast<ReportDocument>(
+      final, where_, job.why, [](const json& m) { return reportFromJson(m.at("report")); });
+  if (!done) {
     // The configurations that finished, then the one that was running with its trials.
     ReportDocument doc;
     doc.kind = ReportKind::Sweep;
@@ -448,7 +475,7 @@ ReportDocument RemoteClient::sweep(const RunRequest& base, const std::vector<Swe
     return doc;
   }
   if (io != nullptr) *io = takeIo(job.io, job.ioOrder, where_);
-  return reportFromJson(final.at("report"));
+  return std::move(*done);
 }
 
 InvarianceDocument RemoteClient::invariance(const RunRequest& base, const InvariancePlan& plan,
@@ -470,7 +497,11 @@ InvarianceDocument RemoteClient::invariance(const RunRequest& base, const Invari
     if (callbacks.onConfigurationStarted) callbacks.onConfigurationStarted(index, label);
   };
   const json final = exchange(job, std::move(message), "invariance", own, cancel);
-  if (!final.is_null()) return invarianceFromJson(final.at("invariance"));
+  if (auto done = readLast<InvarianceDocument>(final, where_, job.why, [](const json& m) {
+        return invarianceFromJson(m.at("invariance"));
+      })) {
+    return std::move(*done);
+  }
   // The runs that finished, and the one that was running: not compared (the outputs stayed
   // there), the result incomplete.
   InvarianceDocument doc;
@@ -518,8 +549,9 @@ RemoteDemo RemoteClient::demo(const std::string& name, const std::string& langua
   callbacks.onProgress = progress;
   const json final = exchange(job, json{{"type", "demo"}, {"name", name}, {"language", language}},
                               "demo", callbacks, cancel);
-  if (final.is_null()) DETBENCH_THROW(NotAvailable, job.why);
-  DemoMessage m = demoFromJson(final);
+  auto last = readLast<DemoMessage>(final, where_, job.why, demoFromJson);
+  if (!last) DETBENCH_THROW(NotAvailable, job.why);
+  DemoMessage& m = *last;
   RemoteDemo d;
   d.asExpected = m.asExpected;
   d.cancelled = m.cancelled;
