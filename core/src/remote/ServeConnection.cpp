@@ -119,7 +119,7 @@ ServeConnection::ServeConnection(const std::vector<std::string>& argv) {
 ServeConnection::~ServeConnection() {
   closeFd(in_);
   reap(1000);
-  terminate();
+  endChild();
   closeFd(out_);
   closeFd(err_);
 }
@@ -222,6 +222,10 @@ void ServeConnection::reap(int waitMs) {
 }
 
 void ServeConnection::terminate() {
+  endChild();
+}
+
+void ServeConnection::endChild() {
   closeFd(in_);
   if (pid_ < 0) return;
   ::kill(pid_, SIGTERM);

@@ -28,25 +28,31 @@ class ServeConnection {
   // Starts argv[0] (looked up on PATH). Raises NotAvailable when it cannot be started.
   explicit ServeConnection(const std::vector<std::string>& argv);
   // Closes the child's input, gives it up to a second to end, then kills it.
-  ~ServeConnection();
+  virtual ~ServeConnection();
   ServeConnection(const ServeConnection&) = delete;
   ServeConnection& operator=(const ServeConnection&) = delete;
 
   // Writes one line (a newline is added). False when the child no longer reads.
-  bool writeLine(const std::string& line);
+  virtual bool writeLine(const std::string& line);
   // The next line without its newline; nullopt when `timeout` passes first. Raises
   // ConnectionEnded when the child's output ends (it exited, or the connection dropped), naming
   // what it wrote on standard error, and NotAvailable for a line longer than `maxLineBytes`.
-  std::optional<std::string> readLine(std::chrono::milliseconds timeout,
-                                      std::size_t maxLineBytes = std::size_t{64} << 20);
+  virtual std::optional<std::string> readLine(std::chrono::milliseconds timeout,
+                                              std::size_t maxLineBytes = std::size_t{64} << 20);
   // The last lines the child wrote on standard error (at most 4 KiB), trimmed.
-  std::string errorOutput();
+  virtual std::string errorOutput();
   // Ends the child now (SIGTERM, then SIGKILL) and reaps it.
-  void terminate();
+  virtual void terminate();
   // The program that was started (argv[0]), for messages.
   const std::string& program() const { return program_; }
 
+ protected:
+  // A connection that starts no child (a stand-in that replays lines, for the fuzz target of
+  // the client's answers): it overrides the reads and writes.
+  explicit ServeConnection(std::string name) : program_(std::move(name)) {}
+
  private:
+  void endChild();
   void drainErrors(int waitMs);
   void reap(int waitMs);
 
