@@ -1,5 +1,6 @@
 #include <nlohmann/json.hpp>
 
+#include "detbench/io/InputFiles.hpp"
 #include "detbench/report/Format.hpp"
 #include "detbench/report/ReportJson.hpp"
 #include "detbench/trace/TraceReport.hpp"
@@ -39,7 +40,10 @@ json tensorsJson(const std::vector<TraceTensor>& ts) {
 json scalarsJson(const std::vector<std::pair<std::string, std::string>>& scalars) {
   json j = json::object();
   for (const auto& [k, v] : scalars) {
-    json value = json::parse(v, nullptr, false);
+    // A scalar's text comes from the traced script: parsed only when it is not nested past
+    // kMaxJsonDepth (dump() recurses once a level), else kept as the text it is.
+    json value = jsonNestingDepth(v) <= kMaxJsonDepth ? json::parse(v, nullptr, false)
+                                                      : json(json::value_t::discarded);
     j[k] = value.is_discarded() ? json(v) : value;
   }
   return j;

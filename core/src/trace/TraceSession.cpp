@@ -8,6 +8,7 @@
 
 #include "detbench/base/Error.hpp"
 #include "detbench/base/IntegerText.hpp"
+#include "detbench/io/InputFiles.hpp"
 #include "detbench/run/HostMemory.hpp"
 #include "detbench/trace/ProbeFiles.hpp"
 #include "detbench/trace/ScriptProcess.hpp"
@@ -301,7 +302,11 @@ PythonCheck checkPython(const ScriptCommand& command, const std::string& working
   } catch (const NotAvailable& e) {
     DETBENCH_THROW(InvalidArgument, e.message());
   }
-  nlohmann::json j = nlohmann::json::parse(answer, nullptr, false);
+  // The interpreter's answer is one flat object; anything nested past kMaxJsonDepth is not it
+  // (and is not parsed: dump() and copies recurse once a level).
+  nlohmann::json j = jsonNestingDepth(answer) <= kMaxJsonDepth
+                         ? nlohmann::json::parse(answer, nullptr, false)
+                         : nlohmann::json(nlohmann::json::value_t::discarded);
   if (answer.empty() || j.is_discarded() || !j.is_object()) {
     std::string tail = lastLines(exit.stderrTail, 1);
     DETBENCH_THROW(InvalidArgument, command.interpreter +
