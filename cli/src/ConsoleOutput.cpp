@@ -66,6 +66,10 @@ std::string paramsText(const OpParams& params) {
 }
 
 std::string formText(const RunResult& r) {
+  if (r.dispatch.library) {
+    return std::string("PyTorch's own dispatch (the catalog expects ") +
+           (r.dispatch.deterministicExpected ? "reproducible" : "varying") + " outputs)";
+  }
   std::string f = std::string(toString(r.dispatch.form));
   if (r.dispatch.extension) f += " (detbench extension)";
   if (r.dispatch.contrast) f += " (contrast: not PyTorch's default)";
@@ -92,6 +96,25 @@ void ratio(const TimingStats& a, const TimingStats& b, double& value, double& si
 
 }  // namespace
 
+// What the catalog predicted beside what the library did (torch devices), and whether they agree.
+void printLibraryCheck(std::ostream& out, const LibraryCheck& c) {
+  out << "  Catalog:   PyTorch " << toString(c.catalogRelease) << "'s entry predicts it "
+      << toString(c.predicted) << "; " << shown(c.library) << " " << toString(c.observed);
+  if (c.agrees()) {
+    out << ": as predicted\n";
+    return;
+  }
+  out << "\n";
+  if (!c.outcomeAgrees()) {
+    out << "  Disagrees: the catalog and " << shown(c.library) << " part here (the measurement stands; "
+        << "check the catalog's entry for this release and device)\n";
+  }
+  if (!c.variationAgrees()) {
+    out << "  Disagrees: the outputs varied although the catalog calls this op reproducible "
+           "here\n";
+  }
+}
+
 void printRunSummary(std::ostream& out, const RunResult& r) {
   out << shown(r.op) << " on " << shown(r.device) << " (" << r.threads
       << (r.threads == 1 ? " thread" : " threads") << ")  " << paramsText(r.params) << "\n";
@@ -104,6 +127,7 @@ void printRunSummary(std::ostream& out, const RunResult& r) {
     for (const auto& e : r.errors) {
       out << "  Error:     " << shown(e.kind) << ": " << shown(e.message) << "\n";
     }
+    if (r.libraryCheck) printLibraryCheck(out, *r.libraryCheck);
     return;
   }
   out << "  Form:      " << formText(r) << "\n";
@@ -134,6 +158,7 @@ void printRunSummary(std::ostream& out, const RunResult& r) {
     out << "  Warning: some trials took far longer than the rest (another process, or a cold "
            "cache); compare medians, or run more trials.\n";
   }
+  if (r.libraryCheck) printLibraryCheck(out, *r.libraryCheck);
   if (r.cancelled) out << "  Cancelled after " << s.trials << " trials.\n";
 }
 

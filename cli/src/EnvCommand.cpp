@@ -17,7 +17,10 @@ int envCommand(const CliStreams& io, bool json, const std::optional<std::string>
                        "its own PyTorch)");
     env = connectRemote(remote, remote.hosts.front())->environment();
   } else {
-    env = collectEnvironment(makeRegistry());
+    // Every device, the ones loaded on first use included: env is where a person looks.
+    const BackendRegistry registry = makeRegistry();
+    registry.loadAll();
+    env = collectEnvironment(registry);
   }
   if (pytorch) {
     env.pytorchFound = "PyTorch " + toString(releaseOption(pytorch)) + " chosen with --pytorch (" +

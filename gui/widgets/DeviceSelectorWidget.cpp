@@ -10,8 +10,18 @@
 
 namespace detbench::gui {
 
+namespace {
+
+// The list shows every device, the torch devices (loaded on first use elsewhere) included.
+std::vector<DeviceEntry> allDevices(const BackendRegistry& registry) {
+  registry.loadAll();
+  return registry.devices();
+}
+
+}  // namespace
+
 DeviceSelectorWidget::DeviceSelectorWidget(const BackendRegistry& registry, QWidget* parent)
-    : QWidget(parent), devices_(registry.devices()) {
+    : QWidget(parent), devices_(allDevices(registry)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   combo_ = new QComboBox(this);

@@ -6,11 +6,12 @@
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
+#include <utility>
 
 namespace detbench {
 
-LoadedBackend loadBackendModule(const std::string& path) {
-  LoadedBackend out;
+LoadedModule loadBackendModules(const std::string& path) {
+  LoadedModule out;
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) {
     out.reason = "backend module " + path + " not found";
@@ -22,20 +23,36 @@ LoadedBackend loadBackendModule(const std::string& path) {
     out.reason = std::string("cannot load ") + path + ": " + (err ? err : "unknown error");
     return out;
   }
-  void* symbol = ::dlsym(handle, kBackendEntry);
-  Backend* backend = nullptr;
-  if (symbol == nullptr) {
+  const std::string otherAbi =
+      path + " was built for another module ABI than " + std::to_string(kBackendModuleAbi);
+  if (void* many = ::dlsym(handle, kBackendsEntry); many != nullptr) {
+    constexpr int kCapacity = 8;
+    Backend* made[kCapacity] = {};
+    const int n = reinterpret_cast<CreateBackendsFn>(many)(kBackendModuleAbi, made, kCapacity);
+    for (int i = 0; i < n && i < kCapacity; ++i) {
+      if (made[i] != nullptr) out.backends.emplace_back(made[i]);
+    }
+    if (n < 0) out.reason = otherAbi;
+    if (n == 0) out.reason = path + " offers no device";
+  } else if (void* one = ::dlsym(handle, kBackendEntry); one != nullptr) {
+    Backend* backend = reinterpret_cast<CreateBackendFn>(one)(kBackendModuleAbi);
+    if (backend != nullptr) {
+      out.backends.emplace_back(backend);
+    } else {
+      out.reason = otherAbi;
+    }
+  } else {
     out.reason = path + " is not a detbench backend module (no " + kBackendEntry + ")";
-  } else if (backend = reinterpret_cast<CreateBackendFn>(symbol)(kBackendModuleAbi);
-             backend == nullptr) {
-    out.reason =
-        path + " was built for another module ABI than " + std::to_string(kBackendModuleAbi);
   }
-  if (backend == nullptr) {
-    ::dlclose(handle);  // nothing from the module is in use
-    return out;
-  }
-  out.backend.reset(backend);
+  if (out.backends.empty()) ::dlclose(handle);  // nothing from the module is in use
+  return out;
+}
+
+LoadedBackend loadBackendModule(const std::string& path) {
+  LoadedModule module = loadBackendModules(path);
+  LoadedBackend out;
+  out.reason = std::move(module.reason);
+  if (!module.backends.empty()) out.backend = std::move(module.backends.front());
   return out;
 }
 

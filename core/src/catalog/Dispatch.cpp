@@ -134,4 +134,62 @@ DispatchDecision dispatch(const OpTraits& op, TraitsClass cls, Context& context)
   return kAtomicDefault;
 }
 
+std::string_view toString(LibraryOutcome outcome) {
+  switch (outcome) {
+    case LibraryOutcome::Runs:
+      return "runs";
+    case LibraryOutcome::Switches:
+      return "switches";
+    case LibraryOutcome::Warns:
+      return "warns";
+    case LibraryOutcome::Raises:
+      return "raises";
+  }
+  return "?";
+}
+
+std::optional<LibraryOutcome> parseLibraryOutcome(std::string_view text) {
+  for (const LibraryOutcome o : {LibraryOutcome::Runs, LibraryOutcome::Switches,
+                                 LibraryOutcome::Warns, LibraryOutcome::Raises}) {
+    if (toString(o) == text) return o;
+  }
+  return std::nullopt;
+}
+
+LibraryPrediction predictLibrary(const OpTraits& op, TraitsClass cls, const Settings& settings) {
+  const DeviceTraits& t = op.traits(cls);
+  const bool deterministic = settings.deterministic != DeterministicMode::Off;
+  const bool warnOnly = settings.deterministic == DeterministicMode::Warn;
+  const LibraryOutcome alert = warnOnly ? LibraryOutcome::Warns : LibraryOutcome::Raises;
+  LibraryPrediction p;
+  p.deterministicExpected = !t.nondeterministicByDefault || atomicIsExact(t);
+  if (cls == TraitsClass::Cuda && op.cudnn) {
+    // cuDNN's choice: deterministic algorithms only with cudnn.deterministic (or implied by
+    // deterministic mode); benchmark mode may pick another algorithm in each process.
+    p.deterministicExpected = settings.cudnnDeterministic || deterministic;
+  }
+  if (!deterministic) return p;
+  if (cls == TraitsClass::Cuda && op.cublasWorkspaceCheck &&
+      !(settings.cublasWorkspaceConfig &&
+        settings.cublasWorkspaceConfig->isDeterministicForCublas())) {
+    p.outcome = alert;
+    p.caller = std::string(op.name);
+    return p;
+  }
+  switch (t.errorMode) {
+    case ErrorModeBehavior::Runs:
+      p.outcome = LibraryOutcome::Runs;
+      break;
+    case ErrorModeBehavior::SwitchesToDeterministic:
+      p.outcome = LibraryOutcome::Switches;
+      p.deterministicExpected = true;
+      break;
+    case ErrorModeBehavior::Raises:
+      p.outcome = alert;
+      p.caller = callerOf(op, t);
+      break;
+  }
+  return p;
+}
+
 }  // namespace detbench

@@ -135,6 +135,7 @@ void ServeSession::sendError(const std::string* id, const std::string& kind,
 }
 
 void ServeSession::hello() {
+  registry_.loadAll();  // the torch devices too: the client lists what this machine offers
   const Environment env = collectEnvironment(registry_);
   json devices = json::array();
   for (const auto& d : env.devices) {

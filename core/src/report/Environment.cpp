@@ -65,7 +65,10 @@ Environment collectEnvironment(const BackendRegistry& registry) {
                             std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." +
                             std::to_string(NLOHMANN_JSON_VERSION_PATCH)},
   };
+  // A device of an on-demand module that this process never loaded (the torch devices of a run
+  // on another device) is left out: the report lists what was looked at.
   for (const auto& d : registry.devices()) {
+    if (!d.loaded) continue;
     DeviceSummary s{d.id, d.availability.available, d.availability.reason, {}};
     if (d.backend) {  // also when unavailable: the runtime version says which CUDA was probed
       for (const auto& [k, v] : d.backend->deviceInfo()) s.info.emplace_back(k, v);

@@ -105,6 +105,19 @@ json dispatchJson(const RunResult& r) {
   j["detbench_extension"] = r.dispatch.extension;
   j["contrast"] = r.dispatch.contrast;
   j["catalog_expects_reproducible"] = r.dispatch.deterministicExpected;
+  if (r.dispatch.library) j["library"] = true;  // written only where true: older readers agree
+  return j;
+}
+
+json libraryCheckJson(const LibraryCheck& c) {
+  json j;
+  j["library"] = c.library;
+  j["catalog_release"] = toString(c.catalogRelease);
+  j["predicted"] = std::string(toString(c.predicted));
+  j["observed"] = std::string(toString(c.observed));
+  j["catalog_expects_reproducible"] = c.deterministicExpected;
+  j["varied"] = c.varied;
+  j["agrees"] = c.agrees();
   return j;
 }
 
@@ -188,6 +201,8 @@ json errorsJson(const RunResult& r) {
 void putTrialSet(json& j, const RunResult& r, int marker) {
   j["settings"] = settingsJson(r);
   j["dispatch"] = dispatchJson(r);
+  // Only on the devices that run a library's own dispatch (older readers never see it).
+  if (r.libraryCheck) j["library_check"] = libraryCheckJson(*r.libraryCheck);
   j["trials"] =
       marker < 0 ? trialsJson(r) : json(std::string(kTrialsMarker) + std::to_string(marker));
   j["summary"] = summaryJson(r);

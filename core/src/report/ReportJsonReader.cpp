@@ -198,6 +198,22 @@ void readTrialSet(const json& j, RunResult& r) {
     r.dispatch.extension = boolField(d, "detbench_extension");
     r.dispatch.contrast = boolField(d, "contrast");
     r.dispatch.deterministicExpected = boolField(d, "catalog_expects_reproducible");
+    r.dispatch.library = d.contains("library") && boolField(d, "library");
+  }
+  if (j.contains("library_check") && !j.at("library_check").is_null()) {
+    const json& c = j.at("library_check");
+    LibraryCheck check;
+    check.library = stringField(c, "library");
+    const auto release = parsePyTorchRelease(stringField(c, "catalog_release"));
+    const auto predicted = parseLibraryOutcome(stringField(c, "predicted"));
+    const auto observed = parseLibraryOutcome(stringField(c, "observed"));
+    if (!release || !predicted || !observed) bad("a library_check it cannot read");
+    check.catalogRelease = *release;
+    check.predicted = *predicted;
+    check.observed = *observed;
+    check.deterministicExpected = boolField(c, "catalog_expects_reproducible");
+    check.varied = boolField(c, "varied");
+    r.libraryCheck = check;
   }
   const json& trials = arrayField(j, "trials");
   if (trials.size() > static_cast<std::size_t>(kMaxTrials)) bad("too many trials");

@@ -33,6 +33,11 @@ std::string settingsText(const RunResult& r) {
 
 std::string formText(const RunResult& r) {
   if (!r.dispatched) return "did not run";
+  if (r.dispatch.library) {
+    return "the library's own dispatch (the catalog expects " +
+           std::string(r.dispatch.deterministicExpected ? "deterministic" : "nondeterministic") +
+           " outputs)";
+  }
   std::string f = std::string(toString(r.dispatch.form));
   if (r.dispatch.extension) f += " (detbench extension)";
   if (r.dispatch.contrast) f += " (contrast: not PyTorch's default)";
@@ -99,6 +104,16 @@ void writeRun(std::ostringstream& md, const RunResult& r) {
        << formatDuration(s.time.max) << " |\n";
   }
   if (r.cancelled) md << "| cancelled | after " << r.summary.trials << " trials |\n";
+  if (r.libraryCheck) {
+    const LibraryCheck& c = *r.libraryCheck;
+    md << "| catalog " << toString(c.catalogRelease) << " vs " << c.library << " | predicted "
+       << toString(c.predicted) << "; " << c.library << " " << toString(c.observed);
+    if (!c.outcomeAgrees()) md << ": **they disagree**";
+    if (!c.variationAgrees()) {
+      md << "; **the outputs varied although the catalog calls them reproducible**";
+    }
+    md << " |\n";
+  }
   md << "\n";
   for (const auto& w : r.warnings)
     md << "> **Warning** (" << w.caller << "): " << w.message << "\n\n";

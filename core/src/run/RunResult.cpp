@@ -4,6 +4,13 @@
 
 namespace detbench {
 
+bool LibraryCheck::outcomeAgrees() const {
+  if (predicted == LibraryOutcome::Runs || predicted == LibraryOutcome::Switches) {
+    return observed == LibraryOutcome::Runs || observed == LibraryOutcome::Switches;
+  }
+  return predicted == observed;
+}
+
 bool RunResult::raisedNondeterministic() const {
   return std::any_of(errors.begin(), errors.end(),
                      [](const ErrorRecord& e) { return e.kind == "NondeterministicError"; });

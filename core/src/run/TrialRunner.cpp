@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -80,6 +81,31 @@ class TrialComparer {
   double worstRelative_ = 0;
 };
 
+// What the library did, beside what the catalog predicted: known once the op raised its alert or
+// at least one trial ran.
+void recordLibraryCheck(RunResult& r, const LibraryPrediction& prediction, const Backend& backend) {
+  LibraryCheck check;
+  const auto info = backend.deviceInfo();
+  const auto version = info.find("pytorch");
+  check.library = "PyTorch " + (version != info.end() ? version->second : std::string("?"));
+  check.catalogRelease = r.settings.pytorch;
+  check.predicted = prediction.outcome;
+  check.deterministicExpected = prediction.deterministicExpected;
+  if (r.raisedNondeterministic()) {
+    check.observed = LibraryOutcome::Raises;
+  } else if (!r.trials.empty()) {
+    const bool alerted = std::any_of(r.warnings.begin(), r.warnings.end(), [](const Alert& a) {
+      return a.code == AlertCode::NoDeterministicImplementation ||
+             a.code == AlertCode::CublasWorkspaceConfig;
+    });
+    check.observed = alerted ? LibraryOutcome::Warns : LibraryOutcome::Runs;
+    check.varied = r.summary.distinctDigests > 1;
+  } else {
+    return;  // cancelled before a trial, or a device fault: nothing to compare
+  }
+  r.libraryCheck = check;
+}
+
 }  // namespace
 
 void validateRequest(const RunRequest& request) {
@@ -126,6 +152,7 @@ PreparedInputs TrialRunner::prepare(const RunRequest& request, int trialSets) co
   Backend& backend = registry_.get(request.device);
   PreparedInputs p;
   p.params = resolveParams(request.op, op.params(), request.params);
+  backend.checkRequest(op, p.params, request.settings);
   backend.checkMemory(op, p.params);
   const std::int64_t left = admitHostMemory(request, p.params, trialSets);
   p.inputs = prepareInputs(op, p.params, request.dataSeed, left);
@@ -164,12 +191,26 @@ RunResult TrialRunner::run(const RunRequest& request, const PreparedInputs& prep
 
   // From here on, anything that stops the trials (error mode raising, a form this device does
   // not have, a device fault) is recorded in the result: the caller gets every trial that ran.
+  const bool library = backend->runsLibraryDispatch();
+  std::optional<LibraryPrediction> prediction;
+  std::unique_ptr<PreparedOp> prepared_op;
   try {
-    r.dispatch = dispatch(*traits, backend->traitsClass(), context);
+    if (library) {
+      // A sweep's configuration may ask for what only detbench's kernels have (a form, say).
+      backend->checkRequest(op, prepared.params, request.settings);
+      // The library decides what runs and raises its own alerts; the catalog only predicts.
+      prediction = predictLibrary(*traits, backend->traitsClass(), request.settings);
+      r.dispatch = {.form = prediction->deterministicExpected ? Form::Deterministic : Form::Atomic,
+                    .extension = false,
+                    .contrast = false,
+                    .deterministicExpected = prediction->deterministicExpected,
+                    .library = true};
+    } else {
+      r.dispatch = dispatch(*traits, backend->traitsClass(), context);
+    }
     r.dispatched = true;
     r.warnings = context.warnings();
-    auto prepared_op =
-        backend->prepare(op, prepared.params, prepared.inputs, r.dispatch.form, context);
+    prepared_op = backend->prepare(op, prepared.params, prepared.inputs, r.dispatch.form, context);
     for (int w = 0; w < request.warmup; ++w) {
       if (cancel && cancel->cancelled()) break;
       prepared_op->execute();
@@ -196,7 +237,11 @@ RunResult TrialRunner::run(const RunRequest& request, const PreparedInputs& prep
     r.errors.push_back(recordOf(e));
   }
   if (r.warnings.size() < context.warnings().size()) r.warnings = context.warnings();
+  if (prepared_op) {
+    for (Alert& a : prepared_op->takeLibraryWarnings()) r.warnings.push_back(std::move(a));
+  }
   if (!r.trials.empty() && r.summary.trials == 0) r.summary = summarize(r.trials);
+  if (prediction) recordLibraryCheck(r, *prediction, *backend);
   return r;
 }
 

@@ -90,13 +90,16 @@ std::string_view toString(AlertCode code) {
       return "cublas_workspace_config";
     case AlertCode::DetbenchContrast:
       return "detbench_contrast";
+    case AlertCode::LibraryWarning:
+      return "library_warning";
   }
   return "no_deterministic_implementation";
 }
 
 std::optional<AlertCode> parseAlertCode(std::string_view text) {
-  for (const AlertCode c : {AlertCode::NoDeterministicImplementation,
-                            AlertCode::CublasWorkspaceConfig, AlertCode::DetbenchContrast}) {
+  for (const AlertCode c :
+       {AlertCode::NoDeterministicImplementation, AlertCode::CublasWorkspaceConfig,
+        AlertCode::DetbenchContrast, AlertCode::LibraryWarning}) {
     if (toString(c) == text) return c;
   }
   return std::nullopt;

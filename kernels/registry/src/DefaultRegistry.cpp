@@ -35,6 +35,19 @@ BackendRegistry makeDefaultRegistry() {
                           "this build of detbench has no CUDA backend (configure with "
                           "DETBENCH_CUDA=ON where the CUDA toolkit is installed)");
 #endif
+  // The torch devices run PyTorch's own kernels through libtorch. Loading libtorch takes most of a
+  // second, so its module is loaded the first time a torch device is asked for (or listed).
+#ifdef DETBENCH_WITH_TORCH_MODULE
+  registry.addOnDemand({"torch-cpu", "torch-cuda"},
+                       [] { return loadBackendModules(defaultModulePath("torch")); });
+#else
+  for (const char* id : {"torch-cpu", "torch-cuda"}) {
+    registry.addUnavailable(id,
+                            "this build of detbench has no torch device (it is built where "
+                            "libtorch is found: Debian's libtorch-dev, or a pip PyTorch named "
+                            "with DETBENCH_TORCH_PYTHON)");
+  }
+#endif
   return registry;
 }
 

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "detbench/catalog/Dispatch.hpp"
 #include "detbench/catalog/OpCatalog.hpp"
@@ -33,6 +34,10 @@ class PreparedOp {
   virtual HostTensor readOutput() = 0;
   // The algorithm the library chose for the last trial, where there was a choice.
   virtual std::string algorithm() const { return {}; }
+  // Warnings a library raised while the op ran since the last call (PyTorch's own, caught on
+  // the thread that ran it), each text once per prepared op. Devices that run detbench's own
+  // kernels raise none: their alerts come from dispatch().
+  virtual std::vector<Alert> takeLibraryWarnings() { return {}; }
 };
 
 class Backend {
@@ -50,6 +55,15 @@ class Backend {
   // fit on the device; called before any input is made. Host devices have nothing to add to the
   // host memory limit of the request.
   virtual void checkMemory(const OpDefinition& /*op*/, const OpParams& /*params*/) const {}
+  // Refuses (InvalidArgument, naming why) a request this device cannot run as asked: a form,
+  // semantics or parameter that only detbench's own kernels have, say. Called before any input
+  // is made.
+  virtual void checkRequest(const OpDefinition& /*op*/, const OpParams& /*params*/,
+                            const Settings& /*settings*/) const {}
+  // True for a device that runs a library's own dispatch (the torch devices: PyTorch decides
+  // which kernel runs and raises its own alerts). detbench's dispatch then only predicts what the
+  // library will do, and the run records the prediction beside what happened.
+  virtual bool runsLibraryDispatch() const { return false; }
   virtual std::unique_ptr<PreparedOp> prepare(const OpDefinition& op, const OpParams& params,
                                               const OpInputs& inputs, Form form,
                                               const Context& context) = 0;

@@ -2,6 +2,7 @@
 // The plain records of a trial set, as the runner makes them; reporters only format them.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,23 @@ struct ErrorRecord {
   std::string where;  // file:line
 };
 
+// A run on a device that runs a library's own dispatch (the torch devices): what the catalog
+// predicted for the settings beside what the library did.
+struct LibraryCheck {
+  std::string library;            // "PyTorch 1.13.0"
+  PyTorchRelease catalogRelease;  // the release whose catalog entries predicted
+  LibraryOutcome predicted = LibraryOutcome::Runs;
+  LibraryOutcome observed = LibraryOutcome::Runs;  // Runs, Warns or Raises: a switch is silent
+  bool deterministicExpected = false;              // the catalog says the outputs repeat
+  bool varied = false;                             // more than one distinct output was measured
+
+  // The library did what the catalog said (a silent switch reads as running), and nothing the
+  // catalog calls reproducible varied.
+  bool outcomeAgrees() const;
+  bool variationAgrees() const { return !(deterministicExpected && varied); }
+  bool agrees() const { return outcomeAgrees() && variationAgrees(); }
+};
+
 struct RunResult {
   std::string label;  // the configuration's name in a sweep; "run" otherwise
   Settings settings;
@@ -75,6 +93,7 @@ struct RunResult {
   std::vector<Alert> warnings;
   std::vector<ErrorRecord> errors;
   bool cancelled = false;
+  std::optional<LibraryCheck> libraryCheck;  // torch devices only, once the outcome is known
 
   bool failed() const { return !errors.empty(); }
   bool raisedNondeterministic() const;

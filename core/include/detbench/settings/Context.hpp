@@ -18,6 +18,7 @@ enum class AlertCode {
   NoDeterministicImplementation,  // an op without a deterministic form ran in warn mode
   CublasWorkspaceConfig,          // a cuBLAS op ran in warn mode without a valid workspace config
   DetbenchContrast,  // a contrast form PyTorch never runs in deterministic mode ran in warn mode
+  LibraryWarning,    // any other warning the library raised while the op ran (torch devices)
 };
 
 std::string_view toString(AlertCode code);
