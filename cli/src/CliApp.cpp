@@ -23,6 +23,11 @@ CliApp::CliApp()
                    "The PyTorch release, X.Y (default: the one installed, else the newest)");
   ops_->add_option("--changes", opsOptions_.changes,
                    "What changed between two releases, FROM..TO (such as 2.8..2.11)");
+  ops_->add_option("--check", opsOptions_.check,
+                   "Run each op briefly on a torch device (torch-cpu, torch-cuda) in error and "
+                   "warn mode, and show where the catalog disagrees with what its PyTorch did");
+  ops_->add_flag("--expect-agree", opsOptions_.expectAgree,
+                 "With --check: exit 1 when the catalog disagrees with PyTorch");
 
   run_ = app_.add_subcommand("run", "Run one op for N trials and report its variance");
   addRunOptions(*run_, runOptions_);
@@ -178,7 +183,9 @@ void CliApp::parse(int argc, const char* const* argv) {
 }
 
 int CliApp::run(const CliStreams& io) {
-  if (*ops_) return opsCommand(io, opsOptions_);
+  if (*ops_) {
+    return opsOptions_.check ? opsCheckCommand(io, opsOptions_) : opsCommand(io, opsOptions_);
+  }
   if (*run_) return runCommand(io, runOptions_);
   if (*sweep_) return sweepCommand(io, sweepOptions_, configs_);
   if (*invariance_) return invarianceCommand(io, invarianceOptions_);

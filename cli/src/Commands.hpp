@@ -26,9 +26,12 @@ struct OpsOptions {
   bool json = false;
   std::optional<std::string> pytorch;  // --pytorch X.Y
   std::optional<std::string> changes;  // --changes FROM..TO
+  std::optional<std::string> check;    // --check DEVICE
+  bool expectAgree = false;            // --expect-agree: exit 1 where the catalog disagrees
 };
 
 int opsCommand(const CliStreams& io, const OpsOptions& options);
+int opsCheckCommand(const CliStreams& io, const OpsOptions& options);
 int runCommand(const CliStreams& io, const RunOptions& options);
 int sweepCommand(const CliStreams& io, const RunOptions& options, const std::string& configs);
 int compareCommand(const CliStreams& io, const std::vector<std::string>& files, bool json,

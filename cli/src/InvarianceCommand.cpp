@@ -225,6 +225,7 @@ int invarianceCommand(const CliStreams& io, const InvarianceOptions& o) {
         ReportViewer{localHostName(), kToolVersion, remoteLabel(o.request.remote.hosts.front())};
   } else {
     const BackendRegistry registry = makeRegistry();
+    followTorchRelease(base, registry, o.request);
     const TrialRunner runner(registry);
     ProgressBar bar(io.err, io.errIsTerminal && !o.request.quiet, "");
     InvarianceCallbacks callbacks;

@@ -293,9 +293,10 @@ int runRemote(const CliStreams& io, const RunOptions& o, const std::vector<Sweep
 
 int runCommand(const CliStreams& io, const RunOptions& o) {
   if (!o.remote.hosts.empty()) return runRemote(io, o, {});
-  const RunRequest request = buildRequest(o);
+  RunRequest request = buildRequest(o);
   const OutputPlan plan = planOutputs(o, "run");
   const BackendRegistry registry = makeRegistry();
+  followTorchRelease(request, registry, o);
   const TrialRunner runner(registry);
   const PreparedInputs prepared = runner.prepare(request);
   ProgressBar bar(io.err, io.errIsTerminal && !o.quiet, "  " + o.op);
@@ -319,11 +320,14 @@ int runCommand(const CliStreams& io, const RunOptions& o) {
 }
 
 int sweepCommand(const CliStreams& io, const RunOptions& o, const std::string& configs) {
-  const RunRequest base = buildRequest(o);
-  const std::vector<SweepConfig> list = parseSweepConfigs(configs, base.settings);
-  if (!o.remote.hosts.empty()) return runRemote(io, o, list);
+  RunRequest base = buildRequest(o);
+  if (!o.remote.hosts.empty()) {
+    return runRemote(io, o, parseSweepConfigs(configs, base.settings));
+  }
   const OutputPlan plan = planOutputs(o, "sweep");
   const BackendRegistry registry = makeRegistry();
+  followTorchRelease(base, registry, o);
+  const std::vector<SweepConfig> list = parseSweepConfigs(configs, base.settings);
   const TrialRunner runner(registry);
   const PreparedInputs prepared = runner.prepare(base, static_cast<int>(list.size()));
   ProgressBar bar(io.err, io.errIsTerminal && !o.quiet, "");

@@ -5,6 +5,7 @@
 #include "IntegerOption.hpp"
 #include "ReleaseOption.hpp"
 #include "detbench/base/Error.hpp"
+#include "detbench/catalog/PyTorchDetection.hpp"
 #include "detbench/run/HostMemory.hpp"
 
 namespace detbench::cli {
@@ -89,6 +90,19 @@ RunRequest buildRequest(const RunOptions& o) {
   s.form = *form;
   s.pytorch = releaseOption(o.pytorch);
   return r;
+}
+
+void followTorchRelease(RunRequest& request, const BackendRegistry& registry, const RunOptions& o) {
+  if (o.pytorch || !request.device.starts_with("torch-")) return;
+  try {
+    const auto info = registry.get(request.device).deviceInfo();
+    if (const auto it = info.find("pytorch"); it != info.end()) {
+      request.settings.pytorch =
+          chooseRelease(it->second, "the " + request.device + " device's libtorch").release;
+    }
+  } catch (const Error&) {
+    // An unavailable device is refused with its reason when the run asks for it.
+  }
 }
 
 }  // namespace detbench::cli

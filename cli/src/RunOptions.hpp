@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "RemoteOptions.hpp"
+#include "detbench/backend/BackendRegistry.hpp"
 #include "detbench/run/TrialRunner.hpp"
 
 namespace detbench::cli {
@@ -46,5 +47,8 @@ void addRequestOptions(CLI::App& app, RunOptions& o);
 void addRunOptions(CLI::App& app, RunOptions& o);
 // Raises InvalidArgument for a malformed value.
 RunRequest buildRequest(const RunOptions& o);
+// A torch device runs the PyTorch its module was built against: unless --pytorch names a
+// release, the catalog follows that one (the nearest it holds).
+void followTorchRelease(RunRequest& request, const BackendRegistry& registry, const RunOptions& o);
 
 }  // namespace detbench::cli

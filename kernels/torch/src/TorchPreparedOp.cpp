@@ -1,0 +1,170 @@
+#include "TorchPreparedOp.hpp"
+
+#include <ATen/Context.h>
+#include <ATen/core/Tensor.h>
+#include <ATen/ops/empty.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <utility>
+
+#include "TorchCallArgs.hpp"
+#include "TorchRuntime.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/ops/RandomOps.hpp"
+#include "detbench/run/Digest.hpp"
+#ifdef DETBENCH_TORCH_CUDA
+#include "TorchCuda.hpp"
+#endif
+
+namespace detbench::torchdev {
+
+namespace {
+
+at::ScalarType scalarType(DType dtype) {
+  switch (dtype) {
+    case DType::Float32:
+      return at::kFloat;
+    case DType::Float64:
+      return at::kDouble;
+    case DType::Int64:
+      return at::kLong;
+  }
+  return at::kFloat;
+}
+
+at::Tensor toTorch(const HostTensor& host, const at::Device& device) {
+  at::Tensor t = at::empty(host.shape(), at::TensorOptions().dtype(scalarType(host.dtype())));
+  if (host.bytes() > 0) std::memcpy(t.data_ptr(), host.raw(), host.bytes());
+  return device.is_cpu() ? t : t.to(device);
+}
+
+// CUBLAS_WORKSPACE_CONFIG as the settings say, before PyTorch's first cuBLAS handle reads it (a
+// process keeps what its handles read: one process per value). Written only when it changes.
+void applyWorkspaceEnvironment(const Settings& settings) {
+  const char* now = std::getenv("CUBLAS_WORKSPACE_CONFIG");
+  if (settings.cublasWorkspaceConfig) {
+    const std::string& want = settings.cublasWorkspaceConfig->text;
+    if (now == nullptr || want != now) ::setenv("CUBLAS_WORKSPACE_CONFIG", want.c_str(), 1);
+  } else if (now != nullptr) {
+    ::unsetenv("CUBLAS_WORKSPACE_CONFIG");
+  }
+}
+
+class TorchPreparedOp final : public PreparedOp {
+ public:
+  TorchPreparedOp(TorchDeviceKind kind, const TorchOpEntry& entry, const OpParams& params,
+                  const OpInputs& inputs, const Context& context, int threads)
+      : entry_(entry),
+        outputSpec_(inputs.output),
+        seeds_{context.seed(), context.seedWasSet()},
+        args_{params, {}, {}} {
+    const at::Device device = kind == TorchDeviceKind::Cuda ? at::Device(at::kCUDA, 0) : at::kCPU;
+    args_.options = at::TensorOptions().dtype(at::kFloat).device(device);
+    if (kind == TorchDeviceKind::Cuda) applyWorkspaceEnvironment(context.settings());
+    WarningCapture::ThreadScope scope(warnings_);
+    translatingErrors([&] {
+      applySettings(context.settings(), threads);
+      for (std::size_t i = 0; i < inputs.specs.size(); ++i) {
+        args_.tensors[inputs.specs[i].name] = toTorch(inputs.at(i), device);
+      }
+      if (entry_.setup != nullptr) entry_.setup(args_);
+    });
+#ifdef DETBENCH_TORCH_CUDA
+    if (kind == TorchDeviceKind::Cuda) clock_ = cuda::makeTrialClock();
+#endif
+  }
+
+  std::int64_t execute() override {
+    WarningCapture::ThreadScope scope(warnings_);
+    if (entry_.random) at::manual_seed(seeds_.forExecution(executions_));
+    ++executions_;
+    std::int64_t elapsed = 0;
+    translatingErrors([&] {
+#ifdef DETBENCH_TORCH_CUDA
+      if (clock_) {
+        clock_->start();
+        output_ = entry_.call(args_).contiguous();
+        checkOutput();
+        clock_->stop(output_.data_ptr(), output_.element_size(),
+                     static_cast<std::uint64_t>(output_.numel()));
+        elapsed = clock_->elapsedNs();
+        return;
+      }
+#endif
+      const auto t0 = std::chrono::steady_clock::now();
+      at::Tensor out = entry_.call(args_);
+      const auto t1 = std::chrono::steady_clock::now();
+      output_ = out.contiguous();
+      checkOutput();
+      elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count();
+    });
+    return elapsed;
+  }
+
+  std::uint64_t outputDigest() override {
+#ifdef DETBENCH_TORCH_CUDA
+    if (clock_ && clock_->hasDigest()) return clock_->digest();
+#endif
+    if (output_.is_cpu()) {
+      return digestBytes(output_.data_ptr(), static_cast<std::size_t>(output_.element_size()),
+                         static_cast<std::uint64_t>(output_.numel()));
+    }
+    return digestTensor(readOutput());
+  }
+
+  HostTensor readOutput() override {
+    HostTensor host(outputSpec_.shape, outputSpec_.dtype);
+    translatingErrors([&] {
+      const at::Tensor cpu = output_.is_cpu() ? output_ : output_.to(at::kCPU);
+      std::memcpy(host.raw(), cpu.data_ptr(), host.bytes());
+    });
+    return host;
+  }
+
+  std::vector<Alert> takeLibraryWarnings() override {
+    return warnings_.take();
+  }
+
+ private:
+  // PyTorch's output must be what detbench's definition says (the digest and the comparisons
+  // read its bytes as that): checked on every trial, a comparison of two numbers.
+  void checkOutput() const {
+    if (output_.scalar_type() != scalarType(outputSpec_.dtype) ||
+        output_.numel() != numel(outputSpec_.shape)) {
+      DETBENCH_THROW(DeviceError, "PyTorch's " + std::string(entry_.op) + " returned " +
+                                      std::string(c10::toString(output_.scalar_type())) + " " +
+                                      std::to_string(output_.numel()) +
+                                      " elements where detbench's definition has " +
+                                      std::string(toString(outputSpec_.dtype)) + " " +
+                                      toString(outputSpec_.shape));
+    }
+  }
+
+  const TorchOpEntry& entry_;
+  TensorSpec outputSpec_;
+  ops::TrialSeeds seeds_;
+  TorchCallArgs args_;
+  WarningCapture warnings_;
+  at::Tensor output_;
+  std::uint64_t executions_ = 0;
+#ifdef DETBENCH_TORCH_CUDA
+  std::unique_ptr<cuda::TrialClock> clock_;
+#endif
+};
+
+}  // namespace
+
+std::unique_ptr<PreparedOp> makeTorchPreparedOp(TorchDeviceKind kind, const OpDefinition& op,
+                                                const OpParams& params, const OpInputs& inputs,
+                                                const Context& context, int threads) {
+  const TorchOpEntry* entry = findTorchOp(op.name());
+  if (entry == nullptr) {
+    DETBENCH_THROW(NotAvailable, "op " + std::string(op.name()) + " has no PyTorch call here");
+  }
+  return std::make_unique<TorchPreparedOp>(kind, *entry, params, inputs, context, threads);
+}
+
+}  // namespace detbench::torchdev

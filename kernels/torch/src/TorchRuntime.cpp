@@ -1,0 +1,166 @@
+#include "TorchRuntime.hpp"
+
+#include <ATen/Context.h>
+#include <ATen/Parallel.h>
+#include <ATen/Version.h>
+#include <c10/util/Exception.h>
+
+#include <algorithm>
+#include <mutex>
+#include <set>
+#include <string_view>
+#include <utility>
+
+#include "detbench/base/Error.hpp"
+
+namespace detbench::torchdev {
+
+namespace {
+
+// "NAME: value" from at::show_config()'s text, or "".
+std::string configValue(const std::string& config, std::string_view key) {
+  const auto at = config.find(key);
+  if (at == std::string::npos) return {};
+  auto begin = at + key.size();
+  while (begin < config.size() && (config[begin] == ' ' || config[begin] == ':')) ++begin;
+  auto end = begin;
+  while (end < config.size() && config[end] != '\n' && config[end] != ',') ++end;
+  return config.substr(begin, end - begin);
+}
+
+constexpr std::string_view kNoDeterministic = " does not have a deterministic implementation";
+
+bool isAlert(std::string_view message) {
+  return message.find(kNoDeterministic) != std::string_view::npos ||
+         (message.find("CUBLAS_WORKSPACE_CONFIG") != std::string_view::npos &&
+          message.find("use_deterministic_algorithms") != std::string_view::npos);
+}
+
+}  // namespace
+
+TorchBuild torchBuild() {
+  TorchBuild b;
+  const std::string config = at::show_config();
+  b.version = configValue(config, "TORCH_VERSION=");
+  if (b.version.empty()) b.version = DETBENCH_TORCH_VERSION;
+  b.cpuCapability = configValue(config, "CPU capability usage");
+  b.builtWithCuda = configValue(config, "USE_CUDA=") == "ON" || at::globalContext().hasCUDA();
+  b.threads = at::get_num_threads();
+  return b;
+}
+
+void applySettings(const Settings& settings, int threads) {
+  at::Context& context = at::globalContext();
+  context.setDeterministicAlgorithms(settings.deterministic != DeterministicMode::Off,
+                                     settings.deterministic == DeterministicMode::Warn);
+  context.setBenchmarkCuDNN(settings.cudnnBenchmark);
+  context.setDeterministicCuDNN(settings.cudnnDeterministic);
+  if constexpr (kHasFillUninitializedMemory) {
+#if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 2)
+    context.setDeterministicFillUninitializedMemory(settings.fillUninitializedMemory);
+#endif
+  }
+  if (threads > 0 && at::get_num_threads() != threads) at::set_num_threads(threads);
+}
+
+PyTorchSettings currentSettings() {
+  const at::Context& context = at::globalContext();
+  PyTorchSettings s;
+  s.deterministicAlgorithms = context.deterministicAlgorithms();
+  s.warnOnly = context.deterministicAlgorithmsWarnOnly();
+  s.cudnnBenchmark = context.benchmarkCuDNN();
+  s.cudnnDeterministic = context.deterministicCuDNN();
+#if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 2)
+  s.fillUninitializedMemory = context.deterministicFillUninitializedMemory();
+#endif
+  s.threads = at::get_num_threads();
+  return s;
+}
+
+Alert alertOfMessage(const std::string& message) {
+  Alert a{AlertCode::LibraryWarning, {}, message};
+  if (const auto at = message.find(kNoDeterministic); at != std::string::npos) {
+    a.code = AlertCode::NoDeterministicImplementation;
+    // The caller is the text before the phrase, from the start of its line.
+    const auto lineStart = message.rfind('\n', at);
+    a.caller = message.substr(lineStart == std::string::npos ? 0 : lineStart + 1,
+                              at - (lineStart == std::string::npos ? 0 : lineStart + 1));
+  } else if (isAlert(message)) {
+    a.code = AlertCode::CublasWorkspaceConfig;
+  }
+  return a;
+}
+
+// c10's handler interface changed in PyTorch 2.0: a Warning object instead of its parts.
+struct WarningCapture::Handler final : c10::WarningHandler {
+#if DETBENCH_TORCH_MAJOR >= 2
+  void process(const c10::Warning& warning) override {
+    add(warning.msg());
+  }
+#else
+  void process(const c10::SourceLocation& /*where*/, const std::string& msg,
+               const bool /*verbatim*/) override {
+    add(msg);
+  }
+#endif
+  void add(const std::string& msg) {
+    std::lock_guard lock(mutex);
+    if (seen.insert(msg).second) pending.push_back(msg);
+  }
+  std::mutex mutex;
+  std::set<std::string> seen;
+  std::vector<std::string> pending;
+};
+
+#if DETBENCH_TORCH_MAJOR >= 2
+namespace warning_utils = c10::WarningUtils;
+#else
+namespace warning_utils = c10::Warning;
+#endif
+
+WarningCapture::WarningCapture() : handler_(new Handler) {}
+
+WarningCapture::~WarningCapture() {
+  delete handler_;
+}
+
+WarningCapture::ThreadScope::ThreadScope(WarningCapture& capture)
+    : previous_(warning_utils::get_warning_handler()) {
+  warning_utils::set_warning_handler(capture.handler_);
+}
+
+WarningCapture::ThreadScope::~ThreadScope() {
+  warning_utils::set_warning_handler(static_cast<c10::WarningHandler*>(previous_));
+}
+
+std::vector<Alert> WarningCapture::take() {
+  std::vector<std::string> messages;
+  {
+    std::lock_guard lock(handler_->mutex);
+    messages.swap(handler_->pending);
+  }
+  std::vector<Alert> out;
+  out.reserve(messages.size());
+  for (const auto& m : messages) out.push_back(alertOfMessage(m));
+  return out;
+}
+
+void rethrowAsDetbench(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const Error&) {
+    throw;
+  } catch (const c10::OutOfMemoryError& e) {
+    DETBENCH_THROW(OutOfMemory, std::string("PyTorch: ") + e.what_without_backtrace());
+  } catch (const c10::Error& e) {
+    const std::string message = e.what_without_backtrace();
+    if (isAlert(message)) DETBENCH_THROW(NondeterministicError, message);
+    DETBENCH_THROW(DeviceError, "PyTorch: " + message);
+  } catch (const std::bad_alloc&) {
+    DETBENCH_THROW(OutOfMemory, "PyTorch: out of host memory");
+  } catch (const std::exception& e) {
+    DETBENCH_THROW(DeviceError, std::string("PyTorch: ") + e.what());
+  }
+}
+
+}  // namespace detbench::torchdev

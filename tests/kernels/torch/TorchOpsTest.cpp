@@ -1,0 +1,121 @@
+// Every op of the catalog on torch-cpu, PyTorch's own CPU kernels, on the op table's small cases
+// (tests/kernels/OpCases.hpp):
+//  - the call computes detbench's op: its outputs agree with the float64 reference within the
+//    recursive-summation bound (Higham, section 4.2), exactly for exact ops;
+//  - deterministic mode repeats wherever the catalog says it does, on several threads;
+//  - a case that asks for one of detbench's own kernels (a batch-invariant form, several
+//    streams) is refused, not run as something else;
+//  - the op table names every op of the op list, and nothing else.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "TorchOpTable.hpp"
+#include "detbench/base/Error.hpp"
+#include "detbench/catalog/OpCatalog.hpp"
+#include "detbench/op/OpList.hpp"
+#include "detbench/run/TrialRunner.hpp"
+#include "detbench/torch/TorchBackends.hpp"
+#include "kernels/OpCases.hpp"
+
+namespace detbench {
+namespace {
+
+using testing::OpCase;
+using testing::opCases;
+
+// One process runs every case: loading libtorch costs about a second, which a test per case
+// would pay a hundred times over. A failure names its case.
+class TorchOpsTest : public ::testing::Test {
+ protected:
+  TorchOpsTest() {
+    for (auto& b : torchdev::makeTorchBackends()) registry_.add(std::move(b));
+  }
+
+  static RunRequest request(const OpCase& c, DeterministicMode mode, int threads, int trials) {
+    RunRequest r;
+    r.op = c.op;
+    r.params = c.params;
+    r.device = "torch-cpu";
+    r.trials = trials;
+    r.warmup = 0;
+    r.settings.deterministic = mode;
+    r.settings.threads = threads;
+    r.settings.seed = 11;
+    return r;
+  }
+
+  // A case that sets a parameter only detbench's kernels have.
+  static bool asksForDetbenchsKernel(const OpCase& c) {
+    const torchdev::TorchOpEntry* entry = torchdev::findTorchOp(c.op);
+    if (entry == nullptr) return false;
+    const OpDefinition& def = opDefinition(c.op);
+    for (std::string_view name : entry->detbenchOnly) {
+      const auto it = c.params.find(std::string(name));
+      const auto spec = std::find_if(def.params().begin(), def.params().end(),
+                                     [&](const ParamSpec& s) { return s.name == name; });
+      if (it != c.params.end() && it->second != spec->defaultValue) return true;
+    }
+    return false;
+  }
+
+  static double summationBound(const OpCase& c) {
+    const OpDefinition& def = opDefinition(c.op);
+    return static_cast<double>(
+               def.maxTermsPerElement(resolveParams(c.op, def.params(), c.params))) *
+           std::ldexp(1.0, -24);
+  }
+
+  BackendRegistry registry_;
+};
+
+TEST_F(TorchOpsTest, PyTorchsKernelsComputeEachOpWithinTheSummationBound) {
+  for (const OpCase& c : opCases()) {
+    SCOPED_TRACE(c.name);
+    if (asksForDetbenchsKernel(c)) {
+      EXPECT_THROW(TrialRunner(registry_).prepare(request(c, DeterministicMode::Off, 1, 1)),
+                   InvalidArgument);
+      continue;
+    }
+    const RunResult r = TrialRunner(registry_).run(request(c, DeterministicMode::Off, 1, 2));
+    ASSERT_FALSE(r.failed()) << r.errors.front().message;
+    if (!hasFloat64Reference(c.op)) {
+      EXPECT_TRUE(r.summary.reproducible) << "a seeded random op repeats";
+    } else if (c.exact) {
+      EXPECT_EQ(r.summary.refMaxAbsErr, 0.0);
+    } else {
+      EXPECT_LE(r.summary.refMaxErrOverMagnitude, summationBound(c));
+    }
+  }
+}
+
+TEST_F(TorchOpsTest, DeterministicModeRepeatsOnTwoThreadsWhereTheCatalogSaysSo) {
+  for (const OpCase& c : opCases()) {
+    SCOPED_TRACE(c.name);
+    if (asksForDetbenchsKernel(c)) continue;
+    const RunResult r = TrialRunner(registry_).run(request(c, DeterministicMode::Error, 2, 5));
+    ASSERT_TRUE(r.libraryCheck.has_value()) << (r.errors.empty() ? "" : r.errors.front().message);
+    EXPECT_TRUE(r.libraryCheck->outcomeAgrees())
+        << "the catalog predicts " << toString(r.libraryCheck->predicted) << ", PyTorch "
+        << toString(r.libraryCheck->observed);
+    if (r.libraryCheck->deterministicExpected) {
+      EXPECT_TRUE(r.summary.reproducible) << r.summary.distinctDigests << " distinct outputs";
+    }
+  }
+}
+
+TEST(TorchOpTableTest, NamesEveryOpOfTheOpListAndNothingElse) {
+  for (std::string_view op : kOpNames) {
+    EXPECT_NE(torchdev::findTorchOp(op), nullptr) << op << " has no PyTorch call";
+  }
+  for (const auto& entry : torchdev::torchOps()) {
+    EXPECT_NE(std::find(kOpNames.begin(), kOpNames.end(), entry.op), kOpNames.end())
+        << entry.op << " is not an op of the op list";
+  }
+}
+
+}  // namespace
+}  // namespace detbench
