@@ -33,6 +33,8 @@ Settings settingsOf(const json& j) {
       const auto mode = parseDeterministicMode(value.get<std::string>());
       DETBENCH_CHECK_ARG(mode, "unknown deterministic mode " + value.dump());
       s.deterministic = *mode;
+    } else if (key == "threads") {
+      s.threads = integerOf<int>(value, "threads", 0, kMaxThreads);
     } else if (key == "cudnn_benchmark") {
       s.cudnnBenchmark = value.get<bool>();
     } else if (key == "cudnn_deterministic") {
@@ -67,6 +69,7 @@ RunExpectation expectationOf(const json& j) {
   e.warns = j.value("warns", false);
   if (j.contains("differs_from_run"))
     e.differsFromRun = integerField<int>(j, "differs_from_run", 0, 1000);
+  if (j.contains("same_as_run")) e.sameAsRun = integerField<int>(j, "same_as_run", 0, 1000);
   return e;
 }
 
@@ -89,6 +92,10 @@ ScenarioRun runOf(const json& j, std::size_t index) {
           *e->differsFromRun >= 0 && static_cast<std::size_t>(*e->differsFromRun) < index,
           "differs_from_run must name an earlier run");
     }
+    if (e && e->sameAsRun) {
+      DETBENCH_CHECK_ARG(*e->sameAsRun >= 0 && static_cast<std::size_t>(*e->sameAsRun) < index,
+                         "same_as_run must name an earlier run");
+    }
   }
   return r;
 }
@@ -101,6 +108,7 @@ Scenario scenarioOf(const json& j) {
   for (const auto& step : j.at("steps")) s.steps.push_back(textOf(step));
   s.expect = textOf(j.at("expect"));
   s.needsGpu = j.at("needs_gpu").get<bool>();
+  s.needsTorch = j.value("needs_torch", false);
   if (j.contains("runs")) {
     for (const auto& r : j.at("runs")) s.runs.push_back(runOf(r, s.runs.size()));
   }

@@ -58,6 +58,15 @@ void checkRun(ScenarioOutcome& out, std::size_t i, const LocalText& label,
           en + " gives other numbers than run " + otherRun,
           zh + "给出的数与第 " + otherRun + " 次运行不同");
   }
+  if (e.sameAsRun) {
+    const RunResult& other = out.runs[static_cast<std::size_t>(*e.sameAsRun)];
+    const std::string otherRun = str(*e.sameAsRun + 1);
+    check(out,
+          !r.trials.empty() && !other.trials.empty() &&
+              r.trials.front().digest == other.trials.front().digest,
+          en + " gives bit for bit the numbers of run " + otherRun,
+          zh + "给出的数与第 " + otherRun + " 次运行逐位相同");
+  }
 }
 
 std::string causeText(const trace::TraceCause& c) {
@@ -132,7 +141,7 @@ ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& reg
                             const ScenarioProgress& progress, const CancelToken* cancel,
                             const FreshSources& fresh) {
   ScenarioOutcome out;
-  out.device = scenarioDevice(registry);
+  out.device = scenario.needsTorch ? std::string("torch-cpu") : scenarioDevice(registry);
   out.fallback = scenario.needsGpu && out.device != "cuda";
 
   if (scenario.loader) {

@@ -128,6 +128,10 @@ class TorchPreparedOp final : public PreparedOp {
     return warnings_.take();
   }
 
+  void bareCall() {
+    output_ = entry_.call(args_);
+  }
+
  private:
   // PyTorch's output must be what detbench's definition says (the digest and the comparisons
   // read its bytes as that): checked on every trial, a comparison of two numbers.
@@ -156,6 +160,10 @@ class TorchPreparedOp final : public PreparedOp {
 };
 
 }  // namespace
+
+void runBareCall(PreparedOp& prepared) {
+  static_cast<TorchPreparedOp&>(prepared).bareCall();
+}
 
 std::unique_ptr<PreparedOp> makeTorchPreparedOp(TorchDeviceKind kind, const OpDefinition& op,
                                                 const OpParams& params, const OpInputs& inputs,

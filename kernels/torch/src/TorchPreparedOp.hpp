@@ -16,4 +16,8 @@ std::unique_ptr<PreparedOp> makeTorchPreparedOp(TorchDeviceKind kind, const OpDe
                                                 const OpParams& params, const OpInputs& inputs,
                                                 const Context& context, int threads);
 
+// The op's call alone on a prepared op of this device, as a user's tight loop would make it: no
+// timing, no digest, no warning capture (the harness benchmark sets trials beside it).
+void runBareCall(PreparedOp& prepared);
+
 }  // namespace detbench::torchdev

@@ -148,6 +148,7 @@ TEST_P(ScenarioRunTest, ShowsWhatItsTextSaysOnTheCpuDevices) {
     GTEST_SKIP() << "the tracing lesson runs Python with PyTorch: detbench_trace_tests runs it "
                     "with its race made deterministic";
   }
+  if (s->needsTorch) GTEST_SKIP() << "runs PyTorch itself: tests/kernels/torch runs it";
   // The lessons about fresh processes draw their entropy from fixed sequences.
   std::mt19937_64 bits(2024);
   FreshSources fresh;

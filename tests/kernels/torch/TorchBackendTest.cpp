@@ -15,6 +15,8 @@
 #include "detbench/backend/BackendModule.hpp"
 #include "detbench/base/Error.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
+#include "detbench/demo/Scenario.hpp"
+#include "detbench/demo/ScenarioRunner.hpp"
 #include "detbench/run/TrialRunner.hpp"
 #include "detbench/torch/TorchBackends.hpp"
 
@@ -219,6 +221,23 @@ TEST(TorchBackendTest, RandomOpsDrawPyTorchsCpuStreamFromTheSeed) {
     const RunResult cpuRun = TrialRunner(registry).run(r);
     EXPECT_EQ(torch.trials.front().digest, cpuRun.trials.front().digest) << op;
   }
+}
+
+// The lesson on PyTorch's own CPU atomics: its checks are the guarantees (deterministic mode
+// repeats and is the sequential reference's order); the default run's variation is measured.
+TEST(TorchBackendTest, ThePyTorchCpuAtomicsLessonShowsWhatItSays) {
+  const BackendRegistry registry = torchRegistry();
+  const demo::Scenario* s = demo::findScenario("pytorch-cpu-atomics");
+  ASSERT_NE(s, nullptr);
+  EXPECT_TRUE(s->needsTorch);
+  const demo::ScenarioOutcome o = demo::runScenario(*s, registry, {}, nullptr, {});
+  ASSERT_EQ(o.runs.size(), 3u);
+  EXPECT_EQ(o.runs[0].device, "torch-cpu");
+  EXPECT_EQ(o.runs[0].threads, 2);
+  EXPECT_FALSE(o.runs[0].failed());
+  ASSERT_FALSE(o.checks.empty());
+  for (const auto& c : o.checks) EXPECT_TRUE(c.passed) << c.what.en;
+  EXPECT_TRUE(o.asExpected());
 }
 
 TEST(TorchBackendTest, TheModuleLoadsThroughTheLoaderWithBothDevices) {

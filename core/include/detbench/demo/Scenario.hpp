@@ -31,6 +31,7 @@ struct RunExpectation {
   bool raises = false;                // deterministic mode raises before any trial
   bool warns = false;                 // warns and runs every trial
   std::optional<int> differsFromRun;  // trial 0 differs from that run's trial 0
+  std::optional<int> sameAsRun;       // trial 0 is bitwise that run's trial 0
 };
 
 struct ScenarioRun {
@@ -118,6 +119,8 @@ struct Scenario {
   std::vector<LocalText> steps;
   LocalText expect;
   bool needsGpu = false;
+  // Its runs name a torch device (PyTorch's own kernels): without one they cannot run.
+  bool needsTorch = false;
   std::vector<ScenarioRun> runs;
   std::optional<LoaderSpec> loader;
   std::optional<TrainingSpec> training;
