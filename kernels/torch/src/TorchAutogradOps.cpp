@@ -1,6 +1,7 @@
 // The torch devices' ops whose measured part is a backward pass through autograd (embedding_bag,
-// ctc_loss, the RNN's weight gradients) and the RNN's forward pass, as a PyTorch user runs them:
-// the forward call, then .backward() on its output, then the leaf's .grad.
+// ctc_loss, the RNN's weight gradients, F.interpolate's deterministic decomposition) and the
+// RNN's forward pass, as a PyTorch user runs them: the forward call, then .backward() on its
+// output, then the leaf's .grad.
 
 #include <ATen/Context.h>
 #include <ATen/core/Reduction.h>
@@ -13,7 +14,13 @@
 #include <ATen/ops/full.h>
 #include <ATen/ops/lstm.h>
 #include <ATen/ops/rnn_tanh.h>
+#include <ATen/ops/upsample_bilinear2d_backward.h>
+#include <ATen/ops/upsample_trilinear3d_backward.h>
 #include <ATen/ops/zeros.h>
+#include <ATen/TensorOperators.h>
+#if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 8)
+#include <ATen/ops/_unsafe_index.h>
+#endif
 
 #include <vector>
 
@@ -46,6 +53,93 @@ at::Tensor rnnOutput(TorchCallArgs& a, const std::vector<at::Tensor>& params) {
 }
 
 }  // namespace
+
+#if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 8)
+// F.interpolate's deterministic path (torch._decomp.decompositions._upsample_linear, PyTorch 2.8
+// and later): the output as gathers of the input (_unsafe_index) blended by their weights, so that
+// its backward is index_put_ with accumulate, which is deterministic. The same ops in the same
+// order as the Python, so the same kernels add in the same order; align_corners=False, the
+// output size given (scale = input size / output size).
+at::Tensor upsampleLinearDecomposition(const at::Tensor& input, const std::vector<std::int64_t>& out) {
+  const std::size_t dims = out.size();
+  std::vector<at::Tensor> xsF32, xs, xp1s;
+  for (std::size_t d = 0; d < dims; ++d) {
+    const std::int64_t inSize = input.size(static_cast<std::int64_t>(2 + d));
+    const double scale = static_cast<double>(inSize) / static_cast<double>(out[d]);
+    const at::Tensor i = at::arange(out[d], input.options().dtype(at::kLong)).to(at::kFloat);
+    at::Tensor xF32 = ((i + 0.5) * scale - 0.5).clamp_min(0.0);
+    std::vector<std::int64_t> shape{out[d]};
+    shape.resize(dims - d, 1);  // out[d] followed by one 1 per later dimension
+    xF32 = xF32.reshape(shape);
+    const at::Tensor x = xF32.to(at::kLong);
+    xp1s.push_back((x + 1).clamp_max(inSize - 1));
+    xsF32.push_back(xF32);
+    xs.push_back(x);
+  }
+  // Every corner: itertools.product over {x, x + 1} per dimension, the last dimension fastest.
+  std::vector<at::Tensor> vs;
+  for (std::size_t corner = 0; corner < (std::size_t{1} << dims); ++corner) {
+    c10::List<c10::optional<at::Tensor>> idx;
+    idx.push_back(c10::optional<at::Tensor>());
+    idx.push_back(c10::optional<at::Tensor>());
+    for (std::size_t d = 0; d < dims; ++d) {
+      const bool upper = (corner >> (dims - 1 - d)) & 1u;
+      idx.push_back(upper ? xp1s[d] : xs[d]);
+    }
+    vs.push_back(at::_unsafe_index(input, idx));
+  }
+  for (std::size_t d = dims; d-- > 0;) {
+    const at::Tensor xscale = (xsF32[d] - xs[d]).clamp(0.0, 1.0).to(at::kFloat);
+    std::vector<at::Tensor> next;
+    for (std::size_t k = 0; k + 1 < vs.size(); k += 2) {
+      next.push_back(vs[k] + at::mul(vs[k + 1] - vs[k], xscale));
+    }
+    vs = std::move(next);
+  }
+  return vs.front().contiguous();
+}
+
+namespace {
+
+// The input gradient through the decomposition: zeros as the input (the op is linear in it).
+at::Tensor decomposedBackward(TorchCallArgs& a, const std::vector<std::int64_t>& inputShape) {
+  const at::Tensor& g = a.in("grad_output");
+  const std::vector<std::int64_t> out(g.sizes().begin() + 2, g.sizes().end());
+  at::Tensor input = at::zeros(inputShape, a.options).requires_grad_(true);
+  upsampleLinearDecomposition(input, out).backward(g);
+  return input.grad();
+}
+
+// F.interpolate takes the decomposition on a GPU in deterministic mode (2.8 on for bilinear, 2.9
+// on for trilinear); otherwise, and before those releases, ATen's kernel.
+bool interpolateDecomposes(const TorchCallArgs& a, int sinceMinor) {
+  const bool release = DETBENCH_TORCH_MAJOR > 2 ||
+                       (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= sinceMinor);
+  return release && !a.options.device().is_cpu() &&
+         at::globalContext().deterministicAlgorithms();
+}
+
+}  // namespace
+#endif
+
+at::Tensor upsampleBilinear2dBackward(TorchCallArgs& a) {
+  const at::Tensor& g = a.in("grad_output");
+  const std::vector<std::int64_t> input{g.size(0), g.size(1), a.p("height"), a.p("width")};
+#if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 8)
+  if (interpolateDecomposes(a, 8)) return decomposedBackward(a, input);
+#endif
+  return at::upsample_bilinear2d_backward(g, {g.size(2), g.size(3)}, input, false);
+}
+
+at::Tensor upsampleTrilinear3dBackward(TorchCallArgs& a) {
+  const at::Tensor& g = a.in("grad_output");
+  const std::vector<std::int64_t> input{g.size(0), g.size(1), a.p("depth"), a.p("height"),
+                                        a.p("width")};
+#if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 8)
+  if (interpolateDecomposes(a, 9)) return decomposedBackward(a, input);
+#endif
+  return at::upsample_trilinear3d_backward(g, {g.size(2), g.size(3), g.size(4)}, input, false);
+}
 
 void embeddingBagSetup(TorchCallArgs& a) {
   // weight = torch.zeros(E, D, requires_grad=True); offsets every bag_size indices.

@@ -27,9 +27,7 @@
 #include <ATen/ops/sparse_coo_tensor.h>
 #include <ATen/ops/sum.h>
 #include <ATen/ops/upsample_bicubic2d_backward.h>
-#include <ATen/ops/upsample_bilinear2d_backward.h>
 #include <ATen/ops/upsample_linear1d_backward.h>
-#include <ATen/ops/upsample_trilinear3d_backward.h>
 #include <ATen/ops/zeros.h>
 #if DETBENCH_TORCH_MAJOR >= 2
 #include <ATen/ops/scaled_dot_product_attention.h>
@@ -171,26 +169,14 @@ const TorchOpEntry kOps[] = {
        return at::upsample_linear1d_backward(a.in("grad_output"), Dims{g[2]},
                                              Dims{g[0], g[1], a.p("width")}, false);
      }},
-    {"upsample_bilinear2d_backward",
-     [](TorchCallArgs& a) {
-       const Dims g = gradOutputDims(a);
-       return at::upsample_bilinear2d_backward(a.in("grad_output"), Dims{g[2], g[3]},
-                                               Dims{g[0], g[1], a.p("height"), a.p("width")},
-                                               false);
-     }},
+    {"upsample_bilinear2d_backward", upsampleBilinear2dBackward},
     {"upsample_bicubic2d_backward",
      [](TorchCallArgs& a) {
        const Dims g = gradOutputDims(a);
        return at::upsample_bicubic2d_backward(a.in("grad_output"), Dims{g[2], g[3]},
                                               Dims{g[0], g[1], a.p("height"), a.p("width")}, false);
      }},
-    {"upsample_trilinear3d_backward",
-     [](TorchCallArgs& a) {
-       const Dims g = gradOutputDims(a);
-       return at::upsample_trilinear3d_backward(
-           a.in("grad_output"), Dims{g[2], g[3], g[4]},
-           Dims{g[0], g[1], a.p("depth"), a.p("height"), a.p("width")}, false);
-     }},
+    {"upsample_trilinear3d_backward", upsampleTrilinear3dBackward},
     {"avg_pool3d_backward",
      [](TorchCallArgs& a) {
        const std::int64_t k = a.p("kernel"), s = a.p("stride"), pad = a.p("padding");

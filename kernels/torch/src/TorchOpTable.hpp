@@ -6,7 +6,9 @@
 // This header names ATen's tensor without including ATen (TorchBackend.cpp reads the table
 // without paying for ATen's headers); TorchCallArgs.hpp has the arguments.
 
+#include <cstdint>
 #include <span>
+#include <vector>
 #include <string_view>
 
 namespace at {
@@ -42,5 +44,15 @@ at::Tensor ctcLossBackward(TorchCallArgs& args);
 at::Tensor rnnForward(TorchCallArgs& args);
 at::Tensor rnnBackwardWeights(TorchCallArgs& args);
 void rnnSetup(TorchCallArgs& args);
+// F.interpolate's backward for bilinear and trilinear: its deterministic decomposition where
+// PyTorch takes it (a GPU in deterministic mode, 2.8 and 2.9 on), ATen's kernel otherwise.
+at::Tensor upsampleBilinear2dBackward(TorchCallArgs& args);
+at::Tensor upsampleTrilinear3dBackward(TorchCallArgs& args);
+#if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 8)
+// The decomposition itself (torch._decomp.decompositions._upsample_linear, align_corners=False,
+// the output size given), for tests.
+at::Tensor upsampleLinearDecomposition(const at::Tensor& input,
+                                       const std::vector<std::int64_t>& outputSize);
+#endif
 
 }  // namespace detbench::torchdev

@@ -1,0 +1,102 @@
+// The torch devices from the command line, where this build has them (Debian's PyTorch 1.13,
+// CPU, in CI): a run records PyTorch beside the catalog, what only detbench's kernels have is one
+// line and exit 2, a device that cannot run says why, `ops --check` holds the catalog against
+// this PyTorch, and `env` names the release.
+
+#include <nlohmann/json.hpp>
+
+#include "CliFixture.hpp"
+
+namespace detbench::testing {
+namespace {
+
+#ifdef DETBENCH_CLI_HAS_TORCH
+
+TEST_F(CliTest, ARunOnTorchCpuRecordsPyTorchBesideTheCatalog) {
+  const Result r = run(
+      "run --op index_put_accumulate --device torch-cpu --size 65536 -p rows=64 --threads 2 "
+      "--trials 5 --deterministic error --out r.json --expect-reproducible");
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("Catalog:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("as predicted"), std::string::npos) << r.out;
+  const auto j = nlohmann::json::parse(slurp(dir_ / "r.json"));
+  EXPECT_EQ(j["dispatch"]["library"], true);
+  const auto& check = j["library_check"];
+  EXPECT_EQ(check["predicted"], "switches");
+  EXPECT_EQ(check["observed"], "runs");
+  EXPECT_EQ(check["agrees"], true);
+  EXPECT_EQ(check["library"].get<std::string>().rfind("PyTorch ", 0), 0u);
+  bool listed = false;
+  for (const auto& d : j["context"]["devices"]) listed = listed || d["id"] == "torch-cpu";
+  EXPECT_TRUE(listed) << "the report lists the device it ran on";
+}
+
+TEST_F(CliTest, WhatOnlyDetbenchsKernelsHaveIsOneLineAndExitTwoOnTorch) {
+  for (const char* extra : {"--form atomic", "--semantics extensions", "-p batch_invariant=1"}) {
+    const Result r = run(std::string("run --op softmax --device torch-cpu --size 8 --trials 2 ") +
+                         extra);
+    EXPECT_EQ(r.code, 2) << extra << ": " << r.out << r.err;
+    EXPECT_EQ(lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("PyTorch"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir_ / "reports")) << "nothing written";
+  }
+}
+
+TEST_F(CliTest, TorchCudaWithoutItsLibrariesOrAGpuSaysWhy) {
+  const Result env = run("env --json");
+  ASSERT_EQ(env.code, 0) << env.err;
+  const auto j = nlohmann::json::parse(env.out);
+  for (const auto& d : j["devices"]) {
+    if (d["id"] != "torch-cuda" || d["available"] == true) continue;
+    const Result r = run("run --op sum --device torch-cuda --size 16 --trials 1");
+    EXPECT_EQ(r.code, 2) << r.out << r.err;
+    EXPECT_NE(r.err.find("torch-cuda is not available"), std::string::npos) << r.err;
+  }
+}
+
+TEST_F(CliTest, EnvNamesThePyTorchOfTheTorchDevices) {
+  const Result r = run("env --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  bool found = false;
+  for (const auto& d : j["devices"]) {
+    if (d["id"] != "torch-cpu") continue;
+    found = true;
+    EXPECT_EQ(d["available"], true);
+    EXPECT_FALSE(d["info"]["pytorch"].get<std::string>().empty());
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST_F(CliTest, OpsCheckHoldsTheCatalogAgainstThisPyTorch) {
+  const Result r = run("ops --check torch-cpu --json --expect-agree");
+  ASSERT_NE(r.code, 2) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["device"], "torch-cpu");
+  int checked = 0;
+  for (const auto& op : j["ops"]) {
+    if (!op["checked"]) continue;
+    ++checked;
+    for (const char* mode : {"error_mode", "warn_mode"}) {
+      EXPECT_TRUE(op[mode].contains("catalog")) << op["op"];
+      EXPECT_TRUE(op[mode].contains("observed")) << op["op"];
+    }
+  }
+  EXPECT_GT(checked, 30);
+  // Exit 1 exactly when a row disagrees (--expect-agree).
+  EXPECT_EQ(r.code, j["disagreements"].get<int>() > 0 ? 1 : 0);
+  EXPECT_EQ(run("ops --check cpu-threads").code, 2) << "not a library's dispatch";
+}
+
+#else
+
+TEST_F(CliTest, WithoutTheTorchModuleItsDevicesSayWhy) {
+  const Result r = run("run --op sum --device torch-cpu --size 16 --trials 1");
+  EXPECT_EQ(r.code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("no torch device"), std::string::npos) << r.err;
+}
+
+#endif
+
+}  // namespace
+}  // namespace detbench::testing
