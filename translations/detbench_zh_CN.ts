@@ -1113,6 +1113,10 @@
             <source>error (True)</source>
             <translation>报错（True）</translation>
         </message>
+        <message>
+            <source>PyTorch warned while the op ran: %1</source>
+            <translation>运行该算子时 PyTorch 发出警告：%1</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::AlgorithmPlotWidget</name>

@@ -1,5 +1,6 @@
 // `detbench ops --check DEVICE`: the catalog held against the PyTorch a torch device runs.
 
+#include <cstdlib>
 #include <iomanip>
 #include <nlohmann/json.hpp>
 
@@ -45,10 +46,13 @@ ojson checkJson(const CatalogCheckResult& result) {
   return j;
 }
 
+// "switches -> ran": the catalog's prediction, then what PyTorch did (a switch is silent, so it
+// reads as running).
 std::string cell(const LibraryPrediction& predicted, LibraryOutcome observed) {
-  std::string s =
-      std::string(toString(predicted.outcome)) + " / " + std::string(toString(observed));
-  return s;
+  const char* did = observed == LibraryOutcome::Raises  ? "raised"
+                    : observed == LibraryOutcome::Warns ? "warned"
+                                                        : "ran";
+  return std::string(toString(predicted.outcome)) + " -> " + did;
 }
 
 void printCheck(std::ostream& out, const CatalogCheckResult& result) {
@@ -58,8 +62,8 @@ void printCheck(std::ostream& out, const CatalogCheckResult& result) {
   }
   out << "The catalog (PyTorch " << toString(result.release) << ") against " << library << " on "
       << result.device << ": each op once in error mode and once in warn mode\n\n";
-  out << std::left << std::setw(32) << "op" << std::setw(26) << "error mode: catalog / did"
-      << std::setw(26) << "warn mode: catalog / did"
+  out << std::left << std::setw(32) << "op" << std::setw(28) << "error mode: catalog -> did"
+      << std::setw(28) << "warn mode: catalog -> did"
       << "\n";
   int checked = 0;
   for (const auto& r : result.rows) {
@@ -69,7 +73,7 @@ void printCheck(std::ostream& out, const CatalogCheckResult& result) {
       continue;
     }
     ++checked;
-    out << std::setw(26) << cell(r.errorPredicted, r.errorObserved) << std::setw(26)
+    out << std::setw(28) << cell(r.errorPredicted, r.errorObserved) << std::setw(28)
         << cell(r.warnPredicted, r.warnObserved) << (r.agrees() ? "" : "DISAGREES") << "\n";
   }
   out << "\n" << checked << " ops checked";
@@ -98,6 +102,10 @@ int opsCheckCommand(const CliStreams& io, const OpsOptions& options) {
   const std::string& device = *options.check;
   Settings base;
   base.pytorch = releaseOption(options.pytorch);
+  // As `run` does: the environment's CUBLAS_WORKSPACE_CONFIG (PyTorch 2.8 and 2.9 check it).
+  if (const char* env = std::getenv("CUBLAS_WORKSPACE_CONFIG"); env && *env) {
+    base.cublasWorkspaceConfig = WorkspaceConfig::parse(env);
+  }
   if (!options.pytorch) {
     const auto info = registry.get(device).deviceInfo();
     if (const auto it = info.find("pytorch"); it != info.end()) {

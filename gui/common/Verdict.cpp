@@ -89,6 +89,9 @@ QString Verdict::warning(const RunResult& r) {
     case AlertCode::DetbenchContrast:
       what = tr("A contrast form PyTorch never runs in deterministic mode ran (warn mode).");
       break;
+    case AlertCode::LibraryWarning:
+      what = tr("PyTorch warned while the op ran: %1").arg(qstr(w.message));
+      break;
   }
   return n == 1 ? tr("Warning: %1").arg(what) : tr("%1 warnings: %2").arg(n).arg(what);
 }

@@ -208,6 +208,8 @@ inline const std::vector<OpCase>& opCases() {
        O::Sequential,
        O::Library},
       {"softmax", "softmax", {{"size", 16}, {"cols", 3000}}, O::Sequential, O::Library},
+      {"log_softmax", "softmax", {{"size", 16}, {"cols", 3000}, {"log", 1}}, O::Sequential,
+       O::Library},
       {"log_softmax_invariant",
        "softmax",
        {{"size", 8}, {"cols", 5000}, {"log", 1}, {"batch_invariant", 1}},

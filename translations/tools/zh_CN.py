@@ -678,6 +678,7 @@ ZH_CN = {
 "%1 has no deterministic implementation: warn mode let it run, and its output may vary.": "%1 没有确定性实现：警告模式让它照常运行，其输出可能变化。",
 "cuBLAS ran without CUBLAS_WORKSPACE_CONFIG=:4096:8 or :16:8: warn mode let it run, and its output may vary.": "cuBLAS 在未设置 CUBLAS_WORKSPACE_CONFIG=:4096:8 或 :16:8 时运行：警告模式让它照常运行，其输出可能变化。",
 "A contrast form PyTorch never runs in deterministic mode ran (warn mode).": "运行了 PyTorch 在确定性模式下从不运行的对照形式（警告模式）。",
+"PyTorch warned while the op ran: %1": "运行该算子时 PyTorch 发出警告：%1",
 "Warning: %1": "警告：%1",
 "%1 warnings: %2": "%1 条警告：%2",
 "off (False)": "关闭（False）",

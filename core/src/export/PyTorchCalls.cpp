@@ -131,13 +131,16 @@ constexpr std::pair<std::string_view, std::string_view> kCalls[] = {
      "    a = torch.sparse_coo_tensor(io['indices'], io['values'], shape).coalesce()\n"
      "    return torch.bmm(a, io['dense'])\n"},
     {"conv2d_forward",
+     "    torch.backends.cudnn.allow_tf32 = bool(P['tf32'])\n"
      "    return F.conv2d(io['input'], io['weight'], stride=P['stride'], padding=P['padding'])\n"},
     {"conv2d_backward_data",
+     "    torch.backends.cudnn.allow_tf32 = bool(P['tf32'])\n"
      "    w = io['weight']\n"
      "    shape = (P['batch'], P['in_channels'], P['height'], P['width'])\n"
      "    return torch.nn.grad.conv2d_input(shape, w, io['grad_output'], stride=P['stride'],\n"
      "                                      padding=P['padding'])\n"},
     {"conv2d_backward_filter",
+     "    torch.backends.cudnn.allow_tf32 = bool(P['tf32'])\n"
      "    shape = (P['out_channels'], P['in_channels'], P['kernel'], P['kernel'])\n"
      "    return torch.nn.grad.conv2d_weight(io['input'], shape, io['grad_output'],\n"
      "                                       stride=P['stride'], padding=P['padding'])\n"},

@@ -3,7 +3,10 @@
 // RNN's forward pass, as a PyTorch user runs them: the forward call, then .backward() on its
 // output, then the leaf's .grad.
 
+#include "TorchOpTable.hpp"  // first: DETBENCH_TORCH_DECOMPOSITIONS chooses headers below
+
 #include <ATen/Context.h>
+#include <ATen/TensorOperators.h>
 #include <ATen/core/Reduction.h>
 #include <ATen/core/grad_mode.h>
 #include <ATen/ops/_cudnn_rnn_flatten_weight.h>
@@ -13,13 +16,14 @@
 #include <ATen/ops/embedding_bag.h>
 #include <ATen/ops/full.h>
 #include <ATen/ops/lstm.h>
+#include <ATen/ops/replication_pad2d_backward.h>
 #include <ATen/ops/rnn_tanh.h>
 #include <ATen/ops/upsample_bilinear2d_backward.h>
 #include <ATen/ops/upsample_trilinear3d_backward.h>
 #include <ATen/ops/zeros.h>
-#include <ATen/TensorOperators.h>
-#if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 8)
+#if DETBENCH_TORCH_DECOMPOSITIONS
 #include <ATen/ops/_unsafe_index.h>
+#include <ATen/ops/clamp.h>
 #endif
 
 #include <vector>
@@ -54,13 +58,14 @@ at::Tensor rnnOutput(TorchCallArgs& a, const std::vector<at::Tensor>& params) {
 
 }  // namespace
 
-#if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 8)
-// F.interpolate's deterministic path (torch._decomp.decompositions._upsample_linear, PyTorch 2.8
-// and later): the output as gathers of the input (_unsafe_index) blended by their weights, so that
-// its backward is index_put_ with accumulate, which is deterministic. The same ops in the same
-// order as the Python, so the same kernels add in the same order; align_corners=False, the
-// output size given (scale = input size / output size).
-at::Tensor upsampleLinearDecomposition(const at::Tensor& input, const std::vector<std::int64_t>& out) {
+#if DETBENCH_TORCH_DECOMPOSITIONS
+// F.interpolate's deterministic path (torch._decomp.decompositions._upsample_linear): the output as
+// gathers of the input (_unsafe_index) blended by their weights, so that its backward is index_put_
+// with accumulate, which is deterministic. The same ops in the same order as the Python, so the
+// same kernels add in the same order; align_corners=False, the output size given (scale = input
+// size / output size).
+at::Tensor upsampleLinearDecomposition(const at::Tensor& input,
+                                       const std::vector<std::int64_t>& out) {
   const std::size_t dims = out.size();
   std::vector<at::Tensor> xsF32, xs, xp1s;
   for (std::size_t d = 0; d < dims; ++d) {
@@ -101,32 +106,63 @@ at::Tensor upsampleLinearDecomposition(const at::Tensor& input, const std::vecto
 
 namespace {
 
-// The input gradient through the decomposition: zeros as the input (the op is linear in it).
-at::Tensor decomposedBackward(TorchCallArgs& a, const std::vector<std::int64_t>& inputShape) {
-  const at::Tensor& g = a.in("grad_output");
-  const std::vector<std::int64_t> out(g.sizes().begin() + 2, g.sizes().end());
+// The input gradient through a decomposition: zeros as the input (each op is linear in it).
+template <typename Forward>
+at::Tensor decomposedBackward(TorchCallArgs& a, const std::vector<std::int64_t>& inputShape,
+                              Forward forward) {
   at::Tensor input = at::zeros(inputShape, a.options).requires_grad_(true);
-  upsampleLinearDecomposition(input, out).backward(g);
+  forward(input).backward(a.in("grad_output"));
   return input.grad();
 }
 
-// F.interpolate takes the decomposition on a GPU in deterministic mode (2.8 on for bilinear, 2.9
-// on for trilinear); otherwise, and before those releases, ATen's kernel.
-bool interpolateDecomposes(const TorchCallArgs& a, int sinceMinor) {
-  const bool release = DETBENCH_TORCH_MAJOR > 2 ||
-                       (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= sinceMinor);
-  return release && !a.options.device().is_cpu() &&
-         at::globalContext().deterministicAlgorithms();
+// PyTorch's Python takes the decomposition on a GPU in deterministic mode, from the release
+// that added the branch (F.interpolate bilinear 2.5, trilinear 2.9; F.pad replicate 2.2);
+// otherwise, and before it, ATen's kernel.
+bool pythonDecomposes(const TorchCallArgs& a, int sinceMinor) {
+  const bool release =
+      DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= sinceMinor);
+  return release && !a.options.device().is_cpu() && at::globalContext().deterministicAlgorithms();
 }
 
 }  // namespace
+
+// F.pad(mode='replicate')'s deterministic path (torch._decomp.decompositions._replication_pad):
+// each padded dimension a gather at arange(-left, size + right) clamped into the input, so that
+// its backward is index_put_ with accumulate. `padding` as F.pad takes it, last dimension first.
+at::Tensor replicationPadDecomposition(const at::Tensor& input,
+                                       const std::vector<std::int64_t>& padding) {
+  const std::int64_t dims = static_cast<std::int64_t>(padding.size() / 2);
+  const std::int64_t ncDims = input.dim() - dims;
+  at::Tensor result = input;
+  for (std::int64_t i = 0; i < dims; ++i) {
+    const std::int64_t left = padding[static_cast<std::size_t>(2 * (dims - 1 - i))];
+    const std::int64_t right = padding[static_cast<std::size_t>(2 * (dims - 1 - i) + 1)];
+    const std::int64_t middle = input.size(ncDims + i);
+    c10::List<c10::optional<at::Tensor>> idx;
+    for (std::int64_t d = 0; d < result.dim(); ++d) {
+      if (d == i + ncDims) {
+        const at::Tensor range =
+            at::arange(-left, middle + right, input.options().dtype(at::kLong));
+        idx.push_back(at::clamp(range, 0, middle - 1));
+      } else {
+        idx.push_back(c10::optional<at::Tensor>());
+      }
+    }
+    result = at::_unsafe_index(result, idx);
+  }
+  return result.contiguous();
+}
 #endif
 
 at::Tensor upsampleBilinear2dBackward(TorchCallArgs& a) {
   const at::Tensor& g = a.in("grad_output");
   const std::vector<std::int64_t> input{g.size(0), g.size(1), a.p("height"), a.p("width")};
-#if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 8)
-  if (interpolateDecomposes(a, 8)) return decomposedBackward(a, input);
+#if DETBENCH_TORCH_DECOMPOSITIONS
+  if (pythonDecomposes(a, 5)) {
+    const std::vector<std::int64_t> out{g.size(2), g.size(3)};
+    return decomposedBackward(
+        a, input, [&](const at::Tensor& x) { return upsampleLinearDecomposition(x, out); });
+  }
 #endif
   return at::upsample_bilinear2d_backward(g, {g.size(2), g.size(3)}, input, false);
 }
@@ -135,10 +171,28 @@ at::Tensor upsampleTrilinear3dBackward(TorchCallArgs& a) {
   const at::Tensor& g = a.in("grad_output");
   const std::vector<std::int64_t> input{g.size(0), g.size(1), a.p("depth"), a.p("height"),
                                         a.p("width")};
-#if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 8)
-  if (interpolateDecomposes(a, 9)) return decomposedBackward(a, input);
+#if DETBENCH_TORCH_DECOMPOSITIONS
+  if (pythonDecomposes(a, 9)) {
+    const std::vector<std::int64_t> out{g.size(2), g.size(3), g.size(4)};
+    return decomposedBackward(
+        a, input, [&](const at::Tensor& x) { return upsampleLinearDecomposition(x, out); });
+  }
 #endif
   return at::upsample_trilinear3d_backward(g, {g.size(2), g.size(3), g.size(4)}, input, false);
+}
+
+at::Tensor replicationPad2dBackward(TorchCallArgs& a) {
+  const at::Tensor& g = a.in("grad_output");
+  const std::int64_t pad = a.p("pad");
+  const std::vector<std::int64_t> input{g.size(0), g.size(1), a.p("height"), a.p("width")};
+#if DETBENCH_TORCH_DECOMPOSITIONS
+  if (pythonDecomposes(a, 2)) {
+    const std::vector<std::int64_t> padding{pad, pad, pad, pad};
+    return decomposedBackward(
+        a, input, [&](const at::Tensor& x) { return replicationPadDecomposition(x, padding); });
+  }
+#endif
+  return at::replication_pad2d_backward(g, a.in("zeros"), {pad, pad, pad, pad});
 }
 
 void embeddingBagSetup(TorchCallArgs& a) {

@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <thread>
 #include <utility>
 
 #include "TorchOpTable.hpp"
@@ -15,11 +14,10 @@ namespace detbench::torchdev {
 
 namespace {
 
+// 0 threads: PyTorch's own default (its physical cores, or what OMP_NUM_THREADS says).
 int resolvedThreads(const Context& context) {
   const int asked = context.settings().threads;
-  if (asked > 0) return asked;
-  const unsigned cores = std::thread::hardware_concurrency();
-  return cores > 0 ? static_cast<int>(cores) : 1;
+  return asked > 0 ? asked : pytorchDefaultThreads();
 }
 
 class TorchBackend : public Backend {
@@ -126,6 +124,7 @@ class TorchBackend : public Backend {
 }  // namespace
 
 std::vector<std::unique_ptr<Backend>> makeTorchBackends() {
+  pytorchDefaultThreads();  // read before any run sets another count
   std::vector<std::unique_ptr<Backend>> out;
   out.push_back(std::make_unique<TorchBackend>(TorchDeviceKind::Cpu));
   out.push_back(std::make_unique<TorchBackend>(TorchDeviceKind::Cuda));

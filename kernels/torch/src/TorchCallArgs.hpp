@@ -15,7 +15,7 @@
 namespace detbench::torchdev {
 
 struct TorchCallArgs {
-  const OpParams& params;
+  OpParams params;  // a copy: the prepared op outlives no caller's map
   std::map<std::string, at::Tensor, std::less<>> tensors;
   at::TensorOptions options;  // float32 on the device
 

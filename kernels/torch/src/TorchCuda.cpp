@@ -13,6 +13,7 @@
 #include "TorchRuntime.hpp"
 #include "detbench/base/Error.hpp"
 #ifdef DETBENCH_TORCH_DEVICE_DIGEST
+#include "detbench/cuda/ContextHealth.hpp"
 #include "detbench/cuda/DeviceDigest.hpp"
 #endif
 
@@ -22,7 +23,10 @@ namespace {
 
 void check(cudaError_t status, const char* what) {
   if (status != cudaSuccess) {
-    cudaGetLastError();  // clears a sticky launch error so the next call is not blamed
+#ifdef DETBENCH_TORCH_DEVICE_DIGEST
+    detbench::cuda::recordContextFault(status, what);  // kept where it poisons the context
+#endif
+    cudaGetLastError();  // a non-sticky error is returned once: not blamed on the next call
     DETBENCH_THROW(DeviceError, std::string(what) + ": " + cudaGetErrorName(status) + " (" +
                                     cudaGetErrorString(status) + ")");
   }
@@ -33,30 +37,58 @@ std::string cudaVersionText(int v) {
   return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
 }
 
-// The cuBLAS this process loaded (PyTorch's own: its wheel's, or the toolkit's), asked through
-// cublasGetProperty in that very library.
-std::string loadedCublasVersion() {
-  std::string path;
+// A function of a library this process loaded (PyTorch's own copy of it), found by the library's
+// file name: `fn` is given the handle's symbol, or null.
+template <typename Fn>
+std::string askLoadedLibrary(const char* library, const char* symbol, Fn fn) {
+  struct Search {
+    const char* name;
+    std::string path;
+  } search{library, {}};
   dl_iterate_phdr(
       [](dl_phdr_info* info, std::size_t, void* out) {
-        if (info->dlpi_name != nullptr && std::strstr(info->dlpi_name, "libcublas.so") != nullptr) {
-          *static_cast<std::string*>(out) = info->dlpi_name;
+        auto* s = static_cast<Search*>(out);
+        if (info->dlpi_name != nullptr && std::strstr(info->dlpi_name, s->name) != nullptr) {
+          s->path = info->dlpi_name;
           return 1;
         }
         return 0;
       },
-      &path);
-  if (path.empty()) return "not loaded yet";
-  void* handle = ::dlopen(path.c_str(), RTLD_LAZY | RTLD_NOLOAD);
+      &search);
+  if (search.path.empty()) return "not loaded yet";
+  void* handle = ::dlopen(search.path.c_str(), RTLD_LAZY | RTLD_NOLOAD);
   if (handle == nullptr) return "?";
-  using GetProperty = int (*)(int, int*);  // cublasGetProperty(libraryPropertyType, int*)
-  auto* get = reinterpret_cast<GetProperty>(::dlsym(handle, "cublasGetProperty"));
-  int major = 0, minor = 0, patch = 0;
-  const bool ok =
-      get != nullptr && get(0, &major) == 0 && get(1, &minor) == 0 && get(2, &patch) == 0;
+  const std::string text = fn(::dlsym(handle, symbol));
   ::dlclose(handle);
-  return ok ? std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch)
-            : "?";
+  return text;
+}
+
+// cublasGetProperty(MAJOR_VERSION = 0, MINOR_VERSION = 1, PATCH_LEVEL = 2, int*).
+std::string loadedCublasVersion() {
+  return askLoadedLibrary("libcublas.so", "cublasGetProperty", [](void* symbol) -> std::string {
+    auto* get = reinterpret_cast<int (*)(int, int*)>(symbol);
+    int major = 0, minor = 0, patch = 0;
+    if (get == nullptr || get(0, &major) != 0 || get(1, &minor) != 0 || get(2, &patch) != 0) {
+      return "?";
+    }
+    return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
+  });
+}
+
+// cudnnGetVersion(): the cuDNN PyTorch actually loaded (its build's may differ). From 9 on,
+// major * 10000 + minor * 100 + patch; before, major * 1000.
+std::string cudnnVersionText(long v) {
+  const long major = v >= 90000 ? v / 10000 : v / 1000;
+  const long rest = v >= 90000 ? v % 10000 : v % 1000;
+  return std::to_string(major) + "." + std::to_string(rest / 100) + "." +
+         std::to_string(rest % 100);
+}
+
+std::string loadedCudnnVersion() {
+  return askLoadedLibrary("libcudnn.so", "cudnnGetVersion", [](void* symbol) -> std::string {
+    auto* get = reinterpret_cast<std::size_t (*)()>(symbol);
+    return get == nullptr ? std::string("?") : cudnnVersionText(static_cast<long>(get()));
+  });
 }
 
 class EventClock final : public TrialClock {
@@ -119,14 +151,29 @@ class EventClock final : public TrialClock {
 }  // namespace
 
 Availability availability() {
+#ifdef DETBENCH_TORCH_DEVICE_DIGEST
+  if (const auto fault = detbench::cuda::contextFault()) {
+    return {false, "the CUDA context was lost (" + *fault + "); restart detbench"};
+  }
+#endif
   if (at::globalContext().hasCUDA()) return {true, ""};
   int devices = 0;
   const cudaError_t status = cudaGetDeviceCount(&devices);
   cudaGetLastError();
-  return {false, "PyTorch " + torchBuild().version + " finds no CUDA device (" +
-                     (status == cudaSuccess ? std::string("none present")
-                                            : std::string(cudaGetErrorName(status))) +
-                     ")"};
+  if (status != cudaSuccess) {
+    return {false, "PyTorch " + torchBuild().version + " finds no CUDA device (" +
+                       cudaGetErrorName(status) + ": " + cudaGetErrorString(status) + ")"};
+  }
+  if (devices == 0) return {false, "PyTorch " + torchBuild().version + " finds no CUDA device"};
+  return {false, std::to_string(devices) +
+                     " CUDA device(s) present, but PyTorch's CUDA library did not register "
+                     "with ATen (libtorch_cuda not loaded)"};
+}
+
+void recordFailure() {
+#ifdef DETBENCH_TORCH_DEVICE_DIGEST
+  detbench::cuda::recordLastErrorIfFatal("PyTorch's op on torch-cuda");
+#endif
 }
 
 std::map<std::string, std::string> deviceInfo() {

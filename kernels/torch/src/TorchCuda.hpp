@@ -32,4 +32,9 @@ class TrialClock {
 };
 std::unique_ptr<TrialClock> makeTrialClock();
 
+// After a failure on the GPU: an error that leaves the CUDA context unusable (an illegal
+// address, a trap) is recorded, and torch-cuda is then unavailable with that reason instead of
+// failing every later run with PyTorch's next message.
+void recordFailure();
+
 }  // namespace detbench::torchdev::cuda

@@ -19,7 +19,6 @@
 #include <ATen/ops/rand.h>
 #include <ATen/ops/randn.h>
 #include <ATen/ops/reflection_pad2d_backward.h>
-#include <ATen/ops/replication_pad2d_backward.h>
 #include <ATen/ops/rsqrt.h>
 #include <ATen/ops/scatter_add.h>
 #include <ATen/ops/scatter_reduce.h>
@@ -86,6 +85,9 @@ Dims inputDims(TorchCallArgs& a, std::initializer_list<const char*> spatial) {
 }
 
 constexpr std::string_view kBatchInvariant[] = {"batch_invariant"};
+// max_pool2d's cuDNN form and the convolutions' search before every trial are detbench's.
+constexpr std::string_view kCudnnForm[] = {"cudnn"};
+constexpr std::string_view kRebenchmark[] = {"rebenchmark"};
 // matmul's streams share one handle on detbench's cuda device; its batch-invariant kernels are
 // detbench's; PyTorch has one product on its current stream.
 constexpr std::string_view kMatmulOwn[] = {"streams", "shared_workspace", "batch_invariant",
@@ -162,7 +164,8 @@ const TorchOpEntry kOps[] = {
        const std::int64_t k = a.p("kernel"), s = a.p("stride");
        return at::max_pool2d_with_indices_backward(a.in("grad_output"), a.in("self"), {k, k},
                                                    {s, s}, {0, 0}, {1, 1}, false, a.in("indices"));
-     }},
+     },
+     nullptr, kCudnnForm},
     {"upsample_linear1d_backward",
      [](TorchCallArgs& a) {
        const Dims g = gradOutputDims(a);
@@ -193,11 +196,7 @@ const TorchOpEntry kOps[] = {
      [](TorchCallArgs& a) {
        zerosLikeInput(a, inputDims(a, {"height", "width"}));
      }},
-    {"replication_pad2d_backward",
-     [](TorchCallArgs& a) {
-       const std::int64_t p = a.p("pad");
-       return at::replication_pad2d_backward(a.in("grad_output"), a.in("zeros"), {p, p, p, p});
-     },
+    {"replication_pad2d_backward", replicationPad2dBackward,
      [](TorchCallArgs& a) {
        zerosLikeInput(a, inputDims(a, {"height", "width"}));
      }},
@@ -235,7 +234,8 @@ const TorchOpEntry kOps[] = {
        const std::int64_t s = a.p("stride"), p = a.p("padding");
        return at::conv2d(a.in("input"), a.in("weight"), at::Tensor(), {s, s}, {p, p});
      },
-     [](TorchCallArgs& a) { at::globalContext().setAllowTF32CuDNN(a.p("tf32") != 0); }},
+     [](TorchCallArgs& a) { at::globalContext().setAllowTF32CuDNN(a.p("tf32") != 0); },
+     kRebenchmark},
     {"conv2d_backward_data",
      [](TorchCallArgs& a) {
        const std::int64_t s = a.p("stride"), p = a.p("padding");
@@ -249,7 +249,8 @@ const TorchOpEntry kOps[] = {
        a.tensors["shape_of_input"] =
            at::empty({1}, a.options)
                .expand({a.p("batch"), a.p("in_channels"), a.p("height"), a.p("width")});
-     }},
+     },
+     kRebenchmark},
     {"conv2d_backward_filter",
      [](TorchCallArgs& a) {
        const std::int64_t s = a.p("stride"), p = a.p("padding");
@@ -263,7 +264,8 @@ const TorchOpEntry kOps[] = {
        a.tensors["shape_of_weight"] =
            at::empty({1}, a.options)
                .expand({a.p("out_channels"), a.p("in_channels"), a.p("kernel"), a.p("kernel")});
-     }},
+     },
+     kRebenchmark},
     {"rnn_forward", rnnForward, rnnSetup},
     {"rnn_backward_weights", rnnBackwardWeights, rnnSetup},
     {"rand",

@@ -8,12 +8,18 @@
 
 #include <cstdint>
 #include <span>
-#include <vector>
 #include <string_view>
+#include <vector>
 
 namespace at {
 class Tensor;
 }  // namespace at
+
+// PyTorch's Python-level deterministic decompositions (F.interpolate, F.pad) gather with
+// aten::_unsafe_index, which exists from PyTorch 2.1; the branches that take them came in 2.2 and
+// later, so a libtorch before 2.2 has none to follow.
+#define DETBENCH_TORCH_DECOMPOSITIONS \
+  (DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 2))
 
 namespace detbench::torchdev {
 
@@ -44,15 +50,20 @@ at::Tensor ctcLossBackward(TorchCallArgs& args);
 at::Tensor rnnForward(TorchCallArgs& args);
 at::Tensor rnnBackwardWeights(TorchCallArgs& args);
 void rnnSetup(TorchCallArgs& args);
-// F.interpolate's backward for bilinear and trilinear: its deterministic decomposition where
-// PyTorch takes it (a GPU in deterministic mode, 2.8 and 2.9 on), ATen's kernel otherwise.
+// F.interpolate's backward for bilinear and trilinear and F.pad's for replicate: their
+// deterministic decompositions where PyTorch's Python takes them (a GPU in deterministic mode:
+// bilinear from 2.5, trilinear from 2.9, replicate from 2.2), ATen's kernels otherwise.
 at::Tensor upsampleBilinear2dBackward(TorchCallArgs& args);
 at::Tensor upsampleTrilinear3dBackward(TorchCallArgs& args);
-#if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 8)
-// The decomposition itself (torch._decomp.decompositions._upsample_linear, align_corners=False,
-// the output size given), for tests.
+at::Tensor replicationPad2dBackward(TorchCallArgs& args);
+#if DETBENCH_TORCH_DECOMPOSITIONS
+// The decompositions themselves (torch._decomp.decompositions._upsample_linear with
+// align_corners=False and the output size given; _replication_pad with F.pad's padding), for
+// tests.
 at::Tensor upsampleLinearDecomposition(const at::Tensor& input,
                                        const std::vector<std::int64_t>& outputSize);
+at::Tensor replicationPadDecomposition(const at::Tensor& input,
+                                       const std::vector<std::int64_t>& padding);
 #endif
 
 }  // namespace detbench::torchdev

@@ -82,18 +82,25 @@ class TorchPreparedOp final : public PreparedOp {
     if (entry_.random) at::manual_seed(seeds_.forExecution(executions_));
     ++executions_;
     std::int64_t elapsed = 0;
-    translatingErrors([&] {
 #ifdef DETBENCH_TORCH_CUDA
-      if (clock_) {
-        clock_->start();
-        output_ = entry_.call(args_).contiguous();
-        checkOutput();
-        clock_->stop(output_.data_ptr(), output_.element_size(),
-                     static_cast<std::uint64_t>(output_.numel()));
-        elapsed = clock_->elapsedNs();
-        return;
+    if (clock_) {
+      try {
+        translatingErrors([&] {
+          clock_->start();
+          output_ = entry_.call(args_).contiguous();
+          checkOutput();
+          clock_->stop(output_.data_ptr(), static_cast<std::size_t>(output_.element_size()),
+                       static_cast<std::uint64_t>(output_.numel()));
+          elapsed = clock_->elapsedNs();
+        });
+      } catch (const Error&) {
+        cuda::recordFailure();  // a fault that ends the context makes torch-cuda unavailable
+        throw;
       }
+      return elapsed;
+    }
 #endif
+    translatingErrors([&] {
       const auto t0 = std::chrono::steady_clock::now();
       at::Tensor out = entry_.call(args_);
       const auto t1 = std::chrono::steady_clock::now();

@@ -45,8 +45,13 @@ TorchBuild torchBuild() {
   if (b.version.empty()) b.version = DETBENCH_TORCH_VERSION;
   b.cpuCapability = configValue(config, "CPU capability usage");
   b.builtWithCuda = configValue(config, "USE_CUDA=") == "ON" || at::globalContext().hasCUDA();
-  b.threads = at::get_num_threads();
+  b.threads = pytorchDefaultThreads();
   return b;
+}
+
+int pytorchDefaultThreads() {
+  static const int threads = at::get_num_threads();
+  return threads;
 }
 
 void applySettings(const Settings& settings, int threads) {
@@ -55,6 +60,10 @@ void applySettings(const Settings& settings, int threads) {
                                      settings.deterministic == DeterministicMode::Warn);
   context.setBenchmarkCuDNN(settings.cudnnBenchmark);
   context.setDeterministicCuDNN(settings.cudnnDeterministic);
+  // A run before may have set TF32 (matmul's or a convolution's tf32 parameter): the process
+  // keeps it, so every run starts from PyTorch's defaults.
+  context.setAllowTF32CuBLAS(false);
+  context.setAllowTF32CuDNN(true);
   if constexpr (kHasFillUninitializedMemory) {
 #if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 2)
     context.setDeterministicFillUninitializedMemory(settings.fillUninitializedMemory);

@@ -30,10 +30,15 @@ struct TorchBuild {
 };
 TorchBuild torchBuild();
 
+// PyTorch's own intra-op thread count, as it was when the module loaded (before any run set
+// another): what torch-cpu uses when the settings ask for 0 threads.
+int pytorchDefaultThreads();
+
 // Writes the settings to PyTorch's global context: deterministic algorithms (warn_only for warn
 // mode), cudnn.benchmark, cudnn.deterministic and, where the release has it,
-// fill_uninitialized_memory; and the intra-op threads of the calling thread (PyTorch's OpenMP
-// thread count is per thread: this is called on the thread that runs the op).
+// fill_uninitialized_memory; TF32 back to PyTorch's defaults (matmul off, cuDNN on) for an op's
+// setup to change; and the intra-op threads of the calling thread (PyTorch's OpenMP thread
+// count is per thread: this is called on the thread that runs the op).
 void applySettings(const Settings& settings, int threads);
 
 // PyTorch's global settings as it holds them now (what applySettings wrote, read back), and

@@ -1,16 +1,25 @@
-// F.interpolate's deterministic decomposition (PyTorch 2.8 and later), which torch-cuda follows in
-// deterministic mode: on the CPU, where ATen's own kernel also runs, the two agree within float32
-// rounding, forward and backward, for bilinear and trilinear upsampling. Built against an older
-// libtorch (Debian's 1.13) there is no decomposition to check.
+// PyTorch's Python-level deterministic decompositions, which torch-cuda follows in deterministic
+// mode (F.interpolate's bilinear and trilinear, F.pad's replicate; PyTorch 2.2 and later): on
+// the CPU, where ATen's own kernels also run, each agrees with ATen's kernel, forward and
+// backward. (Bit for bit against the Python functions themselves: checked by hand against
+// PyTorch 2.11, docs/BENCHMARKS.md.) Built against an older libtorch (Debian's 1.13) there is no
+// decomposition to check.
 
 #include <gtest/gtest.h>
 
-#if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 8)
-#include "TorchCallArgs.hpp"
+#include "TorchOpTable.hpp"
+
+#if DETBENCH_TORCH_DECOMPOSITIONS
+#include <ATen/ops/replication_pad2d.h>
+#include <ATen/ops/replication_pad2d_backward.h>
+
+#include <ATen/TensorOperators.h>
+#include <ATen/ops/equal.h>
 #include <ATen/ops/rand.h>
 #include <ATen/ops/upsample_bilinear2d.h>
 #include <ATen/ops/upsample_bilinear2d_backward.h>
 #include <ATen/ops/upsample_trilinear3d.h>
+#include "TorchCallArgs.hpp"
 
 namespace detbench {
 namespace {
@@ -35,6 +44,17 @@ TEST(TorchInterpolateTest, TheDecompositionIsTrilinearUpsampling) {
   EXPECT_LT(maxAbsDiff(torchdev::upsampleLinearDecomposition(x, {6, 8, 10}),
                        at::upsample_trilinear3d(x, {6, 8, 10}, false)),
             1e-6);
+}
+
+TEST(TorchInterpolateTest, TheReplicationPadDecompositionIsReplicationPaddingBitForBit) {
+  // A gather copies values and its backward adds the same terms: both are exact here.
+  const at::Tensor x = at::rand({2, 3, 5, 6}).requires_grad_(true);
+  const at::Tensor padded = torchdev::replicationPadDecomposition(x, {2, 1, 3, 2});
+  EXPECT_TRUE(at::equal(padded, at::replication_pad2d(x, {2, 1, 3, 2})));
+  const at::Tensor g = at::rand(padded.sizes());
+  padded.backward(g);
+  const at::Tensor aten = at::replication_pad2d_backward(g, x.detach(), {2, 1, 3, 2});
+  EXPECT_LT(maxAbsDiff(x.grad(), aten), 1e-5);
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// Every op of the catalog on torch-cpu, PyTorch's own CPU kernels, on the op table's small cases
+// Every op of the catalog on the torch devices (torch-cpu; torch-cuda too where it is available:
+// the GPU machine), PyTorch's own kernels, on the op table's small cases
 // (tests/kernels/OpCases.hpp):
 //  - the call computes detbench's op: its outputs agree with the float64 reference within the
 //    recursive-summation bound (Higham, section 4.2), exactly for exact ops;
@@ -12,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "TorchOpTable.hpp"
 #include "detbench/base/Error.hpp"
@@ -35,11 +37,21 @@ class TorchOpsTest : public ::testing::Test {
     for (auto& b : torchdev::makeTorchBackends()) registry_.add(std::move(b));
   }
 
-  static RunRequest request(const OpCase& c, DeterministicMode mode, int threads, int trials) {
+  // torch-cpu, and torch-cuda where this libtorch has CUDA and a GPU is present.
+  std::vector<std::string> devices() const {
+    std::vector<std::string> out{"torch-cpu"};
+    for (const auto& d : registry_.devices()) {
+      if (d.id == "torch-cuda" && d.availability.available) out.push_back(d.id);
+    }
+    return out;
+  }
+
+  static RunRequest request(const OpCase& c, const std::string& device, DeterministicMode mode,
+                            int threads, int trials) {
     RunRequest r;
     r.op = c.op;
     r.params = c.params;
-    r.device = "torch-cpu";
+    r.device = device;
     r.trials = trials;
     r.warmup = 0;
     r.settings.deterministic = mode;
@@ -73,38 +85,43 @@ class TorchOpsTest : public ::testing::Test {
 };
 
 TEST_F(TorchOpsTest, PyTorchsKernelsComputeEachOpWithinTheSummationBound) {
-  for (const OpCase& c : opCases()) {
-    SCOPED_TRACE(c.name);
-    if (asksForDetbenchsKernel(c)) {
-      EXPECT_THROW(TrialRunner(registry_).prepare(request(c, DeterministicMode::Off, 1, 1)),
-                   InvalidArgument);
-      continue;
+  for (const std::string& device : devices())
+    for (const OpCase& c : opCases()) {
+      SCOPED_TRACE(device + ": " + c.name);
+      if (asksForDetbenchsKernel(c)) {
+        EXPECT_THROW(
+            TrialRunner(registry_).prepare(request(c, device, DeterministicMode::Off, 1, 1)),
+            InvalidArgument);
+        continue;
+      }
+      const RunResult r =
+          TrialRunner(registry_).run(request(c, device, DeterministicMode::Off, 1, 2));
+      ASSERT_FALSE(r.failed()) << r.errors.front().message;
+      if (!hasFloat64Reference(c.op)) {
+        EXPECT_TRUE(r.summary.reproducible) << "a seeded random op repeats";
+      } else if (c.exact) {
+        EXPECT_EQ(r.summary.refMaxAbsErr, 0.0);
+      } else {
+        EXPECT_LE(r.summary.refMaxErrOverMagnitude, summationBound(c));
+      }
     }
-    const RunResult r = TrialRunner(registry_).run(request(c, DeterministicMode::Off, 1, 2));
-    ASSERT_FALSE(r.failed()) << r.errors.front().message;
-    if (!hasFloat64Reference(c.op)) {
-      EXPECT_TRUE(r.summary.reproducible) << "a seeded random op repeats";
-    } else if (c.exact) {
-      EXPECT_EQ(r.summary.refMaxAbsErr, 0.0);
-    } else {
-      EXPECT_LE(r.summary.refMaxErrOverMagnitude, summationBound(c));
-    }
-  }
 }
 
 TEST_F(TorchOpsTest, DeterministicModeRepeatsOnTwoThreadsWhereTheCatalogSaysSo) {
-  for (const OpCase& c : opCases()) {
-    SCOPED_TRACE(c.name);
-    if (asksForDetbenchsKernel(c)) continue;
-    const RunResult r = TrialRunner(registry_).run(request(c, DeterministicMode::Error, 2, 5));
-    ASSERT_TRUE(r.libraryCheck.has_value()) << (r.errors.empty() ? "" : r.errors.front().message);
-    EXPECT_TRUE(r.libraryCheck->outcomeAgrees())
-        << "the catalog predicts " << toString(r.libraryCheck->predicted) << ", PyTorch "
-        << toString(r.libraryCheck->observed);
-    if (r.libraryCheck->deterministicExpected) {
-      EXPECT_TRUE(r.summary.reproducible) << r.summary.distinctDigests << " distinct outputs";
+  for (const std::string& device : devices())
+    for (const OpCase& c : opCases()) {
+      SCOPED_TRACE(device + ": " + c.name);
+      if (asksForDetbenchsKernel(c)) continue;
+      const RunResult r =
+          TrialRunner(registry_).run(request(c, device, DeterministicMode::Error, 2, 5));
+      ASSERT_TRUE(r.libraryCheck.has_value()) << (r.errors.empty() ? "" : r.errors.front().message);
+      EXPECT_TRUE(r.libraryCheck->outcomeAgrees())
+          << "the catalog predicts " << toString(r.libraryCheck->predicted) << ", PyTorch "
+          << toString(r.libraryCheck->observed);
+      if (r.libraryCheck->deterministicExpected) {
+        EXPECT_TRUE(r.summary.reproducible) << r.summary.distinctDigests << " distinct outputs";
+      }
     }
-  }
 }
 
 TEST(TorchOpTableTest, NamesEveryOpOfTheOpListAndNothingElse) {
