@@ -101,8 +101,8 @@ TEST(ProtocolMessagesTest, NumbersAreCheckedAsOnTheCommandLine) {
 
 // Cases 1 and 2 of issue 31: a line nested past the limit is refused before it is parsed.
 TEST(ProtocolMessagesTest, ALineNestedPastTheLimitIsRefusedBeforeItIsParsed) {
-  const std::string deep = R"({"type":"run","id":3,"request":{"op":"sum","settings":{"seed":)" +
-                           std::string(100000, '[') + std::string(100000, ']') + "}}}";
+  std::string deep = R"({"type":"run","id":3,"request":{"op":"sum","settings":{"seed":)";
+  deep.append(100000, '[').append(100000, ']').append("}}}");
   EXPECT_THROW(parseMessage(deep), InvalidArgument);
   EXPECT_TRUE(parseMessage("not json").is_discarded());
   EXPECT_EQ(parseMessage(R"({"type":"env","id":1})")["type"], "env");
