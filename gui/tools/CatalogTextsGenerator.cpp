@@ -1,4 +1,4 @@
-// A build tool: prints the op catalog's English texts (core/src/catalog/OpCatalog.cpp) and the ops'
+// A build tool: prints the op catalog's English texts (core/src/catalog/data/) and the ops'
 // parameter help (core/src/ops/) as a C++ file of
 // QT_TRANSLATE_NOOP entries. The workbench is built with its output, so lupdate finds exactly
 // the texts the catalog has, with no copy kept by hand; OpCatalogModel::translatedCatalogText

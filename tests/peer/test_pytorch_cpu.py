@@ -15,6 +15,8 @@ import subprocess
 import sys
 import tempfile
 
+from op_coverage import coverage_problems
+
 try:
     import numpy as np
     import torch
@@ -369,7 +371,18 @@ CASES = [
 ]
 
 
+# The ops without a case here, and why.
+WITHOUT_CASE = {
+    "rand": "its stream is checked by test_rng_streams.py (detbench rng --engine torch)",
+    "randn": "its stream is checked by test_rng_streams.py (detbench rng --engine torch)",
+    "dropout": "its mask follows the generator's stream, not the inputs",
+}
+
+
 def main():
+    uncovered = coverage_problems(DETBENCH, [case[0] for case in CASES], WITHOUT_CASE)
+    for problem in uncovered:
+        print("FAIL coverage: " + problem)
     failures = 0
     with tempfile.TemporaryDirectory() as workdir:
         for op, params, peer, expect in CASES:
@@ -394,8 +407,9 @@ def main():
                     (", bitwise equal" if bitwise else "")
             print(("ok   " if ok else "FAIL ") + label + ": " + detail)
             failures += 0 if ok else 1
-    print(f"{len(CASES) - failures} passed, {failures} failed")
-    return 1 if failures else 0
+    print(f"{len(CASES) - failures} passed, {failures} failed, {len(uncovered)} coverage "
+          "problems")
+    return 1 if failures or uncovered else 0
 
 
 if __name__ == "__main__":

@@ -1,6 +1,9 @@
 #include "export/PyTorchCalls.hpp"
 
+#include <array>
 #include <utility>
+
+#include "detbench/op/OpList.hpp"
 
 namespace detbench::exporting {
 
@@ -151,7 +154,27 @@ constexpr std::pair<std::string_view, std::string_view> kCalls[] = {
                          "    return torch.cat([w.grad.flatten() for w in m.parameters()])\n"},
 };
 #undef DETBENCH_RNN_MODULE
-// Not here: rand, randn and dropout, whose streams are the generator's, not the inputs'.
+
+// The ops without a call: their streams are the generator's, not the inputs'.
+constexpr std::array<std::string_view, 3> kWithoutCall{"rand", "randn", "dropout"};
+
+// Every op of the op list has a call here or is named in kWithoutCall, once, and nothing else is
+// named: an op added to the list without its call does not compile.
+constexpr bool callsFollowTheOpList() {
+  const auto count = [](std::string_view op) {
+    int n = 0;
+    for (const auto& call : kCalls) n += call.first == op ? 1 : 0;
+    for (const auto name : kWithoutCall) n += name == op ? 1 : 0;
+    return n;
+  };
+  for (const auto op : kOpNames) {
+    if (count(op) != 1) return false;
+  }
+  return std::size(kCalls) + kWithoutCall.size() == kOpNames.size();
+}
+static_assert(callsFollowTheOpList(),
+              "core/src/export/PyTorchCalls.cpp: every op of OpList.hpp needs its PyTorch call "
+              "(or a place in kWithoutCall), and only those");
 
 }  // namespace
 

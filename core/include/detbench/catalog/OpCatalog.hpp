@@ -1,9 +1,10 @@
 #pragma once
 // The op catalog: for each op and device, whether the default implementation is
 // nondeterministic and why, whether a deterministic alternative exists, and what
-// deterministic mode does, release by release of PyTorch (catalogReleases()). It is data (one
-// table, OpCatalog.cpp) with the source of each fact: the docstring of
-// torch.use_deterministic_algorithms of the release, or the ATen or Python file at its tag.
+// deterministic mode does, release by release of PyTorch (catalogReleases()). It is data, one
+// entry per op in core/src/catalog/data/ (by op family), with the source of each fact: the
+// docstring of torch.use_deterministic_algorithms of the release, or the ATen or Python file at
+// its tag. The logic that reads it is core/src/catalog/OpCatalog.cpp.
 
 #include <optional>
 #include <span>
@@ -40,11 +41,11 @@ struct DeviceTraits {
   NondeterminismSource source;
   ErrorModeBehavior errorMode;
   // detbench offers a deterministic kernel that PyTorch lacks (used with "extensions").
-  bool detbenchExtension;
+  bool detbenchExtension = false;
   // An atomic form is offered as a contrast although PyTorch's default is deterministic.
-  bool atomicContrast;
-  std::string_view pytorchCaller;  // the name in PyTorch's alert, where it has one
-  std::string_view note;
+  bool atomicContrast = false;
+  std::string_view pytorchCaller = {};  // the name in PyTorch's alert, where it has one
+  std::string_view note = {};
 };
 
 // The CUDA traits of an op from one release on, until the next entry's release.

@@ -1,16 +1,19 @@
 #pragma once
-// The one list of ops. Adding an op is one line here and the op's own files:
-//   core/include/detbench/ops/NameOp.hpp and core/src/ops/NameOp.cpp  the definition (inputs,
-//       float64 reference), whose makeNameDefinition() the definitions table calls;
-//   its entry in the catalog (core/src/catalog/OpCatalog.cpp), in the same order: checked at
-//   compile
-//       time against this list;
-//   kernels/cpu/src/ops/... with makeNameKernel() and kernels/cuda/src/ops/... with
-//       makeNameCuda(): the kernel tables of both devices are made from this list.
-// The CMake files find the ops' files by their folders; nothing else names an op.
+// The one list of ops. An op is named here (`name` as on the command line and in reports, `Name`
+// the stem of its functions) and in these places, each checked against this list:
+//   its definition, core/include/detbench/ops/NameOp.hpp and core/src/ops/NameOp.cpp, with
+//       makeNameDefinition(): the definitions table is made from this list (compile time);
+//   its kernels, kernels/cpu/src/ops/ (makeNameKernel) and kernels/cuda/src/ops/
+//       (makeNameCuda): both kernel tables are made from this list (compile time);
+//   its catalog entry kNameEntry, in its family's file under core/src/catalog/data/: the
+//       catalog table is made from this list (compile time);
+//   its PyTorch call, core/src/export/PyTorchCalls.cpp (a static_assert there);
+//   its case in tests/kernels/OpCases.hpp and its peer checks in tests/peer/test_pytorch_cpu.py
+//       and test_export_pytorch.py (tests fail without them);
+//   the Chinese for its catalog texts, translations/tools/zh_CN.py (a test fails without it).
+// The CMake files find the ops' files by their folders.
 //
-// X(name, Name): `name` as on the command line and in reports, `Name` the stem of its
-// functions. The order is the catalog's (and `detbench ops` lists them in it).
+// The order is the catalog's (and `detbench ops` lists them in it).
 
 #include <array>
 #include <string_view>

@@ -1,0 +1,56 @@
+#pragma once
+// How the catalog's data is written (core/src/catalog/data/, one file per op family): an op's
+// entry holds what does not change with the release (its names, its summary, PyTorch's CPU
+// traits) and its CUDA traits release by release. What an entry leaves out takes the defaults of
+// DeviceTraits and CudaReleaseTraits (OpCatalog.hpp): no detbench extension, no atomic contrast,
+// no alert caller, no cuBLAS workspace check.
+
+#include <array>
+#include <cstddef>
+#include <span>
+#include <string_view>
+
+#include "detbench/catalog/OpCatalog.hpp"
+
+namespace detbench::catalog {
+
+using NS = NondeterminismSource;
+using EM = ErrorModeBehavior;
+using Since = PyTorchRelease;
+
+// An op's CUDA traits, one entry per release that changed them (each holds until the next).
+template <std::size_t N>
+using Releases = std::array<CudaReleaseTraits, N>;
+
+struct OpEntry {
+  std::string_view name;
+  std::string_view pytorchApi;
+  std::string_view summary;
+  DeviceTraits cpu;
+  std::span<const CudaReleaseTraits> cuda;
+  bool cublas = false;
+  bool cudnn = false;
+  std::string_view batchInvariance = {};
+};
+
+// The entries in the order of the op list (core/src/catalog/CatalogTable.cpp).
+std::span<const OpEntry> catalogEntries();
+
+// PyTorch's CPU kernels of most ops add in a fixed order: deterministic.
+inline constexpr DeviceTraits kCpuDeterministic{
+    .nondeterministicByDefault = false, .source = NS::None, .errorMode = EM::Runs};
+
+// Where the facts come from. "The docstring" is torch.use_deterministic_algorithms's in
+// torch/__init__.py of each release's wheel (torch-X.Y.0 on PyPI); torch/nn/functional.py is read
+// in the same wheels. ATen's sources are not in a wheel: an entry that cites one says which
+// revision was read.
+inline constexpr std::string_view kNotListed =
+    "not in the docstring's lists, 2.8 to 2.14: deterministic by default";
+
+// The same traits with another note (a release that changed only what its docs say).
+constexpr DeviceTraits withNote(DeviceTraits traits, std::string_view note) {
+  traits.note = note;
+  return traits;
+}
+
+}  // namespace detbench::catalog

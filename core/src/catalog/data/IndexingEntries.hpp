@@ -1,0 +1,177 @@
+#pragma once
+// The catalog's entries for the indexed accumulations: index_add_, scatter_add_, index_put_ and
+// put_ with accumulate, scatter_reduce_.
+
+#include "catalog/CatalogEntry.hpp"
+
+namespace detbench::catalog {
+
+// PyTorch's CPU index_put_ and put_ with accumulate=True: parallel float atomics unless serial.
+inline constexpr DeviceTraits kCpuParallelAtomics{
+    .nondeterministicByDefault = true,
+    .source = NS::FloatAtomics,
+    .errorMode = EM::SwitchesToDeterministic,
+    .note =
+        "with 2 or more threads and at least 32768 elements, PyTorch's CPU kernel adds float "
+        "values in parallel with atomic adds (nondeterministic); deterministic mode runs it "
+        "serially in index order. detbench's cpu device runs that serial order, and "
+        "cpu-threads' atomic form the parallel one"};
+inline constexpr Releases<1> kIndexAddCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::SwitchesToDeterministic,
+                 .note = "deterministic mode routes index_add_ on CUDA to index_put_ with "
+                         "accumulate=True, which sorts the indices and reduces each run in index "
+                         "order; PyTorch never raises for it"},
+      .source = "docstring 2.8 to 2.14: torch.index_add() on CUDA acts deterministically; "
+                "aten/src/ATen/native/TensorAdvancedIndexing.cpp (index_add via index_put_)"}}};
+inline constexpr Releases<1> kScatterAddCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::SwitchesToDeterministic,
+                 .note = "deterministic mode routes scatter_add_ on CUDA through index_put_ with "
+                         "accumulate=True (sort, then reduce each run in index order); PyTorch "
+                         "never raises for it"},
+      .source = "docstring 2.8 to 2.14: torch.Tensor.scatter_add_() on CUDA acts "
+                "deterministically; aten/src/ATen/native/TensorAdvancedIndexing.cpp "
+                "(_scatter_via_index_put)"}}};
+// scatter_reduce (torch.Tensor.scatter_reduce_, include_self=True). Deterministic mode sends sum
+// and mean through index_put_ with accumulate; prod, amax and amin reach the CUDA kernel, which
+// alerts "scatter_reduce_cuda" whatever the reduction.
+inline constexpr std::string_view kScatterReduceReroute =
+    "aten/src/ATen/native/TensorAdvancedIndexing.cpp scatter_impl (deterministic mode on CUDA: "
+    "_scatter_via_index_put for sum and mean only), at a revision of the main branch, not at "
+    "each release tag; the docstrings 2.8 to 2.14 list scatter_reduce with reduce='sum' or "
+    "'mean' on CUDA among the ops that act deterministically";
+inline constexpr std::string_view kScatterReduceAlert =
+    "aten/src/ATen/native/cuda/ScatterGatherKernel.cu scatter_reduce_two_cuda_kernel "
+    "(alertNotDeterministic(\"scatter_reduce_cuda\") for every reduction), at a revision of the "
+    "main branch, not at each release tag";
+inline constexpr Releases<1> kScatterReduceSumCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::SwitchesToDeterministic,
+                 .note = "the CUDA kernel adds with float atomics; deterministic mode sends "
+                         "scatter_reduce sum through index_put_ with accumulate=True (sort, then "
+                         "reduce each run in index order)"},
+      .source = kScatterReduceReroute}}};
+inline constexpr Releases<1> kScatterReduceMeanCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::SwitchesToDeterministic,
+                 .note = "the sums are added with float atomics, then divided by each element's "
+                         "count (self included); deterministic mode sends the sums through "
+                         "index_put_ with accumulate=True"},
+      .source = kScatterReduceReroute}}};
+inline constexpr Releases<1> kScatterReduceAmaxCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = false,
+                 .source = NS::OrderFreeAtomics,
+                 .errorMode = EM::Raises,
+                 .detbenchExtension = true,
+                 .pytorchCaller = "scatter_reduce_cuda",
+                 .note = "an atomic maximum gives the same result in any order (for inputs without "
+                         "signed zeros or NaN, whose ties keep whichever came first), yet "
+                         "PyTorch's kernel raises in error mode as it does for every reduction; "
+                         "detbench's extension reduces each element in index order"},
+      .source = kScatterReduceAlert}}};
+inline constexpr Releases<1> kScatterReduceProdCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::Raises,
+                 .detbenchExtension = true,
+                 .pytorchCaller = "scatter_reduce_cuda",
+                 .note = "the CUDA kernel multiplies with atomic compare-and-swap loops, so the "
+                         "products round in the order the threads run; PyTorch has no "
+                         "deterministic form, detbench's extension multiplies in index order"},
+      .source = kScatterReduceAlert}}};
+inline constexpr Releases<1> kIndexPutAccumulateCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = false,
+                 .source = NS::None,
+                 .errorMode = EM::Runs,
+                 .atomicContrast = true,
+                 .note = "on CUDA, index_put_ with accumulate=True always takes the sort-based "
+                         "index_put_with_sort (deterministic: each row's values in index order); "
+                         "the atomic form is a contrast here, and the kernel PyTorch's CPU build "
+                         "runs with several threads"},
+      .source = "docstrings of torch.use_deterministic_algorithms, 2.8 to 2.14 "
+                "(index_put with accumulate=True switches on CPU tensors; on CUDA only "
+                "accumulate=False is listed); aten/src/ATen/native/TensorAdvancedIndexing.cpp "
+                "_index_put_impl_ (CUDA and accumulate: index_put_with_sort_stub); "
+                "aten/src/ATen/native/cpu/IndexKernel.cpp index_put_kernel (parallel "
+                "cpu_atomic_add_float unless deterministic)"}}};
+inline constexpr Releases<1> kPutAccumulateCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::FloatAtomics,
+                 .errorMode = EM::Raises,
+                 .detbenchExtension = true,
+                 .pytorchCaller = "put_",
+                 .note = "on CUDA, put_ with accumulate=True adds with atomics and raises in "
+                         "deterministic mode (PyTorch has no deterministic form there, while its "
+                         "CPU kernel goes serial); detbench's extension sorts the contributions "
+                         "by element and adds each element's in index order"},
+      .source = "docstrings of torch.use_deterministic_algorithms, 2.8 to 2.14 (put_ with "
+                "accumulate=True raises on CUDA tensors, switches on CPU tensors); "
+                "aten/src/ATen/native/TensorAdvancedIndexing.cpp put_ (alert put_ when "
+                "accumulating on CUDA); aten/src/ATen/native/cpu/IndexKernel.cpp put_kernel"}}};
+inline constexpr OpEntry kIndexAddEntry{
+    .name = "index_add",
+    .pytorchApi = "torch.Tensor.index_add_(0, index, source)",
+    .summary = "out[index[i], :] += source[i, :] along dim 0, rows of D columns",
+    .cpu = kCpuDeterministic,
+    .cuda = kIndexAddCuda};
+inline constexpr OpEntry kScatterAddEntry{
+    .name = "scatter_add",
+    .pytorchApi = "torch.Tensor.scatter_add_(dim, index, src)",
+    .summary = "out[index[i]] += src[i] (1-D), or along dim 0 or 1 of a 2-D tensor",
+    .cpu = kCpuDeterministic,
+    .cuda = kScatterAddCuda};
+inline constexpr OpEntry kIndexPutAccumulateEntry{
+    .name = "index_put_accumulate",
+    .pytorchApi = "torch.Tensor.index_put_((indices,), values, accumulate=True)",
+    .summary =
+        "self[indices[i], :] += values[i, :]: index_add's sum, PyTorch's other "
+        "treatment",
+    .cpu = kCpuParallelAtomics,
+    .cuda = kIndexPutAccumulateCuda};
+inline constexpr OpEntry kPutAccumulateEntry{
+    .name = "put_accumulate",
+    .pytorchApi = "torch.Tensor.put_(index, source, accumulate=True)",
+    .summary =
+        "each source value added into the element of the flattened self that its "
+        "index names",
+    .cpu = kCpuParallelAtomics,
+    .cuda = kPutAccumulateCuda};
+inline constexpr OpEntry kScatterReduceSumEntry{
+    .name = "scatter_reduce_sum",
+    .pytorchApi = "torch.Tensor.scatter_reduce_(0, index, src, 'sum')",
+    .summary = "out[index[i]] += src[i] over a 1-D tensor, self included",
+    .cpu = kCpuDeterministic,
+    .cuda = kScatterReduceSumCuda};
+inline constexpr OpEntry kScatterReduceMeanEntry{
+    .name = "scatter_reduce_mean",
+    .pytorchApi = "torch.Tensor.scatter_reduce_(0, index, src, 'mean')",
+    .summary = "the mean of self and the src values scattered to each element (1-D)",
+    .cpu = kCpuDeterministic,
+    .cuda = kScatterReduceMeanCuda};
+inline constexpr OpEntry kScatterReduceAmaxEntry{
+    .name = "scatter_reduce_amax",
+    .pytorchApi = "torch.Tensor.scatter_reduce_(0, index, src, 'amax')",
+    .summary = "the largest of self and the src values scattered to each element (1-D)",
+    .cpu = kCpuDeterministic,
+    .cuda = kScatterReduceAmaxCuda};
+inline constexpr OpEntry kScatterReduceProdEntry{
+    .name = "scatter_reduce_prod",
+    .pytorchApi = "torch.Tensor.scatter_reduce_(0, index, src, 'prod')",
+    .summary = "the product of self and the src values scattered to each element (1-D)",
+    .cpu = kCpuDeterministic,
+    .cuda = kScatterReduceProdCuda};
+
+}  // namespace detbench::catalog
