@@ -10,6 +10,7 @@
 
 #include "detbench/base/Error.hpp"
 #include "detbench/rng/Mt19937.hpp"
+#include "detbench/rng/NumpyNormal.hpp"
 #include "detbench/rng/Philox.hpp"
 
 namespace detbench::rng {
@@ -182,9 +183,6 @@ Stream::Stream(Engine engine, std::uint64_t seed, std::int64_t count, Distributi
       mt_ = Mt19937(static_cast<std::uint32_t>(seed));
       break;
     case Engine::NumpyGenerator:
-      DETBENCH_CHECK_ARG(!normal_,
-                         "numpy-generator gives uniform values only: the Generator's "
-                         "standard_normal uses a ziggurat whose tables detbench does not carry");
       pcg_.emplace(SeedSequence(seed));
       break;
     case Engine::Python:
@@ -274,7 +272,7 @@ double Stream::nextValue() {
         return f * x2;
       }
     case Engine::NumpyGenerator:
-      return pcg_->nextDouble();
+      return normal_ ? numpyStandardNormal(*pcg_) : pcg_->nextDouble();
     case Engine::Python:
       if (!normal_) return legacyDouble(mt_);
       // random.gauss keeps the second value of each pair.

@@ -3,9 +3,9 @@
 // numbers against their own script (`detbench rng`):
 //  - torch:  torch.manual_seed(s); torch.rand(n) / torch.randn(n) on the CPU (float32);
 //  - numpy:  np.random.seed(s); np.random.rand(n) / np.random.randn(n) (legacy global generator);
-//  - numpy-generator: np.random.default_rng(s).random(n) (PCG64 seeded through a SeedSequence;
-//            uniform only: the Generator's normals use a ziggurat whose tables detbench does not
-//            carry). np.random.seed does not touch this stream;
+//  - numpy-generator: np.random.default_rng(s).random(n) / .standard_normal(n) (PCG64 seeded
+//            through a SeedSequence; the normals by NumPy's ziggurat, rng/NumpyNormal.hpp).
+//            np.random.seed does not touch this stream;
 //  - python: random.seed(s); random.random() / random.gauss(0, 1), n times;
 //  - philox: detbench's counter-based generator of the CUDA backend (rng/Philox.hpp).
 // Values are returned as double; torch and philox values are float32 values.
