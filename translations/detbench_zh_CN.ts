@@ -745,6 +745,242 @@
             <source>with batch_invariant = 1: cuBLASLt with one algorithm pinned for every batch (split-K 1) instead of detbench's tiled kernel (cuda only)</source>
             <translation>在 batch_invariant = 1 时：用 cuBLASLt 并为所有批大小固定同一个算法（split-K 为 1），代替 detbench 的分块内核（仅 cuda）</translation>
         </message>
+        <message>
+            <source>self[indices[i], :] = values[i, :]: with duplicate indices, one write stays</source>
+            <translation>self[indices[i], :] = values[i, :]：索引重复时，只留下其中一次写入</translation>
+        </message>
+        <message>
+            <source>PyTorch's CPU kernel writes in parallel, so with duplicate indices the value that stays depends on the threads; deterministic mode writes serially in index order (the cpu device's order)</source>
+            <translation>PyTorch 的 CPU 内核并行写入，因此索引重复时留下哪个值取决于线程；确定性模式按索引顺序串行写入（即 cpu 设备的顺序）</translation>
+        </message>
+        <message>
+            <source>with duplicate indices, threads write the same element and the last write stays; deterministic mode sorts the indices (stably) and writes each element's values in index order, so the last index wins</source>
+            <translation>索引重复时，多个线程写同一个元素，最后一次写入的值留下；确定性模式对索引做稳定排序，并按索引顺序写入每个元素的值，因此最后一个索引胜出</translation>
+        </message>
+        <message>
+            <source>each source value written into the element of the flattened self that its index names; with duplicate indices, one write stays</source>
+            <translation>每个源值写入展平后的 self 中其索引指定的元素；索引重复时，只留下其中一次写入</translation>
+        </message>
+        <message>
+            <source>PyTorch's CPU kernel writes in parallel, and deterministic mode raises on the CPU too; the cpu device writes in index order</source>
+            <translation>PyTorch 的 CPU 内核并行写入，确定性模式在 CPU 上同样抛出异常；cpu 设备按索引顺序写入</translation>
+        </message>
+        <message>
+            <source>with duplicate indices, threads write the same element and the last write stays; PyTorch has no deterministic form and raises on every device</source>
+            <translation>索引重复时，多个线程写同一个元素，最后一次写入的值留下；PyTorch 没有确定性实现，在所有设备上都抛出异常</translation>
+        </message>
+        <message>
+            <source>self[index[i], :] = source[i, :]: with duplicate indices, one copy stays</source>
+            <translation>self[index[i], :] = source[i, :]：索引重复时，只留下其中一次复制</translation>
+        </message>
+        <message>
+            <source>PyTorch's CPU kernel copies in parallel; the docstring lists index_copy on CPU tensors among the ops that act deterministically, and PyTorch raises nothing for it there</source>
+            <translation>PyTorch 的 CPU 内核并行复制；文档字符串把 CPU 张量上的 index_copy 列为会以确定性方式执行的算子，PyTorch 在 CPU 上也不为它抛出异常</translation>
+        </message>
+        <message>
+            <source>with duplicate indices, threads copy rows into the same row and the last copy stays; deterministic mode sends it through index_put_ without accumulate (sorted: the last index wins)</source>
+            <translation>索引重复时，多个线程把行复制到同一行，最后一次复制留下；确定性模式改走不累加的 index_put_（先排序：最后一个索引胜出）</translation>
+        </message>
+        <message>
+            <source>out[index[i]] = src[i] over a 1-D tensor: with duplicate indices, one write stays</source>
+            <translation>在一维张量上执行 out[index[i]] = src[i]：索引重复时，只留下其中一次写入</translation>
+        </message>
+        <message>
+            <source>with duplicate indices, threads write the same element and the last write stays; deterministic mode sends scatter_ through index_put_ without accumulate (sorted: the last index wins)</source>
+            <translation>索引重复时，多个线程写同一个元素，最后一次写入的值留下；确定性模式让 scatter_ 改走不累加的 index_put_（先排序：最后一个索引胜出）</translation>
+        </message>
+        <message>
+            <source>each output gradient added into the element of x its index read</source>
+            <translation>每个输出梯度累加到其索引所读取的 x 的元素上</translation>
+        </message>
+        <message>
+            <source>gather's gradient is a scatter_add_ of the output gradient, which adds with float atomics on CUDA; deterministic mode routes it through index_put_ with accumulate=True (sort, then each run in index order)</source>
+            <translation>gather 的梯度是对输出梯度做 scatter_add_，在 CUDA 上用浮点原子操作累加；确定性模式改走 accumulate=True 的 index_put_（先排序，再按索引顺序归约每一段）</translation>
+        </message>
+        <message>
+            <source>each output gradient row added into the row of x its index read</source>
+            <translation>每一行输出梯度累加到其索引所读取的 x 的行上</translation>
+        </message>
+        <message>
+            <source>index_select's gradient is an index_add_ of the output gradient's rows, which adds with float atomics on CUDA; deterministic mode routes it through index_put_ with accumulate=True</source>
+            <translation>index_select 的梯度是对输出梯度的各行做 index_add_，在 CUDA 上用浮点原子操作累加；确定性模式改走 accumulate=True 的 index_put_</translation>
+        </message>
+        <message>
+            <source>each row of x gets the sum of its copies' gradients</source>
+            <translation>x 的每一行得到其各个副本梯度之和</translation>
+        </message>
+        <message>
+            <source>repeat_interleave reads x through index_select, so its gradient is an index_add_ of the copies' gradients, with float atomics on CUDA; deterministic mode routes it through index_put_ with accumulate=True</source>
+            <translation>repeat_interleave 通过 index_select 读取 x，所以它的梯度是对各副本梯度做 index_add_，在 CUDA 上用浮点原子操作累加；确定性模式改走 accumulate=True 的 index_put_</translation>
+        </message>
+        <message>
+            <source>out[index[i], :] *= source[i, :] along dim 0, self included</source>
+            <translation>沿第 0 维执行 out[index[i], :] *= source[i, :]，包括 self 本身</translation>
+        </message>
+        <message>
+            <source>the CUDA kernel multiplies with atomics, so the products round in the order the threads run, and deterministic mode neither raises nor switches: PyTorch does not check it</source>
+            <translation>CUDA 内核用原子操作做乘法，因此乘积按线程运行的顺序舍入；确定性模式既不抛出异常也不切换：PyTorch 不检查它</translation>
+        </message>
+        <message>
+            <source>gradient of the embedding table: each bag's gradient added, column by column, to the row that held the bag's maximum</source>
+            <translation>嵌入表的梯度：每个 bag 的梯度逐列累加到该 bag 中取得最大值的那一行</translation>
+        </message>
+        <message>
+            <source>each bag's gradient goes to the rows that held its maxima, added with float atomics on CUDA (a row that is the maximum of several bags takes several terms); PyTorch has no deterministic form</source>
+            <translation>每个 bag 的梯度传回取得其最大值的行，在 CUDA 上用浮点原子操作累加（同时是多个 bag 最大值的行会累加多项）；PyTorch 没有确定性实现</translation>
+        </message>
+        <message>
+            <source>gradient of the embedding table: each index's gradient row added to its row</source>
+            <translation>嵌入表的梯度：每个索引的梯度行累加到对应的行</translation>
+        </message>
+        <message>
+            <source>PyTorch's CUDA backward sorts the indices and sums each index's gradients in a fixed order (deterministic)</source>
+            <translation>PyTorch 的 CUDA 反向传播先对索引排序，再按固定顺序累加每个索引的梯度（确定性）</translation>
+        </message>
+        <message>
+            <source>the position of each row's k-th smallest value, among values that repeat</source>
+            <translation>每行第 k 小的值所在的位置（行中的值有重复）</translation>
+        </message>
+        <message>
+            <source>when the k-th value occurs more than once, the CUDA kernel's threads race to write its index, so the index varies; PyTorch has no deterministic form</source>
+            <translation>当第 k 小的值出现多次时，CUDA 内核的线程竞争写入它的索引，因此返回的索引会变；PyTorch 没有确定性实现</translation>
+        </message>
+        <message>
+            <source>the position of each row's lower median, among values that repeat</source>
+            <translation>每行下中位数所在的位置（行中的值有重复）</translation>
+        </message>
+        <message>
+            <source>when the median occurs more than once, which of its indices the CUDA kernel returns depends on the threads; PyTorch has no deterministic form</source>
+            <translation>当中位数出现多次时，CUDA 内核返回其中哪个索引取决于线程；PyTorch 没有确定性实现</translation>
+        </message>
+        <message>
+            <source>gradient routed to each cubic window's argmax; windows overlap</source>
+            <translation>梯度传回每个立方窗口的最大值位置；窗口相互重叠</translation>
+        </message>
+        <message>
+            <source>the CUDA backward adds each output gradient into the input that was its window's maximum with float atomics, and overlapping windows share maxima; PyTorch has no deterministic form. detbench's extension visits each plane's outputs in order</source>
+            <translation>CUDA 反向传播用浮点原子操作把每个输出梯度累加到其窗口的最大值所在的输入上，而重叠的窗口会共享最大值；PyTorch 没有确定性实现。detbench 的扩展按顺序遍历每个平面的输出</translation>
+        </message>
+        <message>
+            <source>gradient routed to each adaptive window's argmax; windows overlap</source>
+            <translation>梯度传回每个自适应窗口的最大值位置；窗口相互重叠</translation>
+        </message>
+        <message>
+            <source>gradient routed to each pseudo-randomly placed window's argmax</source>
+            <translation>梯度传回每个伪随机放置的窗口的最大值位置</translation>
+        </message>
+        <message>
+            <source>gradient routed to each pseudo-randomly placed window's argmax, in 3-D</source>
+            <translation>梯度传回每个伪随机放置的窗口的最大值位置（三维）</translation>
+        </message>
+        <message>
+            <source>each value written into the output position its index names (1-D)</source>
+            <translation>每个值写入其索引指定的输出位置（一维）</translation>
+        </message>
+        <message>
+            <source>each input value is written into the output position its index names; with repeated indices the value that stays depends on which write lands last, and PyTorch raises on every device. The cpu device writes in input order</source>
+            <translation>每个输入值写入其索引指定的输出位置；索引重复时，留下的值取决于哪次写入最后落下，PyTorch 在所有设备上都抛出异常。cpu 设备按输入顺序写入</translation>
+        </message>
+        <message>
+            <source>each value written into the output position its index names (2-D)</source>
+            <translation>每个值写入其索引指定的输出位置（二维）</translation>
+        </message>
+        <message>
+            <source>each value written into the output position its index names (3-D)</source>
+            <translation>每个值写入其索引指定的输出位置（三维）</translation>
+        </message>
+        <message>
+            <source>each output gradient spread over its adaptive (overlapping) window, in 3-D</source>
+            <translation>每个输出梯度分摊到其自适应（相互重叠的）窗口上（三维）</translation>
+        </message>
+        <message>
+            <source>the CUDA backward adds each padded gradient into its edge element with float atomics; in deterministic mode F.pad(mode='replicate') on CUDA takes a decomposition whose backward is index_put_ with accumulate. Calling the ATen op directly still raises its alert</source>
+            <translation>CUDA 反向传播用浮点原子操作把每个填充位置的梯度累加到其边缘元素；在确定性模式下，CUDA 上的 F.pad(mode='replicate') 改走一个分解实现，其反向传播是带累加的 index_put_。直接调用 ATen 算子仍会触发它的警报</translation>
+        </message>
+        <message>
+            <source>a quantized tensor grown by resize_: its new elements are uninitialized memory</source>
+            <translation>用 resize_ 扩大的量化张量：新元素是未初始化的内存</translation>
+        </message>
+        <message>
+            <source>growing a quantized tensor leaves its new elements uninitialized, and deterministic mode, which fills new memory for other tensors, refuses instead. A catalog entry only: no detbench device runs it</source>
+            <translation>扩大量化张量会让新元素保持未初始化；确定性模式对其他张量会填充新内存，对量化张量则直接拒绝。这只是目录条目：detbench 没有设备运行它</translation>
+        </message>
+        <message>
+            <source>the CUDA kernel takes the smallest index among the threads that found the k-th value (an atomic minimum): deterministic, though not always the index PyTorch's CPU kernel returns</source>
+            <translation>CUDA 内核在找到第 k 小值的线程中取最小的索引（原子取最小值）：结果是确定的，但不一定与 PyTorch 的 CPU 内核返回的索引相同</translation>
+        </message>
+        <message>
+            <source>when few distinct indices repeat many times, the CUDA backward adds each index's gradients with float atomics (a fused kernel, from 2.11); deterministic mode keeps the sort-based segment sums</source>
+            <translation>当少数不同的索引大量重复时，CUDA 反向传播用浮点原子操作累加每个索引的梯度（一个融合内核，自 2.11 起）；确定性模式仍使用基于排序的分段求和</translation>
+        </message>
+        <message>
+            <source>the CUDA backward adds with float atomics; in deterministic mode F.max_pool3d(return_indices=True) on CUDA takes a decomposition whose backward is deterministic. F.max_pool3d without indices (nn.MaxPool3d's default) still calls the ATen op, whose backward alerts max_pool3d_with_indices_backward_out_cuda; the docstring lists MaxPool3d as acting deterministically</source>
+            <translation>CUDA 反向传播用浮点原子操作累加；在确定性模式下，CUDA 上的 F.max_pool3d(return_indices=True) 改走一个分解实现，其反向传播是确定性的。不返回索引的 F.max_pool3d（nn.MaxPool3d 的默认情况）仍调用 ATen 算子，其反向传播会触发 max_pool3d_with_indices_backward_out_cuda 警报；文档字符串把 MaxPool3d 列为以确定性方式执行</translation>
+        </message>
+        <message>
+            <source>the default backward adds each output gradient into 16 source pixels with float atomics; in deterministic mode F.interpolate on a tensor not on the CPU takes a decomposition whose backward is index_put_ with accumulate. Calling the ATen op directly still raises upsample_bicubic2d_backward_out_cuda</source>
+            <translation>默认的反向传播用浮点原子操作把每个输出梯度累加到 16 个源像素；在确定性模式下，对不在 CPU 上的张量，F.interpolate 改走一个分解实现，其反向传播是带累加的 index_put_。直接调用 ATen 算子仍会抛出 upsample_bicubic2d_backward_out_cuda</translation>
+        </message>
+        <message>
+            <source>number of indices</source>
+            <translation>索引个数</translation>
+        </message>
+        <message>
+            <source>rows of self (fewer: more duplicate indices)</source>
+            <translation>self 的行数（越少：重复索引越多）</translation>
+        </message>
+        <message>
+            <source>columns of self</source>
+            <translation>self 的列数</translation>
+        </message>
+        <message>
+            <source>length of x (smaller: more contention)</source>
+            <translation>x 的长度（越小：竞争越激烈）</translation>
+        </message>
+        <message>
+            <source>rows of x (fewer: more contention)</source>
+            <translation>x 的行数（越少：竞争越激烈）</translation>
+        </message>
+        <message>
+            <source>columns of x</source>
+            <translation>x 的列数</translation>
+        </message>
+        <message>
+            <source>rows of x</source>
+            <translation>x 的行数</translation>
+        </message>
+        <message>
+            <source>copies of each row (more: more terms per gradient row)</source>
+            <translation>每行的副本数（越多：每个梯度行累加的项越多）</translation>
+        </message>
+        <message>
+            <source>rows (each gives one index)</source>
+            <translation>行数（每行给出一个索引）</translation>
+        </message>
+        <message>
+            <source>values in each row</source>
+            <translation>每行的值个数</translation>
+        </message>
+        <message>
+            <source>distinct values a row draws from (fewer: more ties)</source>
+            <translation>每行取值的不同值个数（越少：相等的值越多）</translation>
+        </message>
+        <message>
+            <source>the rank k (1: the smallest)</source>
+            <translation>名次 k（1：最小）</translation>
+        </message>
+        <message>
+            <source>output H</source>
+            <translation>输出 H</translation>
+        </message>
+        <message>
+            <source>output D</source>
+            <translation>输出 D</translation>
+        </message>
+        <message>
+            <source>padding on each side, less than every input size (larger: more mirrored terms)</source>
+            <translation>每侧的填充量，须小于每个输入尺寸（越大：镜像项越多）</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>
@@ -1202,6 +1438,22 @@
         <message>
             <source>nondeterministic by default: %1 → %2</source>
             <translation>默认是否非确定性：%1 → %2</translation>
+        </message>
+        <message>
+            <source>docstring: no longer names it on CUDA</source>
+            <translation>文档字符串：不再列出它在 CUDA 上的行为</translation>
+        </message>
+        <message>
+            <source>docstring: %1</source>
+            <translation>文档字符串：%1</translation>
+        </message>
+        <message>
+            <source>MPS (not a detbench device): %1</source>
+            <translation>MPS（不是 detbench 的设备）：%1</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
         </message>
     </context>
     <context>
@@ -2432,6 +2684,14 @@
             <source>atomics, exact (maximum)</source>
             <translation>原子操作，精确（最大值）</translation>
         </message>
+        <message>
+            <source>nondeterministic: racing writes</source>
+            <translation>非确定性：竞争写入</translation>
+        </message>
+        <message>
+            <source>nondeterministic: uninitialized memory</source>
+            <translation>非确定性：未初始化内存</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::OpParamsWidget</name>
@@ -3486,6 +3746,10 @@
         <message>
             <source>Choose a script (or the example) and press Trace.</source>
             <translation>选择一个脚本（或示例），然后按“跟踪”。</translation>
+        </message>
+        <message>
+            <source>racing writes: several writes reach one element, and whichever lands last stays</source>
+            <translation>竞争写入：多次写入落到同一个元素上，最后落下的那次留下</translation>
         </message>
     </context>
     <context>

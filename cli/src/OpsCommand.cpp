@@ -1,4 +1,7 @@
+#include <array>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -8,12 +11,24 @@
 #include "detbench/catalog/OpCatalog.hpp"
 #include "detbench/catalog/PyTorchDetection.hpp"
 #include "detbench/op/OpDefinition.hpp"
+#include "detbench/op/OpList.hpp"
 
 namespace detbench::cli {
 
 namespace {
 
 using ojson = nlohmann::ordered_json;
+
+// Text of one entry a line as a JSON array.
+ojson linesJson(std::string_view text) {
+  ojson lines = ojson::array();
+  while (!text.empty()) {
+    const auto end = text.find('\n');
+    lines.push_back(std::string(text.substr(0, end)));
+    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+  }
+  return lines;
+}
 
 ojson traitsJson(const DeviceTraits& t) {
   return {{"nondeterministic_by_default", t.nondeterministicByDefault},
@@ -23,7 +38,26 @@ ojson traitsJson(const DeviceTraits& t) {
           {"atomic_contrast", t.atomicContrast},
           {"pytorch_caller",
            t.pytorchCaller.empty() ? ojson(nullptr) : ojson(std::string(t.pytorchCaller))},
-          {"note", std::string(t.note)}};
+          {"note", std::string(t.note)},
+          {"docstring", linesJson(t.docstring)},
+          {"docstring_differs", t.docstringDiffers}};
+}
+
+// The detbench devices with kernels for the op.
+std::vector<std::string> devicesOf(std::string_view op) {
+  static constexpr std::array<const char*, 3> kNames{"cpu", "cpu-threads", "cuda"};
+  const auto has = opKernelDevices(op);
+  std::vector<std::string> devices;
+  for (std::size_t i = 0; i < has.size(); ++i) {
+    if (has[i]) devices.emplace_back(kNames[i]);
+  }
+  return devices;
+}
+
+std::string devicesText(std::string_view op) {
+  std::string text;
+  for (const auto& d : devicesOf(op)) text += (text.empty() ? "" : " ") + d;
+  return text.empty() ? std::string("none (catalog only)") : text;
 }
 
 std::string howChosen(const std::optional<std::string>& option) {
@@ -43,12 +77,15 @@ ojson catalogJson(PyTorchRelease release, const std::string& how) {
     o["name"] = std::string(op.name);
     o["pytorch"] = std::string(op.pytorchApi);
     o["summary"] = std::string(op.summary);
+    o["devices"] = devicesOf(op.name);
     o["cpu"] = traitsJson(op.cpu);
+    o["cpu"]["fact_source"] = std::string(op.cpuSource);
     o["cuda"] = traitsJson(op.cuda);
     o["cuda"]["cublas_workspace_check"] = op.cublasWorkspaceCheck;
     o["cuda"]["since"] = toString(op.cudaSince);
     o["cuda"]["fact_source"] = std::string(op.cudaSource);
     o["cpu-threads"] = "follows cuda";
+    if (!op.mps.empty()) o["mps"] = {{"docstring", linesJson(op.mps)}};
     if (!op.batchInvariance.empty()) o["batch_invariance"] = std::string(op.batchInvariance);
     ojson params = ojson::array();
     if (const auto* def = findOpDefinition(op.name)) {
@@ -71,6 +108,8 @@ ojson catalogJson(PyTorchRelease release, const std::string& how) {
 std::string modeText(const OpTraits& op) {
   const DeviceTraits& t = op.cuda;
   std::string mode(describe(t.errorMode));
+  if (t.errorMode == ErrorModeBehavior::Runs && t.nondeterministicByDefault)
+    mode += " (PyTorch does not check it)";
   if (op.cublasWorkspaceCheck) mode += "; checks CUBLAS_WORKSPACE_CONFIG";
   if (t.detbenchExtension) mode += "; extension: deterministic";
   if (t.atomicContrast) mode += "; atomic contrast offered";
@@ -79,18 +118,34 @@ std::string modeText(const OpTraits& op) {
 
 void printCatalog(const CliStreams& io, PyTorchRelease release, const std::string& how) {
   io.out << "Catalog for PyTorch " << toString(release) << " (" << how
-         << "). cpu: PyTorch's CPU kernels, all deterministic. cuda and cpu-threads:\n\n";
-  char line[512];
-  std::snprintf(line, sizeof line, "  %-30s %-17s %-16s %s\n", "op", "default", "source",
-                "deterministic mode");
+         << "). PyTorch's CUDA traits, which cuda and cpu-threads follow:\n\n";
+  char line[640];
+  std::snprintf(line, sizeof line, "  %-31s %-21s %-17s %-20s %s\n", "op", "detbench devices",
+                "default", "source", "deterministic mode");
   io.out << line;
   for (const auto& op : opCatalog(release)) {
     const DeviceTraits& t = op.cuda;
-    std::snprintf(line, sizeof line, "  %-30s %-17s %-16s %s\n", std::string(op.name).c_str(),
+    std::snprintf(line, sizeof line, "  %-31s %-21s %-17s %-20s %s\n", std::string(op.name).c_str(),
+                  devicesText(op.name).c_str(),
                   t.nondeterministicByDefault ? "nondeterministic" : "deterministic",
                   std::string(toString(t.source)).c_str(), modeText(op).c_str());
     io.out << line;
   }
+  io.out << "\ncpu follows PyTorch's CPU kernels, deterministic except:\n";
+  for (const auto& op : opCatalog(release)) {
+    const DeviceTraits& t = op.cpu;
+    if (!t.nondeterministicByDefault && t.errorMode == ErrorModeBehavior::Runs) continue;
+    io.out << "  " << op.name << ": "
+           << (t.nondeterministicByDefault
+                   ? "nondeterministic (" + std::string(toString(t.source)) + ")"
+                   : std::string("deterministic"))
+           << "; deterministic mode " << describe(t.errorMode);
+    if (!t.pytorchCaller.empty()) io.out << " (" << t.pytorchCaller << ")";
+    io.out << "\n";
+  }
+  io.out << "\ndetbench devices: those with kernels for the op (cpu alone: the sequential "
+            "reference, PyTorch's CPU order). MPS, which detbench does not have: `--json` gives "
+            "the docstring's entries.\n";
   io.out << "\nAcross batch sizes (detbench invariance --batches):\n";
   for (const auto& op : opCatalog(release)) {
     if (!op.batchInvariance.empty())
@@ -124,11 +179,14 @@ int changesCommand(const CliStreams& io, const std::string& range, bool json) {
     for (const auto& c : changes) {
       ojson in = ojson::array();
       for (const PyTorchRelease r : c.changedIn) in.push_back(toString(r));
+      ojson sources = ojson::array();
+      for (const auto source : c.sources) sources.push_back(std::string(source));
       list.push_back({{"op", std::string(c.after->name)},
                       {"device", "cuda"},
                       {"changed_in", in},
                       {"differences", c.differences},
-                      {"source", std::string(c.after->cudaSource)}});
+                      {"source", std::string(c.after->cudaSource)},
+                      {"sources", sources}});
     }
     j["changes"] = list;
     io.out << j.dump(2) << "\n";
@@ -142,7 +200,11 @@ int changesCommand(const CliStreams& io, const std::string& range, bool json) {
     for (const PyTorchRelease r : c.changedIn) io.out << " " << toString(r);
     io.out << ")\n";
     for (const auto& d : c.differences) io.out << "    " << d << "\n";
-    io.out << "    source: " << c.after->cudaSource << "\n";
+    for (std::size_t k = 0; k < c.changedIn.size(); ++k) {
+      io.out << "    source";
+      if (c.changedIn.size() > 1) io.out << " (" << toString(c.changedIn[k]) << ")";
+      io.out << ": " << c.sources[k] << "\n";
+    }
   }
   return kExitOk;
 }

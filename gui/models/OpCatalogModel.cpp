@@ -59,12 +59,14 @@ OpCatalogModel::Badge OpCatalogModel::badge(int row, Column column) const {
       if (t.detbenchExtension) return Extension;
       if (t.errorMode == ErrorModeBehavior::SwitchesToDeterministic) return Available;
       if (t.errorMode == ErrorModeBehavior::Raises) return Missing;
+      if (t.nondeterministicByDefault) return Missing;  // PyTorch leaves it as it is
       if (t.atomicContrast) return Contrast;
       return None;
     case ErrorMode:
       if (t.errorMode == ErrorModeBehavior::Raises) return Raises;
       if (t.errorMode == ErrorModeBehavior::SwitchesToDeterministic) return Switches;
-      return Reproducible;
+      // Runs as is: deterministic, or left nondeterministic (PyTorch does not check it).
+      return t.nondeterministicByDefault ? Nondeterministic : Reproducible;
     default:
       return None;
   }
@@ -81,6 +83,10 @@ QString OpCatalogModel::badgeText(Badge b, const DeviceTraits& t) const {
       switch (t.source) {
         case NondeterminismSource::FloatAtomics:
           return tr("nondeterministic: float atomics");
+        case NondeterminismSource::RacingWrites:
+          return tr("nondeterministic: racing writes");
+        case NondeterminismSource::UninitializedMemory:
+          return tr("nondeterministic: uninitialized memory");
         case NondeterminismSource::AlgorithmChoice:
           return tr("nondeterministic: algorithm choice");
         case NondeterminismSource::Autotuning:

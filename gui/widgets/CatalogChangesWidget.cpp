@@ -34,6 +34,11 @@ QString callerText(std::string_view caller) {
   return caller.empty() ? CatalogChangesWidget::tr("none") : qstr(caller);
 }
 
+// The docstring's entries (one a line), quoted as PyTorch wrote them.
+QString entriesHtml(std::string_view entries) {
+  return qstr(entries).toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("; "));
+}
+
 }  // namespace
 
 CatalogChangesWidget::CatalogChangesWidget(QWidget* parent) : QWidget(parent) {
@@ -129,14 +134,28 @@ void CatalogChangesWidget::refresh() {
           lines << tr("detbench extension: %1 → %2")
                        .arg(yesNo(a.cuda.detbenchExtension), yesNo(b.cuda.detbenchExtension));
           break;
+        case TraitsField::Docstring:
+          lines << (b.cuda.docstring.empty()
+                        ? tr("docstring: no longer names it on CUDA")
+                        : tr("docstring: %1").arg(entriesHtml(b.cuda.docstring)));
+          break;
+        case TraitsField::Mps:
+          lines << tr("MPS (not a detbench device): %1").arg(entriesHtml(b.mps));
+          break;
         case TraitsField::Note:
           lines << OpCatalogModel::translatedCatalogText(b.cuda.note).toHtmlEscaped();
           break;
       }
     }
+    QStringList sources;
+    for (std::size_t k = 0; k < c.sources.size(); ++k) {
+      const QString source = qstr(c.sources[k]).toHtmlEscaped();
+      sources << (c.sources.size() > 1 ? tr("%1: %2").arg(qstr(toString(c.changedIn[k])), source)
+                                       : source);
+    }
     html += QStringLiteral("<p><b>%1</b> (%2)<br>%3<br><i>%4</i></p>")
                 .arg(qstr(b.name), tr("in %1").arg(when.join(QStringLiteral(", "))),
-                     lines.join(QStringLiteral("<br>")), qstr(b.cudaSource).toHtmlEscaped());
+                     lines.join(QStringLiteral("<br>")), sources.join(QStringLiteral("<br>")));
   }
   changes_->setText(html);
 }

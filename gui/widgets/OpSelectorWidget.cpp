@@ -9,6 +9,7 @@
 
 #include "common/Text.hpp"
 #include "detbench/catalog/OpCatalog.hpp"
+#include "detbench/op/OpDefinition.hpp"
 #include "models/OpCatalogModel.hpp"
 
 namespace detbench::gui {
@@ -19,7 +20,11 @@ OpSelectorWidget::OpSelectorWidget(QWidget* parent) : QWidget(parent) {
   combo_->setObjectName(QStringLiteral("opSelector"));
   combo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   combo_->setMinimumContentsLength(20);
-  for (const OpTraits& op : opCatalog()) combo_->addItem(qstr(op.name), qstr(op.name));
+  // The ops a device runs (the catalog's entries without a definition are shown in the catalog
+  // only).
+  for (const OpTraits& op : opCatalog()) {
+    if (findOpDefinition(op.name) != nullptr) combo_->addItem(qstr(op.name), qstr(op.name));
+  }
   label_->setBuddy(combo_);
   summary_ = new QLabel(this);
   summary_->setWordWrap(true);

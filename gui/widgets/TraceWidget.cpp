@@ -49,6 +49,9 @@ QString kindText(CauseKind kind) {
           "threads get there");
     case CauseKind::IntegerAtomics:
       return TraceWidget::tr("integer atomics: the order varies, the integer result is exact");
+    case CauseKind::RacingWrites:
+      return TraceWidget::tr(
+          "racing writes: several writes reach one element, and whichever lands last stays");
     case CauseKind::AlgorithmChoice:
       return TraceWidget::tr(
           "an algorithm choice: the library may pick an algorithm that is not "

@@ -186,12 +186,38 @@ TEST_F(CliTest, OpsShowsAReleaseAndWhatChangedBetweenTwo) {
   const Result cj = run("ops --changes 2.8..2.11 --json");
   ASSERT_EQ(cj.code, 0) << cj.err;
   const auto j = nlohmann::json::parse(cj.out);
-  ASSERT_EQ(j["changes"].size(), 2u);
+  // matmul, trilinear, kthvalue (2.10) and embedding_backward (2.11).
+  ASSERT_EQ(j["changes"].size(), 4u);
   bool matmul = false;
   for (const auto& change : j["changes"]) {
     matmul |= change["op"] == "matmul" && change["changed_in"][0] == "2.10";
   }
   EXPECT_TRUE(matmul) << cj.out;
+  // The whole table: the docstrings' moves and 2.15's MPS entries.
+  const Result all = run("ops --changes 2.8..2.15");
+  ASSERT_EQ(all.code, 0) << all.err;
+  for (const char* said : {"kthvalue (in 2.10", "max_pool3d_backward (in 2.13", "(in 2.14",
+                           "scatter_reduce_prod (in 2.15)", "MPS (not a detbench device)",
+                           "docstring: torch.Tensor.scatter_reduce when called on CUDA or MPS"}) {
+    EXPECT_NE(all.out.find(said), std::string::npos) << said << "\n" << all.out;
+  }
+  // Which devices offer each op.
+  const Result table = run("ops --pytorch 2.15");
+  EXPECT_NE(table.out.find("detbench devices"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("none (catalog only)"), std::string::npos) << table.out;
+  const auto ops = nlohmann::json::parse(run("ops --json").out);
+  for (const auto& op : ops["ops"]) {
+    if (op["name"] == "kthvalue") {
+      EXPECT_EQ(op["devices"], nlohmann::json({"cpu"}));
+    }
+    if (op["name"] == "max_pool3d_backward") {
+      EXPECT_EQ(op["devices"], nlohmann::json({"cpu", "cpu-threads"}));
+    }
+    if (op["name"] == "index_add") {
+      EXPECT_EQ(op["devices"], nlohmann::json({"cpu", "cpu-threads", "cuda"}));
+    }
+  }
+  EXPECT_EQ(ops["pytorch"], "2.15");
   for (const char* bad : {"ops --changes 2.11..2.8", "ops --changes 2.8", "ops --pytorch x"}) {
     const Result b = run(bad);
     EXPECT_EQ(b.code, 2) << bad;

@@ -22,21 +22,10 @@ using Since = PyTorchRelease;
 template <std::size_t N>
 using Releases = std::array<CudaReleaseTraits, N>;
 
-struct OpEntry {
-  std::string_view name;
-  std::string_view pytorchApi;
-  std::string_view summary;
-  DeviceTraits cpu;
-  std::span<const CudaReleaseTraits> cuda;
-  bool cublas = false;
-  bool cudnn = false;
-  std::string_view batchInvariance = {};
-};
-
-// The entries in the order of the op list (core/src/catalog/CatalogTable.cpp).
-std::span<const OpEntry> catalogEntries();
-
 // PyTorch's CPU kernels of most ops add in a fixed order: deterministic.
+inline constexpr std::string_view kCpuFixedOrder =
+    "not in the docstrings' CPU lists, 2.8 to 2.15; the cpu device's sequential order is checked "
+    "against PyTorch 1.13's CPU results (tests/peer/test_pytorch_cpu.py)";
 inline constexpr DeviceTraits kCpuDeterministic{
     .nondeterministicByDefault = false, .source = NS::None, .errorMode = EM::Runs};
 
@@ -45,12 +34,38 @@ inline constexpr DeviceTraits kCpuDeterministic{
 // in the same wheels. ATen's sources are not in a wheel: an entry that cites one says which
 // revision was read.
 inline constexpr std::string_view kNotListed =
-    "not in the docstring's lists, 2.8 to 2.14: deterministic by default";
+    "not in the docstring's lists, 2.8 to 2.15: deterministic by default";
 
 // The same traits with another note (a release that changed only what its docs say).
 constexpr DeviceTraits withNote(DeviceTraits traits, std::string_view note) {
   traits.note = note;
   return traits;
 }
+
+// The same traits quoting other docstring entries (and whether the code differs from them).
+constexpr DeviceTraits withDocstring(DeviceTraits traits, std::string_view entries,
+                                     bool differs = false) {
+  traits.docstring = entries;
+  traits.docstringDiffers = differs;
+  return traits;
+}
+
+// PyTorch's CPU traits hold for every release of the table (the docstrings 2.8 to 2.15 name the
+// same CPU entries); where an entry gives no cpuSource, the cpu traits are those of
+// kCpuDeterministic, from kCpuFixedOrder.
+struct OpEntry {
+  std::string_view name;
+  std::string_view pytorchApi;
+  std::string_view summary;
+  DeviceTraits cpu;
+  std::span<const CudaReleaseTraits> cuda;
+  std::string_view cpuSource = kCpuFixedOrder;
+  bool cublas = false;
+  bool cudnn = false;
+  std::string_view batchInvariance = {};
+};
+
+// The entries in the order of the op list (core/src/catalog/CatalogTable.cpp).
+std::span<const OpEntry> catalogEntries();
 
 }  // namespace detbench::catalog

@@ -7,9 +7,12 @@
 #include "catalog/CatalogEntry.hpp"
 #include "catalog/data/CountingEntries.hpp"
 #include "catalog/data/EmbeddingEntries.hpp"
+#include "catalog/data/IndexGradientEntries.hpp"
+#include "catalog/data/IndexWriteEntries.hpp"
 #include "catalog/data/IndexingEntries.hpp"
 #include "catalog/data/LibraryEntries.hpp"
 #include "catalog/data/LossEntries.hpp"
+#include "catalog/data/MemoryEntries.hpp"
 #include "catalog/data/PaddingEntries.hpp"
 #include "catalog/data/PoolingEntries.hpp"
 #include "catalog/data/RandomEntries.hpp"
@@ -22,7 +25,7 @@ namespace detbench::catalog {
 namespace {
 
 #define DETBENCH_CATALOG_ENTRY(name, Name) k##Name##Entry,
-constexpr std::array kCatalog{DETBENCH_OPS(DETBENCH_CATALOG_ENTRY)};
+constexpr std::array kCatalog{DETBENCH_CATALOG_OPS(DETBENCH_CATALOG_ENTRY)};
 #undef DETBENCH_CATALOG_ENTRY
 
 // Each entry names its own op (a k<Name>Entry with another op's name is caught here).

@@ -58,6 +58,11 @@ DispatchDecision dispatch(const OpTraits& op, TraitsClass cls, Context& context)
                                           ": the cpu device runs the sequential reference only; "
                                           "atomic forms are on cpu-threads and cuda");
     }
+    // Where PyTorch's CPU kernel raises in deterministic mode (put_ without accumulate,
+    // max_unpool), the cpu device raises too (error mode) or warns and runs (warn mode).
+    if (op.cpu.errorMode == ErrorModeBehavior::Raises && context.deterministicAlgorithms()) {
+      context.alertNotDeterministic(callerOf(op, op.cpu));
+    }
     return {.form = Form::Sequential,
             .extension = false,
             .contrast = false,
@@ -128,6 +133,8 @@ DispatchDecision dispatch(const OpTraits& op, TraitsClass cls, Context& context)
             .deterministicExpected = true};
   }
   if (!context.deterministicAlgorithms()) return kAtomicDefault;
+  // Deterministic mode leaves the op as it is (PyTorch does not check it): no alert.
+  if (t.errorMode == ErrorModeBehavior::Runs) return kAtomicDefault;
   if (hasPyTorchDeterministic) return kPyTorchDeterministic;
   if (t.detbenchExtension && semanticsExtensions) return kDetbenchExtension;
   context.alertNotDeterministic(callerOf(op, t));  // raises in error mode

@@ -30,13 +30,15 @@ OpTraits resolve(const OpEntry& op, PyTorchRelease release) {
                   .summary = op.summary,
                   .cpu = op.cpu,
                   .cuda = e.traits,
+                  .cpuSource = op.cpuSource,
                   .cublas = op.cublas,
                   .cublasWorkspaceCheck = e.cublasWorkspaceCheck,
                   .cudnn = op.cudnn,
                   .batchInvariance = op.batchInvariance,
                   .release = release,
                   .cudaSince = e.since,
-                  .cudaSource = e.source};
+                  .cudaSource = e.source,
+                  .mps = e.mps};
 }
 
 // One resolved table per release, made once.
@@ -72,6 +74,8 @@ std::vector<TraitsField> fieldsBetween(const OpTraits& a, const OpTraits& b) {
     f.push_back(TraitsField::CublasWorkspaceCheck);
   if (a.cuda.detbenchExtension != b.cuda.detbenchExtension)
     f.push_back(TraitsField::DetbenchExtension);
+  if (a.cuda.docstring != b.cuda.docstring) f.push_back(TraitsField::Docstring);
+  if (a.mps != b.mps) f.push_back(TraitsField::Mps);
   if (a.cuda.note != b.cuda.note) f.push_back(TraitsField::Note);
   return f;
 }
@@ -98,6 +102,11 @@ std::string sentenceFor(const OpTraits& a, const OpTraits& b, TraitsField field)
     case TraitsField::DetbenchExtension:
       return change("detbench extension", yesNo(a.cuda.detbenchExtension),
                     yesNo(b.cuda.detbenchExtension));
+    case TraitsField::Docstring:
+      return b.cuda.docstring.empty() ? std::string("docstring: no longer names it on CUDA")
+                                      : "docstring: " + std::string(b.cuda.docstring);
+    case TraitsField::Mps:
+      return "MPS (not a detbench device): " + std::string(b.mps);
     case TraitsField::Note:
       return "note: " + std::string(b.cuda.note);
   }
@@ -137,9 +146,12 @@ std::vector<CatalogChange> catalogChanges(PyTorchRelease from, PyTorchRelease to
   const auto releases = catalogReleases();
   std::vector<CatalogChange> changes;
   for (std::size_t i = 0; i < catalog::catalogEntries().size(); ++i) {
-    CatalogChange c{&tables[a][i], &tables[b][i], {}, {}, {}};
+    CatalogChange c{&tables[a][i], &tables[b][i], {}, {}, {}, {}};
     for (std::size_t r = a + 1; r <= b; ++r) {
-      if (tables[r][i].cudaSince != tables[r - 1][i].cudaSince) c.changedIn.push_back(releases[r]);
+      if (tables[r][i].cudaSince != tables[r - 1][i].cudaSince) {
+        c.changedIn.push_back(releases[r]);
+        c.sources.push_back(tables[r][i].cudaSource);
+      }
     }
     if (c.changedIn.empty()) continue;
     c.fields = fieldsBetween(*c.before, *c.after);
@@ -166,6 +178,10 @@ std::string_view toString(NondeterminismSource source) {
       return "integer_atomics";
     case NS::OrderFreeAtomics:
       return "order_free_atomics";
+    case NS::RacingWrites:
+      return "racing_writes";
+    case NS::UninitializedMemory:
+      return "uninitialized_memory";
     case NS::AlgorithmChoice:
       return "algorithm_choice";
     case NS::Autotuning:

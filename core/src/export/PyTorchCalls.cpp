@@ -27,6 +27,22 @@ constexpr std::pair<std::string_view, std::string_view> kCalls[] = {
      "    return io['self'].clone().index_put_((io['indices'],), io['values'], accumulate=True)\n"},
     {"put_accumulate",
      "    return io['self'].clone().put_(io['index'], io['source'], accumulate=True)\n"},
+    {"index_put", "    return io['self'].clone().index_put_((io['index'],), io['values'])\n"},
+    {"put", "    return io['self'].clone().put_(io['index'], io['source'])\n"},
+    {"index_copy", "    return io['self'].clone().index_copy_(0, io['index'], io['source'])\n"},
+    {"scatter", "    return io['self'].clone().scatter_(0, io['index'], io['source'])\n"},
+    {"gather_backward",
+     "    x = torch.zeros(P['rows'], device=DEVICE, requires_grad=True)\n"
+     "    x.gather(0, io['index']).backward(io['grad_output'])\n"
+     "    return x.grad\n"},
+    {"index_select_backward",
+     "    x = torch.zeros(P['rows'], P['cols'], device=DEVICE, requires_grad=True)\n"
+     "    x.index_select(0, io['index']).backward(io['grad_output'])\n"
+     "    return x.grad\n"},
+    {"repeat_interleave_backward",
+     "    x = torch.zeros(P['rows'], P['cols'], device=DEVICE, requires_grad=True)\n"
+     "    x.repeat_interleave(P['repeats'], dim=0).backward(io['grad_output'])\n"
+     "    return x.grad\n"},
     {"scatter_reduce_sum",
      "    return torch.scatter_reduce(io['self'], 0, io['index'], io['src'], 'sum',\n"
      "                                include_self=True)\n"},
@@ -39,6 +55,8 @@ constexpr std::pair<std::string_view, std::string_view> kCalls[] = {
     {"scatter_reduce_prod",
      "    return torch.scatter_reduce(io['self'], 0, io['index'], io['src'], 'prod',\n"
      "                                include_self=True)\n"},
+    {"index_reduce_prod",
+     "    return io['self'].clone().index_reduce_(0, io['index'], io['source'], 'prod')\n"},
     {"bincount", "    return torch.bincount(io['input'], minlength=P['bins'])\n"},
     {"bincount_weighted",
      "    return torch.bincount(io['input'], io['weights'], minlength=P['bins'])\n"},
@@ -49,6 +67,18 @@ constexpr std::pair<std::string_view, std::string_view> kCalls[] = {
      "    mode = 'mean' if P['mode'] == 1 else 'sum'\n"
      "    F.embedding_bag(indices, weight, offsets, mode=mode).backward(io['grad_output'])\n"
      "    return weight.grad\n"},
+    {"embedding_bag_max_backward",
+     "    indices = io['indices']\n"
+     "    weight = io['weight'].clone().requires_grad_(True)\n"
+     "    offsets = torch.arange(0, indices.numel(), P['bag_size'], device=DEVICE)\n"
+     "    F.embedding_bag(indices, weight, offsets, mode='max').backward(io['grad_output'])\n"
+     "    return weight.grad\n"},
+    {"embedding_backward",
+     "    weight = torch.zeros(P['embeddings'], P['cols'], device=DEVICE, requires_grad=True)\n"
+     "    F.embedding(io['indices'], weight).backward(io['grad_output'])\n"
+     "    return weight.grad\n"},
+    {"kthvalue", "    return torch.kthvalue(io['input'], P['k'], dim=1).indices\n"},
+    {"median", "    return torch.median(io['input'], dim=1).indices\n"},
     {"sum", "    return torch.sum(io['input']).reshape(1)\n"},
     {"softmax",
      "    f = torch.log_softmax if P['log'] else torch.softmax\n"
@@ -83,6 +113,28 @@ constexpr std::pair<std::string_view, std::string_view> kCalls[] = {
      "    return torch.ops.aten.max_pool2d_with_indices_backward(\n"
      "        io['grad_output'], io['self'], [k, k], [s, s], [0, 0], [1, 1], False,\n"
      "        io['indices'])\n"},
+    {"max_pool3d_backward",
+     "    k, s = P['kernel'], P['stride']\n"
+     "    return torch.ops.aten.max_pool3d_with_indices_backward(\n"
+     "        io['grad_output'], io['self'], [k] * 3, [s] * 3, [0] * 3, [1] * 3, False,\n"
+     "        io['indices'])\n"},
+    {"adaptive_max_pool2d_backward",
+     "    return torch.ops.aten.adaptive_max_pool2d_backward(io['grad_output'], io['self'],\n"
+     "                                                       io['indices'])\n"},
+    {"fractional_max_pool2d_backward",
+     "    g = io['grad_output']\n"
+     "    return torch.ops.aten.fractional_max_pool2d_backward(\n"
+     "        g, io['self'], [P['kernel']] * 2, list(g.shape[2:]), io['indices'])\n"},
+    {"fractional_max_pool3d_backward",
+     "    g = io['grad_output']\n"
+     "    return torch.ops.aten.fractional_max_pool3d_backward(\n"
+     "        g, io['self'], [P['kernel']] * 3, list(g.shape[2:]), io['indices'])\n"},
+    {"max_unpool1d",
+     "    return F.max_unpool1d(io['input'], io['indices'], P['kernel'], P['stride'])\n"},
+    {"max_unpool2d",
+     "    return F.max_unpool2d(io['input'], io['indices'], P['kernel'], P['stride'])\n"},
+    {"max_unpool3d",
+     "    return F.max_unpool3d(io['input'], io['indices'], P['kernel'], P['stride'])\n"},
     {"upsample_linear1d_backward",
      "    g = io['grad_output']\n"
      "    return torch.ops.aten.upsample_linear1d_backward(\n"
@@ -113,6 +165,29 @@ constexpr std::pair<std::string_view, std::string_view> kCalls[] = {
      "    g = io['grad_output']\n"
      "    self = torch.zeros(g.shape[0], g.shape[1], P['height'], P['width'], device=DEVICE)\n"
      "    return torch.ops.aten._adaptive_avg_pool2d_backward(g, self)\n"},
+    {"adaptive_avg_pool3d_backward",
+     "    g = io['grad_output']\n"
+     "    self = torch.zeros(g.shape[0], g.shape[1], P['depth'], P['height'], P['width'],\n"
+     "                       device=DEVICE)\n"
+     "    return torch.ops.aten._adaptive_avg_pool3d_backward(g, self)\n"},
+    {"replication_pad1d_backward",
+     "    g = io['grad_output']\n"
+     "    self = torch.zeros(g.shape[0], g.shape[1], P['width'], device=DEVICE)\n"
+     "    return torch.ops.aten.replication_pad1d_backward(g, self, [P['pad']] * 2)\n"},
+    {"replication_pad3d_backward",
+     "    g = io['grad_output']\n"
+     "    self = torch.zeros(g.shape[0], g.shape[1], P['depth'], P['height'], P['width'],\n"
+     "                       device=DEVICE)\n"
+     "    return torch.ops.aten.replication_pad3d_backward(g, self, [P['pad']] * 6)\n"},
+    {"reflection_pad1d_backward",
+     "    g = io['grad_output']\n"
+     "    self = torch.zeros(g.shape[0], g.shape[1], P['width'], device=DEVICE)\n"
+     "    return torch.ops.aten.reflection_pad1d_backward(g, self, [P['pad']] * 2)\n"},
+    {"reflection_pad3d_backward",
+     "    g = io['grad_output']\n"
+     "    self = torch.zeros(g.shape[0], g.shape[1], P['depth'], P['height'], P['width'],\n"
+     "                       device=DEVICE)\n"
+     "    return torch.ops.aten.reflection_pad3d_backward(g, self, [P['pad']] * 6)\n"},
     {"replication_pad2d_backward",
      "    g = io['grad_output']\n"
      "    self = torch.zeros(g.shape[0], g.shape[1], P['height'], P['width'], device=DEVICE)\n"
@@ -155,8 +230,10 @@ constexpr std::pair<std::string_view, std::string_view> kCalls[] = {
 };
 #undef DETBENCH_RNN_MODULE
 
-// The ops without a call: their streams are the generator's, not the inputs'.
-constexpr std::array<std::string_view, 3> kWithoutCall{"rand", "randn", "dropout"};
+// The ops without a call: the random ops, whose streams are the generator's, not the inputs',
+// and the catalog's entries without a definition.
+constexpr std::array<std::string_view, 4> kWithoutCall{"rand", "randn", "dropout",
+                                                       "resize_quantized"};
 
 // Every op of the op list has a call here or is named in kWithoutCall, once, and nothing else is
 // named: an op added to the list without its call does not compile.

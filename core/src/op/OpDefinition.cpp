@@ -15,7 +15,7 @@ namespace detbench {
 namespace ops {
 #define DETBENCH_DECLARE_DEFINITION(name, Name) \
   std::unique_ptr<OpDefinition> make##Name##Definition();
-DETBENCH_OPS(DETBENCH_DECLARE_DEFINITION)
+DETBENCH_DEFINED_OPS(DETBENCH_DECLARE_DEFINITION)
 #undef DETBENCH_DECLARE_DEFINITION
 }  // namespace ops
 
@@ -24,7 +24,7 @@ namespace {
 std::vector<std::unique_ptr<OpDefinition>> makeAll() {
   std::vector<std::unique_ptr<OpDefinition>> all;
 #define DETBENCH_MAKE_DEFINITION(name, Name) all.push_back(ops::make##Name##Definition());
-  DETBENCH_OPS(DETBENCH_MAKE_DEFINITION)
+  DETBENCH_DEFINED_OPS(DETBENCH_MAKE_DEFINITION)
 #undef DETBENCH_MAKE_DEFINITION
   return all;
 }
@@ -51,6 +51,12 @@ const OpDefinition* findOpDefinition(std::string_view name) {
 
 const OpDefinition& opDefinition(std::string_view name) {
   if (const auto* op = findOpDefinition(name)) return *op;
+  for (const auto catalogOnly : kOpNames) {
+    if (catalogOnly == name) {
+      DETBENCH_THROW(InvalidArgument, "op " + std::string(name) +
+                                          " is a catalog entry only: no detbench device runs it");
+    }
+  }
   std::string names;
   for (const auto& op : opDefinitions())
     names += (names.empty() ? "" : ", ") + std::string(op->name());

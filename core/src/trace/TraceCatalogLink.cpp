@@ -43,6 +43,10 @@ CauseKind kindOf(NondeterminismSource source) {
       return CauseKind::FloatAtomics;
     case NondeterminismSource::IntegerAtomics:
       return CauseKind::IntegerAtomics;
+    case NondeterminismSource::RacingWrites:
+      return CauseKind::RacingWrites;
+    case NondeterminismSource::UninitializedMemory:
+      return CauseKind::UninitializedMemory;
     case NondeterminismSource::AlgorithmChoice:
       return CauseKind::AlgorithmChoice;
     case NondeterminismSource::Autotuning:
@@ -287,6 +291,7 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release) {
       break;
     case CauseKind::FloatAtomics:
     case CauseKind::IntegerAtomics:
+    case CauseKind::RacingWrites:
       e.fix = t.errorMode == ErrorModeBehavior::Raises ? TraceFix::NoDeterministicForm
                                                        : TraceFix::Deterministic;
       break;
@@ -305,6 +310,8 @@ std::string_view toString(CauseKind kind) {
       return "float_atomics";
     case CauseKind::IntegerAtomics:
       return "integer_atomics";
+    case CauseKind::RacingWrites:
+      return "racing_writes";
     case CauseKind::AlgorithmChoice:
       return "algorithm_choice";
     case CauseKind::Autotuning:

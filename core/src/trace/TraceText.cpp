@@ -27,6 +27,8 @@ std::string describeCauseKind(CauseKind kind) {
       return "float atomics: the op adds with atomics, in whatever order the threads get there";
     case CauseKind::IntegerAtomics:
       return "integer atomics: the order varies, the integer result is exact";
+    case CauseKind::RacingWrites:
+      return "racing writes: several writes reach one element, and whichever lands last stays";
     case CauseKind::AlgorithmChoice:
       return "an algorithm choice: the library may pick an algorithm that is not deterministic";
     case CauseKind::Autotuning:

@@ -14,11 +14,13 @@ namespace {
 class CpuBackendBase : public Backend {
  public:
   Availability availability() const override { return {true, ""}; }
-  bool supports(std::string_view op) const override { return findCpuKernel(op) != nullptr; }
+  bool supports(std::string_view op) const override {
+    return findCpuKernel(op, threaded()) != nullptr;
+  }
   std::unique_ptr<PreparedOp> prepare(const OpDefinition& op, const OpParams& params,
                                       const OpInputs& inputs, Form form,
                                       const Context& context) override {
-    const KernelEntry* kernel = findCpuKernel(op.name());
+    const KernelEntry* kernel = findCpuKernel(op.name(), threaded());
     if (kernel == nullptr) {
       DETBENCH_THROW(NotAvailable, "op " + std::string(op.name()) + " is not implemented on " +
                                        std::string(id()));
@@ -30,6 +32,8 @@ class CpuBackendBase : public Backend {
 
  protected:
   virtual TaskSchedule schedule() const { return TaskSchedule::threads(); }
+  // cpu-threads runs the threaded forms, which not every op has.
+  bool threaded() const { return traitsClass() == TraitsClass::Cuda; }
 };
 
 class CpuBackend final : public CpuBackendBase {

@@ -28,9 +28,13 @@ using KernelFactory = std::function<void()> (*)(const KernelArgs&);
 struct KernelEntry {
   std::string_view op;
   KernelFactory make;
+  // cpu-threads offers the op (its atomic and deterministic forms); otherwise the factory makes
+  // the `cpu` device's sequential form only.
+  bool threads;
 };
 
 std::span<const KernelEntry> cpuKernels();
-const KernelEntry* findCpuKernel(std::string_view op);
+// The op's kernels, for the `cpu` device (every op with a definition) or cpu-threads.
+const KernelEntry* findCpuKernel(std::string_view op, bool threads);
 
 }  // namespace detbench::cpu

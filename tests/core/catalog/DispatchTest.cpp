@@ -72,11 +72,24 @@ TEST(DispatchTest, IntegerAtomicsAreExactAndNeverAlert) {
   EXPECT_TRUE(d.deterministicExpected);
 }
 
-TEST(DispatchTest, TheCpuDeviceIsSequentialAndNeverRaises) {
+// The cpu device raises only where PyTorch's CPU kernel does (put_ without accumulate,
+// max_unpool, resize_ of a quantized tensor), with PyTorch's caller.
+TEST(DispatchTest, TheCpuDeviceIsSequentialAndRaisesOnlyWherePyTorchsCpuKernelDoes) {
+  int raising = 0;
   for (const auto& t : opCatalog()) {
     auto err = make(DeterministicMode::Error);
+    if (t.cpu.errorMode == ErrorModeBehavior::Raises) {
+      ++raising;
+      EXPECT_THROW(dispatch(t, TraitsClass::Cpu, err), NondeterministicError) << t.name;
+      auto warn = make(DeterministicMode::Warn);
+      EXPECT_EQ(dispatch(t, TraitsClass::Cpu, warn).form, Form::Sequential) << t.name;
+      ASSERT_EQ(warn.warnings().size(), 1u) << t.name;
+      EXPECT_EQ(warn.warnings()[0].caller, t.cpu.pytorchCaller) << t.name;
+      continue;
+    }
     EXPECT_EQ(dispatch(t, TraitsClass::Cpu, err).form, Form::Sequential) << t.name;
   }
+  EXPECT_EQ(raising, 5);  // put, max_unpool1d, 2d and 3d, resize_quantized
   auto atomic = make(DeterministicMode::Off, FormRequest::Atomic);
   EXPECT_THROW(dispatch(op("sum"), TraitsClass::Cpu, atomic), InvalidArgument);
 }
@@ -100,10 +113,19 @@ TEST(CatalogTest, NeverClaimsADeterministicDefaultWithAnAlert) {
       EXPECT_FALSE(c.nondeterministicByDefault) << t.name;
     }
     // PyTorch's CPU kernels vary only where they add with atomics in parallel, and then
-    // deterministic mode makes them serial (index_put_ and put_ with accumulate).
+    // deterministic mode makes them serial (index_put_ and put_ with accumulate); where they
+    // write in parallel (index_put_, index_copy_: serial in deterministic mode; put_ and
+    // max_unpool: raise); and where memory is left uninitialized (resize_ of a quantized
+    // tensor: raises).
     if (t.cpu.nondeterministicByDefault) {
-      EXPECT_EQ(t.cpu.source, NondeterminismSource::FloatAtomics) << t.name;
-      EXPECT_EQ(t.cpu.errorMode, ErrorModeBehavior::SwitchesToDeterministic) << t.name;
+      if (t.cpu.source == NondeterminismSource::FloatAtomics) {
+        EXPECT_EQ(t.cpu.errorMode, ErrorModeBehavior::SwitchesToDeterministic) << t.name;
+      } else if (t.cpu.source == NondeterminismSource::UninitializedMemory) {
+        EXPECT_EQ(t.cpu.errorMode, ErrorModeBehavior::Raises) << t.name;
+      } else {
+        EXPECT_EQ(t.cpu.source, NondeterminismSource::RacingWrites) << t.name;
+        EXPECT_NE(t.cpu.errorMode, ErrorModeBehavior::Runs) << t.name;
+      }
     }
   }
 }

@@ -54,12 +54,20 @@ TEST(OpCatalogTest, EveryReleaseGivesTheDocumentedBehaviour) {
       EXPECT_EQ(op.release, r);
       EXPECT_LE(op.cudaSince, r) << op.name;
       // PyTorch's CPU kernels are deterministic but index_put_'s and put_'s with accumulate,
-      // which add in parallel with atomics (and serially in deterministic mode).
+      // which add in parallel with atomics (and serially in deterministic mode), the parallel
+      // writes of index_put_ and index_copy_ (serial in deterministic mode), put_ and max_unpool
+      // (which raise), and resize_ of a quantized tensor (uninitialized memory; raises).
       const bool cpuAtomics = op.name == "index_put_accumulate" || op.name == "put_accumulate";
-      EXPECT_EQ(op.cpu.nondeterministicByDefault, cpuAtomics) << op.name;
-      if (cpuAtomics) {
+      const bool cpuSwitchingWrites = op.name == "index_put" || op.name == "index_copy";
+      const bool cpuRaises =
+          op.name == "put" || op.name.starts_with("max_unpool") || op.name == "resize_quantized";
+      EXPECT_EQ(op.cpu.nondeterministicByDefault, cpuAtomics || cpuSwitchingWrites || cpuRaises)
+          << op.name;
+      if (cpuAtomics || cpuSwitchingWrites) {
         EXPECT_EQ(op.cpu.errorMode, EM::SwitchesToDeterministic) << op.name;
       }
+      EXPECT_EQ(op.cpu.errorMode == EM::Raises, cpuRaises) << op.name;
+      EXPECT_FALSE(op.cpuSource.empty()) << op.name;
       if (!op.cublas) {
         EXPECT_FALSE(op.cublasWorkspaceCheck) << op.name;
       }
@@ -82,7 +90,12 @@ const CatalogChange* changeOf(const std::vector<CatalogChange>& changes, std::st
 
 TEST(OpCatalogTest, ChangesListWhatChangedAndWhen) {
   const auto changes = catalogChanges(PyTorchRelease{2, 8}, PyTorchRelease{2, 11});
-  ASSERT_EQ(changes.size(), 2u);
+  // matmul and trilinear, kthvalue (deterministic on CUDA from 2.10) and embedding_backward (an
+  // atomic kernel outside deterministic mode from 2.11).
+  ASSERT_EQ(changes.size(), 4u);
+  ASSERT_NE(changeOf(changes, "kthvalue"), nullptr);
+  EXPECT_EQ(changeOf(changes, "kthvalue")->after->cuda.errorMode, EM::Runs);
+  ASSERT_NE(changeOf(changes, "embedding_backward"), nullptr);
   const CatalogChange* matmul = changeOf(changes, "matmul");
   ASSERT_NE(matmul, nullptr);
   ASSERT_EQ(matmul->changedIn.size(), 1u);
@@ -100,7 +113,11 @@ TEST(OpCatalogTest, ChangesListWhatChangedAndWhen) {
   EXPECT_EQ(trilinear->changedIn.front(), (PyTorchRelease{2, 9}));
   EXPECT_EQ(trilinear->differences.front(),
             "deterministic mode: raises (warn mode: warns) -> switches to deterministic");
-  EXPECT_TRUE(catalogChanges(PyTorchRelease{2, 10}, PyTorchRelease{2, 13}).empty());
+  // 2.11 to 2.13: embedding_backward (2.11) and max_pool3d_backward (2.13) only.
+  const auto later = catalogChanges(PyTorchRelease{2, 11}, PyTorchRelease{2, 13});
+  ASSERT_EQ(later.size(), 1u);
+  EXPECT_EQ(later.front().after->name, "max_pool3d_backward");
+  EXPECT_TRUE(catalogChanges(PyTorchRelease{2, 11}, PyTorchRelease{2, 12}).empty());
   EXPECT_TRUE(catalogChanges(PyTorchRelease{2, 9}, PyTorchRelease{2, 9}).empty());
 }
 

@@ -13,8 +13,11 @@
 #include "detbench/base/Error.hpp"
 #include "detbench/catalog/OpCatalog.hpp"
 #include "detbench/ops/AdaptiveAvgPool2dBackwardOp.hpp"
+#include "detbench/ops/AdaptiveAvgPool3dBackwardOp.hpp"
 #include "detbench/ops/AvgPool3dBackwardOp.hpp"
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
+#include "detbench/ops/MaxPoolBackwardOps.hpp"
+#include "detbench/ops/PadBackwardOps.hpp"
 #include "detbench/ops/ReflectionPad2dBackwardOp.hpp"
 #include "detbench/ops/ReplicationPad2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBicubic2dBackwardOp.hpp"
@@ -266,6 +269,107 @@ TEST(PlaneScatterTest, UpsampleLinear1dGatherEqualsTheSequentialScatter) {
     checkGather<Op>(Op::problem(c.params), {c.inputs.tensors[Op::kGradOutput].as<float>().data()},
                     labelOf(Op::kName, c.params));
   }
+}
+
+// The argmax scatters of the other max-pooling ops, with overlapping windows; the adaptive ones
+// with more outputs than inputs too, the fractional ones with their pseudo-random windows
+// (whose box is the whole plane).
+template <typename Op>
+void checkArgmaxOp(const std::vector<OpParams>& cases) {
+  for (const OpParams& given : cases) {
+    const Case c = makeCase(Op::kName, given);
+    checkGather<Op>(Op::problem(c.params),
+                    {c.inputs.tensors[Op::kGradOutput].template as<float>().data(),
+                     c.inputs.tensors[Op::kIndices].template as<std::int64_t>().data()},
+                    labelOf(Op::kName, c.params));
+  }
+}
+
+TEST(PlaneScatterTest, OtherMaxPoolingGathersEqualTheSequentialScatter) {
+  checkArgmaxOp<ops::MaxPool3dBackwardOp>(
+      {{{"batch", 1}, {"channels", 2}, {"depth", 7}, {"height", 9}, {"width", 8}},
+       {{"batch", 1},
+        {"channels", 1},
+        {"depth", 6},
+        {"height", 6},
+        {"width", 6},
+        {"kernel", 4},
+        {"stride", 1}}});
+  checkArgmaxOp<ops::AdaptiveMaxPool2dBackwardOp>({{{"batch", 1},
+                                                    {"channels", 2},
+                                                    {"height", 17},
+                                                    {"width", 13},
+                                                    {"out_height", 5},
+                                                    {"out_width", 4}},
+                                                   {{"batch", 1},
+                                                    {"channels", 2},
+                                                    {"height", 6},
+                                                    {"width", 5},
+                                                    {"out_height", 17},
+                                                    {"out_width", 11}}});
+  checkArgmaxOp<ops::FractionalMaxPool2dBackwardOp>({{{"batch", 1},
+                                                      {"channels", 3},
+                                                      {"height", 20},
+                                                      {"width", 17},
+                                                      {"out_height", 15},
+                                                      {"out_width", 9}}});
+  checkArgmaxOp<ops::FractionalMaxPool3dBackwardOp>({{{"batch", 1},
+                                                      {"channels", 2},
+                                                      {"depth", 9},
+                                                      {"height", 8},
+                                                      {"width", 10},
+                                                      {"kernel", 2},
+                                                      {"out_depth", 6},
+                                                      {"out_height", 5},
+                                                      {"out_width", 7}}});
+}
+
+template <typename Op>
+void checkGradientOnlyOp(const std::vector<OpParams>& cases) {
+  for (const OpParams& given : cases) {
+    const Case c = makeCase(Op::kName, given);
+    checkGather<Op>(Op::problem(c.params),
+                    {c.inputs.tensors[Op::kGradOutput].template as<float>().data()},
+                    labelOf(Op::kName, c.params));
+  }
+}
+
+TEST(PlaneScatterTest, AdaptiveAvgPool3dGatherEqualsTheSequentialScatter) {
+  checkGradientOnlyOp<ops::AdaptiveAvgPool3dBackwardOp>({{{"batch", 1}, {"channels", 2}},
+                                                         {{"batch", 1},
+                                                          {"channels", 1},
+                                                          {"depth", 3},
+                                                          {"height", 5},
+                                                          {"width", 4},
+                                                          {"out_depth", 7},
+                                                          {"out_height", 4},
+                                                          {"out_width", 9}}});
+}
+
+// Padding in 1-D and 3-D: both mirrors of one element, 1-wide inputs, no padding.
+TEST(PlaneScatterTest, PaddingGathersIn1dAnd3dEqualTheSequentialScatter) {
+  checkGradientOnlyOp<ops::ReplicationPad1dBackwardOp>(
+      {{{"batch", 1}, {"channels", 2}, {"width", 9}, {"pad", 5}},
+       {{"batch", 1}, {"channels", 1}, {"width", 1}, {"pad", 4}},
+       {{"batch", 1}, {"channels", 1}, {"width", 4}, {"pad", 0}}});
+  checkGradientOnlyOp<ops::ReflectionPad1dBackwardOp>(
+      {{{"batch", 1}, {"channels", 2}, {"width", 9}, {"pad", 7}},
+       {{"batch", 1}, {"channels", 1}, {"width", 5}, {"pad", 0}},
+       {{"batch", 2}, {"channels", 1}, {"width", 12}, {"pad", 2}}});
+  checkGradientOnlyOp<ops::ReplicationPad3dBackwardOp>(
+      {{{"batch", 1}, {"channels", 1}, {"depth", 3}, {"height", 4}, {"width", 5}, {"pad", 3}},
+       {{"batch", 1}, {"channels", 1}, {"depth", 1}, {"height", 2}, {"width", 1}, {"pad", 2}}});
+  checkGradientOnlyOp<ops::ReflectionPad3dBackwardOp>(
+      {{{"batch", 1}, {"channels", 1}, {"depth", 4}, {"height", 5}, {"width", 6}, {"pad", 3}},
+       {{"batch", 1}, {"channels", 2}, {"depth", 2}, {"height", 9}, {"width", 3}, {"pad", 1}}});
+  // The pad must be less than every padded size (the depth here).
+  using Reflect3d = ops::ReflectionPad3dBackwardOp;
+  const OpDefinition& def = opDefinition(Reflect3d::kName);
+  EXPECT_THROW(Reflect3d::problem(resolveParams(std::string(Reflect3d::kName), def.params(),
+                                                {{"depth", 2}, {"pad", 2}})),
+               InvalidArgument);
+  EXPECT_NO_THROW(Reflect3d::problem(
+      resolveParams(std::string(Reflect3d::kName), def.params(), {{"depth", 3}, {"pad", 2}})));
 }
 
 }  // namespace

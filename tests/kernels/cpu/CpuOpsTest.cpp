@@ -9,6 +9,8 @@
 //    same bits under every order. No test here needs threads to race (they do race in real
 //    runs: that is measured by the demos and benchmarks, not asserted);
 //  - error mode raises for the ops PyTorch lists, and warn mode warns and runs the atomic form.
+// The ops with only the cpu reference (no cpu-threads forms) run the cpu device's tests; the
+// cpu-threads tests skip them, and cpu-threads refuses them.
 
 #include <gtest/gtest.h>
 
@@ -67,10 +69,14 @@ class CpuOpsTest : public ::testing::TestWithParam<OpCase> {
   // Integer counts, and histc's float counts (every term is 1.0: exact below 2^24).
   bool exactOutput() const { return GetParam().exact; }
 
+  // cpu-threads has the op's atomic and deterministic forms.
+  bool threadsOffered() const { return cpu::makeCpuThreadsBackend()->supports(GetParam().op); }
+
   BackendRegistry registry_;
 };
 
 TEST_P(CpuOpsTest, AtomicFormAgreesWithFloat64Reference) {
+  if (!threadsOffered()) GTEST_SKIP() << "the cpu reference only";
   const RunResult r = run(request("cpu-threads", FormRequest::Atomic, 4, 3));
   ASSERT_FALSE(r.failed()) << r.errors.front().message;
   if (exactOutput()) {
@@ -90,6 +96,7 @@ TEST_P(CpuOpsTest, SequentialReferenceAgreesWithFloat64Reference) {
 }
 
 TEST_P(CpuOpsTest, DeterministicFormIsBitwiseIdenticalOver50RunsAndAnyThreadCount) {
+  if (!threadsOffered()) GTEST_SKIP() << "the cpu reference only";
   std::uint64_t digest = 0;
   for (int threads : {1, 2, 4, 8}) {
     const RunResult r = run(request("cpu-threads", FormRequest::Deterministic, threads, 50));
@@ -108,6 +115,7 @@ TEST_P(CpuOpsTest, DeterministicFormIsBitwiseIdenticalOver50RunsAndAnyThreadCoun
 }
 
 TEST_P(CpuOpsTest, AtomicFormDependsOnTheOrderOfItsTasksAndOnlyOnIt) {
+  if (!threadsOffered()) GTEST_SKIP() << "the cpu reference only";
   const RunRequest r = request("cpu-threads", FormRequest::Atomic, 4, 8);
   const RunResult shuffled = runWith(cpu::TaskSchedule::shuffled(1), r);
   const RunResult inOrder = runWith(cpu::TaskSchedule::inOrder(), r);
@@ -128,6 +136,7 @@ TEST_P(CpuOpsTest, AtomicFormDependsOnTheOrderOfItsTasksAndOnlyOnIt) {
 }
 
 TEST_P(CpuOpsTest, DeterministicFormIsTheSameUnderEveryTaskOrder) {
+  if (!threadsOffered()) GTEST_SKIP() << "the cpu reference only";
   const RunRequest r = request("cpu-threads", FormRequest::Deterministic, 4, 8);
   const RunResult shuffled = runWith(cpu::TaskSchedule::shuffled(2), r);
   const RunResult inOrder = runWith(cpu::TaskSchedule::inOrder(), r);
@@ -147,6 +156,21 @@ TEST_P(CpuOpsTest, DeterministicModeFollowsTheCatalog) {
     r.settings.semantics = CatalogSemantics::PyTorch;
     r.settings.deterministic = mode;
     r.settings.pytorch = release;
+    // The cpu device follows PyTorch's CPU kernels: it raises (warns) only where they do.
+    RunRequest c = r;
+    c.device = "cpu";
+    const RunResult onCpu = run(c);
+    if (traits.cpu.errorMode == ErrorModeBehavior::Raises) {
+      EXPECT_EQ(onCpu.raisedNondeterministic(), mode == DeterministicMode::Error);
+      if (mode == DeterministicMode::Warn) {
+        ASSERT_EQ(onCpu.warnings.size(), 1u);
+        EXPECT_EQ(onCpu.warnings[0].caller, traits.cpu.pytorchCaller);
+      }
+    } else {
+      EXPECT_FALSE(onCpu.failed());
+      EXPECT_TRUE(onCpu.warnings.empty());
+    }
+    if (!threadsOffered()) continue;
     const RunResult res = run(r);
     if (traits.cublasWorkspaceCheck) {
       // Without CUBLAS_WORKSPACE_CONFIG: error mode raises, warn mode warns and runs.
@@ -183,10 +207,6 @@ TEST_P(CpuOpsTest, DeterministicModeFollowsTheCatalog) {
       EXPECT_TRUE(res.warnings.empty());
       EXPECT_TRUE(res.dispatch.deterministicExpected);
     }
-    // The cpu device follows PyTorch's CPU kernels: never raises.
-    RunRequest c = r;
-    c.device = "cpu";
-    EXPECT_FALSE(run(c).failed());
   }
 }
 
@@ -196,10 +216,33 @@ INSTANTIATE_TEST_SUITE_P(AllOps, CpuOpsTest, ::testing::ValuesIn(opCases()),
 TEST(CpuOpsCoverageTest, EveryCatalogOpHasACase) {
   for (const auto& t : opCatalog()) {
     if (t.cuda.source == NondeterminismSource::Rng) continue;  // RandomOpsTest.cpp
+    if (findOpDefinition(t.name) == nullptr) continue;         // a catalog entry only
     bool found = false;
     for (const auto& c : opCases()) found = found || c.op == t.name;
     EXPECT_TRUE(found) << t.name;
   }
+}
+
+TEST(CpuOpsCoverageTest, CpuThreadsRefusesTheOpsItHasNoFormsOf) {
+  BackendRegistry registry;
+  registry.add(cpu::makeCpuThreadsBackend());
+  int refused = 0;
+  for (const auto& c : opCases()) {
+    if (cpu::makeCpuThreadsBackend()->supports(c.op)) continue;
+    ++refused;
+    RunRequest r;
+    r.op = c.op;
+    r.params = c.params;
+    r.device = "cpu-threads";
+    try {
+      TrialRunner(registry).run(r);
+      ADD_FAILURE() << c.op << " ran on cpu-threads";
+    } catch (const NotAvailable& e) {
+      EXPECT_NE(e.message().find("not implemented on cpu-threads"), std::string::npos)
+          << e.message();
+    }
+  }
+  EXPECT_GT(refused, 0);
 }
 
 }  // namespace

@@ -30,6 +30,7 @@ class CudaOpsTest : public ::testing::TestWithParam<OpCase> {
  protected:
   void SetUp() override {
     auto cuda = cuda::makeCudaBackend();
+    if (!cuda->supports(GetParam().op)) GTEST_SKIP() << "no cuda kernels for this op";
     if (!cuda->availability().available) GTEST_SKIP() << cuda->availability().reason;
     registry_.add(cpu::makeCpuBackend());
     registry_.add(cpu::makeCpuThreadsBackend());

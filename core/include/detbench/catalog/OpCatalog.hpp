@@ -17,17 +17,19 @@
 namespace detbench {
 
 enum class NondeterminismSource {
-  None,              // the default implementation is deterministic
-  FloatAtomics,      // float atomic adds whose order depends on scheduling
-  IntegerAtomics,    // integer atomics: the order varies but the result is exact
-  OrderFreeAtomics,  // float atomics whose result does not depend on the order (max)
-  AlgorithmChoice,   // the library picks an algorithm that may be nondeterministic
-  Autotuning,        // benchmarking picks the algorithm by timing
-  Rng,               // random numbers
+  None,                 // the default implementation is deterministic
+  FloatAtomics,         // float atomic adds whose order depends on scheduling
+  IntegerAtomics,       // integer atomics: the order varies but the result is exact
+  OrderFreeAtomics,     // float atomics whose result does not depend on the order (max)
+  RacingWrites,         // several writes to one element (duplicate indices): the last one stays
+  UninitializedMemory,  // new elements hold whatever the memory held
+  AlgorithmChoice,      // the library picks an algorithm that may be nondeterministic
+  Autotuning,           // benchmarking picks the algorithm by timing
+  Rng,                  // random numbers
 };
 
 enum class ErrorModeBehavior {
-  Runs,                     // deterministic already: nothing changes
+  Runs,                     // nothing changes (deterministic already, or not checked by PyTorch)
   SwitchesToDeterministic,  // PyTorch switches to its deterministic alternative
   Raises,                   // no deterministic alternative: raises in error mode, warns in warn
 };
@@ -46,6 +48,13 @@ struct DeviceTraits {
   bool atomicContrast = false;
   std::string_view pytorchCaller = {};  // the name in PyTorch's alert, where it has one
   std::string_view note = {};
+  // The entries of torch.use_deterministic_algorithms's docstring these traits follow, one a
+  // line, as tests/core/catalog/docstrings/ holds them (empty: the docstring does not name the
+  // op for this device).
+  std::string_view docstring = {};
+  // PyTorch's code does otherwise than the docstring says (or the docstring says nothing): the
+  // traits follow the code, and the source names both.
+  bool docstringDiffers = false;
 };
 
 // The CUDA traits of an op from one release on, until the next entry's release.
@@ -55,6 +64,8 @@ struct CudaReleaseTraits {
   // Deterministic mode checks CUBLAS_WORKSPACE_CONFIG before the op runs (PyTorch up to 2.9).
   bool cublasWorkspaceCheck = false;
   std::string_view source;  // where these facts were read
+  // The docstring's entries about the op on MPS, a device detbench does not have (one a line).
+  std::string_view mps = {};
 };
 
 // An op's traits for one release (opCatalog(release)).
@@ -64,6 +75,7 @@ struct OpTraits {
   std::string_view summary;
   DeviceTraits cpu;
   DeviceTraits cuda;
+  std::string_view cpuSource;  // where the cpu traits were read
   // Runs through cuBLAS on cuda.
   bool cublas = false;
   // In deterministic mode PyTorch checks CUBLAS_WORKSPACE_CONFIG first (this release).
@@ -78,6 +90,7 @@ struct OpTraits {
   PyTorchRelease release;       // the release these traits are for
   PyTorchRelease cudaSince;     // the first release with these cuda traits
   std::string_view cudaSource;  // where the cuda traits were read
+  std::string_view mps;         // CudaReleaseTraits::mps of this release
 
   const DeviceTraits& traits(TraitsClass cls) const { return cls == TraitsClass::Cpu ? cpu : cuda; }
 };
@@ -95,6 +108,8 @@ enum class TraitsField {
   AlertCaller,
   CublasWorkspaceCheck,
   DetbenchExtension,
+  Docstring,  // the docstring's entry for the op on CUDA
+  Mps,        // the docstring's entry for the op on MPS
   Note,
 };
 
@@ -103,12 +118,14 @@ enum class TraitsField {
 struct CatalogChange {
   const OpTraits* before;
   const OpTraits* after;
-  // The releases in (from, to] where the entry changed, oldest first.
+  // The releases in (from, to] where the entry changed, oldest first, and the source of the
+  // entry that each began.
   std::vector<PyTorchRelease> changedIn;
+  std::vector<std::string_view> sources;
   // The traits that differ between `before` and `after`.
   std::vector<TraitsField> fields;
   // The same in English, a sentence each ("deterministic mode: raises (warn mode: warns) ->
-  // switches to deterministic"; for the note, the new note).
+  // switches to deterministic"; for the docstring, the MPS entry and the note, the new text).
   std::vector<std::string> differences;
 };
 std::vector<CatalogChange> catalogChanges(PyTorchRelease from, PyTorchRelease to);

@@ -3,8 +3,9 @@
 // the stem of its functions) and in these places, each checked against this list:
 //   its definition, core/include/detbench/ops/NameOp.hpp and core/src/ops/NameOp.cpp, with
 //       makeNameDefinition(): the definitions table is made from this list (compile time);
-//   its kernels, kernels/cpu/src/ops/ (makeNameKernel) and kernels/cuda/src/ops/
-//       (makeNameCuda): both kernel tables are made from this list (compile time);
+//   its kernels, kernels/cpu/src/ops/ (makeNameKernel) and, for the ops the table below
+//       marks ALL, kernels/cuda/src/ops/ (makeNameCuda): both kernel tables are made from this
+//       list (compile time);
 //   its catalog entry kNameEntry, in its family's file under core/src/catalog/data/: the
 //       catalog table is made from this list (compile time);
 //   its PyTorch call, core/src/export/PyTorchCalls.cpp (a static_assert there);
@@ -18,51 +19,110 @@
 #include <array>
 #include <string_view>
 
-#define DETBENCH_OPS(X)                                         \
-  X(index_add, IndexAdd)                                        \
-  X(scatter_add, ScatterAdd)                                    \
-  X(index_put_accumulate, IndexPutAccumulate)                   \
-  X(put_accumulate, PutAccumulate)                              \
-  X(scatter_reduce_sum, ScatterReduceSum)                       \
-  X(scatter_reduce_mean, ScatterReduceMean)                     \
-  X(scatter_reduce_amax, ScatterReduceAmax)                     \
-  X(scatter_reduce_prod, ScatterReduceProd)                     \
-  X(bincount, Bincount)                                         \
-  X(bincount_weighted, BincountWeighted)                        \
-  X(embedding_bag_backward, EmbeddingBagBackward)               \
-  X(sum, Sum)                                                   \
-  X(rms_norm, RmsNorm)                                          \
-  X(softmax, Softmax)                                           \
-  X(decode_attention, DecodeAttention)                          \
-  X(nll_loss2d_forward, NllLoss2dForward)                       \
-  X(ctc_loss_backward, CtcLossBackward)                         \
-  X(max_pool2d_backward, MaxPool2dBackward)                     \
-  X(upsample_linear1d_backward, UpsampleLinear1dBackward)       \
-  X(upsample_bilinear2d_backward, UpsampleBilinear2dBackward)   \
-  X(upsample_bicubic2d_backward, UpsampleBicubic2dBackward)     \
-  X(upsample_trilinear3d_backward, UpsampleTrilinear3dBackward) \
-  X(avg_pool3d_backward, AvgPool3dBackward)                     \
-  X(adaptive_avg_pool2d_backward, AdaptiveAvgPool2dBackward)    \
-  X(replication_pad2d_backward, ReplicationPad2dBackward)       \
-  X(reflection_pad2d_backward, ReflectionPad2dBackward)         \
-  X(grid_sampler_2d_backward, GridSampler2dBackward)            \
-  X(histc, Histc)                                               \
-  X(cumsum, Cumsum)                                             \
-  X(matmul, Matmul)                                             \
-  X(bmm_sparse, BmmSparse)                                      \
-  X(conv2d_forward, Conv2dForward)                              \
-  X(conv2d_backward_data, Conv2dBackwardData)                   \
-  X(conv2d_backward_filter, Conv2dBackwardFilter)               \
-  X(rnn_forward, RnnForward)                                    \
-  X(rnn_backward_weights, RnnBackwardWeights)                   \
-  X(rand, Rand)                                                 \
-  X(randn, Randn)                                               \
-  X(dropout, Dropout)
+// X(name, Name) by the devices whose kernels detbench has for the op: ALL (cpu, cpu-threads and
+// cuda), THREADS (cpu and cpu-threads), CPU (the cpu reference only: the torch device runs
+// PyTorch's own kernels), and CATALOG (no definition and no kernels: the catalog's entry only).
+#define DETBENCH_OP_TABLE(ALL, THREADS, CPU, CATALOG)                  \
+  ALL(index_add, IndexAdd)                                             \
+  ALL(scatter_add, ScatterAdd)                                         \
+  ALL(index_put_accumulate, IndexPutAccumulate)                        \
+  ALL(put_accumulate, PutAccumulate)                                   \
+  CPU(index_put, IndexPut)                                             \
+  CPU(put, Put)                                                        \
+  CPU(index_copy, IndexCopy)                                           \
+  CPU(scatter, Scatter)                                                \
+  CPU(gather_backward, GatherBackward)                                 \
+  CPU(index_select_backward, IndexSelectBackward)                      \
+  CPU(repeat_interleave_backward, RepeatInterleaveBackward)            \
+  ALL(scatter_reduce_sum, ScatterReduceSum)                            \
+  ALL(scatter_reduce_mean, ScatterReduceMean)                          \
+  ALL(scatter_reduce_amax, ScatterReduceAmax)                          \
+  ALL(scatter_reduce_prod, ScatterReduceProd)                          \
+  CPU(index_reduce_prod, IndexReduceProd)                              \
+  ALL(bincount, Bincount)                                              \
+  ALL(bincount_weighted, BincountWeighted)                             \
+  ALL(embedding_bag_backward, EmbeddingBagBackward)                    \
+  CPU(embedding_bag_max_backward, EmbeddingBagMaxBackward)             \
+  CPU(embedding_backward, EmbeddingBackward)                           \
+  ALL(sum, Sum)                                                        \
+  ALL(rms_norm, RmsNorm)                                               \
+  ALL(softmax, Softmax)                                                \
+  ALL(decode_attention, DecodeAttention)                               \
+  CPU(kthvalue, Kthvalue)                                              \
+  CPU(median, Median)                                                  \
+  ALL(nll_loss2d_forward, NllLoss2dForward)                            \
+  ALL(ctc_loss_backward, CtcLossBackward)                              \
+  ALL(max_pool2d_backward, MaxPool2dBackward)                          \
+  THREADS(max_pool3d_backward, MaxPool3dBackward)                      \
+  THREADS(adaptive_max_pool2d_backward, AdaptiveMaxPool2dBackward)     \
+  THREADS(fractional_max_pool2d_backward, FractionalMaxPool2dBackward) \
+  THREADS(fractional_max_pool3d_backward, FractionalMaxPool3dBackward) \
+  CPU(max_unpool1d, MaxUnpool1d)                                       \
+  CPU(max_unpool2d, MaxUnpool2d)                                       \
+  CPU(max_unpool3d, MaxUnpool3d)                                       \
+  ALL(upsample_linear1d_backward, UpsampleLinear1dBackward)            \
+  ALL(upsample_bilinear2d_backward, UpsampleBilinear2dBackward)        \
+  ALL(upsample_bicubic2d_backward, UpsampleBicubic2dBackward)          \
+  ALL(upsample_trilinear3d_backward, UpsampleTrilinear3dBackward)      \
+  ALL(avg_pool3d_backward, AvgPool3dBackward)                          \
+  ALL(adaptive_avg_pool2d_backward, AdaptiveAvgPool2dBackward)         \
+  THREADS(adaptive_avg_pool3d_backward, AdaptiveAvgPool3dBackward)     \
+  THREADS(replication_pad1d_backward, ReplicationPad1dBackward)        \
+  ALL(replication_pad2d_backward, ReplicationPad2dBackward)            \
+  THREADS(replication_pad3d_backward, ReplicationPad3dBackward)        \
+  THREADS(reflection_pad1d_backward, ReflectionPad1dBackward)          \
+  ALL(reflection_pad2d_backward, ReflectionPad2dBackward)              \
+  THREADS(reflection_pad3d_backward, ReflectionPad3dBackward)          \
+  ALL(grid_sampler_2d_backward, GridSampler2dBackward)                 \
+  ALL(histc, Histc)                                                    \
+  ALL(cumsum, Cumsum)                                                  \
+  ALL(matmul, Matmul)                                                  \
+  ALL(bmm_sparse, BmmSparse)                                           \
+  ALL(conv2d_forward, Conv2dForward)                                   \
+  ALL(conv2d_backward_data, Conv2dBackwardData)                        \
+  ALL(conv2d_backward_filter, Conv2dBackwardFilter)                    \
+  ALL(rnn_forward, RnnForward)                                         \
+  ALL(rnn_backward_weights, RnnBackwardWeights)                        \
+  ALL(rand, Rand)                                                      \
+  ALL(randn, Randn)                                                    \
+  ALL(dropout, Dropout)                                                \
+  CATALOG(resize_quantized, ResizeQuantized)
+
+#define DETBENCH_SKIP_OP(name, Name)
+// Every op of the catalog, in its order.
+#define DETBENCH_CATALOG_OPS(X) DETBENCH_OP_TABLE(X, X, X, X)
+// The ops with a definition and the `cpu` device's kernel.
+#define DETBENCH_DEFINED_OPS(X) DETBENCH_OP_TABLE(X, X, X, DETBENCH_SKIP_OP)
+// The ops with cpu-threads kernels (atomic and deterministic forms).
+#define DETBENCH_CPU_THREADS_OPS(X) DETBENCH_OP_TABLE(X, X, DETBENCH_SKIP_OP, DETBENCH_SKIP_OP)
+// The ops with CUDA kernels; DETBENCH_OPS is the name kernels/cuda/src/CudaKernels.cpp makes its
+// table from.
+#define DETBENCH_CUDA_OPS(X) \
+  DETBENCH_OP_TABLE(X, DETBENCH_SKIP_OP, DETBENCH_SKIP_OP, DETBENCH_SKIP_OP)
+#define DETBENCH_OPS(X) DETBENCH_CUDA_OPS(X)
 
 namespace detbench {
 
 #define DETBENCH_OP_NAME(name, Name) std::string_view(#name),
-inline constexpr std::array kOpNames{DETBENCH_OPS(DETBENCH_OP_NAME)};
+// Every op of the catalog.
+inline constexpr std::array kOpNames{DETBENCH_CATALOG_OPS(DETBENCH_OP_NAME)};
+// The ops with a definition (every op but the catalog's entries only).
+inline constexpr std::array kDefinedOpNames{DETBENCH_DEFINED_OPS(DETBENCH_OP_NAME)};
+inline constexpr std::array kCpuThreadsOpNames{DETBENCH_CPU_THREADS_OPS(DETBENCH_OP_NAME)};
+inline constexpr std::array kCudaOpNames{DETBENCH_CUDA_OPS(DETBENCH_OP_NAME)};
 #undef DETBENCH_OP_NAME
+
+// The detbench devices with kernels for `op`, in the order cpu, cpu-threads, cuda (empty for an
+// op that is a catalog entry only, or not an op). The cuda device offers its ops where its
+// module loads (and the convolutions and RNNs where it was built with cuDNN).
+constexpr std::array<bool, 3> opKernelDevices(std::string_view op) {
+  const auto in = [op](const auto& names) {
+    for (const auto n : names) {
+      if (n == op) return true;
+    }
+    return false;
+  };
+  return {in(kDefinedOpNames), in(kCpuThreadsOpNames), in(kCudaOpNames)};
+}
 
 }  // namespace detbench

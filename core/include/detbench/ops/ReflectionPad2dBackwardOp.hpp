@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "detbench/op/OpDefinition.hpp"
+#include "detbench/ops/PadRules.hpp"
 #include "detbench/ops/PlaneScatter.hpp"
 
 namespace detbench::ops {
@@ -26,17 +27,13 @@ struct ReflectionPad2dBackwardOp {
     DETBENCH_HD std::int64_t outPlane() const { return outHeight() * outWidth(); }
     // The input position an output position along one dimension mirrors.
     DETBENCH_HD std::int64_t source(std::int64_t o, std::int64_t in) const {
-      const std::int64_t i = o - pad;
-      return i < 0 ? -i : (i >= in ? 2 * (in - 1) - i : i);
+      return PadRule<PadMode::Reflect>::source(o, in, pad);
     }
-    // The output positions that mirror input position i lie in [begin, end): its own, pad - i
-    // (left of the input, for 1 <= i <= pad) and 2 (in - 1) - i + pad (right, for
-    // in - 1 - pad <= i <= in - 2). Positions in between that mirror other elements are
-    // skipped by the gather.
+    // The output positions that mirror input position i lie in [begin, end) (PadRules.hpp);
+    // positions in between that mirror other elements are skipped by the gather.
     DETBENCH_HD void copies(std::int64_t i, std::int64_t in, std::int64_t& begin,
                             std::int64_t& end) const {
-      begin = i >= 1 && i <= pad ? pad - i : i + pad;
-      end = (i <= in - 2 && i >= in - 1 - pad ? 2 * (in - 1) - i + pad : i + pad) + 1;
+      PadRule<PadMode::Reflect>::copies(i, in, pad, begin, end);
     }
   };
   enum Input { kGradOutput };

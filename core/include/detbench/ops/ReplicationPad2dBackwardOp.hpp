@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "detbench/op/OpDefinition.hpp"
+#include "detbench/ops/PadRules.hpp"
 #include "detbench/ops/PlaneScatter.hpp"
 
 namespace detbench::ops {
@@ -24,14 +25,12 @@ struct ReplicationPad2dBackwardOp {
     DETBENCH_HD std::int64_t outPlane() const { return outHeight() * outWidth(); }
     // The input position an output position along one dimension was copied from.
     DETBENCH_HD std::int64_t source(std::int64_t o, std::int64_t in) const {
-      const std::int64_t i = o - pad;
-      return i < 0 ? 0 : (i >= in ? in - 1 : i);
+      return PadRule<PadMode::Replicate>::source(o, in, pad);
     }
     // The output positions copied from input position i: one, or the band beyond an edge.
     DETBENCH_HD void copies(std::int64_t i, std::int64_t in, std::int64_t& begin,
                             std::int64_t& end) const {
-      begin = i == 0 ? 0 : i + pad;
-      end = i == in - 1 ? in + 2 * pad : i + pad + 1;
+      PadRule<PadMode::Replicate>::copies(i, in, pad, begin, end);
     }
   };
   enum Input { kGradOutput };

@@ -35,6 +35,7 @@ enum class CauseKind {
   RandomNumbers,        // an op that draws random numbers from a generator not seeded alike
   FloatAtomics,         // the catalog: float atomic adds in whatever order the threads come
   IntegerAtomics,       // the catalog: integer atomics (exact; the order still varies)
+  RacingWrites,         // the catalog: writes to one element race, the last one stays
   AlgorithmChoice,      // the catalog: a library's choice of algorithm
   Autotuning,           // the catalog: cudnn.benchmark's timing
   Data,                 // data from outside any op differs

@@ -2,6 +2,7 @@
 // The catalog's entries for the counts: bincount with and without weights, histc.
 
 #include "catalog/CatalogEntry.hpp"
+#include "catalog/data/DocstringEntries.hpp"
 
 namespace detbench::catalog {
 
@@ -12,7 +13,7 @@ inline constexpr Releases<1> kBincountCuda{
                  .errorMode = EM::Runs,
                  .note = "integer atomics: the order of the adds varies but integer addition is "
                          "exact"},
-      .source = "docstring 2.8 to 2.14: only torch.bincount() with weights raises"}}};
+      .source = "docstring 2.8 to 2.15: only torch.bincount() with weights raises"}}};
 inline constexpr Releases<1> kBincountWeightedCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = true,
@@ -21,8 +22,9 @@ inline constexpr Releases<1> kBincountWeightedCuda{
                  .detbenchExtension = true,
                  .pytorchCaller = "_bincount_cuda",
                  .note = "PyTorch has no deterministic form with weights; detbench's extension "
-                         "reduces each bin in index order"},
-      .source = "docstring 2.8 to 2.14: torch.bincount() on CUDA with weights raises; "
+                         "reduces each bin in index order",
+                 .docstring = doc::kBincountWeighted},
+      .source = "docstring 2.8 to 2.15: torch.bincount() on CUDA with weights raises; "
                 "aten/src/ATen/native/cuda/SummaryOps.cu (_bincount_cuda)"}}};
 inline constexpr Releases<1> kHistcCuda{
     {{.since = Since{2, 8},
@@ -34,8 +36,9 @@ inline constexpr Releases<1> kHistcCuda{
                  .note =
                      "PyTorch adds 1.0 per value with float atomics and raises in error mode; "
                      "adding 1.0 is exact below 2^24 per bin, so the counts agree run to run in "
-                     "practice. detbench's extension counts each bin in index order"},
-      .source = "docstring 2.8 to 2.14: torch.histc() on CUDA raises; "
+                     "practice. detbench's extension counts each bin in index order",
+                 .docstring = doc::kHistc},
+      .source = "docstring 2.8 to 2.15: torch.histc() on CUDA raises; "
                 "aten/src/ATen/native/cuda/SummaryOps.cu (the caller's name)"}}};
 inline constexpr OpEntry kBincountEntry{.name = "bincount",
                                         .pytorchApi = "torch.bincount(input)",

@@ -1,8 +1,9 @@
 #pragma once
 // The catalog's entries for the indexed accumulations: index_add_, scatter_add_, index_put_ and
-// put_ with accumulate, scatter_reduce_.
+// put_ with accumulate, scatter_reduce_, index_reduce_.
 
 #include "catalog/CatalogEntry.hpp"
+#include "catalog/data/DocstringEntries.hpp"
 
 namespace detbench::catalog {
 
@@ -16,6 +17,11 @@ inline constexpr DeviceTraits kCpuParallelAtomics{
         "values in parallel with atomic adds (nondeterministic); deterministic mode runs it "
         "serially in index order. detbench's cpu device runs that serial order, and "
         "cpu-threads' atomic form the parallel one"};
+inline constexpr std::string_view kCpuParallelAtomicsSource =
+    "docstrings 2.8 to 2.15 (index_put with accumulate=True, x[list of index tensors] backward "
+    "and put_ with accumulate=True act deterministically on CPU tensors); "
+    "aten/src/ATen/native/cpu/IndexKernel.cpp index_put_kernel (parallel cpu_atomic_add_float "
+    "unless deterministic), at a revision of the main branch";
 inline constexpr Releases<1> kIndexAddCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = true,
@@ -23,8 +29,9 @@ inline constexpr Releases<1> kIndexAddCuda{
                  .errorMode = EM::SwitchesToDeterministic,
                  .note = "deterministic mode routes index_add_ on CUDA to index_put_ with "
                          "accumulate=True, which sorts the indices and reduces each run in index "
-                         "order; PyTorch never raises for it"},
-      .source = "docstring 2.8 to 2.14: torch.index_add() on CUDA acts deterministically; "
+                         "order; PyTorch never raises for it",
+                 .docstring = doc::kIndexAdd},
+      .source = "docstring 2.8 to 2.15: torch.index_add() on CUDA acts deterministically; "
                 "aten/src/ATen/native/TensorAdvancedIndexing.cpp (index_add via index_put_)"}}};
 inline constexpr Releases<1> kScatterAddCuda{
     {{.since = Since{2, 8},
@@ -33,8 +40,9 @@ inline constexpr Releases<1> kScatterAddCuda{
                  .errorMode = EM::SwitchesToDeterministic,
                  .note = "deterministic mode routes scatter_add_ on CUDA through index_put_ with "
                          "accumulate=True (sort, then reduce each run in index order); PyTorch "
-                         "never raises for it"},
-      .source = "docstring 2.8 to 2.14: torch.Tensor.scatter_add_() on CUDA acts "
+                         "never raises for it",
+                 .docstring = doc::kScatterAdd},
+      .source = "docstring 2.8 to 2.15: torch.Tensor.scatter_add_() on CUDA acts "
                 "deterministically; aten/src/ATen/native/TensorAdvancedIndexing.cpp "
                 "(_scatter_via_index_put)"}}};
 // scatter_reduce (torch.Tensor.scatter_reduce_, include_self=True). Deterministic mode sends sum
@@ -43,7 +51,7 @@ inline constexpr Releases<1> kScatterAddCuda{
 inline constexpr std::string_view kScatterReduceReroute =
     "aten/src/ATen/native/TensorAdvancedIndexing.cpp scatter_impl (deterministic mode on CUDA: "
     "_scatter_via_index_put for sum and mean only), at a revision of the main branch, not at "
-    "each release tag; the docstrings 2.8 to 2.14 list scatter_reduce with reduce='sum' or "
+    "each release tag; the docstrings 2.8 to 2.15 list scatter_reduce with reduce='sum' or "
     "'mean' on CUDA among the ops that act deterministically";
 inline constexpr std::string_view kScatterReduceAlert =
     "aten/src/ATen/native/cuda/ScatterGatherKernel.cu scatter_reduce_two_cuda_kernel "
@@ -56,7 +64,8 @@ inline constexpr Releases<1> kScatterReduceSumCuda{
                  .errorMode = EM::SwitchesToDeterministic,
                  .note = "the CUDA kernel adds with float atomics; deterministic mode sends "
                          "scatter_reduce sum through index_put_ with accumulate=True (sort, then "
-                         "reduce each run in index order)"},
+                         "reduce each run in index order)",
+                 .docstring = doc::kScatterReduceSumMean},
       .source = kScatterReduceReroute}}};
 inline constexpr Releases<1> kScatterReduceMeanCuda{
     {{.since = Since{2, 8},
@@ -65,47 +74,79 @@ inline constexpr Releases<1> kScatterReduceMeanCuda{
                  .errorMode = EM::SwitchesToDeterministic,
                  .note = "the sums are added with float atomics, then divided by each element's "
                          "count (self included); deterministic mode sends the sums through "
-                         "index_put_ with accumulate=True"},
+                         "index_put_ with accumulate=True",
+                 .docstring = doc::kScatterReduceSumMean},
       .source = kScatterReduceReroute}}};
-inline constexpr Releases<1> kScatterReduceAmaxCuda{
-    {{.since = Since{2, 8},
-      .traits = {.nondeterministicByDefault = false,
-                 .source = NS::OrderFreeAtomics,
-                 .errorMode = EM::Raises,
-                 .detbenchExtension = true,
-                 .pytorchCaller = "scatter_reduce_cuda",
-                 .note = "an atomic maximum gives the same result in any order (for inputs without "
-                         "signed zeros or NaN, whose ties keep whichever came first), yet "
-                         "PyTorch's kernel raises in error mode as it does for every reduction; "
-                         "detbench's extension reduces each element in index order"},
-      .source = kScatterReduceAlert}}};
-inline constexpr Releases<1> kScatterReduceProdCuda{
-    {{.since = Since{2, 8},
-      .traits = {.nondeterministicByDefault = true,
-                 .source = NS::FloatAtomics,
-                 .errorMode = EM::Raises,
-                 .detbenchExtension = true,
-                 .pytorchCaller = "scatter_reduce_cuda",
-                 .note = "the CUDA kernel multiplies with atomic compare-and-swap loops, so the "
-                         "products round in the order the threads run; PyTorch has no "
-                         "deterministic form, detbench's extension multiplies in index order"},
-      .source = kScatterReduceAlert}}};
-inline constexpr Releases<1> kIndexPutAccumulateCuda{
-    {{.since = Since{2, 8},
-      .traits = {.nondeterministicByDefault = false,
-                 .source = NS::None,
-                 .errorMode = EM::Runs,
-                 .atomicContrast = true,
-                 .note = "on CUDA, index_put_ with accumulate=True always takes the sort-based "
-                         "index_put_with_sort (deterministic: each row's values in index order); "
-                         "the atomic form is a contrast here, and the kernel PyTorch's CPU build "
-                         "runs with several threads"},
-      .source = "docstrings of torch.use_deterministic_algorithms, 2.8 to 2.14 "
-                "(index_put with accumulate=True switches on CPU tensors; on CUDA only "
-                "accumulate=False is listed); aten/src/ATen/native/TensorAdvancedIndexing.cpp "
-                "_index_put_impl_ (CUDA and accumulate: index_put_with_sort_stub); "
-                "aten/src/ATen/native/cpu/IndexKernel.cpp index_put_kernel (parallel "
-                "cpu_atomic_add_float unless deterministic)"}}};
+inline constexpr DeviceTraits kScatterReduceAmaxTraits{
+    .nondeterministicByDefault = false,
+    .source = NS::OrderFreeAtomics,
+    .errorMode = EM::Raises,
+    .detbenchExtension = true,
+    .pytorchCaller = "scatter_reduce_cuda",
+    .note =
+        "an atomic maximum gives the same result in any order (for inputs without "
+        "signed zeros or NaN, whose ties keep whichever came first), yet "
+        "PyTorch's kernel raises in error mode as it does for every reduction; "
+        "detbench's extension reduces each element in index order"};
+inline constexpr DeviceTraits kScatterReduceProdTraits{
+    .nondeterministicByDefault = true,
+    .source = NS::FloatAtomics,
+    .errorMode = EM::Raises,
+    .detbenchExtension = true,
+    .pytorchCaller = "scatter_reduce_cuda",
+    .note =
+        "the CUDA kernel multiplies with atomic compare-and-swap loops, so the "
+        "products round in the order the threads run; PyTorch has no "
+        "deterministic form, detbench's extension multiplies in index order"};
+// 2.15's docstring names every reduction of scatter_reduce on CUDA (and MPS) as raising.
+inline constexpr std::string_view kScatterReduce215 =
+    "docstring 2.15: torch.Tensor.scatter_reduce raises when called on CUDA or MPS tensor (2.14: "
+    "with reduce='prod' only)";
+inline constexpr Releases<2> kScatterReduceAmaxCuda{{
+    {.since = Since{2, 8},
+     .traits = withDocstring(kScatterReduceAmaxTraits, {}, true),
+     .source = "docstrings 2.8 to 2.14 do not name scatter_reduce with reduce='amax'; the code "
+               "raises: aten/src/ATen/native/cuda/ScatterGatherKernel.cu "
+               "scatter_reduce_two_cuda_kernel (alertNotDeterministic(\"scatter_reduce_cuda\") "
+               "for every reduction), at a revision of the main branch"},
+    {.since = Since{2, 15},
+     .traits = withDocstring(kScatterReduceAmaxTraits, doc::kScatterReduce),
+     .source = kScatterReduce215,
+     .mps = doc::kScatterReduce},
+}};
+inline constexpr Releases<2> kScatterReduceProdCuda{{
+    {.since = Since{2, 8},
+     .traits = withDocstring(kScatterReduceProdTraits, doc::kScatterReduceProd),
+     .source = kScatterReduceAlert},
+    {.since = Since{2, 15},
+     .traits = withDocstring(kScatterReduceProdTraits, doc::kScatterReduce),
+     .source = kScatterReduce215,
+     .mps = doc::kScatterReduce},
+}};
+inline constexpr DeviceTraits kIndexPutAccumulateTraits{
+    .nondeterministicByDefault = false,
+    .source = NS::None,
+    .errorMode = EM::Runs,
+    .atomicContrast = true,
+    .note =
+        "on CUDA, index_put_ with accumulate=True always takes the sort-based "
+        "index_put_with_sort (deterministic: each row's values in index order); "
+        "the atomic form is a contrast here, and the kernel PyTorch's CPU build "
+        "runs with several threads"};
+inline constexpr std::string_view kIndexPutAccumulateSource =
+    "docstrings 2.8 to 2.15 (index_put with accumulate=True switches on CPU tensors; on CUDA "
+    "only accumulate=False is listed); aten/src/ATen/native/TensorAdvancedIndexing.cpp "
+    "_index_put_impl_ (CUDA and accumulate: index_put_with_sort_stub), at a revision of the main "
+    "branch";
+inline constexpr Releases<2> kIndexPutAccumulateCuda{{
+    {.since = Since{2, 8},
+     .traits = kIndexPutAccumulateTraits,
+     .source = kIndexPutAccumulateSource},
+    {.since = Since{2, 15},
+     .traits = kIndexPutAccumulateTraits,
+     .source = kIndexPutAccumulateSource,
+     .mps = doc::kMpsIndexPutAccumulate},
+}};
 inline constexpr Releases<1> kPutAccumulateCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = true,
@@ -116,8 +157,9 @@ inline constexpr Releases<1> kPutAccumulateCuda{
                  .note = "on CUDA, put_ with accumulate=True adds with atomics and raises in "
                          "deterministic mode (PyTorch has no deterministic form there, while its "
                          "CPU kernel goes serial); detbench's extension sorts the contributions "
-                         "by element and adds each element's in index order"},
-      .source = "docstrings of torch.use_deterministic_algorithms, 2.8 to 2.14 (put_ with "
+                         "by element and adds each element's in index order",
+                 .docstring = doc::kPutAccumulateCuda},
+      .source = "docstrings of torch.use_deterministic_algorithms, 2.8 to 2.15 (put_ with "
                 "accumulate=True raises on CUDA tensors, switches on CPU tensors); "
                 "aten/src/ATen/native/TensorAdvancedIndexing.cpp put_ (alert put_ when "
                 "accumulating on CUDA); aten/src/ATen/native/cpu/IndexKernel.cpp put_kernel"}}};
@@ -135,20 +177,24 @@ inline constexpr OpEntry kScatterAddEntry{
     .cuda = kScatterAddCuda};
 inline constexpr OpEntry kIndexPutAccumulateEntry{
     .name = "index_put_accumulate",
-    .pytorchApi = "torch.Tensor.index_put_((indices,), values, accumulate=True)",
+    .pytorchApi =
+        "torch.Tensor.index_put_((indices,), values, accumulate=True); also the "
+        "backward of x[list of index tensors]",
     .summary =
         "self[indices[i], :] += values[i, :]: index_add's sum, PyTorch's other "
         "treatment",
-    .cpu = kCpuParallelAtomics,
-    .cuda = kIndexPutAccumulateCuda};
+    .cpu = withDocstring(kCpuParallelAtomics, doc::kIndexPutAccumulateCpu),
+    .cuda = kIndexPutAccumulateCuda,
+    .cpuSource = kCpuParallelAtomicsSource};
 inline constexpr OpEntry kPutAccumulateEntry{
     .name = "put_accumulate",
     .pytorchApi = "torch.Tensor.put_(index, source, accumulate=True)",
     .summary =
         "each source value added into the element of the flattened self that its "
         "index names",
-    .cpu = kCpuParallelAtomics,
-    .cuda = kPutAccumulateCuda};
+    .cpu = withDocstring(kCpuParallelAtomics, doc::kPutAccumulateCpu),
+    .cuda = kPutAccumulateCuda,
+    .cpuSource = kCpuParallelAtomicsSource};
 inline constexpr OpEntry kScatterReduceSumEntry{
     .name = "scatter_reduce_sum",
     .pytorchApi = "torch.Tensor.scatter_reduce_(0, index, src, 'sum')",
@@ -173,5 +219,37 @@ inline constexpr OpEntry kScatterReduceProdEntry{
     .summary = "the product of self and the src values scattered to each element (1-D)",
     .cpu = kCpuDeterministic,
     .cuda = kScatterReduceProdCuda};
+inline constexpr Releases<2> kIndexReduceProdCuda{{
+    {.since = Since{2, 8},
+     .traits = {.nondeterministicByDefault = true,
+                .source = NS::FloatAtomics,
+                .errorMode = EM::Runs,
+                .note = "the CUDA kernel multiplies with atomics, so the products round in the "
+                        "order the threads run, and deterministic mode neither raises nor "
+                        "switches: PyTorch does not check it",
+                .docstringDiffers = true},
+     .source = "the docstrings 2.8 to 2.15 do not name index_reduce on CUDA; "
+               "aten/src/ATen/native/cuda/Indexing.cu index_reduce_cuda_out (no "
+               "alertNotDeterministic; index_reduce_func_cuda_impl multiplies with atomics), at a "
+               "revision of the main branch"},
+    {.since = Since{2, 15},
+     .traits = {.nondeterministicByDefault = true,
+                .source = NS::FloatAtomics,
+                .errorMode = EM::Runs,
+                .note = "the CUDA kernel multiplies with atomics, so the products round in the "
+                        "order the threads run, and deterministic mode neither raises nor "
+                        "switches: PyTorch does not check it",
+                .docstringDiffers = true},
+     .source = "docstring 2.15 names index_reduce on MPS only; aten/src/ATen/native/cuda/"
+               "Indexing.cu index_reduce_cuda_out (no alertNotDeterministic), at a revision of "
+               "the main branch",
+     .mps = doc::kMpsIndexReduce},
+}};
+inline constexpr OpEntry kIndexReduceProdEntry{
+    .name = "index_reduce_prod",
+    .pytorchApi = "torch.Tensor.index_reduce_(0, index, source, 'prod')",
+    .summary = "out[index[i], :] *= source[i, :] along dim 0, self included",
+    .cpu = kCpuDeterministic,
+    .cuda = kIndexReduceProdCuda};
 
 }  // namespace detbench::catalog

@@ -2,6 +2,7 @@
 // The catalog's entries for the ops that run through a library on CUDA: cuBLAS, cuSPARSE, cuDNN.
 
 #include "catalog/CatalogEntry.hpp"
+#include "catalog/data/DocstringEntries.hpp"
 
 namespace detbench::catalog {
 
@@ -17,7 +18,7 @@ inline constexpr DeviceTraits kMatmulTraits{
         "PyTorch's default"};
 inline constexpr Releases<2> kMatmulCuda{{
     {.since = Since{2, 8},
-     .traits = kMatmulTraits,
+     .traits = withDocstring(kMatmulTraits, doc::kCublas),
      .cublasWorkspaceCheck = true,
      .source = "docstring 2.8 and 2.9: the CUBLAS_WORKSPACE_CONFIG paragraph; "
                "aten/src/ATen/Context.cpp (alertCuBLASConfigNotDeterministic)"},
@@ -27,7 +28,7 @@ inline constexpr Releases<2> kMatmulCuda{{
                         "streams sharing a handle and its workspace may not. From 2.10 "
                         "deterministic mode no longer checks CUBLAS_WORKSPACE_CONFIG. The atomic "
                         "form is a split-K contrast, not PyTorch's default"),
-     .source = "docstring 2.10 to 2.14: no CUBLAS_WORKSPACE_CONFIG paragraph"},
+     .source = "docstring 2.10 to 2.15: no CUBLAS_WORKSPACE_CONFIG paragraph"},
 }};
 inline constexpr Releases<1> kBmmSparseCuda{
     {{.since = Since{2, 8},
@@ -37,8 +38,9 @@ inline constexpr Releases<1> kBmmSparseCuda{
                  .note = "PyTorch calls cuSPARSE's SpMM with CUSPARSE_COOMM_ALG1, and with "
                          "CUSPARSE_COOMM_ALG2, which cuSPARSE documents as bitwise deterministic, "
                          "in deterministic mode. detbench's own kernels stand in for the two: "
-                         "float atomic adds per nonzero, and one ordered pass per output row"},
-      .source = "docstring 2.8 to 2.14 (read: 2.2 and 2.14; the item stands in both): torch.bmm "
+                         "float atomic adds per nonzero, and one ordered pass per output row",
+                 .docstring = doc::kBmmSparse},
+      .source = "docstrings 2.8 to 2.15: torch.bmm "
                 "on sparse-dense CUDA tensors acts deterministically; "
                 "aten/src/ATen/native/sparse/cuda/SparseCUDATensorMath.cu (_bmm_out_sparse_cuda "
                 "picks ALG2 when deterministicAlgorithms())"}}};
@@ -52,7 +54,14 @@ inline constexpr Releases<1> kConv2dForwardCuda{
                      "every cuDNN forward algorithm is deterministic, but cudnn.benchmark picks "
                      "one by timing, so another run may pick another and get other bits; the "
                      "atomic form is a detbench contrast on cpu-threads only"},
-      .source = "docstring 2.8 to 2.14: torch.nn.Conv2d on CUDA acts deterministically"}}};
+      .source = "docstring 2.8 to 2.15: torch.nn.Conv2d on CUDA acts deterministically (the "
+                "choice among deterministic forward algorithms is cudnn.benchmark's)"}}};
+// The docstring lists Conv1d to ConvTranspose3d; detbench's 2-D passes stand for them all:
+// PyTorch runs Conv1d as a 2-D convolution, a transposed convolution's forward is the backward
+// data pass, and every rank keeps only cuDNN's deterministic algorithms in deterministic mode.
+inline constexpr std::string_view kConvolutionSource =
+    "docstrings 2.8 to 2.15: torch.nn.Conv1d, Conv2d, Conv3d, ConvTranspose1d, 2d and 3d on CUDA "
+    "act deterministically (detbench runs the 2-D passes; Conv3d's 3-D algorithms are not run)";
 inline constexpr Releases<1> kConv2dBackwardDataCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = true,
@@ -60,8 +69,9 @@ inline constexpr Releases<1> kConv2dBackwardDataCuda{
                  .errorMode = EM::SwitchesToDeterministic,
                  .note = "cuDNN may choose an algorithm that adds with atomics (BWD_DATA_ALGO_0); "
                          "cudnn.deterministic or deterministic mode keeps only deterministic "
-                         "algorithms"},
-      .source = "docstring 2.8 to 2.14: torch.nn.Conv2d on CUDA acts deterministically"}}};
+                         "algorithms",
+                 .docstring = doc::kConvolutions},
+      .source = kConvolutionSource}}};
 inline constexpr Releases<1> kConv2dBackwardFilterCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = true,
@@ -70,8 +80,9 @@ inline constexpr Releases<1> kConv2dBackwardFilterCuda{
                  .note =
                      "cuDNN may choose an algorithm that adds with atomics (BWD_FILTER_ALGO_0 "
                      "or 3); cudnn.deterministic or deterministic mode keeps only deterministic "
-                     "algorithms"},
-      .source = "docstring 2.8 to 2.14: torch.nn.Conv2d on CUDA acts deterministically"}}};
+                     "algorithms",
+                 .docstring = doc::kConvolutions},
+      .source = kConvolutionSource}}};
 // RNN and LSTM through cuDNN: deterministic by PyTorch's account (use_deterministic_algorithms
 // does not touch them), with a warning of its own that names CUBLAS_WORKSPACE_CONFIG.
 inline constexpr std::string_view kRnnSource =

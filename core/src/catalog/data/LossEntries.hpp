@@ -2,6 +2,7 @@
 // The catalog's entries for the losses.
 
 #include "catalog/CatalogEntry.hpp"
+#include "catalog/data/DocstringEntries.hpp"
 
 namespace detbench::catalog {
 
@@ -15,8 +16,9 @@ inline constexpr Releases<1> kCtcLossBackwardCuda{
                  .note = "the CUDA backward adds each extended position's term to its class's "
                          "gradient with atomicAdd (the blank at every other position, repeated "
                          "labels): PyTorch raises in deterministic mode. detbench's extension "
-                         "gathers each class's positions in order, as the CPU kernel does"},
-      .source = "docstring 2.8 to 2.14: torch.nn.CTCLoss when attempting to differentiate a CUDA "
+                         "gathers each class's positions in order, as the CPU kernel does",
+                 .docstring = doc::kCtcLoss},
+      .source = "docstring 2.8 to 2.15: torch.nn.CTCLoss when attempting to differentiate a CUDA "
                 "tensor raises; aten/src/ATen/native/cuda/LossCTC.cu "
                 "(alertNotDeterministic(\"ctc_loss_backward_gpu\"))"}}};
 inline constexpr Releases<1> kNllLoss2dForwardCuda{
@@ -30,8 +32,9 @@ inline constexpr Releases<1> kNllLoss2dForwardCuda{
                          "loss and weight into the result with atomicAdd (reduction 'none' is "
                          "deterministic); PyTorch has no deterministic form. detbench's "
                          "extension cuts PyTorch's CPU cascade sum into blocks summed in "
-                         "parallel and replays the levels above them in order"},
-      .source = "docstrings of torch.use_deterministic_algorithms, 2.8 to 2.14 "
+                         "parallel and replays the levels above them in order",
+                 .docstring = doc::kNllLoss},
+      .source = "docstrings of torch.use_deterministic_algorithms, 2.8 to 2.15 "
                 "(torch.nn.NLLLoss raises when called on a CUDA tensor); "
                 "aten/src/ATen/native/cuda/NLLLoss2d.cu (alert "
                 "nll_loss2d_forward_out_cuda_template for reductions other than 'none'); "

@@ -22,6 +22,9 @@ inline constexpr DeviceTraits kGpuRandom{
         "a counter-based Philox generator, as on CUDA: the same seed gives the same numbers, "
         "but other numbers than the CPU generator gives for that seed; without a seed each "
         "trial gets other numbers"};
+inline constexpr std::string_view kCpuRandomSource =
+    "torch.manual_seed and PyTorch's CPU generator; the cpu device's streams are checked against "
+    "PyTorch 1.13 by tests/peer/test_rng_streams.py";
 inline constexpr std::string_view kRandomSource =
     "torch.manual_seed and the CUDA Philox generator; random ops are outside the docstring's lists";
 inline constexpr Releases<1> kRandomCuda{
@@ -30,17 +33,20 @@ inline constexpr OpEntry kRandEntry{.name = "rand",
                                     .pytorchApi = "torch.manual_seed(seed); torch.rand(size)",
                                     .summary = "uniform random numbers in [0, 1)",
                                     .cpu = kCpuRandom,
-                                    .cuda = kRandomCuda};
+                                    .cuda = kRandomCuda,
+                                    .cpuSource = kCpuRandomSource};
 inline constexpr OpEntry kRandnEntry{.name = "randn",
                                      .pytorchApi = "torch.manual_seed(seed); torch.randn(size)",
                                      .summary = "standard normal random numbers",
                                      .cpu = kCpuRandom,
-                                     .cuda = kRandomCuda};
+                                     .cuda = kRandomCuda,
+                                     .cpuSource = kCpuRandomSource};
 inline constexpr OpEntry kDropoutEntry{
     .name = "dropout",
     .pytorchApi = "torch.manual_seed(seed); torch.nn.functional.dropout(input, p)",
     .summary = "zero each element with probability p, scale the rest by 1 / (1 - p)",
     .cpu = kCpuRandom,
-    .cuda = kRandomCuda};
+    .cuda = kRandomCuda,
+    .cpuSource = kCpuRandomSource};
 
 }  // namespace detbench::catalog

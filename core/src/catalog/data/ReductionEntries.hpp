@@ -2,6 +2,7 @@
 // The catalog's entries for the reductions along rows and whole tensors, and the scan.
 
 #include "catalog/CatalogEntry.hpp"
+#include "catalog/data/DocstringEntries.hpp"
 
 namespace detbench::catalog {
 
@@ -58,19 +59,23 @@ inline constexpr DeviceTraits kCumsumTraits{
         "published theirs (decoupled look-back), so the additions can associate differently "
         "run to run. ATen has not alerted for cumsum since 2.6, although the docstring of "
         "this release still lists torch.cumsum on CUDA as raising; detbench follows the code "
-        "and runs its ordered scan in deterministic mode"};
+        "and runs its ordered scan in deterministic mode",
+    .docstring = doc::kCumsum,
+    .docstringDiffers = true};
 inline constexpr Releases<2> kCumsumCuda{{
     {.since = Since{2, 8},
      .traits = kCumsumTraits,
      .source = "aten/src/ATen/native/cuda/ScanKernels.cpp (no alertNotDeterministic, v2.8.0 to "
                "v2.13.0); docstring 2.8 to 2.13 still lists torch.cumsum() as raising"},
     {.since = Since{2, 14},
-     .traits = withNote(kCumsumTraits,
-                        "the single-pass scan takes each tile's prefix from whichever "
-                        "predecessors have published theirs (decoupled look-back), so the "
-                        "additions can associate differently run to run; the docstring now lists "
-                        "cumsum among the ops that act deterministically"),
-     .source = "docstring 2.14: torch.cumsum() on CUDA acts deterministically; "
+     .traits = withDocstring(
+         withNote(kCumsumTraits,
+                  "the single-pass scan takes each tile's prefix from whichever "
+                  "predecessors have published theirs (decoupled look-back), so the "
+                  "additions can associate differently run to run; the docstring now lists "
+                  "cumsum among the ops that act deterministically"),
+         doc::kCumsum),
+     .source = "docstrings 2.14 and 2.15: torch.cumsum() on CUDA acts deterministically; "
                "aten/src/ATen/native/cuda/ScanKernels.cpp (no alert)"},
 }};
 inline constexpr OpEntry kSumEntry{.name = "sum",
@@ -124,5 +129,66 @@ inline constexpr OpEntry kCumsumEntry{.name = "cumsum",
                                       .summary = "running sum of a float vector",
                                       .cpu = kCpuDeterministic,
                                       .cuda = kCumsumCuda};
+
+// kthvalue and median with indices: among equal values, which index a CUDA thread writes last.
+inline constexpr DeviceTraits kKthvalueRaises{
+    .nondeterministicByDefault = true,
+    .source = NS::RacingWrites,
+    .errorMode = EM::Raises,
+    .pytorchCaller = "kthvalue CUDA",
+    .note =
+        "when the k-th value occurs more than once, the CUDA kernel's threads race to "
+        "write its index, so the index varies; PyTorch has no deterministic form",
+    .docstring = doc::kKthvalue};
+inline constexpr DeviceTraits kKthvalueDeterministic{
+    .nondeterministicByDefault = false,
+    .source = NS::None,
+    .errorMode = EM::Runs,
+    .note =
+        "the CUDA kernel takes the smallest index among the threads that found the k-th "
+        "value (an atomic minimum): deterministic, though not always the index PyTorch's "
+        "CPU kernel returns"};
+inline constexpr std::string_view kKthvalueDeterministicSource =
+    "docstring 2.10 drops kthvalue from the raising ops; libtorch_cuda.so of the 2.10.0 wheel no "
+    "longer holds the alert text \"kthvalue CUDA\" (2.8.0 and 2.9.0 do); pytorch/pytorch pull "
+    "request 165762 (gatherKthValue takes the smallest index with atomicMin; the alert removed)";
+inline constexpr Releases<3> kKthvalueCuda{{
+    {.since = Since{2, 8},
+     .traits = kKthvalueRaises,
+     .source = "docstrings 2.8 and 2.9: torch.kthvalue on a CUDA tensor raises; the alert text "
+               "\"kthvalue CUDA\" is in libtorch_cuda.so of the 2.8.0 and 2.9.0 wheels"},
+    {.since = Since{2, 10},
+     .traits = kKthvalueDeterministic,
+     .source = kKthvalueDeterministicSource},
+    {.since = Since{2, 15},
+     .traits = kKthvalueDeterministic,
+     .source = kKthvalueDeterministicSource,
+     .mps = doc::kMpsKthvalue},
+}};
+inline constexpr OpEntry kKthvalueEntry{
+    .name = "kthvalue",
+    .pytorchApi = "torch.kthvalue(input, k, dim=1).indices",
+    .summary = "the position of each row's k-th smallest value, among values that repeat",
+    .cpu = kCpuDeterministic,
+    .cuda = kKthvalueCuda};
+inline constexpr Releases<1> kMedianCuda{
+    {{.since = Since{2, 8},
+      .traits = {.nondeterministicByDefault = true,
+                 .source = NS::RacingWrites,
+                 .errorMode = EM::Raises,
+                 .pytorchCaller = "median CUDA with indices output",
+                 .note = "when the median occurs more than once, which of its indices the CUDA "
+                         "kernel returns depends on the threads; PyTorch has no deterministic "
+                         "form",
+                 .docstring = doc::kMedian},
+      .source = "docstrings 2.8 to 2.15: torch.median with indices output on a CUDA tensor "
+                "raises; the alert text \"median CUDA with indices output\" is in "
+                "libtorch_cuda.so of every wheel 2.8.0 to 2.15.0"}}};
+inline constexpr OpEntry kMedianEntry{
+    .name = "median",
+    .pytorchApi = "torch.median(input, dim=1).indices",
+    .summary = "the position of each row's lower median, among values that repeat",
+    .cpu = kCpuDeterministic,
+    .cuda = kMedianCuda};
 
 }  // namespace detbench::catalog

@@ -1,4 +1,4 @@
-// cpu kernels for the pooling and upsampling backward ops (see ops/PlaneScatter.hpp):
+// cpu kernels for the pooling, padding and upsampling backward ops (see ops/PlaneScatter.hpp):
 //   deterministic: planes in parallel, each plane's outputs visited in order without atomics
 //                  (bitwise the sequential reference for any thread count);
 //   atomic:        small runs of output elements handed out dynamically across all planes, so
@@ -11,8 +11,11 @@
 
 #include "CpuKernel.hpp"
 #include "detbench/ops/AdaptiveAvgPool2dBackwardOp.hpp"
+#include "detbench/ops/AdaptiveAvgPool3dBackwardOp.hpp"
 #include "detbench/ops/AvgPool3dBackwardOp.hpp"
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
+#include "detbench/ops/MaxPoolBackwardOps.hpp"
+#include "detbench/ops/PadBackwardOps.hpp"
 #include "detbench/ops/ReflectionPad2dBackwardOp.hpp"
 #include "detbench/ops/ReplicationPad2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBicubic2dBackwardOp.hpp"
@@ -116,6 +119,49 @@ std::function<void()> makeUpsampleBicubic2dBackwardKernel(const KernelArgs& a) {
 std::function<void()> makeUpsampleLinear1dBackwardKernel(const KernelArgs& a) {
   using Op = ops::UpsampleLinear1dBackwardOp;
   return planeScatterKernel<Op>(a, {f32(a, Op::kGradOutput)});
+}
+
+namespace {
+
+template <typename Op>
+std::function<void()> argmaxScatterKernel(const KernelArgs& a) {
+  return planeScatterKernel<Op>(
+      a, {f32(a, Op::kGradOutput), a.inputs.at(Op::kIndices).template as<std::int64_t>().data()});
+}
+
+template <typename Op>
+std::function<void()> gradientOnlyKernel(const KernelArgs& a) {
+  return planeScatterKernel<Op>(a, {f32(a, Op::kGradOutput)});
+}
+
+}  // namespace
+
+std::function<void()> makeMaxPool3dBackwardKernel(const KernelArgs& a) {
+  return argmaxScatterKernel<ops::MaxPool3dBackwardOp>(a);
+}
+std::function<void()> makeAdaptiveMaxPool2dBackwardKernel(const KernelArgs& a) {
+  return argmaxScatterKernel<ops::AdaptiveMaxPool2dBackwardOp>(a);
+}
+std::function<void()> makeFractionalMaxPool2dBackwardKernel(const KernelArgs& a) {
+  return argmaxScatterKernel<ops::FractionalMaxPool2dBackwardOp>(a);
+}
+std::function<void()> makeFractionalMaxPool3dBackwardKernel(const KernelArgs& a) {
+  return argmaxScatterKernel<ops::FractionalMaxPool3dBackwardOp>(a);
+}
+std::function<void()> makeAdaptiveAvgPool3dBackwardKernel(const KernelArgs& a) {
+  return gradientOnlyKernel<ops::AdaptiveAvgPool3dBackwardOp>(a);
+}
+std::function<void()> makeReplicationPad1dBackwardKernel(const KernelArgs& a) {
+  return gradientOnlyKernel<ops::ReplicationPad1dBackwardOp>(a);
+}
+std::function<void()> makeReplicationPad3dBackwardKernel(const KernelArgs& a) {
+  return gradientOnlyKernel<ops::ReplicationPad3dBackwardOp>(a);
+}
+std::function<void()> makeReflectionPad1dBackwardKernel(const KernelArgs& a) {
+  return gradientOnlyKernel<ops::ReflectionPad1dBackwardOp>(a);
+}
+std::function<void()> makeReflectionPad3dBackwardKernel(const KernelArgs& a) {
+  return gradientOnlyKernel<ops::ReflectionPad3dBackwardOp>(a);
 }
 
 }  // namespace detbench::cpu
