@@ -8,7 +8,7 @@
 namespace detbench::cuda {
 
 #define DETBENCH_DECLARE_CUDA(name, Name) CudaRun make##Name##Cuda(const CudaKernelArgs&);
-DETBENCH_OPS(DETBENCH_DECLARE_CUDA)
+DETBENCH_CUDA_OPS(DETBENCH_DECLARE_CUDA)
 #undef DETBENCH_DECLARE_CUDA
 
 namespace {
@@ -16,7 +16,7 @@ namespace {
 // Made from the op list: every op has its cuda kernels. Without cuDNN the ops the catalog marks
 // as cuDNN's are left out (their factories are stubs that are never reached).
 #define DETBENCH_CUDA_ENTRY(name, Name) CudaKernelEntry{#name, make##Name##Cuda},
-constexpr std::array kAllKernels{DETBENCH_OPS(DETBENCH_CUDA_ENTRY)};
+constexpr std::array kAllKernels{DETBENCH_CUDA_OPS(DETBENCH_CUDA_ENTRY)};
 #undef DETBENCH_CUDA_ENTRY
 
 bool offered(const CudaKernelEntry& k) {

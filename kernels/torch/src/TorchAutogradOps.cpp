@@ -26,6 +26,7 @@
 #include <ATen/ops/clamp.h>
 #endif
 
+#include <functional>
 #include <vector>
 
 #include "TorchCallArgs.hpp"
@@ -104,27 +105,19 @@ at::Tensor upsampleLinearDecomposition(const at::Tensor& input,
   return vs.front().contiguous();
 }
 
-namespace {
-
 // The input gradient through a decomposition: zeros as the input (each op is linear in it).
-template <typename Forward>
-at::Tensor decomposedBackward(TorchCallArgs& a, const std::vector<std::int64_t>& inputShape,
-                              Forward forward) {
+at::Tensor decompositionBackward(TorchCallArgs& a, const std::vector<std::int64_t>& inputShape,
+                                 const std::function<at::Tensor(const at::Tensor&)>& forward) {
   at::Tensor input = at::zeros(inputShape, a.options).requires_grad_(true);
   forward(input).backward(a.in("grad_output"));
   return input.grad();
 }
 
-// PyTorch's Python takes the decomposition on a GPU in deterministic mode, from the release
-// that added the branch (F.interpolate bilinear 2.5, trilinear 2.9; F.pad replicate 2.2);
-// otherwise, and before it, ATen's kernel.
 bool pythonDecomposes(const TorchCallArgs& a, int sinceMinor) {
   const bool release =
       DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= sinceMinor);
   return release && !a.options.device().is_cpu() && at::globalContext().deterministicAlgorithms();
 }
-
-}  // namespace
 
 // F.pad(mode='replicate')'s deterministic path (torch._decomp.decompositions._replication_pad):
 // each padded dimension a gather at arange(-left, size + right) clamped into the input, so that
@@ -160,7 +153,7 @@ at::Tensor upsampleBilinear2dBackward(TorchCallArgs& a) {
 #if DETBENCH_TORCH_DECOMPOSITIONS
   if (pythonDecomposes(a, 5)) {
     const std::vector<std::int64_t> out{g.size(2), g.size(3)};
-    return decomposedBackward(
+    return decompositionBackward(
         a, input, [&](const at::Tensor& x) { return upsampleLinearDecomposition(x, out); });
   }
 #endif
@@ -174,7 +167,7 @@ at::Tensor upsampleTrilinear3dBackward(TorchCallArgs& a) {
 #if DETBENCH_TORCH_DECOMPOSITIONS
   if (pythonDecomposes(a, 9)) {
     const std::vector<std::int64_t> out{g.size(2), g.size(3), g.size(4)};
-    return decomposedBackward(
+    return decompositionBackward(
         a, input, [&](const at::Tensor& x) { return upsampleLinearDecomposition(x, out); });
   }
 #endif
@@ -188,7 +181,7 @@ at::Tensor replicationPad2dBackward(TorchCallArgs& a) {
 #if DETBENCH_TORCH_DECOMPOSITIONS
   if (pythonDecomposes(a, 2)) {
     const std::vector<std::int64_t> padding{pad, pad, pad, pad};
-    return decomposedBackward(
+    return decompositionBackward(
         a, input, [&](const at::Tensor& x) { return replicationPadDecomposition(x, padding); });
   }
 #endif

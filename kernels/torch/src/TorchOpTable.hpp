@@ -56,6 +56,39 @@ void rnnSetup(TorchCallArgs& args);
 at::Tensor upsampleBilinear2dBackward(TorchCallArgs& args);
 at::Tensor upsampleTrilinear3dBackward(TorchCallArgs& args);
 at::Tensor replicationPad2dBackward(TorchCallArgs& args);
+// The catalog's indexing, selection, unpooling and padding ops that have only a cpu reference
+// among detbench's devices (TorchIndexOps.cpp).
+at::Tensor indexPut(TorchCallArgs& args);
+at::Tensor put(TorchCallArgs& args);
+at::Tensor indexCopy(TorchCallArgs& args);
+at::Tensor scatter(TorchCallArgs& args);
+at::Tensor indexReduceProd(TorchCallArgs& args);
+at::Tensor gatherBackward(TorchCallArgs& args);
+at::Tensor indexSelectBackward(TorchCallArgs& args);
+at::Tensor repeatInterleaveBackward(TorchCallArgs& args);
+at::Tensor embeddingBagMaxBackward(TorchCallArgs& args);
+at::Tensor embeddingBackward(TorchCallArgs& args);
+at::Tensor kthvalueIndices(TorchCallArgs& args);
+at::Tensor medianIndices(TorchCallArgs& args);
+at::Tensor maxPool3dBackward(TorchCallArgs& args);
+at::Tensor adaptiveMaxPool2dBackward(TorchCallArgs& args);
+at::Tensor fractionalMaxPool2dBackward(TorchCallArgs& args);
+at::Tensor fractionalMaxPool3dBackward(TorchCallArgs& args);
+at::Tensor maxUnpool1d(TorchCallArgs& args);
+at::Tensor maxUnpool2d(TorchCallArgs& args);
+at::Tensor maxUnpool3d(TorchCallArgs& args);
+at::Tensor adaptiveAvgPool3dBackward(TorchCallArgs& args);
+at::Tensor reflectionPad1dBackward(TorchCallArgs& args);
+at::Tensor reflectionPad3dBackward(TorchCallArgs& args);
+at::Tensor replicationPad1dBackward(TorchCallArgs& args);
+at::Tensor replicationPad3dBackward(TorchCallArgs& args);
+void leafRowsSetup(TorchCallArgs& args);
+void leafMatrixSetup(TorchCallArgs& args);
+void embeddingBagMaxSetup(TorchCallArgs& args);
+void embeddingSetup(TorchCallArgs& args);
+void paddingSetup1d(TorchCallArgs& args);
+void paddingSetup3d(TorchCallArgs& args);
+
 #if DETBENCH_TORCH_DECOMPOSITIONS
 // The decompositions themselves (torch._decomp.decompositions._upsample_linear with
 // align_corners=False and the output size given; _replication_pad with F.pad's padding), for

@@ -125,11 +125,13 @@ TEST_F(TorchOpsTest, DeterministicModeRepeatsOnTwoThreadsWhereTheCatalogSaysSo) 
 }
 
 TEST(TorchOpTableTest, NamesEveryOpOfTheOpListAndNothingElse) {
-  for (std::string_view op : kOpNames) {
+  // Every op with a definition (a catalog entry alone has nothing to run).
+  for (std::string_view op : kDefinedOpNames) {
     EXPECT_NE(torchdev::findTorchOp(op), nullptr) << op << " has no PyTorch call";
   }
   for (const auto& entry : torchdev::torchOps()) {
-    EXPECT_NE(std::find(kOpNames.begin(), kOpNames.end(), entry.op), kOpNames.end())
+    EXPECT_NE(std::find(kDefinedOpNames.begin(), kDefinedOpNames.end(), entry.op),
+              kDefinedOpNames.end())
         << entry.op << " is not an op of the op list";
   }
 }

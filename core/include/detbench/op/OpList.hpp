@@ -8,7 +8,9 @@
 //       list (compile time);
 //   its catalog entry kNameEntry, in its family's file under core/src/catalog/data/: the
 //       catalog table is made from this list (compile time);
-//   its PyTorch call, core/src/export/PyTorchCalls.cpp (a static_assert there);
+//   its PyTorch call, core/src/export/PyTorchCalls.cpp (a static_assert there), and the same
+//       call in ATen's C++ API for the torch devices, kernels/torch/src/TorchOpTable.cpp (a test
+//       in tests/kernels/torch/ checks the table against this list);
 //   its case in tests/kernels/OpCases.hpp and its peer checks in tests/peer/test_pytorch_cpu.py
 //       and test_export_pytorch.py (tests fail without them);
 //   the Chinese for its catalog texts, translations/tools/zh_CN.py (a test fails without it).
@@ -95,11 +97,9 @@
 #define DETBENCH_DEFINED_OPS(X) DETBENCH_OP_TABLE(X, X, X, DETBENCH_SKIP_OP)
 // The ops with cpu-threads kernels (atomic and deterministic forms).
 #define DETBENCH_CPU_THREADS_OPS(X) DETBENCH_OP_TABLE(X, X, DETBENCH_SKIP_OP, DETBENCH_SKIP_OP)
-// The ops with CUDA kernels; DETBENCH_OPS is the name kernels/cuda/src/CudaKernels.cpp makes its
-// table from.
+// The ops with CUDA kernels (kernels/cuda/src/CudaKernels.cpp makes its table from it).
 #define DETBENCH_CUDA_OPS(X) \
   DETBENCH_OP_TABLE(X, DETBENCH_SKIP_OP, DETBENCH_SKIP_OP, DETBENCH_SKIP_OP)
-#define DETBENCH_OPS(X) DETBENCH_CUDA_OPS(X)
 
 namespace detbench {
 
