@@ -429,8 +429,10 @@ RunViewWidget::NextSteps MainWindow::nextSteps(const RunResult& r) const {
   } else {
     steps.warnMode = r.settings.deterministic == DeterministicMode::Error;
     const OpTraits* op = findOpTraits(r.op);
+    // The torch devices run PyTorch's own kernels: detbench's extensions are not offered there.
     steps.extension = op && op->traits(devices_->traitsClass()).detbenchExtension &&
-                      r.settings.semantics != CatalogSemantics::Extensions;
+                      r.settings.semantics != CatalogSemantics::Extensions && !r.dispatch.library &&
+                      !r.libraryCheck;
   }
   return steps;
 }

@@ -53,6 +53,12 @@ QString Verdict::problem(const RunResult& r) {
   const ErrorRecord& e = r.errors.front();
   if (!r.raisedNondeterministic()) return firstLine(e.message);
   const QString release = qstr(toString(r.settings.pytorch));
+  // A torch device: the library itself raised, in its own release.
+  if (r.libraryCheck && !needsWorkspaceConfig(r)) {
+    return tr("%1 raised at %2 on %3: it has no deterministic implementation there, and "
+              "deterministic algorithms are at error, so no trial ran.")
+        .arg(qstr(r.libraryCheck->library), qstr(r.op), qstr(r.device));
+  }
   if (needsWorkspaceConfig(r)) {
     return tr("%1 runs on cuBLAS, and deterministic algorithms in PyTorch %2 raise unless "
               "CUBLAS_WORKSPACE_CONFIG is :4096:8 or :16:8.")
@@ -115,6 +121,83 @@ QString Verdict::mode(DeterministicMode mode) {
       return tr("error (True)");
   }
   return {};
+}
+
+namespace {
+
+QString predictedText(LibraryOutcome outcome) {
+  switch (outcome) {
+    case LibraryOutcome::Runs:
+      return Verdict::tr("its default kernel");
+    case LibraryOutcome::Switches:
+      return Verdict::tr("a switch to its deterministic kernel");
+    case LibraryOutcome::Warns:
+      return Verdict::tr("a warning");
+    case LibraryOutcome::Raises:
+      return Verdict::tr("an error");
+  }
+  return {};
+}
+
+QString observedText(LibraryOutcome outcome, const QString& library) {
+  switch (outcome) {
+    case LibraryOutcome::Runs:
+    case LibraryOutcome::Switches:  // a switch is silent: it reads as running
+      return Verdict::tr("%1 ran it").arg(library);
+    case LibraryOutcome::Warns:
+      return Verdict::tr("%1 ran it and warned").arg(library);
+    case LibraryOutcome::Raises:
+      return Verdict::tr("%1 raised").arg(library);
+  }
+  return {};
+}
+
+}  // namespace
+
+QString Verdict::library(const RunResult& r) {
+  if (!r.libraryCheck) return {};
+  const LibraryCheck& c = *r.libraryCheck;
+  const QString library = qstr(c.library);
+  const QString ran = observedText(c.observed, library);
+  const QString release = qstr(toString(c.catalogRelease));
+  const QString predicted = predictedText(c.predicted);
+  QString line =
+      c.outcomeAgrees()
+          ? tr("%1; the catalog (%2) predicted %3: as predicted.").arg(ran, release, predicted)
+          : tr("%1; the catalog (%2) predicted %3: they disagree. The measurement stands; the "
+               "catalog's entry may not fit %4.")
+                .arg(ran, release, predicted, library);
+  if (!c.variationAgrees()) {
+    line += QLatin1Char(' ') +
+            tr("The outputs varied although the catalog calls this op reproducible here.");
+  }
+  return line;
+}
+
+QString Verdict::implementation(const RunResult& r) {
+  if (!r.dispatched) return {};
+  if (r.dispatch.library) {
+    const QString library =
+        r.libraryCheck ? qstr(r.libraryCheck->library) : QStringLiteral("PyTorch");
+    return r.dispatch.deterministicExpected
+               ? tr("%1's own dispatch (the catalog expects reproducible outputs)").arg(library)
+               : tr("%1's own dispatch (the catalog expects outputs that may vary)").arg(library);
+  }
+  QString text;
+  switch (r.dispatch.form) {
+    case Form::Sequential:
+      text = tr("sequential");
+      break;
+    case Form::Atomic:
+      text = tr("atomic");
+      break;
+    case Form::Deterministic:
+      text = tr("deterministic");
+      break;
+  }
+  if (r.dispatch.extension) text += QLatin1Char(' ') + tr("(detbench extension)");
+  if (r.dispatch.contrast) text += QLatin1Char(' ') + tr("(contrast: not PyTorch's default)");
+  return text;
 }
 
 QString Verdict::differences(const RunResult& r) {

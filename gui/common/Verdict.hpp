@@ -37,6 +37,19 @@ class Verdict {
   static QString relative(double medianNs, double baselineMedianNs);
   // The deterministic-algorithms mode as the settings panel names it ("error (True)").
   static QString mode(DeterministicMode mode);
+  // A run on a device that runs a library's own dispatch (the torch devices): which release ran
+  // it and the catalog's prediction beside what it did ("PyTorch 1.13.0 ran it; the catalog
+  // (2.8) predicted a switch to its deterministic kernel: as predicted."), then, where outputs
+  // varied that the catalog calls reproducible, a sentence saying so. Empty for other runs.
+  static QString library(const RunResult& r);
+  // Whether the library did what the catalog predicted (true for runs without a check).
+  static bool libraryAgrees(const RunResult& r) {
+    return !r.libraryCheck || r.libraryCheck->agrees();
+  }
+  // The implementation that ran: detbench's form ("atomic", "deterministic (detbench
+  // extension)"), or, on a torch device, the library's own dispatch with what the catalog
+  // expects of it (never a form of detbench's). Empty when nothing was dispatched.
+  static QString implementation(const RunResult& r);
 };
 
 }  // namespace detbench::gui

@@ -47,7 +47,9 @@ constexpr const char* kStyle =
     "border-bottom:1px solid #ddd}table{border-collapse:collapse;margin:8px 0}th,td{border:1px "
     "solid #ddd;padding:3px 8px;text-align:left;font-size:0.92em}th{background:#f4f4f4}"
     ".good{color:#2e7d32}.bad{color:#c62828}.warn{color:#b26a00}img{max-width:100%;"
-    "border:1px solid #eee;margin:6px 0}code{background:#f4f4f4;padding:0 3px}";
+    "border:1px solid #eee;margin:6px 0}code{background:#f4f4f4;padding:0 3px}"
+    ".library{color:#37474f}.disagrees{background-color:#fff8e1;color:#5d4300;"
+    "border:1px solid #e6d28a;padding:3px 6px}";
 
 }  // namespace
 
@@ -73,6 +75,11 @@ QStringList ReportExporter::takeaway(const ReportDocument& report) {
       if (!firstBad) firstBad = &r;
     }
     lines << (sweep ? QStringLiteral("%1: %2").arg(qstr(r.label), line) : line);
+    // A torch device that did otherwise than the catalog says is a finding of its own.
+    if (!Verdict::libraryAgrees(r)) {
+      lines << (sweep ? QStringLiteral("%1: %2").arg(qstr(r.label), Verdict::library(r))
+                      : Verdict::library(r));
+    }
   }
   // What to set: the settings of a reproducible configuration, or the switch to try.
   if (firstBad && firstGood) {
@@ -238,17 +245,20 @@ QString ReportExporter::htmlWithPlots(const ReportDocument& report,
     if (r.failed()) h += QStringLiteral("<p>%1</p>\n").arg(text(Verdict::problem(r)));
     if (!r.warnings.empty())
       h += QStringLiteral("<p class=\"warn\">%1</p>\n").arg(text(Verdict::warning(r)));
+    // A torch device: which PyTorch ran it, the catalog's prediction beside what it did.
+    if (r.libraryCheck) {
+      h += QStringLiteral("<p class=\"%1\">%2</p>\n")
+               .arg(Verdict::libraryAgrees(r) ? QStringLiteral("library")
+                                              : QStringLiteral("library disagrees"),
+                    text(Verdict::library(r)));
+    }
     h += QStringLiteral("<table>\n");
     h += row(tr("Settings"), Verdict::settingsLine(r.settings));
     h += row(tr("Seed in force"),
              QString::number(r.seed) + (r.seedWasSet ? QString()
                                                      : QStringLiteral(" (") + tr("drawn, not set") +
                                                            QStringLiteral(")")));
-    if (r.dispatched)
-      h += row(tr("Implementation"),
-               qstr(toString(r.dispatch.form)) +
-                   (r.dispatch.extension ? QStringLiteral(" (detbench extension)") : QString()) +
-                   (r.dispatch.contrast ? QStringLiteral(" (contrast)") : QString()));
+    if (r.dispatched) h += row(tr("Implementation"), Verdict::implementation(r));
     h += row(tr("Threads"), QString::number(r.threads));
     if (!r.failed()) {
       h += row(tr("Differences"), Verdict::differences(r));

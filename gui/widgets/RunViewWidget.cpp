@@ -30,8 +30,15 @@ RunViewWidget::RunViewWidget(QWidget* parent) : QWidget(parent) {
   details_ = new QLabel(this);
   details_->setWordWrap(true);
   details_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // A torch device's line: which PyTorch ran it, the catalog's prediction beside what it did.
+  library_ = new QLabel(this);
+  library_->setObjectName(QStringLiteral("libraryCheck"));
+  library_->setWordWrap(true);
+  library_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  library_->hide();
   layout->addWidget(headline_);
   layout->addWidget(details_);
+  layout->addWidget(library_);
 
   // What raised (or warned), the next steps, and PyTorch's own text one click away.
   noticeBox_ = new QFrame(this);
@@ -115,6 +122,10 @@ QString RunViewWidget::notice() const {
   return noticeBox_->isHidden() ? QString() : notice_->text();
 }
 
+QString RunViewWidget::libraryLine() const {
+  return library_->isHidden() ? QString() : library_->text();
+}
+
 void RunViewWidget::beginRun(const QString& description) {
   series_.clear();
   result_.reset();
@@ -126,6 +137,7 @@ void RunViewWidget::beginRun(const QString& description) {
   plotArea_->show();
   filler_->hide();
   noticeBox_->hide();
+  library_->hide();
   headline_->setStyleSheet(QString());
   retranslate();
 }
@@ -191,6 +203,19 @@ void RunViewWidget::showNotice() {
   fullTextButton_->setVisible(!full.isEmpty());
 }
 
+void RunViewWidget::showLibraryLine() {
+  const QString line = result_ ? Verdict::library(*result_) : QString();
+  library_->setVisible(!line.isEmpty());
+  library_->setText(line);
+  // As predicted: a plain line. A disagreement: visible, but calm (it is a finding about the
+  // catalog, not a failure of the run).
+  library_->setStyleSheet(
+      result_ && !Verdict::libraryAgrees(*result_)
+          ? QStringLiteral("QLabel#libraryCheck { background: #fff8e1; border: 1px solid #e6d28a; "
+                           "color: #5d4300; padding: 3px 6px; }")
+          : QStringLiteral("QLabel#libraryCheck { color: #37474f; }"));
+}
+
 void RunViewWidget::retranslate() {
   warnButton_->setText(tr("Run in warn mode"));
   warnButton_->setToolTip(
@@ -204,6 +229,7 @@ void RunViewWidget::retranslate() {
   fullTextButton_->setText(fullTextButton_->isChecked() ? tr("Hide PyTorch's message")
                                                         : tr("PyTorch's message…"));
   showNotice();
+  showLibraryLine();
   if (!result_) {
     headline_->setText(series_.size() == 0 ? tr("No run yet: choose an op and press Run.")
                                            : tr("Running: %1 trials so far, %2 distinct outputs")

@@ -50,6 +50,9 @@ class RunViewWidget : public QWidget {
   bool plotsShown() const;
   // The one-line notice under the header (what raised, or warn mode's warning); empty if none.
   QString notice() const;
+  // On a torch device: which PyTorch ran the op and the catalog's prediction beside what it
+  // did (Verdict::library); empty for other runs.
+  QString libraryLine() const;
 
  signals:
   void warnModeRequested();
@@ -64,9 +67,11 @@ class RunViewWidget : public QWidget {
   void retranslate();
   void updatePlots();
   void showNotice();
+  void showLibraryLine();
 
   QLabel* headline_;
   QLabel* details_;
+  QLabel* library_;
   QFrame* noticeBox_;
   QLabel* notice_;
   QLabel* fullText_;

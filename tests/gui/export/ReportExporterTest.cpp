@@ -82,6 +82,48 @@ TEST_P(ReportExporterTest, TheReportOpensWithItsTakeawayAndEndsWithTheDigests) {
   EXPECT_GE(at(takeaway.front().toHtmlEscaped()), 0);
 }
 
+// A torch device's run: the HTML (and so the PDF, printed from it) says which PyTorch ran it and
+// what the catalog predicted, and names the library's dispatch, not a form of detbench's.
+TEST(ReportExporterLibraryTest, ATorchRunShowsWhatTheCatalogPredictedBesideWhatPyTorchDid) {
+  ReportDocument doc = detbench::testing::fixedRunReport();
+  RunResult& r = doc.runs.front();
+  r.op = "index_put_accumulate";
+  r.device = "torch-cpu";
+  r.dispatch = {.form = Form::Atomic,
+                .extension = false,
+                .contrast = false,
+                .deterministicExpected = false,
+                .library = true};
+  LibraryCheck check;
+  check.library = "PyTorch 1.13.0";
+  check.catalogRelease = PyTorchRelease{2, 8};
+  check.predicted = LibraryOutcome::Runs;
+  check.observed = LibraryOutcome::Runs;
+  check.varied = true;
+  r.libraryCheck = check;
+  QTextDocument text;
+  text.setHtml(ReportExporter::html(doc));
+  const QString plain = text.toPlainText();
+  EXPECT_TRUE(plain.contains(QStringLiteral(
+      "PyTorch 1.13.0 ran it; the catalog (2.8) predicted its default kernel: as predicted.")))
+      << plain.toStdString();
+  EXPECT_TRUE(plain.contains(QStringLiteral("PyTorch 1.13.0's own dispatch")));
+  EXPECT_FALSE(plain.contains(QStringLiteral("Implementation\tatomic")));
+  EXPECT_FALSE(plain.contains(QStringLiteral("Implementation atomic")));
+  // A disagreement is in the takeaway too.
+  r.libraryCheck->deterministicExpected = true;
+  const QStringList takeaway = ReportExporter::takeaway(doc);
+  EXPECT_TRUE(takeaway.join(QLatin1Char('\n'))
+                  .contains(QStringLiteral("The outputs varied although the catalog calls this op "
+                                           "reproducible here.")))
+      << takeaway.join(QLatin1Char('\n')).toStdString();
+  const QString html = ReportExporter::html(doc);
+  EXPECT_TRUE(html.contains(QStringLiteral("class=\"library disagrees\"")));
+  // The PDF prints the same HTML.
+  const QByteArray pdf = ReportExporter::render(ReportExporter::Format::Pdf, doc);
+  EXPECT_TRUE(pdf.startsWith("%PDF-"));
+}
+
 TEST(ReportExporterDigestsTest, ALongDigestListIsCutAndPointsToTheCsv) {
   ReportDocument doc = detbench::testing::fixedRunReport();
   RunResult& r = doc.runs.front();

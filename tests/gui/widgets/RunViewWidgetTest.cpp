@@ -1,10 +1,16 @@
-// The run view filled by a real run through the controller, as the window connects them.
+// The run view filled by a real run through the controller, as the window connects them; and a
+// torch device's run (made by hand, so the test needs no libtorch): its header names the PyTorch
+// that ran it and the catalog's prediction beside what it did.
 
 #include "widgets/RunViewWidget.hpp"
 
 #include <gtest/gtest.h>
 
+#include <QLabel>
+
+#include "../../core/report/ReportFixtures.hpp"
 #include "GuiTestSupport.hpp"
+#include "common/Verdict.hpp"
 #include "controllers/RunController.hpp"
 #include "detbench/DefaultRegistry.hpp"
 #include "plot/PlotWidget.hpp"
@@ -60,6 +66,77 @@ TEST(RunViewWidgetTest, ARunOnCpuThreadsFillsThePlots) {
   EXPECT_EQ(plots[3]->pointCount(), 40);
   EXPECT_EQ(plots[0]->pointCount(), 40 - view.series().identicalToFirst);
   EXPECT_FALSE(controller.isRunning());
+}
+
+// index_put_accumulate on torch-cpu under deterministic algorithms: the catalog predicts a
+// switch to the deterministic kernel, and PyTorch 1.13.0 ran it.
+RunResult torchRun(bool varied) {
+  RunResult r = detbench::testing::fixedRun("run", !varied, 0x1234);
+  r.op = "index_put_accumulate";
+  r.device = "torch-cpu";
+  r.settings.deterministic = DeterministicMode::Error;
+  r.dispatch = {.form = Form::Deterministic,
+                .extension = false,
+                .contrast = false,
+                .deterministicExpected = true,
+                .library = true};
+  LibraryCheck check;
+  check.library = "PyTorch 1.13.0";
+  check.catalogRelease = PyTorchRelease{2, 8};
+  check.predicted = LibraryOutcome::Switches;
+  check.observed = LibraryOutcome::Runs;
+  check.deterministicExpected = true;
+  check.varied = varied;
+  r.libraryCheck = check;
+  return r;
+}
+
+TEST(RunViewWidgetTest, ATorchRunSaysWhichPyTorchRanItAndWhatTheCatalogPredicted) {
+  RunViewWidget view;
+  view.resize(1000, 700);
+  view.showResult(torchRun(false));
+  const QString line = view.libraryLine();
+  EXPECT_TRUE(
+      line.startsWith(QStringLiteral("PyTorch 1.13.0 ran it; the catalog (2.8) predicted "
+                                     "a switch to its deterministic kernel: as "
+                                     "predicted.")))
+      << line.toStdString();
+  EXPECT_FALSE(line.contains(QStringLiteral("disagree")));
+  // The catalog calls it reproducible, and the outputs varied: a disagreement, said calmly.
+  view.showResult(torchRun(true));
+  const QString varied = view.libraryLine();
+  EXPECT_TRUE(varied.contains(
+      QStringLiteral("The outputs varied although the catalog calls this op reproducible here.")))
+      << varied.toStdString();
+  auto* label = view.findChild<QLabel*>(QStringLiteral("libraryCheck"));
+  ASSERT_NE(label, nullptr);
+  EXPECT_TRUE(label->isVisibleTo(&view));
+  EXPECT_TRUE(label->styleSheet().contains(QStringLiteral("background")));
+  EXPECT_FALSE(label->styleSheet().contains(QStringLiteral("#c62828")));  // not the red of errors
+  // PyTorch did otherwise than predicted: they disagree.
+  RunResult warned = torchRun(false);
+  warned.libraryCheck->observed = LibraryOutcome::Warns;
+  view.showResult(warned);
+  EXPECT_TRUE(view.libraryLine().contains(QStringLiteral("PyTorch 1.13.0 ran it and warned")));
+  EXPECT_TRUE(view.libraryLine().contains(QStringLiteral("they disagree")));
+  // A run of detbench's own kernels has no such line; a new run clears it.
+  view.beginRun(QStringLiteral("next"));
+  EXPECT_TRUE(view.libraryLine().isEmpty());
+  view.showResult(detbench::testing::fixedRun("run", false, 7));
+  EXPECT_TRUE(view.libraryLine().isEmpty());
+}
+
+TEST(RunViewWidgetTest, ALibraryRunIsNeverCalledAtomicOrDeterministicAsDetbenchsForm) {
+  for (const bool varied : {false, true}) {
+    RunResult r = torchRun(varied);
+    r.dispatch.form = varied ? Form::Atomic : Form::Deterministic;
+    const QString implementation = Verdict::implementation(r);
+    EXPECT_TRUE(implementation.startsWith(QStringLiteral("PyTorch 1.13.0's own dispatch")))
+        << implementation.toStdString();
+    EXPECT_FALSE(implementation.contains(QStringLiteral("atomic")));
+  }
+  EXPECT_EQ(Verdict::implementation(detbench::testing::fixedRun("run", false, 7)),
+            QStringLiteral("atomic"));
 }
 
 }  // namespace
