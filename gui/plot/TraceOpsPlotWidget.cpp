@@ -32,8 +32,14 @@ TraceOpsPlotWidget::TraceOpsPlotWidget(QWidget* parent) : PlotWidget(parent) {
   absorbed_ = pointsGraph(plot(), plotstyle::primary(), 4);
   inherited_ = pointsGraph(plot(), plotstyle::secondary(), 4);
   causes_ = pointsGraph(plot(), plotstyle::bad(), 10);
+  // The legend in one line under the axes: inside them it would hide the runs' points.
   plot()->legend->setVisible(true);
-  plot()->axisRect(0)->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  plot()->axisRect(0)->insetLayout()->take(plot()->legend);
+  plot()->plotLayout()->addElement(2, 0, plot()->legend);
+  plot()->plotLayout()->setRowStretchFactor(2, 0.001);
+  plot()->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+  plot()->legend->setWrap(4);
+  plot()->legend->setMargins(QMargins(4, 2, 4, 2));
   plot()->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot()->axisRect(0)->setRangeZoom(Qt::Horizontal);
   plot()->axisRect(0)->setRangeDrag(Qt::Horizontal);

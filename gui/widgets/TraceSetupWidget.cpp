@@ -7,12 +7,14 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QVBoxLayout>
 
 #include "detbench/base/Error.hpp"
 #include "detbench/base/IntegerText.hpp"
@@ -28,6 +30,19 @@ QWidget* row(QWidget* parent, std::initializer_list<QWidget*> widgets) {
   auto* layout = new QHBoxLayout(w);
   layout->setContentsMargins(0, 0, 0, 0);
   for (QWidget* child : widgets) layout->addWidget(child);
+  return w;
+}
+
+// `first` on a line of its own, the rest on the line below (keeps the panel narrow).
+QWidget* twoLines(QWidget* parent, QWidget* first, std::initializer_list<QWidget*> below) {
+  auto* w = new QWidget(parent);
+  auto* layout = new QVBoxLayout(w);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(first);
+  auto* buttons = new QHBoxLayout;
+  for (QWidget* child : below) buttons->addWidget(child);
+  buttons->addStretch(1);
+  layout->addLayout(buttons);
   return w;
 }
 
@@ -48,17 +63,18 @@ TraceSetupWidget::TraceSetupWidget(QWidget* parent) : QWidget(parent) {
   runs_ = new QSpinBox(this);
   runs_->setRange(1, trace::kMaxTraceRuns);
   runs_->setValue(2);
+  // The configurations in rows of three, so the panel stays narrow.
   auto* configs = new QWidget(this);
-  auto* configsLayout = new QHBoxLayout(configs);
+  auto* configsLayout = new QGridLayout(configs);
   configsLayout->setContentsMargins(0, 0, 0, 0);
   for (const auto name : trace::traceConfigNames()) {
     auto* box =
         new QCheckBox(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())), configs);
     box->setChecked(name == "default");
-    configsLayout->addWidget(box);
+    const int at = static_cast<int>(configs_.size());
+    configsLayout->addWidget(box, at / 3, at % 3);
     configs_.push_back(box);
   }
-  configsLayout->addStretch(1);
   seed_ = new QLineEdit(this);
   deterministic_ = new QComboBox(this);
   deterministic_->addItems(
@@ -78,15 +94,16 @@ TraceSetupWidget::TraceSetupWidget(QWidget* parent) : QWidget(parent) {
   python_->setObjectName(QStringLiteral("tracePython"));
   script_->setObjectName(QStringLiteral("traceScript"));
   seed_->setObjectName(QStringLiteral("traceSeed"));
-  labelled_ = {python_,    row(this, {script_, browseScript_, example_}),
+  labelled_ = {python_,    twoLines(this, script_, {browseScript_, example_}),
                arguments_, row(this, {workingDir_, browseDir_}),
                runs_,      configs,
                seed_,      deterministic_,
-               threads_,   row(this, {cudnnBenchmark_, cudnnDeterministic_}),
+               threads_,   twoLines(this, cudnnBenchmark_, {cudnnDeterministic_}),
                cublas_,    hashSeed_,
                ops_,       timeout_,
                secondPass_};
-  for (QWidget* w : labelled_) form->addRow(QString(), w);
+  // Each row with its label (the texts are retranslate()'s).
+  for (QWidget* w : labelled_) form->addRow(new QLabel(this), w);
 
   connect(browseScript_, &QPushButton::clicked, this, [this] {
     const QString path =
@@ -233,7 +250,10 @@ void TraceSetupWidget::retranslate() {
   ops_->setPlaceholderText(tr("all; or FROM..TO, such as 1000..2000"));
   timeout_->setSpecialValueText(tr("none"));
   timeout_->setSuffix(tr(" s"));
-  secondPass_->setText(tr("measure how much each cause's outputs differ (runs the script again)"));
+  secondPass_->setText(tr("measure how much causes differ"));
+  secondPass_->setToolTip(
+      tr("Runs the script again and keeps each cause's outputs, to count how many elements "
+         "differ and by how many ULPs"));
 }
 
 }  // namespace detbench::gui
