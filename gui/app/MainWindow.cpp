@@ -134,18 +134,15 @@ void MainWindow::buildTabs() {
   compareView_->setObjectName(QStringLiteral("compareTab"));
   demosView_->setObjectName(QStringLiteral("demosTab"));
   invarianceView_->setObjectName(QStringLiteral("invarianceTab"));
-  auto* traceView = new TraceWidget(new TraceController(registry_, this), tabs_);
-  traceView->setObjectName(QStringLiteral("traceTab"));
-  connect(traceView, &TraceWidget::message, this, [this](const QString& text, bool bad) {
+  traceView_ = new TraceWidget(new TraceController(registry_, this), tabs_);
+  traceView_->setObjectName(QStringLiteral("traceTab"));
+  connect(traceView_, &TraceWidget::message, this, [this](const QString& text, bool bad) {
     log_->append(bad ? LogWidget::Level::Error : LogWidget::Level::Info, text);
+    // The Trace tab shows no log: the status bar says it too.
+    statusBar()->showMessage(text, bad ? 10000 : 5000);
   });
-  connect(traceView, &TraceWidget::openInWorkbench, this,
-          [this](const QString& op, const OpParams& params) {
-            if (!selectOp(op)) return;
-            params_->setParams(params);
-            showRunView();
-          });
-  tabs_->addTab(traceView, QString());
+  connect(traceView_, &TraceWidget::openInWorkbench, this, &MainWindow::openTracedOp);
+  tabs_->addTab(traceView_, QString());
   setCentralWidget(tabs_);
 }
 
@@ -202,8 +199,7 @@ void MainWindow::retranslate() {
   tabs_->setTabText(tabs_->indexOf(compareView_), tr("Compare"));
   tabs_->setTabText(tabs_->indexOf(demosView_), tr("Demos"));
   tabs_->setTabText(tabs_->indexOf(invarianceView_), tr("Invariance"));
-  if (auto* trace = tabs_->findChild<TraceWidget*>())
-    tabs_->setTabText(tabs_->indexOf(trace), tr("Trace"));
+  tabs_->setTabText(tabs_->indexOf(traceView_), tr("Trace"));
   const QStringList dockTitles = {tr("Op catalog"), tr("Op and device"), tr("Settings"),
                                   tr("Log"),        tr("Environment"),   tr("Release changes")};
   for (std::size_t i = 0; i < docks_.size(); ++i)

@@ -1,10 +1,11 @@
 #pragma once
 // The workbench window: docks for the op catalog, the op's parameters and device, the settings,
-// the log and the environment; the run, compare, demos and invariance views in the centre; the
-// menus and tool bar (WindowActions). It wires widgets to controllers and holds no logic of its
-// own beyond that. Its parts: MainWindow.cpp (runs and demos), MainWindowLayout.cpp (the panels
-// and their sizes), MainWindowProject.cpp (the project: new, open, save, recovery, the title),
-// MainWindowExports.cpp (the exports).
+// the log and the environment; the run, compare, demos, invariance and trace views in the
+// centre; the menus and tool bar (WindowActions). It wires widgets to controllers and holds no
+// logic of its own beyond that. Its parts: MainWindow.cpp (runs and demos), MainWindowLayout.cpp
+// (the panels and their sizes), MainWindowProject.cpp (the project: new, open, save, recovery,
+// the title), MainWindowExports.cpp (the exports), MainWindowTrace.cpp (the Trace tab's way into
+// the workbench).
 
 #include <QMainWindow>
 #include <functional>
@@ -42,6 +43,7 @@ class ProjectController;
 class RunController;
 class SettingsWidget;
 class TabPanels;
+class TraceWidget;
 class WindowActions;
 struct RunPlan;
 
@@ -79,6 +81,9 @@ class MainWindow : public QMainWindow {
   // Shows the Demos tab and runs the named scenario; false, with the reason in `why`, when there
   // is no such scenario or one is running already.
   bool startDemo(const QString& name, QString* why = nullptr);
+  // Shows the Trace tab and traces `script` ("example": the example that ships with detbench,
+  // with the lesson's settings); false, with the reason in `why`, when none starts.
+  bool startTrace(const QString& script, QString* why = nullptr);
   // Opens the Demos tab's recipe check, with the recipe of `file` when it is not empty; false
   // with the reason when the file cannot be read.
   bool showRecipeCheck(const QString& file, QString* why);
@@ -86,6 +91,13 @@ class MainWindow : public QMainWindow {
   HelpDialog* showHelp(HelpDialog::Page page);
   // False when the catalog has no such op (the selection stays).
   bool selectOp(const QString& op);
+  // A cause of the Trace tab in the workbench: `op` with the traced shapes, on the torch device
+  // of the kind the trace saw it on (`tracedDevice`: "cpu", "cuda:0"), with the configuration's
+  // threads (0: left as they are). Where that torch device is not available, the nearest device
+  // that is (cuda for a CUDA trace, else cpu-threads) and a note in the log and the status bar
+  // saying so. Returns the device chosen (empty when the catalog has no such op).
+  QString openTracedOp(const QString& op, const OpParams& params, const QString& tracedDevice,
+                       int threads);
   void showCompareView();
   void showRunView();
 
@@ -101,6 +113,7 @@ class MainWindow : public QMainWindow {
   DemoController* demoController() const { return demos_; }
   InvarianceController* invarianceController() const { return invariance_; }
   InvarianceWidget* invarianceView() const { return invarianceView_; }
+  TraceWidget* traceView() const { return traceView_; }
   SettingsWidget* settingsWidget() const { return settings_; }
   OpParamsWidget* paramsWidget() const { return params_; }
   DeviceSelectorWidget* deviceSelector() const { return devices_; }
@@ -145,6 +158,7 @@ class MainWindow : public QMainWindow {
   // Exports (MainWindowExports.cpp).
   void exportReport();
   void exportInvariance();
+  void exportTrace();
   // The save dialog of the report exports: a path whose ending names a format, or empty (the
   // dialog was cancelled, or the ending names none: said in a message).
   QString askExportPath(const QString& title, const QString& name, const QString& filter);
@@ -185,6 +199,7 @@ class MainWindow : public QMainWindow {
   CompareWidget* compareView_;
   DemosWidget* demosView_;
   InvarianceWidget* invarianceView_;
+  TraceWidget* traceView_;
   QProgressBar* progress_;
   QLabel* rate_;
   HelpDialog* help_ = nullptr;

@@ -1,6 +1,6 @@
 // The main window's exports: the report (HTML, PDF, Markdown, JSON, CSV), the invariance run,
-// the script and inputs for PyTorch, the plots, the demo, and the report as Markdown on the
-// clipboard.
+// the trace (its own formats), the script and inputs for PyTorch, the plots, the demo, and the
+// report (or the trace) as Markdown on the clipboard.
 
 #include <QApplication>
 #include <QClipboard>
@@ -27,6 +27,7 @@
 #include "widgets/InvarianceWidget.hpp"
 #include "widgets/LogWidget.hpp"
 #include "widgets/RunViewWidget.hpp"
+#include "widgets/TraceWidget.hpp"
 
 namespace detbench::gui {
 
@@ -79,6 +80,10 @@ void MainWindow::exportInvariance() {
 void MainWindow::exportReport() {
   if (tabs_->currentWidget() == invarianceView_) {
     exportInvariance();
+    return;
+  }
+  if (tabs_->currentWidget() == traceView_) {
+    exportTrace();
     return;
   }
   const ReportDocument* report = currentReport();
@@ -149,7 +154,8 @@ void MainWindow::exportPlots() {
       : tabs_->currentWidget() == demosView_ ? demosView_->visiblePlots()
       : tabs_->currentWidget() == invarianceView_
           ? std::vector<PlotWidget*>{invarianceView_->plot()}
-          : runView_->plots();
+      : tabs_->currentWidget() == traceView_ ? std::vector<PlotWidget*>{traceView_->plot()}
+                                             : runView_->plots();
   for (PlotWidget* p : plots) {
     QString error;
     const QString base = dir + QLatin1Char('/') + p->exportName();
@@ -186,6 +192,16 @@ void MainWindow::exportDemo() {
 }
 
 void MainWindow::copyMarkdown() {
+  if (tabs_->currentWidget() == traceView_) {
+    const QString markdown = traceView_->markdown();
+    if (markdown.isEmpty()) {
+      statusBar()->showMessage(tr("No trace yet: press Trace first."), 5000);
+      return;
+    }
+    QApplication::clipboard()->setText(markdown);
+    statusBar()->showMessage(tr("The trace is on the clipboard as Markdown."), 5000);
+    return;
+  }
   const ReportDocument* report = currentReport();
   if (!report) {
     statusBar()->showMessage(tr("Run the op (or a comparison) first."), 5000);

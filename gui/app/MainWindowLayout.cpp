@@ -28,6 +28,7 @@
 #include "widgets/OpSelectorWidget.hpp"
 #include "widgets/RunViewWidget.hpp"
 #include "widgets/SettingsWidget.hpp"
+#include "widgets/TraceWidget.hpp"
 
 namespace detbench::gui {
 
@@ -113,7 +114,8 @@ void MainWindow::buildDocks() {
   catalogDock->raise();
 
   // Each tab shows the panels it uses: Run, Compare and Invariance run the op of the form; the
-  // Demos tab runs its own scenarios. Other tabs show the log.
+  // Demos tab runs its own scenarios, the Trace tab its own setup (its status line and the
+  // status bar say what happened; the View menu brings the log back there).
   panels_ = new TabPanels(tabs_, docks_, this);
   const std::vector<QDockWidget*> form = {opDock,  settingsDock, catalogDock,
                                           logDock, envDock,      changesDock};
@@ -121,6 +123,7 @@ void MainWindow::buildDocks() {
   panels_->setPanels(compareView_, form);
   panels_->setPanels(invarianceView_, form);
   panels_->setPanels(demosView_, {});
+  panels_->setPanels(traceView_, {});
   panels_->setFallback({logDock, envDock});
   panels_->setFrontOrder({catalogDock, logDock});
 

@@ -12,10 +12,12 @@
 #include "controllers/DemoController.hpp"
 #include "controllers/InvarianceController.hpp"
 #include "controllers/RunController.hpp"
+#include "controllers/TraceController.hpp"
 #include "detbench/base/Error.hpp"
 #include "detbench/remote/SshTarget.hpp"
 #include "widgets/DeviceSelectorWidget.hpp"
 #include "widgets/LogWidget.hpp"
+#include "widgets/TraceWidget.hpp"
 
 namespace detbench::gui {
 
@@ -57,6 +59,10 @@ void StartOptions::addTo(QCommandLineParser& parser) {
        QStringLiteral("Open the Invariance tab and run its default list on this axis: batches, "
                       "threads or devices."),
        QStringLiteral("axis")},
+      {QStringLiteral("trace"),
+       QStringLiteral("Open the Trace tab and trace this Python script (example: the example "
+                      "that ships with detbench, with the lesson's settings)."),
+       QStringLiteral("script")},
       {QStringLiteral("host"),
        QStringLiteral("Run on this remote host, [user@]host, through ssh (the Remote host "
                       "dialog's other settings as last saved)."),
@@ -80,6 +86,7 @@ StartOptions StartOptions::fromParser(const QCommandLineParser& parser) {
   o.recipe = value("recipe");
   o.demo = value("demo");
   o.invariance = value("invariance");
+  o.trace = value("trace");
   o.screenshot = value("screenshot").value_or(QString());
   o.run = parser.isSet(QStringLiteral("run"));
   o.compare = parser.isSet(QStringLiteral("compare"));
@@ -211,6 +218,10 @@ void ScriptedStart::connectEnd() {
   } else if (options_.invariance) {
     connect(window_.invarianceController(), &InvarianceController::finished, this, done);
     connect(window_.invarianceController(), &InvarianceController::failed, this, failed);
+  } else if (options_.trace) {
+    TraceController* trace = window_.traceView()->controller();
+    connect(trace, &TraceController::finished, this, done);
+    connect(trace, &TraceController::failed, this, failed);
   } else {
     connect(window_.runController(), &RunController::finished, this, done);
     connect(window_.runController(), &RunController::failed, this, failed);
@@ -218,7 +229,8 @@ void ScriptedStart::connectEnd() {
 }
 
 void ScriptedStart::startWhatIsAsked() {
-  const bool starts = options_.demo || options_.invariance || options_.run || options_.compare;
+  const bool starts =
+      options_.demo || options_.invariance || options_.trace || options_.run || options_.compare;
   if (!starts) {
     finished(0);  // the picture of the window as it opened
     return;
@@ -240,6 +252,8 @@ void ScriptedStart::startWhatIsAsked() {
       } else if (!window_.startInvariance(axis, &why)) {
         refuse(why);
       }
+    } else if (options_.trace) {
+      if (!window_.startTrace(*options_.trace, &why)) refuse(why);
     } else {
       const bool started = options_.compare ? window_.startCompare(&why) : window_.startRun(&why);
       if (!started) refuse(why);

@@ -1,8 +1,8 @@
 #pragma once
 // The workbench's start as the command line asks for it: a project to open, an op, a remote
 // host, a panel or the recipe check to show, then at most one thing started (a demo, an
-// invariance run, a run or a comparison) and, with --screenshot, a picture of the window once
-// that has finished.
+// invariance run, a trace, a run or a comparison) and, with --screenshot, a picture of the window
+// once that has finished.
 //
 // Scripted (a picture asked for), the program ends in one place, end(): its first call decides
 // the exit code and every later call is ignored. A refusal ends it at once, and the picture is
@@ -33,6 +33,7 @@ struct StartOptions {
   std::optional<QString> recipe;      // --recipe FILE (empty: the check without a file)
   std::optional<QString> demo;        // --demo NAME
   std::optional<QString> invariance;  // --invariance batches|threads|devices
+  std::optional<QString> trace;       // --trace example|SCRIPT
   QString screenshot;                 // --screenshot FILE: scripted
   bool run = false;
   bool compare = false;

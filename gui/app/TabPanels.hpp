@@ -1,8 +1,8 @@
 #pragma once
 // Which panels (docks) the window shows with each of its tabs: a tab shows the panels it uses
-// (the Run tab the op, the settings, the catalog and the log; the Demos tab none), so what a tab
-// does not use is not on screen. A panel the person shows or hides (the View menu, its close
-// button) is remembered for the tab it was changed on, and kept between sessions.
+// (the Run tab the op, the settings, the catalog and the log; the Demos and Trace tabs none), so
+// what a tab does not use is not on screen. A panel the person shows or hides (the View menu, its
+// close button) is remembered for the tab it was changed on, and kept between sessions.
 
 #include <QObject>
 #include <QString>

@@ -113,7 +113,8 @@ void WindowActions::retranslate() {
   exportReport->setText(tr("&Export report…"));
   exportReport->setToolTip(
       tr("HTML, PDF, Markdown, JSON or CSV: the comparison on the Compare tab, the last run on "
-         "the others (the Invariance tab: its run)"));
+         "the others (the Invariance tab: its run; the Trace tab: the trace, as JSON, Markdown, "
+         "CSV of its causes, or its plot)"));
   exportPlots->setText(tr("Export &plots (PNG and SVG)…"));
   copyMarkdown->setText(tr("&Copy as Markdown"));
   exportPytorch->setText(tr("Export for &PyTorch…"));

@@ -11,6 +11,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTextBrowser>
@@ -168,6 +169,11 @@ TraceWidget::TraceWidget(TraceController* controller, QWidget* parent)
   auto* scroll = new QScrollArea(left);
   scroll->setWidget(setup_);
   scroll->setWidgetResizable(true);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  // As wide as the setup's labels and fields: never a horizontal scroll, never a cut label.
+  scroll->setMinimumWidth(setup_->minimumSizeHint().width() +
+                          scroll->verticalScrollBar()->sizeHint().width() +
+                          2 * scroll->frameWidth());
   leftLayout->addWidget(scroll, 1);
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(startButton_);
@@ -208,9 +214,13 @@ TraceWidget::TraceWidget(TraceController* controller, QWidget* parent)
   right->addWidget(configs_);
   right->addWidget(plot_);
   right->addWidget(bottom);
-  right->setStretchFactor(0, 1);
-  right->setStretchFactor(1, 3);
+  right->setStretchFactor(0, 0);
+  right->setStretchFactor(1, 2);
   right->setStretchFactor(2, 3);
+  // At first the configurations take no more than their three rows (retranslate()'s minimum;
+  // the table's own size hint would leave blank rows above the plot), the plot and the causes
+  // share the rest.
+  right->setSizes({1, 2000, 3000});
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(left);
   split->addWidget(right);
@@ -225,19 +235,7 @@ TraceWidget::TraceWidget(TraceController* controller, QWidget* parent)
     if (!start(&why)) emit message(why, true);
   });
   connect(cancelButton_, &QPushButton::clicked, controller_, &TraceController::cancel);
-  connect(exportButton_, &QPushButton::clicked, this, [this] {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export the trace"), QStringLiteral("trace.json"),
-        tr("JSON report (*.json);;Markdown (*.md);;Causes as CSV (*.csv);;Plot as PNG (*.png);;"
-           "Plot as SVG (*.svg)"));
-    if (path.isEmpty()) return;
-    QString error;
-    if (exportTo(path, &error)) {
-      emit message(tr("Trace exported to %1").arg(path), false);
-    } else {
-      emit message(error, true);
-    }
-  });
+  connect(exportButton_, &QPushButton::clicked, this, &TraceWidget::exportWithDialog);
   connect(configs_, &QTableWidget::currentCellChanged, this,
           [this](int row, int, int, int) { showConfig(row); });
   connect(causes_, &QTableWidget::currentCellChanged, this,
@@ -246,11 +244,14 @@ TraceWidget::TraceWidget(TraceController* controller, QWidget* parent)
     const TraceConfigResult* c = shownConfig();
     const int row = causes_->currentRow();
     if (!c || row < 0 || row >= static_cast<int>(c->alignment.causes.size())) return;
-    const auto match = matchCatalogOp(c->alignment.causes[static_cast<std::size_t>(row)].op);
-    if (!match) return;
+    const TraceCause& cause = c->alignment.causes[static_cast<std::size_t>(row)];
+    const PyTorchRelease release = document_ ? document_->release.release : newestCatalogRelease();
+    const CauseExplanation e = explainCause(cause, release);
+    if (!e.match) return;
     OpParams params;
-    for (const auto& [k, v] : match->params) params[k] = v;
-    emit openInWorkbench(qstr(match->op), params);
+    for (const auto& [k, v] : e.match->params) params[k] = v;
+    emit openInWorkbench(qstr(e.match->op), params, qstr(e.device),
+                         c->config.settings.threads.value_or(0));
   });
 
   connect(controller_, &TraceController::started, this,
@@ -499,6 +500,28 @@ QByteArray TraceWidget::causesCsv() const {
   return csv;
 }
 
+void TraceWidget::exportWithDialog() {
+  if (!document_) {
+    emit message(tr("No trace to export yet: press Trace first."), true);
+    return;
+  }
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Export the trace"), QStringLiteral("trace.json"),
+      tr("JSON report (*.json);;Markdown (*.md);;Causes as CSV (*.csv);;Plot as PNG (*.png);;"
+         "Plot as SVG (*.svg)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (exportTo(path, &error)) {
+    emit message(tr("Trace exported to %1").arg(path), false);
+  } else {
+    emit message(error, true);
+  }
+}
+
+QString TraceWidget::markdown() const {
+  return document_ ? QString::fromStdString(traceToMarkdown(*document_)) : QString();
+}
+
 bool TraceWidget::exportTo(const QString& path, QString* error) {
   const QString suffix = QFileInfo(path).suffix().toLower();
   if (suffix == QLatin1String("png")) return plot_->savePng(path, 1200, 600, error);
@@ -532,6 +555,11 @@ void TraceWidget::retranslate() {
   exportButton_->setText(tr("Export…"));
   openButton_->setText(tr("Open in the workbench"));
   configs_->setHorizontalHeaderLabels({tr("Configuration"), tr("Verdict"), tr("First cause")});
+  // The lesson's three configurations in view without a scroll, with the header as tall as the
+  // language's text makes it.
+  configs_->setMinimumHeight(configs_->horizontalHeader()->sizeHint().height() +
+                             3 * configs_->verticalHeader()->defaultSectionSize() +
+                             2 * configs_->frameWidth() + 2);
   causes_->setHorizontalHeaderLabels(
       {tr("Op"), tr("ATen op"), tr("What"), tr("Where"), tr("How much"), tr("Why")});
   if (status_->text().isEmpty()) {

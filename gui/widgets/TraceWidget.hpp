@@ -32,17 +32,25 @@ class TraceWidget : public QWidget {
   TraceWidget(TraceController* controller, QWidget* parent = nullptr);
 
   TraceSetupWidget* setup() const { return setup_; }
+  TraceController* controller() const { return controller_; }
   PlotWidget* plot() const;
   // Starts a trace of the setup's job; false with the reason when none starts.
   bool start(QString* why = nullptr);
   const std::optional<trace::TraceDocument>& document() const { return document_; }
   // Writes the shown trace to `path`, by its extension (.json, .md, .csv, .png, .svg).
   bool exportTo(const QString& path, QString* error);
+  // Asks where, then exports (the tab's Export button and File → Export); says how it went in
+  // message(). With no trace yet, says so and asks nothing.
+  void exportWithDialog();
+  // The shown trace as Markdown (empty before a trace).
+  QString markdown() const;
 
  signals:
   void message(const QString& text, bool error);
-  // "Open in the workbench": the catalog op of a cause with its traced shapes.
-  void openInWorkbench(const QString& op, const detbench::OpParams& params);
+  // "Open in the workbench": the catalog op of a cause with its traced shapes, the device the
+  // trace saw it on ("cpu", "cuda:0") and the threads of its configuration (0: not set).
+  void openInWorkbench(const QString& op, const detbench::OpParams& params,
+                       const QString& tracedDevice, int threads);
 
  protected:
   void changeEvent(QEvent* event) override;

@@ -91,11 +91,16 @@ TEST_F(TraceWidgetTest, ATraceFillsTheTabOpensTheCauseAndExports) {
   widget.setup()->setScript(QStringLiteral(DETBENCH_TRACE_SCRIPTS "/accumulate.py"));
   QString opened;
   OpParams openedParams;
-  QObject::connect(&widget, &TraceWidget::openInWorkbench,
-                   [&](const QString& op, const OpParams& params) {
-                     opened = op;
-                     openedParams = params;
-                   });
+  QString openedDevice;
+  int openedThreads = -1;
+  QObject::connect(
+      &widget, &TraceWidget::openInWorkbench,
+      [&](const QString& op, const OpParams& params, const QString& device, int threads) {
+        opened = op;
+        openedParams = params;
+        openedDevice = device;
+        openedThreads = threads;
+      });
   QString why;
   ASSERT_TRUE(widget.start(&why)) << why.toStdString();
   ASSERT_TRUE(testing::waitUntil([this] { return widget.document().has_value(); }, 300000));
@@ -123,6 +128,9 @@ TEST_F(TraceWidgetTest, ATraceFillsTheTabOpensTheCauseAndExports) {
   EXPECT_EQ(openedParams.at("size"), 32);
   EXPECT_EQ(openedParams.at("cols"), 2);
   EXPECT_EQ(openedParams.at("rows"), 3);
+  // The device the trace saw the op on, and the configuration's threads (none set here).
+  EXPECT_EQ(openedDevice, QStringLiteral("cpu"));
+  EXPECT_EQ(openedThreads, 0);
 
   QTemporaryDir dir;
   for (const char* name : {"t.json", "t.md", "t.csv", "t.png", "t.svg"}) {
