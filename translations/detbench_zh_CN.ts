@@ -1353,6 +1353,78 @@
             <source>PyTorch warned while the op ran: %1</source>
             <translation>运行该算子时 PyTorch 发出警告：%1</translation>
         </message>
+        <message>
+            <source>%1 raised at %2 on %3: it has no deterministic implementation there, and deterministic algorithms are at error, so no trial ran.</source>
+            <translation>%1 在 %3 上运行 %2 时报错：它在那里没有确定性实现，而确定性算法设为 error，所以没有运行任何试验。</translation>
+        </message>
+        <message>
+            <source>its default kernel</source>
+            <translation>它的默认内核</translation>
+        </message>
+        <message>
+            <source>a switch to its deterministic kernel</source>
+            <translation>切换到它的确定性内核</translation>
+        </message>
+        <message>
+            <source>a warning</source>
+            <translation>一个警告</translation>
+        </message>
+        <message>
+            <source>an error</source>
+            <translation>一个错误</translation>
+        </message>
+        <message>
+            <source>%1 ran it</source>
+            <translation>%1 运行了它</translation>
+        </message>
+        <message>
+            <source>%1 ran it and warned</source>
+            <translation>%1 运行了它并发出警告</translation>
+        </message>
+        <message>
+            <source>%1 raised</source>
+            <translation>%1 报错</translation>
+        </message>
+        <message>
+            <source>%1; the catalog (%2) predicted %3: as predicted.</source>
+            <translation>%1；目录（%2）预测的是%3：与预测一致。</translation>
+        </message>
+        <message>
+            <source>%1; the catalog (%2) predicted %3: they disagree. The measurement stands; the catalog's entry may not fit %4.</source>
+            <translation>%1；目录（%2）预测的是%3：两者不符。以测量为准；目录的条目可能不适用于 %4。</translation>
+        </message>
+        <message>
+            <source>The outputs varied although the catalog calls this op reproducible here.</source>
+            <translation>尽管目录认为该算子在这里可复现，输出仍然发生了变化。</translation>
+        </message>
+        <message>
+            <source>%1's own dispatch (the catalog expects reproducible outputs)</source>
+            <translation>%1 自己的分派（目录预期输出可复现）</translation>
+        </message>
+        <message>
+            <source>%1's own dispatch (the catalog expects outputs that may vary)</source>
+            <translation>%1 自己的分派（目录预期输出可能变化）</translation>
+        </message>
+        <message>
+            <source>sequential</source>
+            <translation>顺序</translation>
+        </message>
+        <message>
+            <source>atomic</source>
+            <translation>原子</translation>
+        </message>
+        <message>
+            <source>deterministic</source>
+            <translation>确定性</translation>
+        </message>
+        <message>
+            <source>(detbench extension)</source>
+            <translation>（detbench 扩展）</translation>
+        </message>
+        <message>
+            <source>(contrast: not PyTorch's default)</source>
+            <translation>（对照：不是 PyTorch 的默认实现）</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::AlgorithmPlotWidget</name>
@@ -2597,6 +2669,26 @@
             <source>Trace</source>
             <translation>跟踪</translation>
         </message>
+        <message>
+            <source>No trace yet: press Trace first.</source>
+            <translation>还没有跟踪结果：请先按“跟踪”。</translation>
+        </message>
+        <message>
+            <source>The trace is on the clipboard as Markdown.</source>
+            <translation>跟踪结果已作为 Markdown 复制到剪贴板。</translation>
+        </message>
+        <message>
+            <source>%1 is not available here (%2), and no other device could take the op.</source>
+            <translation>%1 在这里不可用（%2），也没有其他设备能运行这个算子。</translation>
+        </message>
+        <message>
+            <source>%1 is not available here (%2): %3 opens on %4, detbench's kernels written to behave as PyTorch's, not PyTorch's own.</source>
+            <translation>%1 在这里不可用（%2）：%3 在 %4 上打开，用的是 detbench 按 PyTorch 行为编写的内核，而不是 PyTorch 自己的内核。</translation>
+        </message>
+        <message>
+            <source>Opened %1 from the trace on %2 with the traced shapes.</source>
+            <translation>已从跟踪结果在 %2 上打开 %1，使用跟踪到的形状。</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::OpCatalogModel</name>
@@ -3445,8 +3537,12 @@
             <translation> 秒</translation>
         </message>
         <message>
-            <source>measure how much each cause's outputs differ (runs the script again)</source>
-            <translation>测量每个原因的输出相差多少（会再运行一遍脚本）</translation>
+            <source>measure how much causes differ</source>
+            <translation>测量各原因相差多少</translation>
+        </message>
+        <message>
+            <source>Runs the script again and keeps each cause's outputs, to count how many elements differ and by how many ULPs</source>
+            <translation>再运行一遍脚本并保留每个原因的输出，统计有多少元素不同、相差多少 ULP</translation>
         </message>
     </context>
     <context>
@@ -3751,6 +3847,10 @@
             <source>racing writes: several writes reach one element, and whichever lands last stays</source>
             <translation>竞争写入：多次写入落到同一个元素上，最后落下的那次留下</translation>
         </message>
+        <message>
+            <source>No trace to export yet: press Trace first.</source>
+            <translation>还没有可导出的跟踪结果：请先按“跟踪”。</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::TrainingDivergencePlotWidget</name>
@@ -3932,16 +4032,16 @@
             <translation>关于 detbench(&amp;A)</translation>
         </message>
         <message>
-            <source>HTML, PDF, Markdown, JSON or CSV: the comparison on the Compare tab, the last run on the others (the Invariance tab: its run)</source>
-            <translation>HTML、PDF、Markdown、JSON 或 CSV：在比较标签页导出这次比较，在其他标签页导出上一次运行（不变性标签页：它的运行）</translation>
-        </message>
-        <message>
             <source>&amp;Guide: from what you see to what to set</source>
             <translation>指南：从看到的现象到该设置什么(&amp;G)</translation>
         </message>
         <message>
             <source>G&amp;lossary</source>
             <translation>术语表(&amp;L)</translation>
+        </message>
+        <message>
+            <source>HTML, PDF, Markdown, JSON or CSV: the comparison on the Compare tab, the last run on the others (the Invariance tab: its run; the Trace tab: the trace, as JSON, Markdown, CSV of its causes, or its plot)</source>
+            <translation>HTML、PDF、Markdown、JSON 或 CSV：在比较标签页导出这次比较，在其他标签页导出上一次运行（不变性标签页：它的运行；跟踪标签页：跟踪结果，可导出为 JSON、Markdown、原因的 CSV 或它的图）</translation>
         </message>
     </context>
 </TS>
