@@ -48,8 +48,9 @@ CliApp::CliApp()
       "compare the bits");
   addRequestOptions(*invariance_, invarianceOptions_.request);
   addRemoteOptions(*invariance_, invarianceOptions_.request.remote);
-  invariance_->add_option("--threads-list", invarianceOptions_.threadsList,
-                          "cpu-threads worker counts to compare, such as 1,2,4,8");
+  invariance_->add_option(
+      "--threads-list", invarianceOptions_.threadsList,
+      "Thread counts to compare (cpu-threads workers, or torch-cpu's threads), such as 1,2,4,8");
   invariance_->add_option("--devices", invarianceOptions_.devices,
                           "Devices to compare, such as cpu,cpu-threads,cuda");
   invariance_->add_option("--batches", invarianceOptions_.batches,

@@ -12,7 +12,8 @@ namespace detbench::cli {
 
 void addRequestOptions(CLI::App& app, RunOptions& o) {
   app.add_option("--op", o.op, "Op to run (see `detbench ops`)")->required();
-  app.add_option("--device", o.device, "cpu, cpu-threads or cuda")->capture_default_str();
+  app.add_option("--device", o.device, "cpu, cpu-threads, cuda, torch-cpu or torch-cuda")
+      ->capture_default_str();
   app.add_option("--trials,-n", o.trials, "Recorded trials")->capture_default_str();
   app.add_option("--warmup,-w", o.warmup, "Warm-up trials, not recorded")->capture_default_str();
   app.add_option("--size", o.size, "The op's main size (see `detbench ops` for which)");
@@ -26,7 +27,9 @@ void addRequestOptions(CLI::App& app, RunOptions& o) {
                "torch.backends.cudnn.deterministic = True");
   app.add_option("--cublas-workspace-config", o.cublasWorkspaceConfig,
                  "CUBLAS_WORKSPACE_CONFIG, :SIZE:COUNT (default: the environment's)");
-  app.add_option("--threads", o.threads, "cpu-threads workers (0: one per core)")
+  app.add_option("--threads", o.threads,
+                 "cpu-threads workers, or torch-cpu's threads (0: one per core; PyTorch's own "
+                 "default on torch-cpu)")
       ->capture_default_str();
   app.add_option("--semantics", o.semantics,
                  "pytorch, or extensions (detbench's deterministic kernels where PyTorch has none)")

@@ -185,7 +185,9 @@ bool InvarianceWidget::start(QString* why) {
   RunRequest* request = &runPlan->request;
   const std::optional<InvariancePlan> p = plan(&reason);
   if (!p) return fail(reason);
-  if (p->axis == InvarianceAxis::Threads) request->device = "cpu-threads";
+  // Thread counts are a setting of cpu-threads and torch-cpu; other devices take cpu-threads.
+  if (p->axis == InvarianceAxis::Threads && !threadsAreASetting(request->device))
+    request->device = "cpu-threads";
   try {
     validateInvariancePlan(*request, *p);
   } catch (const Error& e) {

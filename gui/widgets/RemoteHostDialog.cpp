@@ -53,7 +53,8 @@ RemoteHostDialog::RemoteHostDialog(const RemoteHost& initial, QWidget* parent) :
   program_ = new QLineEdit(qstr(initial.target.remoteDetbench), this);
   form->addRow(tr("detbench there:"), program_);
   device_ = new QComboBox(this);
-  for (const char* d : {"cuda", "cpu-threads", "cpu"}) device_->addItem(QString::fromLatin1(d));
+  for (const char* d : {"cuda", "cpu-threads", "cpu", "torch-cuda", "torch-cpu"})
+    device_->addItem(QString::fromLatin1(d));
   device_->setCurrentText(initial.device);
   form->addRow(tr("Device there:"), device_);
   timeout_ = new QSpinBox(this);

@@ -264,6 +264,10 @@ std::vector<std::int64_t> defaultBatchSizes(std::int64_t fullBatch) {
   return sizes;
 }
 
+bool threadsAreASetting(std::string_view device) {
+  return device == "cpu-threads" || device == "torch-cpu";
+}
+
 int invarianceConfigurations(const RunRequest& base, const InvariancePlan& plan) {
   return static_cast<int>(plan.axis == InvarianceAxis::Batches ? batchSizesToRun(base, plan).size()
                                                                : configurations(plan));
@@ -278,8 +282,9 @@ void validateInvariancePlan(const RunRequest& base, const InvariancePlan& plan) 
                                                          std::to_string(t));
     }
     DETBENCH_CHECK_ARG(!hasRepeats(plan.threads), "a thread count is listed twice");
-    DETBENCH_CHECK_ARG(base.device == "cpu-threads",
-                       "thread counts are cpu-threads' (the device is " + base.device + ")");
+    DETBENCH_CHECK_ARG(
+        threadsAreASetting(base.device),
+        "thread counts are cpu-threads' and torch-cpu's (the device is " + base.device + ")");
   } else if (plan.axis == InvarianceAxis::Devices) {
     DETBENCH_CHECK_ARG(!plan.devices.empty(), "the list of devices is empty");
     DETBENCH_CHECK_ARG(!hasRepeats(plan.devices), "a device is listed twice");

@@ -17,6 +17,7 @@
 #include "detbench/cpu/CpuBackends.hpp"
 #include "detbench/demo/Scenario.hpp"
 #include "detbench/demo/ScenarioRunner.hpp"
+#include "detbench/run/Invariance.hpp"
 #include "detbench/run/TrialRunner.hpp"
 #include "detbench/torch/TorchBackends.hpp"
 
@@ -207,6 +208,25 @@ TEST(TorchBackendTest, DeterministicModeRepeatsIndexPutOnTwoThreadsAndTheReportS
   const RunResult reference = TrialRunner(registry).run(r);
   ASSERT_FALSE(reference.failed());
   EXPECT_EQ(torch.trials.front().digest, reference.trials.front().digest);
+}
+
+// The threads axis of an invariance run sets PyTorch's threads on torch-cpu: in deterministic
+// mode index_put_ with accumulate writes serially, so one and two threads give the same bits.
+TEST(TorchBackendTest, AThreadsInvarianceRunSetsPyTorchsThreads) {
+  const BackendRegistry registry = torchRegistry();
+  RunRequest r = request("index_put_accumulate", "torch-cpu", DeterministicMode::Error, 0, 5);
+  r.params = {{"size", 1 << 16}, {"rows", 64}};
+  InvariancePlan plan;
+  plan.axis = InvarianceAxis::Threads;
+  plan.threads = {1, 2};
+  const InvarianceResult result = runInvariance(TrialRunner(registry), r, plan);
+  ASSERT_EQ(result.points.size(), 2u);
+  EXPECT_EQ(result.points[0].run.threads, 1);
+  EXPECT_EQ(result.points[1].run.threads, 2);
+  EXPECT_TRUE(result.invariant);
+  EXPECT_EQ(result.measured, GuaranteeLevel::ThreadCountInvariant);
+  r.device = "cpu";
+  EXPECT_THROW(validateInvariancePlan(r, plan), InvalidArgument);
 }
 
 TEST(TorchBackendTest, RandomOpsDrawPyTorchsCpuStreamFromTheSeed) {

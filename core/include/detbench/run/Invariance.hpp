@@ -104,9 +104,13 @@ struct InvarianceCallbacks {
   std::function<void(int, const InvariancePoint&)> onPointFinished;
 };
 
+// True for the devices whose thread count the settings choose: cpu-threads (its workers) and
+// torch-cpu (PyTorch's intra-op threads, at::set_num_threads).
+bool threadsAreASetting(std::string_view device);
+
 // Raises InvalidArgument for a plan that cannot run: no configurations, a repeated one, a
-// thread count out of range, thread counts for another device than cpu-threads; batch sizes
-// for an op without a batch dimension, not ascending, or outside 1 to the full batch.
+// thread count out of range, thread counts for a device whose threads are not a setting; batch
+// sizes for an op without a batch dimension, not ascending, or outside 1 to the full batch.
 void validateInvariancePlan(const RunRequest& base, const InvariancePlan& plan);
 
 // Runs base (its op, params, settings, trials; its device for the Threads axis) once per
