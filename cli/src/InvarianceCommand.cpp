@@ -191,6 +191,10 @@ InvarianceDocument invarianceOnHost(const CliStreams& io, const InvarianceOption
                      "`detbench compare` their reports)");
   const std::string& host = remote.hosts.front();
   auto client = connectRemote(remote, host, &interruptToken());
+  RunRequest sent = base;
+  if (!o.request.pytorch && base.device.starts_with("torch-")) {
+    followTorchRelease(sent, client->environment(), o.request);
+  }
   ProgressBar bar(io.err, io.errIsTerminal && !o.request.quiet, "");
   remote::RemoteRunCallbacks callbacks;
   int done = 0;
@@ -200,7 +204,7 @@ InvarianceDocument invarianceOnHost(const CliStreams& io, const InvarianceOption
   };
   callbacks.onTrial = [&](const TrialRecord&, int, int) { bar.update(++done, base.trials); };
   callbacks.onConfigurationFinished = [&bar](int, const RunResult&) { bar.finish(); };
-  InvarianceDocument doc = client->invariance(base, plan, callbacks, &interruptToken());
+  InvarianceDocument doc = client->invariance(sent, plan, callbacks, &interruptToken());
   bar.finish();
   return doc;
 }

@@ -172,6 +172,16 @@ ReportDocument runOnHost(const CliStreams& io, const RunOptions& o, const RunReq
                          std::vector<remote::RemoteTensor>* tensors) {
   const CancelToken& interrupt = interruptToken();
   auto client = connectRemote(o.remote, host, &interrupt);
+  RunRequest sent = request;
+  std::vector<SweepConfig> sentConfigs = configs;
+  if (!o.pytorch && request.device.starts_with("torch-")) {
+    followTorchRelease(sent, client->environment(), o);
+    // A configuration that names its own release keeps it.
+    for (SweepConfig& c : sentConfigs) {
+      if (c.settings.pytorch == request.settings.pytorch)
+        c.settings.pytorch = sent.settings.pytorch;
+    }
+  }
   ProgressBar bar(io.err, io.errIsTerminal && !o.quiet, "  " + o.op + " on " + host);
   remote::RemoteRunCallbacks cb;
   int done = 0;  // within the configuration running
@@ -183,8 +193,8 @@ ReportDocument runOnHost(const CliStreams& io, const RunOptions& o, const RunReq
     bar.setLabel("  " + name + " on " + host);
   };
   cb.onConfigurationFinished = [&bar](int, const RunResult&) { bar.finish(); };
-  ReportDocument doc = configs.empty() ? client->run(request, cb, &interrupt, tensors)
-                                       : client->sweep(request, configs, cb, &interrupt, tensors);
+  ReportDocument doc = configs.empty() ? client->run(sent, cb, &interrupt, tensors)
+                                       : client->sweep(sent, sentConfigs, cb, &interrupt, tensors);
   bar.finish();
   DETBENCH_CHECK_ARG(!doc.runs.empty(), host + " sent a report without its run");
   doc.viewer = ReportViewer{localHostName(), kToolVersion, remoteLabel(host)};

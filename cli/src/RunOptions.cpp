@@ -108,4 +108,17 @@ void followTorchRelease(RunRequest& request, const BackendRegistry& registry, co
   }
 }
 
+void followTorchRelease(RunRequest& request, const Environment& remote, const RunOptions& o) {
+  if (o.pytorch || !request.device.starts_with("torch-")) return;
+  for (const DeviceSummary& d : remote.devices) {
+    if (d.id != request.device) continue;
+    for (const auto& [key, value] : d.info) {
+      if (key == "pytorch") {
+        request.settings.pytorch =
+            chooseRelease(value, "the " + request.device + " device's libtorch there").release;
+      }
+    }
+  }
+}
+
 }  // namespace detbench::cli

@@ -9,6 +9,7 @@
 
 #include "RemoteOptions.hpp"
 #include "detbench/backend/BackendRegistry.hpp"
+#include "detbench/report/Environment.hpp"
 #include "detbench/run/TrialRunner.hpp"
 
 namespace detbench::cli {
@@ -50,5 +51,8 @@ RunRequest buildRequest(const RunOptions& o);
 // A torch device runs the PyTorch its module was built against: unless --pytorch names a
 // release, the catalog follows that one (the nearest it holds).
 void followTorchRelease(RunRequest& request, const BackendRegistry& registry, const RunOptions& o);
+// The same for a run on another machine: the libtorch of its torch device, as its environment
+// names it.
+void followTorchRelease(RunRequest& request, const Environment& remote, const RunOptions& o);
 
 }  // namespace detbench::cli

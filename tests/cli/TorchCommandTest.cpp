@@ -3,6 +3,9 @@
 // line and exit 2, a device that cannot run says why, `ops --check` holds the catalog against
 // this PyTorch, and `env` names the release.
 
+#include <sys/stat.h>
+
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "CliFixture.hpp"
@@ -13,9 +16,9 @@ namespace {
 #ifdef DETBENCH_CLI_HAS_TORCH
 
 TEST_F(CliTest, ARunOnTorchCpuRecordsPyTorchBesideTheCatalog) {
-  const Result r = run(
-      "run --op index_put_accumulate --device torch-cpu --size 65536 -p rows=64 --threads 2 "
-      "--trials 5 --deterministic error --out r.json --expect-reproducible");
+  const Result r =
+      run("run --op index_put_accumulate --device torch-cpu --size 65536 -p rows=64 --threads 2 "
+          "--trials 5 --deterministic error --out r.json --expect-reproducible");
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("Catalog:"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("as predicted"), std::string::npos) << r.out;
@@ -33,8 +36,8 @@ TEST_F(CliTest, ARunOnTorchCpuRecordsPyTorchBesideTheCatalog) {
 
 TEST_F(CliTest, WhatOnlyDetbenchsKernelsHaveIsOneLineAndExitTwoOnTorch) {
   for (const char* extra : {"--form atomic", "--semantics extensions", "-p batch_invariant=1"}) {
-    const Result r = run(std::string("run --op softmax --device torch-cpu --size 8 --trials 2 ") +
-                         extra);
+    const Result r =
+        run(std::string("run --op softmax --device torch-cpu --size 8 --trials 2 ") + extra);
     EXPECT_EQ(r.code, 2) << extra << ": " << r.out << r.err;
     EXPECT_EQ(lines(r.err), 1) << r.err;
     EXPECT_NE(r.err.find("PyTorch"), std::string::npos) << r.err;
@@ -66,6 +69,26 @@ TEST_F(CliTest, EnvNamesThePyTorchOfTheTorchDevices) {
     EXPECT_FALSE(d["info"]["pytorch"].get<std::string>().empty());
   }
   EXPECT_TRUE(found);
+}
+
+// Through ssh (a stand-in that runs this build's server), a torch run follows the remote
+// libtorch's release as a local run follows this one's; --pytorch still names it.
+TEST_F(CliTest, ARemoteTorchRunFollowsThePyTorchThereAsALocalRunDoes) {
+  const auto ssh = dir_ / "fake-ssh";
+  std::ofstream(ssh) << "#!/bin/sh\nexec '" DETBENCH_CLI "' serve --stdio\n";
+  ::chmod(ssh.c_str(), 0755);
+  const std::string env = "DETBENCH_SSH='" + ssh.string() + "'";
+  const std::string common = "run --op sum --device torch-cpu --size 64 --trials 2 -q ";
+  ASSERT_EQ(run(common + "--out local.json").code, 0);
+  const Result remote = run(common + "--host me@box --out remote.json", env);
+  ASSERT_EQ(remote.code, 0) << remote.out << remote.err;
+  const Result pinned = run(common + "--host me@box --pytorch 2.15 --out pinned.json", env);
+  ASSERT_EQ(pinned.code, 0) << pinned.out << pinned.err;
+  const auto release = [this](const char* name) {
+    return nlohmann::json::parse(slurp(dir_ / name))["settings"]["pytorch"].get<std::string>();
+  };
+  EXPECT_EQ(release("remote.json"), release("local.json"));
+  EXPECT_EQ(release("pinned.json"), "2.15");
 }
 
 TEST_F(CliTest, OpsCheckHoldsTheCatalogAgainstThisPyTorch) {
