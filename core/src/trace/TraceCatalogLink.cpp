@@ -111,7 +111,7 @@ std::optional<CatalogMatch> matchCatalogOp(const TraceOp& op) {
   const auto& in = op.inputs;
   const auto& out = op.outputs;
   if (oneOf(b, {"index_put_", "index_put", "_index_put_impl_"})) {
-    if (!isTrue(op, "accumulate")) return std::nullopt;
+    if (!isTrue(op, "accumulate")) return CatalogMatch{"index_put", {}};
     // self [rows, cols...], indices (one tensor on dim 0) [size], values [size, cols...].
     if (in.size() >= 3 && !in[0].shape.empty()) {
       const TraceTensor& self = in[0];
@@ -124,7 +124,7 @@ std::optional<CatalogMatch> matchCatalogOp(const TraceOp& op) {
     return CatalogMatch{"index_put_accumulate", {}};
   }
   if (oneOf(b, {"put_", "put"})) {
-    if (!isTrue(op, "accumulate")) return std::nullopt;
+    if (!isTrue(op, "accumulate")) return CatalogMatch{"put", {}};
     if (in.size() >= 3) {
       const TraceTensor& self = in[0];
       return withParams("put_accumulate",
@@ -203,7 +203,34 @@ std::optional<CatalogMatch> matchCatalogOp(const TraceOp& op) {
   }
   if (oneOf(b, {"rms_norm", "_fused_rms_norm"})) return CatalogMatch{"rms_norm", {}};
   if (oneOf(b, {"_embedding_bag_backward", "_embedding_bag_dense_backward"})) {
-    return CatalogMatch{"embedding_bag_backward", {}};
+    // mode 2 is "max": the gradient goes to the rows that held each bag's maxima.
+    const auto mode = scalarArgument(op, "mode");
+    return CatalogMatch{
+        mode && *mode == "2" ? "embedding_bag_max_backward" : "embedding_bag_backward", {}};
+  }
+  if (b == "embedding_dense_backward") return CatalogMatch{"embedding_backward", {}};
+  if (oneOf(b, {"index_copy_", "index_copy"})) return CatalogMatch{"index_copy", {}};
+  if (oneOf(b, {"scatter_", "scatter"})) {
+    // The reduce overloads are another op (deprecated in PyTorch): only the plain write here.
+    if (scalarArgument(op, "reduce")) return std::nullopt;
+    return CatalogMatch{"scatter", {}};
+  }
+  if (oneOf(b, {"index_reduce_", "index_reduce"})) {
+    const auto r = scalarArgument(op, "reduce");
+    if (r && *r == "\"prod\"") return CatalogMatch{"index_reduce_prod", {}};
+    return std::nullopt;
+  }
+  if (b == "gather_backward") return CatalogMatch{"gather_backward", {}};
+  if (b == "index_select_backward") return CatalogMatch{"index_select_backward", {}};
+  if (b == "kthvalue") return CatalogMatch{"kthvalue", {}};
+  if (b == "median" && scalarArgument(op, "dim")) return CatalogMatch{"median", {}};
+  if (b == "max_pool3d_with_indices_backward") return CatalogMatch{"max_pool3d_backward", {}};
+  if (b == "_adaptive_avg_pool3d_backward") {
+    return CatalogMatch{"adaptive_avg_pool3d_backward", {}};
+  }
+  // resize_ on a quantized tensor: the new elements are left as the memory was.
+  if (b == "resize_" && !in.empty() && in[0].dtype.starts_with("q")) {
+    return CatalogMatch{"resize_quantized", {}};
   }
   if (b == "nll_loss2d_forward") return CatalogMatch{"nll_loss2d_forward", {}};
   if (b == "_ctc_loss_backward") return CatalogMatch{"ctc_loss_backward", {}};
@@ -217,8 +244,18 @@ std::optional<CatalogMatch> matchCatalogOp(const TraceOp& op) {
       std::string_view("upsample_bicubic2d_backward"),
       std::string_view("upsample_trilinear3d_backward"),
       std::string_view("avg_pool3d_backward"),
+      std::string_view("replication_pad1d_backward"),
       std::string_view("replication_pad2d_backward"),
+      std::string_view("replication_pad3d_backward"),
+      std::string_view("reflection_pad1d_backward"),
       std::string_view("reflection_pad2d_backward"),
+      std::string_view("reflection_pad3d_backward"),
+      std::string_view("adaptive_max_pool2d_backward"),
+      std::string_view("fractional_max_pool2d_backward"),
+      std::string_view("fractional_max_pool3d_backward"),
+      // F.max_unpool1d calls max_unpool2d on an added dimension: a trace sees the 2-D op.
+      std::string_view("max_unpool2d"),
+      std::string_view("max_unpool3d"),
       std::string_view("grid_sampler_2d_backward"),
   };
   for (const auto name : kSameName) {

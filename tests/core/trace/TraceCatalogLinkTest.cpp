@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+#include <vector>
+
 namespace detbench::trace {
 namespace {
 
@@ -56,13 +59,71 @@ TEST(TraceCatalogLink, IndexPutWithAccumulateIsTheCatalogsOpWithItsShapes) {
             "-p rows=8");
 }
 
-TEST(TraceCatalogLink, IndexPutWithoutAccumulateIsNotInTheCatalog) {
+TEST(TraceCatalogLink, IndexPutWithoutAccumulateIsTheCatalogsRacingWrite) {
   const TraceCause c = CauseOf("aten::index_put_", {T({8}), T({4}, "int64"), T({4})}, {T({8})},
-                               {{"accumulate", "false"}});
+                               {{"accumulate", "false"}}, CauseCategory::Introduced);
+  ASSERT_TRUE(matchCatalogOp(c.op).has_value());
+  EXPECT_EQ(matchCatalogOp(c.op)->op, "index_put");
+  const CauseExplanation e = explainCause(c, PyTorchRelease{2, 8});
+  EXPECT_EQ(e.kind, CauseKind::RacingWrites);
+  EXPECT_FALSE(e.command.empty());
+}
+
+TEST(TraceCatalogLink, AnOpOutsideTheCatalogIsUnknownWithNoCommand) {
+  const TraceCause c = CauseOf("aten::add.Tensor", {T({8}), T({8})}, {T({8})});
   EXPECT_FALSE(matchCatalogOp(c.op).has_value());
   const CauseExplanation e = explainCause(c, PyTorchRelease{2, 8});
   EXPECT_EQ(e.kind, CauseKind::Unknown);
   EXPECT_TRUE(e.command.empty());
+}
+
+// Each ATen name a trace records for an op of the catalog, as PyTorch's profiler spells it,
+// names that op; the reductions and modes that make another op name none or the other.
+TEST(TraceCatalogLink, TheCatalogsIndexPoolingAndPaddingOpsByTheirAtenNames) {
+  const std::vector<
+      std::tuple<std::string, std::vector<std::pair<std::string, std::string>>, std::string>>
+      cases = {
+          {"aten::put_", {{"accumulate", "false"}}, "put"},
+          {"aten::index_copy_", {{"dim", "0"}}, "index_copy"},
+          {"aten::scatter_.src", {{"dim", "0"}}, "scatter"},
+          {"aten::scatter_.reduce", {{"dim", "0"}, {"reduce", "\"add\""}}, ""},
+          {"aten::index_reduce_", {{"dim", "0"}, {"reduce", "\"prod\""}}, "index_reduce_prod"},
+          {"aten::index_reduce_", {{"dim", "0"}, {"reduce", "\"amax\""}}, ""},
+          {"aten::gather_backward", {}, "gather_backward"},
+          {"aten::index_select_backward", {}, "index_select_backward"},
+          {"aten::embedding_dense_backward", {}, "embedding_backward"},
+          {"aten::_embedding_bag_backward", {{"mode", "2"}}, "embedding_bag_max_backward"},
+          {"aten::_embedding_bag_backward", {{"mode", "0"}}, "embedding_bag_backward"},
+          {"aten::kthvalue", {{"k", "2"}, {"dim", "-1"}}, "kthvalue"},
+          {"aten::median.dim", {{"dim", "1"}}, "median"},
+          {"aten::median", {}, ""},
+          {"aten::max_pool3d_with_indices_backward", {}, "max_pool3d_backward"},
+          {"aten::adaptive_max_pool2d_backward", {}, "adaptive_max_pool2d_backward"},
+          {"aten::fractional_max_pool2d_backward", {}, "fractional_max_pool2d_backward"},
+          {"aten::fractional_max_pool3d_backward", {}, "fractional_max_pool3d_backward"},
+          {"aten::max_unpool2d", {}, "max_unpool2d"},
+          {"aten::max_unpool3d", {}, "max_unpool3d"},
+          {"aten::_adaptive_avg_pool3d_backward", {}, "adaptive_avg_pool3d_backward"},
+          {"aten::replication_pad1d_backward", {}, "replication_pad1d_backward"},
+          {"aten::replication_pad3d_backward", {}, "replication_pad3d_backward"},
+          {"aten::reflection_pad1d_backward", {}, "reflection_pad1d_backward"},
+          {"aten::reflection_pad3d_backward", {}, "reflection_pad3d_backward"},
+      };
+  for (const auto& [name, scalars, expected] : cases) {
+    const TraceCause c = CauseOf(name, {T({4, 4})}, {T({4, 4})}, scalars);
+    const auto match = matchCatalogOp(c.op);
+    if (expected.empty()) {
+      EXPECT_FALSE(match.has_value()) << name;
+      continue;
+    }
+    ASSERT_TRUE(match.has_value()) << name;
+    EXPECT_EQ(match->op, expected) << name;
+    EXPECT_NE(explainCause(c, PyTorchRelease{2, 15}).kind, CauseKind::Unknown) << name;
+  }
+  // resize_ only on a quantized tensor.
+  EXPECT_EQ(matchCatalogOp(CauseOf("aten::resize_", {T({4}, "quint8")}, {}).op)->op,
+            "resize_quantized");
+  EXPECT_FALSE(matchCatalogOp(CauseOf("aten::resize_", {T({4})}, {}).op).has_value());
 }
 
 TEST(TraceCatalogLink, ACudaTensorNamesTheTorchCudaDeviceAndTheCudaTraits) {
