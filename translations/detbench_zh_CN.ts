@@ -1846,6 +1846,10 @@
             <source>values</source>
             <translation>取值</translation>
         </message>
+        <message>
+            <source>first numbers: %1 …</source>
+            <translation>前几个数：%1 …</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::DeviceSelectorWidget</name>

@@ -293,6 +293,12 @@ void DemosWidget::showRuns(const demo::Scenario& s, const demo::ScenarioOutcome&
       note += (note.isEmpty() ? QString() : QStringLiteral("; ")) +
               tr("warning: %1").arg(qstr(r.warnings.front().message));
     }
+    if (i < o.drawnNumbers.size() && !o.drawnNumbers[i].empty()) {
+      QStringList numbers;
+      for (const double v : o.drawnNumbers[i]) numbers << QString::number(v, 'f', 4);
+      note += (note.isEmpty() ? QString() : QStringLiteral("; ")) +
+              tr("first numbers: %1 …").arg(numbers.join(QLatin1Char(' ')));
+    }
     set(4, note);
     runsTable_->item(row, 2)->setForeground(r.summary.reproducible ? QColor(44, 160, 44)
                                                                    : QColor(214, 39, 40));

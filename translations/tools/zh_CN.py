@@ -937,4 +937,6 @@ ZH_CN = {
 'atomic': '原子',
 '(detbench extension)': '（detbench 扩展）',
 "(contrast: not PyTorch's default)": '（对照：不是 PyTorch 的默认实现）',
+# The lessons' drawn numbers.
+'first numbers: %1 …': '前几个数：%1 …',
 }

@@ -25,7 +25,8 @@ json scenarioReportJson(const Scenario& s, const ScenarioOutcome& o) {
   j["checks"] = checks;
   if (!o.runs.empty()) {
     json runs = json::array();
-    for (const auto& r : o.runs) {
+    for (std::size_t i = 0; i < o.runs.size(); ++i) {
+      const RunResult& r = o.runs[i];
       json run{{"label", r.label},
                {"op", r.op},
                {"device", r.device},
@@ -40,6 +41,9 @@ json scenarioReportJson(const Scenario& s, const ScenarioOutcome& o) {
       json warnings = json::array();
       for (const auto& w : r.warnings) warnings.push_back(w.message);
       run["warnings"] = warnings;
+      if (i < o.drawnNumbers.size() && !o.drawnNumbers[i].empty()) {
+        run["drawn_numbers"] = o.drawnNumbers[i];
+      }
       runs.push_back(run);
     }
     j["runs"] = runs;
@@ -159,9 +163,15 @@ std::string scenarioReportMarkdown(const Scenario& s, const ScenarioOutcome& o,
         md << "- | - | " << r.errors.front().kind << " |\n";
         continue;
       }
+      std::ostringstream note;
+      if (!r.warnings.empty()) note << "warning";
+      if (i < o.drawnNumbers.size() && !o.drawnNumbers[i].empty()) {
+        if (!r.warnings.empty()) note << "; ";
+        note << "first numbers:";
+        for (const double v : o.drawnNumbers[i]) note << ' ' << formatFloat(v);
+      }
       md << r.summary.distinctDigests << " in " << r.trials.size() << " | "
-         << formatDuration(r.summary.time.median) << " | "
-         << (r.warnings.empty() ? std::string() : std::string("warning")) << " |\n";
+         << formatDuration(r.summary.time.median) << " | " << note.str() << " |\n";
     }
     md << "\n";
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "detbench/base/Error.hpp"
+#include "detbench/catalog/OpCatalog.hpp"
 #include "detbench/report/Format.hpp"
 #include "detbench/run/TrialRunner.hpp"
 #include "detbench/trace/TraceCatalogLink.hpp"
@@ -360,7 +361,21 @@ ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& reg
     r.warmup = 1;
     r.label = run.label.en;
     if (progress) progress(run.label.en, static_cast<int>(out.runs.size()), total);
-    out.runs.push_back(runner.run(r, {}, cancel));
+    const OpTraits* traits = findOpTraits(r.op);
+    const bool draws = traits && traits->cpu.source == NondeterminismSource::Rng;
+    std::vector<double> drawn;
+    RunCallbacks callbacks;
+    if (draws) {
+      callbacks.onFirstOutput = [&drawn](const HostTensor& t) {
+        if (t.dtype() != DType::Float32) return;
+        const auto values = t.as<float>();
+        for (std::size_t k = 0; k < std::min(values.size(), kDrawnNumbersShown); ++k) {
+          drawn.push_back(values[k]);
+        }
+      };
+    }
+    out.runs.push_back(runner.run(r, callbacks, cancel));
+    out.drawnNumbers.push_back(std::move(drawn));
   }
   for (std::size_t i = 0; i < scenario.runs.size(); ++i) {
     const ScenarioRun& run = scenario.runs[i];

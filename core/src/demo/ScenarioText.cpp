@@ -30,6 +30,15 @@ void printRuns(std::ostream& out, const Scenario& s, const ScenarioOutcome& o,
       }
     }
     if (!algorithms.empty()) out << "\n     algorithm: " << algorithms;
+    if (i < o.drawnNumbers.size() && !o.drawnNumbers[i].empty()) {
+      out << "\n     " << (lang.starts_with("zh") ? "前几个数：" : "first numbers:");
+      for (const double v : o.drawnNumbers[i]) {
+        std::ostringstream number;
+        number << std::fixed << std::setprecision(4) << v;
+        out << " " << number.str();
+      }
+      out << " ...";
+    }
     for (const auto& w : r.warnings) out << "\n     warning: " << w.message;
     out << "\n";
   }

@@ -164,6 +164,29 @@ TEST_P(ScenarioRunTest, ShowsWhatItsTextSaysOnTheCpuDevices) {
   }
 }
 
+// The Seeds lesson shows the numbers each run drew: torch.manual_seed(42); torch.rand(4) on the
+// CPU gives 0.8823 0.9150 0.3829 0.9593 (PyTorch's Mersenne Twister); a lesson's run that draws
+// nothing shows none.
+TEST(ScenarioTest, TheSeedsLessonShowsTheNumbersEachRunDrew) {
+  BackendRegistry registry;
+  registry.add(cpu::makeCpuBackend());
+  registry.add(cpu::makeCpuThreadsBackend(cpu::TaskSchedule::shuffled(3)));
+  const Scenario* seeds = findScenario("seeds");
+  ASSERT_NE(seeds, nullptr);
+  const ScenarioOutcome o = runScenario(*seeds, registry);
+  ASSERT_EQ(o.drawnNumbers.size(), o.runs.size());
+  ASSERT_EQ(o.drawnNumbers[0].size(), kDrawnNumbersShown);
+  const double expected[] = {0.8823, 0.9150, 0.3829, 0.9593};
+  for (std::size_t k = 0; k < kDrawnNumbersShown; ++k) {
+    EXPECT_NEAR(o.drawnNumbers[0][k], expected[k], 5e-5) << k;
+  }
+  EXPECT_NE(o.drawnNumbers[0], o.drawnNumbers[2]) << "the GPU generator draws other numbers";
+  const Scenario* atomics = findScenario("float-atomics");
+  ASSERT_NE(atomics, nullptr);
+  const ScenarioOutcome other = runScenario(*atomics, registry);
+  for (const auto& drawn : other.drawnNumbers) EXPECT_TRUE(drawn.empty());
+}
+
 INSTANTIATE_TEST_SUITE_P(AllScenarios, ScenarioRunTest, ::testing::ValuesIn([] {
                            std::vector<std::string> names;
                            for (const auto& s : scenarios()) names.push_back(s.name);

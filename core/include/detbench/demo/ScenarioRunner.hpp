@@ -29,6 +29,10 @@ struct ScenarioOutcome {
   std::string device;     // where the scenario's op runs ran: cuda, or cpu-threads
   bool fallback = false;  // the scenario wants a GPU and ran on cpu-threads instead
   std::vector<RunResult> runs;
+  // Per run: the first numbers of trial 0's output where the run draws random numbers (a
+  // float32 output of an op the catalog calls random), so a lesson can show the numbers a seed
+  // gives; empty for the other runs.
+  std::vector<std::vector<double>> drawnNumbers;
   std::optional<LoaderOutcome> loader;
   std::optional<TrainingOutcome> training;
   std::optional<HashOutcome> hash;
@@ -39,6 +43,9 @@ struct ScenarioOutcome {
   bool cancelled = false;
   bool asExpected() const;
 };
+
+// How many of a run's drawn numbers a lesson keeps.
+inline constexpr std::size_t kDrawnNumbersShown = 4;
 
 // cuda where it is available, cpu-threads otherwise.
 std::string scenarioDevice(const BackendRegistry& registry);
