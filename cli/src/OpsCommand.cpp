@@ -8,6 +8,7 @@
 #include "Commands.hpp"
 #include "ExitCodes.hpp"
 #include "ReleaseOption.hpp"
+#include "detbench/backend/BackendRegistry.hpp"
 #include "detbench/catalog/OpCatalog.hpp"
 #include "detbench/catalog/PyTorchDetection.hpp"
 #include "detbench/op/OpDefinition.hpp"
@@ -60,11 +61,30 @@ std::string devicesText(std::string_view op) {
   return text.empty() ? std::string("none (catalog only)") : text;
 }
 
+// The devices that run a library's own kernels (torch-cpu, torch-cuda) in this build, loaded.
+std::vector<const DeviceEntry*> libraryDevices(const std::vector<DeviceEntry>& all) {
+  std::vector<const DeviceEntry*> found;
+  for (const DeviceEntry& d : all) {
+    if (d.backend && d.backend->runsLibraryDispatch()) found.push_back(&d);
+  }
+  return found;
+}
+
+std::vector<std::string> libraryDevicesOf(std::string_view op,
+                                          const std::vector<const DeviceEntry*>& library) {
+  std::vector<std::string> ids;
+  for (const DeviceEntry* d : library) {
+    if (d->backend->supports(op)) ids.push_back(d->id);
+  }
+  return ids;
+}
+
 std::string howChosen(const std::optional<std::string>& option) {
   return option ? std::string("--pytorch") : defaultPyTorchRelease().how;
 }
 
-ojson catalogJson(PyTorchRelease release, const std::string& how) {
+ojson catalogJson(PyTorchRelease release, const std::string& how,
+                  const std::vector<const DeviceEntry*>& library) {
   ojson j;
   j["pytorch"] = toString(release);
   j["pytorch_chosen_by"] = how;
@@ -78,6 +98,7 @@ ojson catalogJson(PyTorchRelease release, const std::string& how) {
     o["pytorch"] = std::string(op.pytorchApi);
     o["summary"] = std::string(op.summary);
     o["devices"] = devicesOf(op.name);
+    o["library_devices"] = libraryDevicesOf(op.name, library);
     o["cpu"] = traitsJson(op.cpu);
     o["cpu"]["fact_source"] = std::string(op.cpuSource);
     o["cuda"] = traitsJson(op.cuda);
@@ -116,7 +137,8 @@ std::string modeText(const OpTraits& op) {
   return mode;
 }
 
-void printCatalog(const CliStreams& io, PyTorchRelease release, const std::string& how) {
+void printCatalog(const CliStreams& io, PyTorchRelease release, const std::string& how,
+                  const std::vector<const DeviceEntry*>& library) {
   io.out << "Catalog for PyTorch " << toString(release) << " (" << how
          << "). PyTorch's CUDA traits, which cuda and cpu-threads follow:\n\n";
   char line[640];
@@ -146,6 +168,23 @@ void printCatalog(const CliStreams& io, PyTorchRelease release, const std::strin
   io.out << "\ndetbench devices: those with kernels for the op (cpu alone: the sequential "
             "reference, PyTorch's CPU order). MPS, which detbench does not have: `--json` gives "
             "the docstring's entries.\n";
+  for (const DeviceEntry* d : library) {
+    int offered = 0;
+    int ops = 0;
+    std::string without;
+    for (const auto& op : opCatalog(release)) {
+      ++ops;
+      if (d->backend->supports(op.name)) {
+        ++offered;
+      } else {
+        without += (without.empty() ? "" : ", ") + std::string(op.name);
+      }
+    }
+    io.out << d->id << " (the library's own kernels";
+    if (!d->availability.available) io.out << "; not available here";
+    io.out << ") runs " << offered << " of the " << ops << " ops"
+           << (without.empty() ? std::string() : ", all but " + without) << ".\n";
+  }
   io.out << "\nAcross batch sizes (detbench invariance --batches):\n";
   for (const auto& op : opCatalog(release)) {
     if (!op.batchInvariance.empty())
@@ -215,11 +254,15 @@ int opsCommand(const CliStreams& io, const OpsOptions& options) {
   if (options.changes) return changesCommand(io, *options.changes, options.json);
   const PyTorchRelease release = releaseOption(options.pytorch);
   const std::string how = howChosen(options.pytorch);
+  const BackendRegistry registry = makeRegistry();
+  registry.loadAll();
+  const std::vector<DeviceEntry> all = registry.devices();
+  const std::vector<const DeviceEntry*> library = libraryDevices(all);
   if (options.json) {
-    io.out << catalogJson(release, how).dump(2) << "\n";
+    io.out << catalogJson(release, how, library).dump(2) << "\n";
     return kExitOk;
   }
-  printCatalog(io, release, how);
+  printCatalog(io, release, how, library);
   return kExitOk;
 }
 

@@ -5,6 +5,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -89,6 +90,27 @@ TEST_F(CliTest, ARemoteTorchRunFollowsThePyTorchThereAsALocalRunDoes) {
   };
   EXPECT_EQ(release("remote.json"), release("local.json"));
   EXPECT_EQ(release("pinned.json"), "2.15");
+}
+
+// `detbench ops` says which ops the torch devices run: every op PyTorch has, each through its
+// own call; resize_quantized stays in the catalog only.
+TEST_F(CliTest, OpsNamesTheTorchDevicesThatRunEachOp) {
+  const Result r = run("ops --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  int offered = 0;
+  for (const auto& op : j["ops"]) {
+    const auto& library = op["library_devices"];
+    const bool onTorchCpu = std::find(library.begin(), library.end(), "torch-cpu") != library.end();
+    offered += onTorchCpu ? 1 : 0;
+    if (op["name"] == "resize_quantized") {
+      EXPECT_FALSE(onTorchCpu);
+    }
+  }
+  EXPECT_EQ(offered, static_cast<int>(j["ops"].size()) - 1);
+  const Result text = run("ops");
+  EXPECT_NE(text.out.find("torch-cpu (the library's own kernels) runs"), std::string::npos)
+      << text.out;
 }
 
 TEST_F(CliTest, OpsCheckHoldsTheCatalogAgainstThisPyTorch) {
