@@ -13,8 +13,11 @@
 #include "CudaKernel.hpp"
 #include "Launch.cuh"
 #include "detbench/ops/AdaptiveAvgPool2dBackwardOp.hpp"
+#include "detbench/ops/AdaptiveAvgPool3dBackwardOp.hpp"
 #include "detbench/ops/AvgPool3dBackwardOp.hpp"
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
+#include "detbench/ops/MaxPoolBackwardOps.hpp"
+#include "detbench/ops/PadBackwardOps.hpp"
 #include "detbench/ops/ReflectionPad2dBackwardOp.hpp"
 #include "detbench/ops/ReplicationPad2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBicubic2dBackwardOp.hpp"
@@ -118,6 +121,51 @@ CudaRun makeUpsampleBicubic2dBackwardCuda(const CudaKernelArgs& args) {
 CudaRun makeUpsampleLinear1dBackwardCuda(const CudaKernelArgs& args) {
   using Op = ops::UpsampleLinear1dBackwardOp;
   return planeScatterRun<Op>(args, {args.device.in<float>(Op::kGradOutput)});
+}
+
+namespace {
+
+// Gradient routed through the forward pass's argmax (max_pool3d, adaptive and fractional max
+// pooling): PyTorch's CUDA backwards add it with atomicAdd where windows overlap.
+template <typename Op>
+CudaRun argmaxScatterRun(const CudaKernelArgs& args) {
+  return planeScatterRun<Op>(
+      args, {args.device.in<float>(Op::kGradOutput), args.device.in<std::int64_t>(Op::kIndices)});
+}
+
+template <typename Op>
+CudaRun gradientOnlyRun(const CudaKernelArgs& args) {
+  return planeScatterRun<Op>(args, {args.device.in<float>(Op::kGradOutput)});
+}
+
+}  // namespace
+
+CudaRun makeMaxPool3dBackwardCuda(const CudaKernelArgs& args) {
+  return argmaxScatterRun<ops::MaxPool3dBackwardOp>(args);
+}
+CudaRun makeAdaptiveMaxPool2dBackwardCuda(const CudaKernelArgs& args) {
+  return argmaxScatterRun<ops::AdaptiveMaxPool2dBackwardOp>(args);
+}
+CudaRun makeFractionalMaxPool2dBackwardCuda(const CudaKernelArgs& args) {
+  return argmaxScatterRun<ops::FractionalMaxPool2dBackwardOp>(args);
+}
+CudaRun makeFractionalMaxPool3dBackwardCuda(const CudaKernelArgs& args) {
+  return argmaxScatterRun<ops::FractionalMaxPool3dBackwardOp>(args);
+}
+CudaRun makeAdaptiveAvgPool3dBackwardCuda(const CudaKernelArgs& args) {
+  return gradientOnlyRun<ops::AdaptiveAvgPool3dBackwardOp>(args);
+}
+CudaRun makeReplicationPad1dBackwardCuda(const CudaKernelArgs& args) {
+  return gradientOnlyRun<ops::ReplicationPad1dBackwardOp>(args);
+}
+CudaRun makeReplicationPad3dBackwardCuda(const CudaKernelArgs& args) {
+  return gradientOnlyRun<ops::ReplicationPad3dBackwardOp>(args);
+}
+CudaRun makeReflectionPad1dBackwardCuda(const CudaKernelArgs& args) {
+  return gradientOnlyRun<ops::ReflectionPad1dBackwardOp>(args);
+}
+CudaRun makeReflectionPad3dBackwardCuda(const CudaKernelArgs& args) {
+  return gradientOnlyRun<ops::ReflectionPad3dBackwardOp>(args);
 }
 
 }  // namespace detbench::cuda
