@@ -24,6 +24,7 @@ struct Case {
   const char* name;
   const char* op;
   OpParams params;
+  int threads = 1;  // PyTorch's intra-op threads (the digest of the output uses them too)
 };
 
 const Case kCases[] = {
@@ -32,6 +33,7 @@ const Case kCases[] = {
     {"index_add_1M", "index_add", {}},
     {"matmul_256", "matmul", {{"size", 256}}},
     {"conv2d_forward", "conv2d_forward", {}},
+    {"conv2d_forward_2_threads", "conv2d_forward", {}, 2},
     {"index_put_accumulate_1M_deterministic", "index_put_accumulate", {}},
 };
 
@@ -43,7 +45,7 @@ void harnessAgainstTightLoop(benchmark::State& state, const Case& c) {
   request.op = c.op;
   request.params = c.params;
   request.device = "torch-cpu";
-  request.settings.threads = 1;
+  request.settings.threads = c.threads;
   request.settings.seed = 1;
   if (std::string(c.name).ends_with("deterministic")) {
     request.settings.deterministic = DeterministicMode::Error;
@@ -82,7 +84,38 @@ void harnessAgainstTightLoop(benchmark::State& state, const Case& c) {
   state.counters["ratio"] = trialNs / callNs;
 }
 
+// The digest of a torch-cpu output alone (conv2d_forward's 2 MiB), on one and on two of
+// PyTorch's threads: bytes_per_second.
+void digestOnPyTorchsThreads(benchmark::State& state) {
+  BackendRegistry registry;
+  for (auto& b : torchdev::makeTorchBackends()) registry.add(std::move(b));
+  const TrialRunner runner(registry);
+  RunRequest request;
+  request.op = "conv2d_forward";
+  request.device = "torch-cpu";
+  request.settings.threads = static_cast<int>(state.range(0));
+  request.settings.seed = 1;
+  const PreparedInputs prepared = runner.prepare(request);
+  Context context(request.settings);
+  auto op = registry.get("torch-cpu")
+                .prepare(opDefinition(request.op), prepared.params, prepared.inputs,
+                         Form::Deterministic, context);
+  op->execute();
+  std::uint64_t digest = 0;
+  for (auto _ : state) {
+    digest = op->outputDigest();
+    benchmark::DoNotOptimize(digest);
+  }
+  const auto bytes = static_cast<std::int64_t>(op->readOutput().bytes());
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * bytes);
+}
+
 [[maybe_unused]] const bool kRegistered = [] {
+  benchmark::RegisterBenchmark("BM_TorchCpuDigest", digestOnPyTorchsThreads)
+      ->Arg(1)
+      ->Arg(2)
+      ->Unit(benchmark::kMicrosecond)
+      ->UseRealTime();
   for (const Case& c : kCases) {
     benchmark::RegisterBenchmark((std::string("BM_TorchCpuHarness/") + c.name).c_str(),
                                  [&c](benchmark::State& s) { harnessAgainstTightLoop(s, c); })

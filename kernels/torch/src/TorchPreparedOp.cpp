@@ -1,14 +1,19 @@
 #include "TorchPreparedOp.hpp"
 
 #include <ATen/Context.h>
+#include <ATen/Parallel.h>
 #include <ATen/core/Tensor.h>
 #include <ATen/ops/empty.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <future>
+#include <memory>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "TorchCallArgs.hpp"
 #include "TorchRuntime.hpp"
@@ -22,6 +27,33 @@
 namespace detbench::torchdev {
 
 namespace {
+
+// Elements per part of the digest at least: below two of these it runs on the calling thread.
+constexpr std::uint64_t kDigestGrain = 1 << 16;
+
+// The digest's sum of terms over `n` elements in up to `threads` parts: the calling thread
+// takes the first, PyTorch's inter-op pool (at::launch) the others. The terms add mod 2^64, so
+// any split gives the same sum. (ATen's parallel_for would need this file built with OpenMP,
+// and a second OpenMP runtime beside the one a pip PyTorch carries.)
+std::uint64_t digestSum(const void* data, std::size_t size, std::uint64_t n, int threads) {
+  const std::uint64_t parts =
+      std::min<std::uint64_t>(static_cast<std::uint64_t>(std::max(threads, 1)), n / kDigestGrain);
+  if (parts < 2) return digestPartial(data, size, 0, n);
+  std::vector<std::future<std::uint64_t>> partials;
+  for (std::uint64_t p = 1; p < parts; ++p) {
+    // The task owns its promise: nothing it touches goes away before it returns.
+    auto done = std::make_shared<std::promise<std::uint64_t>>();
+    partials.push_back(done->get_future());
+    const std::uint64_t begin = n * p / parts;
+    const std::uint64_t end = n * (p + 1) / parts;
+    at::launch([data, size, begin, end, done] {
+      done->set_value(digestPartial(data, size, begin, end - begin));
+    });
+  }
+  std::uint64_t sum = digestPartial(data, size, 0, n / parts);
+  for (auto& partial : partials) sum += partial.get();
+  return sum;
+}
 
 at::ScalarType scalarType(DType dtype) {
   switch (dtype) {
@@ -67,6 +99,7 @@ class TorchPreparedOp final : public PreparedOp {
     WarningCapture::ThreadScope scope(warnings_);
     translatingErrors([&] {
       applySettings(context.settings(), threads);
+      threads_ = threads;
       for (std::size_t i = 0; i < inputs.specs.size(); ++i) {
         args_.tensors[inputs.specs[i].name] = toTorch(inputs.at(i), device);
       }
@@ -116,8 +149,10 @@ class TorchPreparedOp final : public PreparedOp {
     if (clock_ && clock_->hasDigest()) return clock_->digest();
 #endif
     if (output_.is_cpu()) {
-      return digestBytes(output_.data_ptr(), static_cast<std::size_t>(output_.element_size()),
-                         static_cast<std::uint64_t>(output_.numel()));
+      const auto size = static_cast<std::size_t>(output_.element_size());
+      const auto n = static_cast<std::uint64_t>(output_.numel());
+      const std::uint64_t sum = digestSum(output_.data_ptr(), size, n, threads_);
+      return digest_detail::finalize(sum, static_cast<std::uint64_t>(n), size);
     }
     return digestTensor(readOutput());
   }
@@ -161,6 +196,7 @@ class TorchPreparedOp final : public PreparedOp {
   WarningCapture warnings_;
   at::Tensor output_;
   std::uint64_t executions_ = 0;
+  int threads_ = 1;
 #ifdef DETBENCH_TORCH_CUDA
   std::unique_ptr<cuda::TrialClock> clock_;
 #endif

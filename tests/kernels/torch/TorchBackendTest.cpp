@@ -229,6 +229,21 @@ TEST(TorchBackendTest, AThreadsInvarianceRunSetsPyTorchsThreads) {
   EXPECT_THROW(validateInvariancePlan(r, plan), InvalidArgument);
 }
 
+// On torch-cpu the digest runs on PyTorch's threads, split in tasks: the same value as the
+// sequential digest of the cpu device's output (the same numbers: PyTorch's CPU stream).
+TEST(TorchBackendTest, TheDigestOnPyTorchsThreadsIsTheSequentialDigest) {
+  const BackendRegistry registry = torchRegistry();
+  RunRequest r = request("rand", "torch-cpu", DeterministicMode::Off, 2, 2);
+  r.params = {{"size", (1 << 18) + 3}};  // four tasks and a remainder
+  const RunResult torch = TrialRunner(registry).run(r);
+  ASSERT_FALSE(torch.failed()) << torch.errors.front().message;
+  EXPECT_EQ(torch.threads, 2);
+  r.device = "cpu";
+  const RunResult reference = TrialRunner(registry).run(r);
+  ASSERT_FALSE(reference.failed());
+  EXPECT_EQ(torch.trials.front().digest, reference.trials.front().digest);
+}
+
 TEST(TorchBackendTest, RandomOpsDrawPyTorchsCpuStreamFromTheSeed) {
   const BackendRegistry registry = torchRegistry();
   for (const char* op : {"rand", "randn"}) {
