@@ -86,12 +86,13 @@ std::string runsText(const std::vector<int>& runs) {
 
 void printCause(std::ostream& out, const TraceConfigResult& c, const TraceCause& cause,
                 PyTorchRelease release) {
-  const CauseExplanation e = explainCause(cause, release);
+  const CauseExplanation e = explainCause(cause, release, c.alignment.unseededGenerators);
   out << "  First cause: op " << cause.seq << " " << cause.op.name;
   if (cause.site) out << " at " << describeSite(*cause.site);
   out << " (" << runsText(cause.runs) << ")\n";
-  out << "    " << describeCategory(cause.category) << "\n";
+  out << "    " << describeOrigin(cause) << "\n";
   out << "    why: " << describeCauseKind(e.kind) << "\n";
+  if (!cause.arguments.empty()) out << "    arguments: " << describeArguments(cause) << "\n";
   if (const auto it = c.differences.find(cause.seq); it != c.differences.end()) {
     const CauseDifference& d = it->second;
     if (d.measured) {
@@ -169,6 +170,16 @@ void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
     printCause(out, c, c.alignment.causes.front(), release);
     printOtherCauses(out, c.alignment);
   }
+  if (!c.alignment.notes.empty()) {
+    const TraceCause& note = c.alignment.notes.front();
+    out << "  Note: op " << note.seq << " " << note.op.name;
+    if (note.site) out << " at " << describeSite(*note.site);
+    out << " " << describeNote(note) << "\n";
+    if (c.alignment.notes.size() > 1) {
+      out << "    (" << c.alignment.notes.size() - 1
+          << " more such notes; the report lists them all)\n";
+    }
+  }
   for (const auto& r : c.alignment.runs) {
     if (r.completed() || r.exit.cancelled || r.exit.stderrTail.empty()) continue;
     if (c.raisedNondeterministic() == &r) continue;
@@ -204,6 +215,7 @@ int traceCommand(const CliStreams& io, const TraceOptions& o) {
   std::optional<PyTorchRelease> given;
   if (o.pytorch) given = releaseOption(o.pytorch);
   const PythonCheck python = checkPython(plan.command, plan.workingDir);
+  for (const auto& c : plan.configs) checkSettingsForRelease(c.settings, python.torch);
 
   TraceDocument doc;
   doc.command = plan.command;
@@ -265,7 +277,10 @@ int traceCommand(const CliStreams& io, const TraceOptions& o) {
 
   OutputBatch batch;
   if (makeReports) batch.addFolder("reports");
-  if (!jsonPath.empty()) batch.add(jsonPath, traceToJson(doc).dump(2) + "\n");
+  if (!jsonPath.empty())
+    batch.add(jsonPath, traceToJson(doc).dump(2, ' ', false,
+                                              nlohmann::ordered_json::error_handler_t::replace) +
+                            "\n");
   if (o.markdown) batch.add(*o.markdown, traceToMarkdown(doc));
   io.out.flush();
   batch.commit();

@@ -27,6 +27,15 @@ void addTraceOptions(CLI::App& app, TraceOptions& o) {
   app.add_option("--pythonhashseed", o.pythonHashSeed,
                  "PYTHONHASHSEED (0 to 4294967295), set before the interpreter starts");
   app.add_option("--threads", o.threads, "torch.set_num_threads before the script");
+  app.add_flag("--inductor-deterministic", o.inductorDeterministic,
+               "torch._inductor.config.deterministic = True: compiled code without "
+               "autotuning by timing (PyTorch 2.10 and later)");
+  app.add_flag("--inductor-batch-invariant", o.inductorBatchInvariant,
+               "torch._inductor.config.batch_invariant = True: compiled kernels that give a row "
+               "the same bits whatever the batch (PyTorch releases that have it)");
+  app.add_option("--compile", o.compile,
+                 "torch.compile under the trace: regions (compiled code runs as compiled, each "
+                 "call one op) or eager (the ops inside, run eagerly)");
   app.add_option("--ops", o.ops,
                  "Digest only ops FROM..TO (FROM.., ..TO; numbered from 1): large models");
   app.add_option("--timeout", o.timeout, "Stop a run after this many seconds");
@@ -67,6 +76,13 @@ trace::TracePlan buildTracePlan(const TraceOptions& o) {
         integerOption<std::uint32_t>(*o.pythonHashSeed, "--pythonhashseed", 0, 4294967295u);
   }
   if (o.threads) base.threads = integerOption<int>(*o.threads, "--threads", 1, kMaxThreads);
+  if (o.inductorDeterministic) base.inductorDeterministic = true;
+  if (o.inductorBatchInvariant) base.inductorBatchInvariant = true;
+  if (o.compile) {
+    DETBENCH_CHECK_ARG(*o.compile == "regions" || *o.compile == "eager",
+                       "--compile must be regions or eager, not '" + *o.compile + "'");
+    base.compileEager = *o.compile == "eager";
+  }
   plan.configs = o.configs ? parseTraceConfigs(*o.configs, base)
                            : std::vector<TraceConfig>{TraceConfig{"default", base}};
   if (o.ops) plan.window = parseTraceWindow(*o.ops);

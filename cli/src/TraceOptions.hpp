@@ -23,6 +23,9 @@ struct TraceOptions {
   std::optional<std::string> cublasWorkspaceConfig;
   std::optional<std::string> pythonHashSeed;
   std::optional<std::string> threads;
+  bool inductorDeterministic = false;
+  bool inductorBatchInvariant = false;
+  std::optional<std::string> compile;  // regions (default) or eager
   std::optional<std::string> ops;      // FROM..TO
   std::optional<std::string> timeout;  // seconds per run
   std::optional<std::string> workingDir;

@@ -92,6 +92,7 @@ void TraceOpsPlotWidget::setConfig(const trace::TraceConfigResult* config) {
             }
             break;
           case OpStatus::Absorbed:
+          case OpStatus::Unused:
             absorbed_->addData(x, y);
             ++points_;
             break;
@@ -126,7 +127,7 @@ void TraceOpsPlotWidget::retranslate() {
   plot()->yAxis->setLabel(QString());
   causes_->setName(tr("cause"));
   inherited_->setName(tr("inherited"));
-  absorbed_->setName(tr("absorbed (inputs differ, outputs equal)"));
+  absorbed_->setName(tr("absorbed, or reaching no result"));
   notCompared_->setName(tr("not compared from here"));
 }
 
@@ -155,6 +156,9 @@ QString TraceOpsPlotWidget::hoverText(const QPoint& pos) const {
       break;
     case OpStatus::Absorbed:
       what = tr("inputs differ, outputs equal");
+      break;
+    case OpStatus::Unused:
+      what = tr("other bits that no result uses (a note)");
       break;
     case OpStatus::NotCompared:
       what = tr("not compared");

@@ -63,6 +63,13 @@ QString kindText(CauseKind kind) {
       return TraceWidget::tr(
           "the data: it came from outside any op (NumPy, Python, a "
           "DataLoader's workers) and differs");
+    case CauseKind::PythonNumber:
+      return TraceWidget::tr(
+          "a number from Python: the op's tensors were equal in every run, an argument was not");
+    case CauseKind::CompiledRegion:
+      return TraceWidget::tr(
+          "compiled code (torch.compile): its kernels may autotune, draw their own random "
+          "numbers or reduce in another order; the region is traced as one op");
     case CauseKind::UninitializedMemory:
       return TraceWidget::tr("uninitialized memory: the op read memory no op had written");
     case CauseKind::CatalogDisagrees:
@@ -100,6 +107,26 @@ QString fixText(TraceFix fix) {
           "random in workers need a worker_init_fn");
     case TraceFix::InitializeMemory:
       return TraceWidget::tr("write the tensor before it is read (torch.zeros, not torch.empty)");
+    case TraceFix::SeedPythonRandom:
+      return TraceWidget::tr(
+          "Python's random module was drawn from without a seed: random.seed(...) before the "
+          "draw, or the Seed setting");
+    case TraceFix::SeedNumpyRandom:
+      return TraceWidget::tr(
+          "NumPy's global generator was drawn from without a seed: numpy.random.seed(...), or "
+          "the Seed setting");
+    case TraceFix::SameNumber:
+      return TraceWidget::tr(
+          "a number the script computes differently in each run (the clock, a set's order, a "
+          "file): compute it the same way, or pass it in");
+    case TraceFix::InductorDeterministic:
+      return TraceWidget::tr(
+          "torch._inductor.config.deterministic = True (deterministic mode also sets it); "
+          "trace with torch.compile eager to find the op inside");
+    case TraceFix::CompileEager:
+      return TraceWidget::tr(
+          "this PyTorch has no deterministic switch for compiled code: trace with "
+          "torch.compile eager to find the op inside");
     case TraceFix::None:
       return TraceWidget::tr("nothing the catalog knows of");
   }
@@ -123,7 +150,18 @@ QString verdictText(const TraceConfigResult& c) {
   if (c.cancelled) return TraceWidget::tr("cancelled");
   if (c.failed()) return TraceWidget::tr("the script failed");
   if (c.alignment.runs.size() < 2) return TraceWidget::tr("one run: nothing to compare");
-  if (c.alignment.reproducible()) return TraceWidget::tr("the runs agree");
+  if (c.alignment.comparedOps() == 0 && c.alignment.partings.empty() &&
+      c.alignment.causes.empty()) {
+    return TraceWidget::tr("nothing compared");
+  }
+  if (c.alignment.reproducible()) {
+    const auto notes = c.alignment.notes.size();
+    return notes == 0 ? TraceWidget::tr("the runs agree")
+                      : TraceWidget::tr(
+                            "the runs agree in every result (%1 outputs differ "
+                            "that no result uses)")
+                            .arg(notes);
+  }
   if (!c.alignment.causes.empty()) {
     const auto n = c.alignment.causes.size();
     return n == 1 ? TraceWidget::tr("the runs differ: 1 cause")
@@ -536,7 +574,10 @@ bool TraceWidget::exportTo(const QString& path, QString* error) {
   } else if (suffix == QLatin1String("csv")) {
     bytes = causesCsv();
   } else {
-    bytes = QByteArray::fromStdString(traceToJson(*document_).dump(2) + "\n");
+    bytes = QByteArray::fromStdString(
+        traceToJson(*document_)
+            .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
+        "\n");
   }
   return FileWriter::write(path, bytes, error);
 }

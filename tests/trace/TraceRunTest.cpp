@@ -34,8 +34,10 @@ class TraceRun : public ::testing::Test {
     if (!pythonHasTorch()) GTEST_SKIP() << kTracePython << " has no torch";
   }
   TraceResult trace(const std::string& script, int runs = 2, TraceSettings settings = {},
-                    std::chrono::milliseconds timeout = std::chrono::milliseconds(0)) {
+                    std::chrono::milliseconds timeout = std::chrono::milliseconds(0),
+                    bool secondPass = true) {
     TracePlan plan;
+    plan.secondPass = secondPass;
     plan.command = parseScriptCommand({kTracePython, kScripts + "/" + script});
     plan.runs = runs;
     plan.configs = {TraceConfig{"default", settings}};
@@ -45,7 +47,7 @@ class TraceRun : public ::testing::Test {
   }
 };
 
-TEST_F(TraceRun, FindsTheOpThatDependsOnTheRunAndMeasuresIt) {
+TEST_F(TraceRun, ANumberThatDependsOnTheRunIsDataAtItsLineAndIsMeasured) {
   const TraceResult r = trace("perturbed.py");
   ASSERT_EQ(r.configs.size(), 1u);
   const TraceConfigResult& c = r.configs[0];
@@ -54,8 +56,13 @@ TEST_F(TraceRun, FindsTheOpThatDependsOnTheRunAndMeasuresIt) {
   EXPECT_TRUE(c.alignment.runs[1].completed());
   ASSERT_EQ(c.alignment.causes.size(), 1u);
   const TraceCause& cause = c.alignment.causes[0];
-  EXPECT_EQ(cause.category, CauseCategory::Introduced);
+  // The op's tensors were equal; its Python number was not: data from outside, named.
+  EXPECT_EQ(cause.category, CauseCategory::Data);
   EXPECT_EQ(atenBaseName(cause.op.name), "mul");
+  ASSERT_EQ(cause.arguments.size(), 1u);
+  EXPECT_EQ(cause.arguments[0].name, "other");
+  EXPECT_NE(cause.arguments[0].reference, cause.arguments[0].other);
+  EXPECT_EQ(explainCause(cause, PyTorchRelease{2, 8}).kind, CauseKind::PythonNumber);
   ASSERT_TRUE(cause.site.has_value());
   EXPECT_EQ(cause.site->line, lineOf("perturbed.py", "# CAUSE"));
   EXPECT_NE(cause.site->file.find("perturbed.py"), std::string::npos);
@@ -69,8 +76,61 @@ TEST_F(TraceRun, FindsTheOpThatDependsOnTheRunAndMeasuresIt) {
   EXPECT_GT(d.diff.maxUlp, 0u);
   // Later ops inherit: the sum differs without being a cause.
   const auto& statuses = c.alignment.runs[1].statuses;
-  EXPECT_EQ(statuses.at(static_cast<std::size_t>(cause.seq) - 1), OpStatus::Introduced);
+  EXPECT_EQ(statuses.at(static_cast<std::size_t>(cause.seq) - 1), OpStatus::Data);
   EXPECT_EQ(statuses.at(static_cast<std::size_t>(cause.seq)), OpStatus::Inherited);
+}
+
+TEST_F(TraceRun, NumbersFromPythonsRandomAreDataAtTheirLinesWithThatFix) {
+  const TraceResult r = trace("python_random.py", 2, {}, {}, false);
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  EXPECT_EQ(a.unseededGenerators, std::vector<std::string>{"random"});
+  ASSERT_EQ(a.causes.size(), 2u);
+  const TraceCause& scale = a.causes[0];
+  EXPECT_EQ(scale.category, CauseCategory::Data);
+  ASSERT_EQ(scale.arguments.size(), 1u);
+  EXPECT_EQ(scale.arguments[0].name, "other");
+  EXPECT_EQ(scale.site->line, lineOf("python_random.py", "# SCALE"));
+  EXPECT_EQ(explainCause(scale, PyTorchRelease{2, 8}, a.unseededGenerators).fix,
+            TraceFix::SeedPythonRandom);
+  // The shuffled list becomes a tensor outside any op: data, at the line that reads it.
+  const TraceCause& order = a.causes[1];
+  EXPECT_EQ(order.category, CauseCategory::Data);
+  EXPECT_TRUE(order.arguments.empty());
+  EXPECT_EQ(order.site->line, lineOf("python_random.py", "# SHUFFLE"));
+  EXPECT_EQ(explainCause(order, PyTorchRelease{2, 8}, a.unseededGenerators).fix,
+            TraceFix::SeedPythonRandom);
+}
+
+TEST_F(TraceRun, ANumberFromNumpysGlobalGeneratorNamesNumpy) {
+  const TraceResult r = trace("numpy_scalar.py", 2, {}, {}, false);
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  ASSERT_EQ(a.causes.size(), 1u);
+  EXPECT_EQ(a.causes[0].site->line, lineOf("numpy_scalar.py", "# NUMPY"));
+  EXPECT_EQ(explainCause(a.causes[0], PyTorchRelease{2, 8}, a.unseededGenerators).fix,
+            TraceFix::SeedNumpyRandom);
+}
+
+TEST_F(TraceRun, ALearningRateOffTheClockIsANumberTheScriptComputes) {
+  const TraceResult r = trace("clock_lr.py", 2, {}, {}, false);
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  ASSERT_EQ(a.causes.size(), 1u);
+  const TraceCause& lr = a.causes[0];
+  EXPECT_EQ(lr.site->line, lineOf("clock_lr.py", "# LR"));
+  ASSERT_EQ(lr.arguments.size(), 1u);
+  EXPECT_EQ(lr.arguments[0].name, "alpha");
+  EXPECT_EQ(explainCause(lr, PyTorchRelease{2, 8}, a.unseededGenerators).fix, TraceFix::SameNumber);
+}
+
+TEST_F(TraceRun, ASeededLstmIsReproducibleInEveryResult) {
+  // torch.empty memory under the LSTM's parameters (PyTorch 1.13) and scratch outputs are
+  // notes, not causes: the runs agree in everything the script computes from.
+  const TraceResult r = trace("lstm_seeded.py", 2, {}, {}, false);
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  EXPECT_TRUE(a.causes.empty()) << a.causes.front().op.name;
+  EXPECT_TRUE(a.partings.empty());
+  EXPECT_TRUE(a.reproducible());
+  EXPECT_GT(a.comparedOps(), 1000);
+  for (const auto& note : a.notes) EXPECT_FALSE(note.matters);
 }
 
 TEST_F(TraceRun, OneRunIsTracedWithNothingToCompare) {

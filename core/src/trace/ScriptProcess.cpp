@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "detbench/base/Error.hpp"
+#include "detbench/base/Utf8Text.hpp"
 #include "detbench/trace/TraceRecords.hpp"
 
 extern char** environ;
@@ -272,7 +273,9 @@ TraceRunExit runScript(const ScriptLaunch& launch, const ScriptCallbacks& callba
   exit.exited = WIFEXITED(status);
   exit.code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
   exit.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-  exit.stderrTail = lastLines(reader.tail, 40);
+  // The tail may be cut mid-character, or hold escapes and bytes that are not UTF-8: it is
+  // stored as printable UTF-8.
+  exit.stderrTail = printableText(lastLines(reader.tail, 40));
   return exit;
 }
 

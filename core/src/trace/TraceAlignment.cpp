@@ -1,83 +1,21 @@
 #include "detbench/trace/TraceAlignment.hpp"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <unordered_map>
+#include <unordered_set>
 
+#include "DigestSet.hpp"
+#include "Interner.hpp"
 #include "detbench/base/Error.hpp"
 
 namespace detbench::trace {
 
 namespace {
 
-// Strings seen again and again (op names, layouts) kept once.
-class Interner {
- public:
-  std::uint32_t id(const std::string& text) {
-    const auto [it, added] = ids_.try_emplace(text, static_cast<std::uint32_t>(texts_.size()));
-    if (added) texts_.push_back(text);
-    return it->second;
-  }
-  const std::string& text(std::uint32_t id) const { return texts_[id]; }
-  std::size_t bytes() const {
-    std::size_t n = 0;
-    for (const auto& t : texts_) n += 2 * t.size() + 64;
-    return n;
-  }
-
- private:
-  std::unordered_map<std::string, std::uint32_t> ids_;
-  std::vector<std::string> texts_;
-};
-
-// A set of 64-bit digests: open addressing, linear probing, at most half full.
-class DigestSet {
- public:
-  void insert(std::uint64_t x) {
-    if (x == 0) {
-      hasZero_ = true;
-      return;
-    }
-    if (2 * (count_ + 1) > slots_.size()) grow();
-    std::size_t i = slot(x);
-    while (slots_[i] != 0) {
-      if (slots_[i] == x) return;
-      i = (i + 1) & (slots_.size() - 1);
-    }
-    slots_[i] = x;
-    ++count_;
-  }
-  bool contains(std::uint64_t x) const {
-    if (x == 0) return hasZero_;
-    if (slots_.empty()) return false;
-    for (std::size_t i = slot(x); slots_[i] != 0; i = (i + 1) & (slots_.size() - 1)) {
-      if (slots_[i] == x) return true;
-    }
-    return false;
-  }
-  void clear() {
-    slots_.clear();
-    slots_.shrink_to_fit();
-    count_ = 0;
-    hasZero_ = false;
-  }
-  std::size_t bytes() const { return slots_.capacity() * sizeof(std::uint64_t); }
-
- private:
-  std::size_t slot(std::uint64_t x) const {
-    return static_cast<std::size_t>((x * 0x9e3779b97f4a7c15ULL) >> 17) & (slots_.size() - 1);
-  }
-  void grow() {
-    std::vector<std::uint64_t> old = std::move(slots_);
-    slots_.assign(old.empty() ? 1024 : 2 * old.size(), 0);
-    count_ = 0;
-    for (const std::uint64_t x : old) {
-      if (x != 0) insert(x);
-    }
-  }
-  std::vector<std::uint64_t> slots_;
-  std::size_t count_ = 0;
-  bool hasZero_ = false;
-};
+using detail::DigestSet;
+using detail::Interner;
 
 struct Layout {
   std::string dtype;
@@ -138,8 +76,17 @@ bool TraceRunSummary::completed() const {
   return end && (end->status == "ok" || (end->status == "exit" && end->exitCode == 0));
 }
 
+std::int64_t TraceAlignment::comparedOps() const {
+  std::int64_t n = 0;
+  for (std::size_t i = 1; i < runs.size(); ++i) n = std::max(n, runs[i].compared);
+  return n;
+}
+
 bool TraceAlignment::reproducible() const {
-  if (runs.size() < 2 || !partings.empty()) return false;
+  if (runs.size() < 2 || !partings.empty() || !causes.empty() || causesTruncated ||
+      comparedOps() == 0) {
+    return false;
+  }
   for (const auto& r : runs) {
     if (!r.completed() || r.differing > 0) return false;
   }
@@ -167,7 +114,17 @@ struct TraceAligner::State {
   std::size_t position = 0;      // next op of run 1 to compare with
   bool parted = false;
   DigestSet produced;  // digests this run's ops produced
+  // Every cause seen, by seq (sorted), before they are told apart from notes.
+  std::vector<TraceCause> all;
   std::unordered_map<std::int64_t, std::size_t> causeIndex;
+  // This run's differing digests that causes made, to the causes (seqs) that made them.
+  std::unordered_map<std::uint64_t, std::vector<std::int64_t>> taint;
+  std::unordered_set<std::int64_t> matteredThisRun;  // causes whose difference reached a result
+  std::set<std::int64_t> mattered;                   // in any run
+  std::map<std::int64_t, TraceAbsorber> absorbers;   // the first op that absorbed a cause's
+  // The generators' states at each run's end, and whether a run drew from them.
+  std::map<std::string, std::set<std::string>> generatorEnds;
+  std::set<std::string> generatorsDrawn;
 
   TraceRunSummary& summary() { return result.runs.back(); }
 
@@ -262,17 +219,23 @@ struct TraceAligner::State {
   }
 
   void addCause(const StoredOp& ref, CauseCategory category, std::vector<int> inputs,
-                std::vector<int> outputs) {
+                std::vector<int> outputs, std::vector<ArgumentDifference> arguments = {}) {
     const auto found = causeIndex.find(ref.seq);
     if (found != causeIndex.end()) {
-      TraceCause& c = result.causes[found->second];
+      TraceCause& c = all[found->second];
       if (std::find(c.runs.begin(), c.runs.end(), run) == c.runs.end()) c.runs.push_back(run);
       for (const int j : inputs) {
         if (std::find(c.inputs.begin(), c.inputs.end(), j) == c.inputs.end()) c.inputs.push_back(j);
       }
+      for (auto& d : arguments) {
+        const bool known =
+            std::any_of(c.arguments.begin(), c.arguments.end(),
+                        [&d](const ArgumentDifference& x) { return x.name == d.name; });
+        if (!known) c.arguments.push_back(std::move(d));
+      }
       return;
     }
-    if (result.causes.size() >= options.maxCauses) {
+    if (all.size() >= options.maxCauses) {
       result.causesTruncated = true;
       return;
     }
@@ -284,12 +247,33 @@ struct TraceAligner::State {
     c.runs.push_back(run);
     c.inputs = std::move(inputs);
     c.outputs = std::move(outputs);
+    c.arguments = std::move(arguments);
     const auto at =
-        std::lower_bound(result.causes.begin(), result.causes.end(), c.seq,
-                         [](const TraceCause& a, std::int64_t seq) { return a.seq < seq; });
-    result.causes.insert(at, std::move(c));
+        std::lower_bound(all.begin(), all.end(), c.seq,
+                         [](const TraceCause& x, std::int64_t seq) { return x.seq < seq; });
+    all.insert(at, std::move(c));
     causeIndex.clear();
-    for (std::size_t i = 0; i < result.causes.size(); ++i) causeIndex[result.causes[i].seq] = i;
+    for (std::size_t i = 0; i < all.size(); ++i) causeIndex[all[i].seq] = i;
+  }
+
+  bool known(std::int64_t seq) const { return causeIndex.count(seq) != 0; }
+
+  // The causes behind this run's differing digest `d` (none where no cause made it).
+  const std::vector<std::int64_t>* taintOf(std::uint64_t d) const {
+    const auto it = taint.find(d);
+    return it == taint.end() ? nullptr : &it->second;
+  }
+
+  void addTaint(std::uint64_t d, std::int64_t seq) {
+    auto& seqs = taint[d];
+    if (std::find(seqs.begin(), seqs.end(), seq) == seqs.end()) seqs.push_back(seq);
+  }
+
+  void markMattered(const std::vector<std::int64_t>& seqs) {
+    for (const auto q : seqs) {
+      matteredThisRun.insert(q);
+      mattered.insert(q);
+    }
   }
 
   void rememberOutputs(const TraceOp& op) {
@@ -318,6 +302,7 @@ struct TraceAligner::State {
       return OpStatus::NotCompared;
     }
     std::vector<int> fromOutside, fromUninitialized;
+    std::vector<std::int64_t> reached;  // causes whose differences this op reads
     bool inherited = false;
     for (std::size_t j = 0; j < op.inputs.size(); ++j) {
       const TraceTensor a = storedInput(ref, j);
@@ -327,6 +312,10 @@ struct TraceAligner::State {
         continue;
       }
       if (sameBits(a, b)) continue;
+      // Memory no op wrote is read afresh by each reader (three detaches of one torch.empty):
+      // its difference is each reader's own, not passed on from an earlier one.
+      const auto* seqs = b.uninitialized ? nullptr : taintOf(*b.digest);
+      if (seqs) reached.insert(reached.end(), seqs->begin(), seqs->end());
       if (b.uninitialized) {
         fromUninitialized.push_back(static_cast<int>(j));
       } else if (!produced.contains(*b.digest)) {
@@ -336,6 +325,7 @@ struct TraceAligner::State {
         inherited = true;
       }
     }
+    std::vector<ArgumentDifference> arguments = argumentDifferences(ref, op);
     std::vector<int> differingOutputs;
     for (std::size_t j = 0; j < op.outputs.size(); ++j) {
       const TraceTensor a = tensorOf(tensors[ref.first + ref.inputs + j]);
@@ -345,19 +335,126 @@ struct TraceAligner::State {
       if (differ) differingOutputs.push_back(static_cast<int>(j));
     }
     rememberOutputs(op);
+    // An op without tensor outputs that reads a difference hands a value to Python (item(), a
+    // comparison, an error): the difference reaches the script.
+    const bool toPython = op.outputs.empty();
+    const bool passesOn = !differingOutputs.empty() || toPython;
+    if (!reached.empty()) {
+      if (passesOn) {
+        markMattered(reached);
+      } else {
+        for (const auto q : reached) absorb(q, op);
+      }
+    }
+    OpStatus status = OpStatus::Equal;
     if (!fromUninitialized.empty()) {
       addCause(ref, CauseCategory::Uninitialized, fromUninitialized, differingOutputs);
-      return OpStatus::Uninitialized;
-    }
-    if (!fromOutside.empty()) {
+      status = OpStatus::Uninitialized;
+    } else if (!fromOutside.empty()) {
       addCause(ref, CauseCategory::Data, fromOutside, differingOutputs);
-      return OpStatus::Data;
+      status = OpStatus::Data;
+    } else if (inherited) {
+      return passesOn ? OpStatus::Inherited : OpStatus::Absorbed;
+    } else if (!arguments.empty()) {
+      addCause(ref, CauseCategory::Data, {}, differingOutputs, std::move(arguments));
+      status = OpStatus::Data;
+    } else if (differingOutputs.empty()) {
+      return OpStatus::Equal;
+    } else {
+      const bool entry = (ref.flags & kEntry) != 0;
+      addCause(ref, entry ? CauseCategory::Data : CauseCategory::Introduced, {}, differingOutputs);
+      status = entry ? OpStatus::Data : OpStatus::Introduced;
     }
-    if (inherited) return differingOutputs.empty() ? OpStatus::Absorbed : OpStatus::Inherited;
-    if (differingOutputs.empty()) return OpStatus::Equal;
-    const bool entry = (ref.flags & kEntry) != 0;
-    addCause(ref, entry ? CauseCategory::Data : CauseCategory::Introduced, {}, differingOutputs);
-    return entry ? OpStatus::Data : OpStatus::Introduced;
+    // A cause: what it made that differs is followed to see whether it reaches a result.
+    if (!known(ref.seq)) return status;  // past the causes kept: counted as mattering
+    for (const int j : differingOutputs) {
+      const auto& t = op.outputs[static_cast<std::size_t>(j)];
+      if (t.digest) addTaint(*t.digest, ref.seq);
+    }
+    for (const int j : fromOutside)
+      addTaint(*op.inputs[static_cast<std::size_t>(j)].digest, ref.seq);
+    if (toPython) {
+      markMattered({ref.seq});
+    } else if (differingOutputs.empty()) {
+      absorb(ref.seq, op);  // the data that came in was absorbed by the op that read it
+    }
+    return status;
+  }
+
+  void absorb(std::int64_t seq, const TraceOp& op) {
+    if (absorbers.count(seq)) return;
+    TraceAbsorber a;
+    a.seq = op.seq;
+    a.name = op.name;
+    if (const TraceSite* s = siteOf(op.site)) a.site = *s;
+    absorbers.emplace(seq, std::move(a));
+  }
+
+  std::vector<ArgumentDifference> argumentDifferences(const StoredOp& ref,
+                                                      const TraceOp& op) const {
+    std::vector<ArgumentDifference> out;
+    const auto& mine = scalarSets[ref.scalars];
+    if (mine == op.scalars) return out;
+    for (const auto& [name, value] : op.scalars) {
+      const auto it = std::find_if(mine.begin(), mine.end(),
+                                   [&name = name](const auto& kv) { return kv.first == name; });
+      const std::string reference = it == mine.end() ? std::string() : it->second;
+      if (reference != value) out.push_back({name, reference, value, run});
+    }
+    for (const auto& [name, value] : mine) {
+      const bool present = std::any_of(op.scalars.begin(), op.scalars.end(),
+                                       [&name = name](const auto& kv) { return kv.first == name; });
+      if (!present) out.push_back({name, value, std::string(), run});
+    }
+    return out;
+  }
+
+  void onUse(const TraceUse& use) {
+    if (run < 2) return;
+    for (const auto d : use.digests) {
+      if (const auto* seqs = taintOf(d)) markMattered(*seqs);
+    }
+  }
+
+  // After run k: the causes seen in it whose differences reached nothing are notes there, and
+  // the causes and notes are told apart over all runs so far.
+  void settle(const TraceRunExit& exit) {
+    TraceRunSummary& s = summary();
+    if (const auto& end = s.end) {
+      for (const auto& [name, states] : end->generators) {
+        generatorEnds[name].insert(states.second);
+        if (states.first != states.second) generatorsDrawn.insert(name);
+      }
+    }
+    result.unseededGenerators.clear();
+    for (const auto& [name, ends] : generatorEnds) {
+      if (ends.size() > 1 && generatorsDrawn.count(name)) result.unseededGenerators.push_back(name);
+    }
+    if (run < 2) return;
+    // Where the run did not complete or its ops parted from run 1's, nothing is known of where
+    // its differences went: every cause it showed matters.
+    const bool whole = s.completed() && !parted && exit.problem.empty();
+    for (auto& c : all) {
+      if (std::find(c.runs.begin(), c.runs.end(), run) == c.runs.end()) continue;
+      if (!whole) {
+        matteredThisRun.insert(c.seq);
+        mattered.insert(c.seq);
+      }
+      if (matteredThisRun.count(c.seq)) continue;
+      const auto at = static_cast<std::size_t>(c.seq - 1);
+      if (at < s.statuses.size() && isCause(s.statuses[at])) s.statuses[at] = OpStatus::Unused;
+      if (s.differing > 0) --s.differing;
+    }
+    result.causes.clear();
+    result.notes.clear();
+    for (const auto& c : all) {
+      TraceCause copy = c;
+      copy.matters = mattered.count(c.seq) != 0;
+      if (!copy.matters) {
+        if (const auto a = absorbers.find(c.seq); a != absorbers.end()) copy.absorbedBy = a->second;
+      }
+      (copy.matters ? result.causes : result.notes).push_back(std::move(copy));
+    }
   }
 
   void onOp(const TraceOp& op) {
@@ -399,6 +496,8 @@ void TraceAligner::beginRun() {
   s.position = 0;
   s.parted = false;
   s.produced.clear();
+  s.taint.clear();
+  s.matteredThisRun.clear();
   TraceRunSummary summary;
   summary.run = s.run;
   s.result.runs.push_back(std::move(summary));
@@ -427,6 +526,8 @@ void TraceAligner::add(const TraceEvent& event) {
     if (summary.warnings.size() < 100) summary.warnings.push_back(*warning);
   } else if (const auto* fatal = std::get_if<TraceFatal>(&event)) {
     summary.fatal = *fatal;
+  } else if (const auto* use = std::get_if<TraceUse>(&event)) {
+    s.onUse(*use);
   }
 }
 
@@ -437,7 +538,9 @@ void TraceAligner::endRun(const TraceRunExit& exit) {
   if (s.run > 1 && !s.parted && s.position < s.ops.size()) {
     s.part(PartingKind::RunEnded, s.ops[s.position].seq, &s.ops[s.position], nullptr);
   }
+  s.settle(exit);
   s.produced.clear();
+  s.taint.clear();
 }
 
 std::size_t TraceAligner::heldBytes() const {
@@ -446,7 +549,7 @@ std::size_t TraceAligner::heldBytes() const {
   for (const auto& r : s.result.runs) statuses += r.statuses.capacity();
   return s.ops.capacity() * sizeof(StoredOp) + s.tensors.capacity() * sizeof(StoredTensor) +
          s.names.bytes() + s.layoutKeys.bytes() + s.scalarKeys.bytes() + s.produced.bytes() +
-         statuses;
+         s.taint.size() * 64 + statuses;
 }
 
 const TraceAlignment& TraceAligner::result() const {
@@ -469,6 +572,8 @@ std::string_view toString(OpStatus status) {
       return "data";
     case OpStatus::Uninitialized:
       return "uninitialized";
+    case OpStatus::Unused:
+      return "unused";
   }
   return "?";
 }

@@ -285,7 +285,8 @@ std::optional<CatalogMatch> matchCatalogOp(const TraceOp& op) {
   return std::nullopt;
 }
 
-CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release) {
+CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
+                              const std::vector<std::string>& unseededGenerators) {
   CauseExplanation e;
   e.device = deviceOf(cause);
   e.traitsClass = e.device.rfind("cuda", 0) == 0 ? TraitsClass::Cuda : TraitsClass::Cpu;
@@ -294,9 +295,32 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release) {
     e.traits = findOpTraits(e.match->op, release);
     if (e.traits) e.command = commandFor(*e.match, e.device);
   }
+  if (cause.category == CauseCategory::Introduced && cause.op.name.rfind("compiled::", 0) == 0) {
+    // Inductor's own: autotuning by timing, its random numbers, its reductions' order. The
+    // deterministic switch came in 2.10; before it, the ops inside are found eagerly.
+    e.kind = CauseKind::CompiledRegion;
+    e.fix = release.major > 2 || (release.major == 2 && release.minor >= 10)
+                ? TraceFix::InductorDeterministic
+                : TraceFix::CompileEager;
+    return e;
+  }
   if (cause.category == CauseCategory::Data) {
-    e.kind = CauseKind::Data;
-    e.fix = TraceFix::SeedDataLoader;
+    const auto drawn = [&unseededGenerators](const char* name) {
+      return std::find(unseededGenerators.begin(), unseededGenerators.end(), name) !=
+             unseededGenerators.end();
+    };
+    // Where the script drew from a global generator it did not seed, that is the likeliest
+    // source of a number or of data made in Python (a shuffled list); a batch a DataLoader
+    // brings in (entry) is the loader's.
+    const bool entry = cause.op.entry;
+    e.kind = cause.arguments.empty() ? CauseKind::Data : CauseKind::PythonNumber;
+    if (!entry && drawn("random")) {
+      e.fix = TraceFix::SeedPythonRandom;
+    } else if (!entry && drawn("numpy")) {
+      e.fix = TraceFix::SeedNumpyRandom;
+    } else {
+      e.fix = cause.arguments.empty() ? TraceFix::SeedDataLoader : TraceFix::SameNumber;
+    }
     return e;
   }
   if (cause.category == CauseCategory::Uninitialized) {
@@ -355,6 +379,10 @@ std::string_view toString(CauseKind kind) {
       return "autotuning";
     case CauseKind::Data:
       return "data";
+    case CauseKind::PythonNumber:
+      return "python_number";
+    case CauseKind::CompiledRegion:
+      return "compiled_region";
     case CauseKind::UninitializedMemory:
       return "uninitialized_memory";
     case CauseKind::CatalogDisagrees:
@@ -381,6 +409,16 @@ std::string_view toString(TraceFix fix) {
       return "seed_data_loader";
     case TraceFix::InitializeMemory:
       return "initialize_memory";
+    case TraceFix::SeedPythonRandom:
+      return "seed_python_random";
+    case TraceFix::SeedNumpyRandom:
+      return "seed_numpy_random";
+    case TraceFix::SameNumber:
+      return "same_number";
+    case TraceFix::InductorDeterministic:
+      return "inductor_deterministic";
+    case TraceFix::CompileEager:
+      return "compile_eager";
     case TraceFix::None:
       return "none";
   }

@@ -85,7 +85,7 @@ json differenceJson(const TraceConfigResult& c, std::int64_t seq) {
 }
 
 json causeJson(const TraceConfigResult& c, const TraceCause& cause, PyTorchRelease release) {
-  const CauseExplanation e = explainCause(cause, release);
+  const CauseExplanation e = explainCause(cause, release, c.alignment.unseededGenerators);
   json j;
   j["op"] = cause.seq;
   j["name"] = cause.op.name;
@@ -98,6 +98,32 @@ json causeJson(const TraceConfigResult& c, const TraceCause& cause, PyTorchRelea
   j["differing_inputs"] = cause.inputs;
   j["differing_outputs"] = cause.outputs;
   j["arguments"] = scalarsJson(cause.op.scalars);
+  json differing = json::array();
+  for (const auto& d : cause.arguments) {
+    json x;
+    x["name"] = d.name;
+    const auto value = [](const std::string& v) {
+      if (v.empty()) return json();
+      json parsed = jsonNestingDepth(v) <= kMaxJsonDepth ? json::parse(v, nullptr, false)
+                                                         : json(json::value_t::discarded);
+      return parsed.is_discarded() ? json(v) : parsed;
+    };
+    x["run_1"] = value(d.reference);
+    x["other"] = value(d.other);
+    x["run"] = d.run;
+    differing.push_back(x);
+  }
+  j["differing_arguments"] = differing;
+  if (!cause.matters) {
+    json a;
+    if (cause.absorbedBy) {
+      a["op"] = cause.absorbedBy->seq;
+      a["name"] = cause.absorbedBy->name;
+      a["site"] = siteJson(cause.absorbedBy->site);
+    }
+    j["absorbed_by"] = cause.absorbedBy ? a : json();
+    j["why_no_result"] = describeNote(cause);
+  }
   j["catalog"] = catalogJson(e, release);
   j["fix"] = std::string(toString(e.fix));
   j["fix_text"] = describeFix(e.fix, e);
@@ -125,6 +151,7 @@ json runJson(const TraceRunSummary& r) {
   j["threads"] = r.start ? json(r.start->threads) : json();
   j["deterministic"] = r.start ? json(r.start->deterministic) : json();
   j["applied"] = r.start ? scalarsJson(r.start->applied) : json();
+  j["compile"] = r.start && !r.start->compile.empty() ? json(r.start->compile) : json();
   j["ops"] = r.ops;
   j["compared"] = r.compared;
   j["differing"] = r.differing;
@@ -172,6 +199,7 @@ json configJson(const TraceConfigResult& c, PyTorchRelease release) {
   j["settings"] = traceSettingsJson(c.config.settings);
   j["verdict"] = describeVerdict(c);
   j["reproducible"] = c.alignment.reproducible();
+  j["ops_compared"] = c.alignment.comparedOps();
   j["failed"] = c.failed();
   j["cancelled"] = c.cancelled;
   j["second_pass"] = c.secondPassRan;
@@ -196,6 +224,12 @@ json configJson(const TraceConfigResult& c, PyTorchRelease release) {
   json causes = json::array();
   for (const auto& cause : c.alignment.causes) causes.push_back(causeJson(c, cause, release));
   j["causes"] = causes;
+  json notes = json::array();
+  for (const auto& note : c.alignment.notes) notes.push_back(causeJson(c, note, release));
+  j["notes"] = notes;
+  json generators = json::array();
+  for (const auto& g : c.alignment.unseededGenerators) generators.push_back(g);
+  j["unseeded_generators"] = generators;
   return j;
 }
 

@@ -39,16 +39,17 @@ std::string code(const std::string& text) {
 
 void writeCause(std::ostream& out, const TraceConfigResult& c, const TraceCause& cause,
                 PyTorchRelease release, int number) {
-  const CauseExplanation e = explainCause(cause, release);
+  const CauseExplanation e = explainCause(cause, release, c.alignment.unseededGenerators);
   out << number << ". **op " << cause.seq << " " << code(cause.op.name) << "**";
   if (cause.site) out << " at " << code(describeSite(*cause.site));
-  out << ": " << describeCategory(cause.category) << ".\n";
+  out << ": " << describeOrigin(cause) << ".\n";
   out << "   - Why: " << describeCauseKind(e.kind) << ".\n";
   out << "   - Inputs: " << shapesOf(cause.op.inputs)
       << "; outputs: " << shapesOf(cause.op.outputs);
   std::string runs;
   for (const int r : cause.runs) runs += (runs.empty() ? "" : ", ") + std::to_string(r);
   out << "; seen in run" << (cause.runs.size() == 1 ? " " : "s ") << runs << ".\n";
+  if (!cause.arguments.empty()) out << "   - Arguments: " << describeArguments(cause) << ".\n";
   if (const auto it = c.differences.find(cause.seq); it != c.differences.end()) {
     const CauseDifference& d = it->second;
     if (d.measured) {
@@ -109,6 +110,20 @@ void writeConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
         break;
       }
       writeCause(out, c, cause, release, n);
+    }
+    out << "\n";
+  }
+  if (!c.alignment.notes.empty()) {
+    out << "### Notes: differences that reach no result\n\n";
+    int n = 0;
+    for (const auto& note : c.alignment.notes) {
+      if (++n > 20) {
+        out << "\n(" << c.alignment.notes.size() - 20 << " more in the JSON report.)\n";
+        break;
+      }
+      out << "- op " << note.seq << " " << code(note.op.name);
+      if (note.site) out << " at " << code(describeSite(*note.site));
+      out << " (outputs " << shapesOf(note.op.outputs) << ") " << describeNote(note) << ".\n";
     }
     out << "\n";
   }

@@ -1,5 +1,7 @@
 #include "detbench/trace/TraceRecords.hpp"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "detbench/base/Error.hpp"
@@ -82,16 +84,31 @@ std::vector<TraceTensor> tensorsOf(const json& v, const char* what) {
   return tensors;
 }
 
-std::vector<std::pair<std::string, std::string>> pairsOf(const json& v, const char* what) {
+// An object of scalars; with `lists`, also arrays of at most 64 scalars (sizes, dims).
+std::vector<std::pair<std::string, std::string>> pairsOf(const json& v, const char* what,
+                                                         bool lists = false) {
   DETBENCH_CHECK_ARG(v.is_object() && v.size() <= 256,
                      std::string(what) + " must be an object of at most 256 values");
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto& [k, value] : v.items()) {
-    DETBENCH_CHECK_ARG(!value.is_structured(),
-                       std::string(what) + " holds scalars only, not " + jsonSnippet(value));
-    out.emplace_back(k, value.dump());
+    bool flat = !value.is_structured();
+    if (lists && value.is_array() && value.size() <= 64) {
+      flat =
+          std::none_of(value.begin(), value.end(), [](const json& x) { return x.is_structured(); });
+    }
+    DETBENCH_CHECK_ARG(flat, std::string(what) + " holds scalars" +
+                                 (lists ? " and lists of them" : "") + " only, not " +
+                                 jsonSnippet(value));
+    out.emplace_back(k, value.dump(-1, ' ', false, json::error_handler_t::replace));
   }
   return out;
+}
+
+std::uint64_t digestOf(const json& v) {
+  std::uint64_t d = 0;
+  DETBENCH_CHECK_ARG(v.is_string() && parseDigest(v.get<std::string>(), d),
+                     "a digest must be \"0x\" and 16 hex digits, not " + jsonSnippet(v));
+  return d;
 }
 
 TraceOp opOf(const json& j) {
@@ -103,7 +120,8 @@ TraceOp opOf(const json& j) {
     op.site = integerField<int>(j, "s", 0, 1 << 30);
     op.inputs = tensorsOf(*in, "in");
     op.outputs = tensorsOf(field(j, "out"), "out");
-    if (const auto a = j.find("a"); a != j.end()) op.scalars = pairsOf(*a, "a");
+    if (const auto a = j.find("a"); a != j.end()) op.scalars = pairsOf(*a, "a", true);
+    if (const auto x = j.find("x"); x != j.end()) op.raised = integerOf<int>(*x, "x", 0, 1) == 1;
     if (const auto e = j.find("entry"); e != j.end()) op.entry = integerOf<int>(*e, "entry", 0, 1);
     if (const auto more = j.find("more"); more != j.end()) {
       DETBENCH_CHECK_ARG(more->is_array() && more->size() == 2, "more must be [inputs, outputs]");
@@ -131,6 +149,18 @@ TraceEnd endOf(const json& j) {
                      "an end's status must be ok, exit or exception, not '" + e.status + "'");
   if (const auto rss = j.find("rss"); rss != j.end()) {
     e.peakRssKiB = integerOf<std::int64_t>(*rss, "rss", 0, kMaxSeq);
+  }
+  if (const auto rng = j.find("rng"); rng != j.end() && !rng->is_null()) {
+    DETBENCH_CHECK_ARG(rng->is_object() && rng->size() <= 8,
+                       "rng must be an object of at most 8 generators");
+    for (const auto& [name, states] : rng->items()) {
+      DETBENCH_CHECK_ARG(states.is_array() && states.size() == 2,
+                         "a generator's states must be [start, end]");
+      const auto state = [](const json& v) {
+        return v.is_null() ? std::string() : stringOf(v, "a generator's state");
+      };
+      e.generators.push_back({name, {state(states[0]), state(states[1])}});
+    }
   }
   if (e.status == "exit") e.exitCode = integerField<int>(j, "code", -(1 << 30), 1 << 30);
   if (e.status == "exception") {
@@ -163,6 +193,10 @@ TraceEvent eventOf(const json& j) {
     s.threads = integerField<int>(j, "threads", 0, 1 << 20);
     s.deterministic = boolField(j, "deterministic");
     s.applied = pairsOf(field(j, "applied"), "applied");
+    s.compile = optionalString(j, "compile");
+    DETBENCH_CHECK_ARG(
+        s.compile.empty() || s.compile == "regions" || s.compile == "eager" || s.compile == "none",
+        "compile must be regions, eager or none, not '" + s.compile + "'");
     return s;
   }
   if (type == "raise") {
@@ -193,6 +227,16 @@ TraceEvent eventOf(const json& j) {
     return k;
   }
   if (type == "end") return endOf(j);
+  if (type == "use") {
+    TraceUse u;
+    u.seq = integerField<std::int64_t>(j, "i", 0, kMaxSeq);
+    u.what = stringField(j, "what");
+    const json& d = field(j, "d");
+    DETBENCH_CHECK_ARG(d.is_array() && d.size() <= kMaxTensorsPerOp,
+                       "d must be an array of at most 4096 digests");
+    for (const auto& x : d) u.digests.push_back(digestOf(x));
+    return u;
+  }
   if (type == "fatal") return TraceFatal{stringField(j, "why"), stringField(j, "detail")};
   DETBENCH_THROW(InvalidArgument, "unknown record type '" + type + "'");
 }

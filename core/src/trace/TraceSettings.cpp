@@ -8,6 +8,24 @@ namespace detbench::trace {
 
 namespace {
 
+// (major, minor) of a PyTorch version ("2.15.0+cu132", "1.13.0a0").
+std::optional<std::pair<int, int>> parseRelease(const std::string& version) {
+  int major = 0, minor = 0;
+  std::size_t i = 0;
+  const auto number = [&](int& out) {
+    const std::size_t start = i;
+    while (i < version.size() && version[i] >= '0' && version[i] <= '9' && i - start < 6) {
+      out = out * 10 + (version[i] - '0');
+      ++i;
+    }
+    return i > start;
+  };
+  if (!number(major) || i >= version.size() || version[i] != '.') return std::nullopt;
+  ++i;
+  if (!number(minor)) return std::nullopt;
+  return std::make_pair(major, minor);
+}
+
 constexpr std::array<std::string_view, 6> kNames{"default", "seeded",    "deterministic",
                                                  "warn",    "benchmark", "cudnn-deterministic"};
 
@@ -74,6 +92,9 @@ nlohmann::json probeSettingsJson(const TraceSettings& s) {
   if (s.cudnnBenchmark) j["cudnn_benchmark"] = *s.cudnnBenchmark;
   if (s.cudnnDeterministic) j["cudnn_deterministic"] = *s.cudnnDeterministic;
   if (s.threads) j["threads"] = *s.threads;
+  if (s.inductorDeterministic) j["inductor_deterministic"] = *s.inductorDeterministic;
+  if (s.inductorBatchInvariant) j["inductor_batch_invariant"] = *s.inductorBatchInvariant;
+  if (s.compileEager) j["compile"] = "eager";
   return j;
 }
 
@@ -87,6 +108,10 @@ nlohmann::ordered_json traceSettingsJson(const TraceSettings& s) {
   j["cublas_workspace_config"] = s.cublasWorkspaceConfig ? json(*s.cublasWorkspaceConfig) : json();
   j["pythonhashseed"] = s.pythonHashSeed ? json(*s.pythonHashSeed) : json();
   j["threads"] = s.threads ? json(*s.threads) : json();
+  j["inductor_deterministic"] = s.inductorDeterministic ? json(*s.inductorDeterministic) : json();
+  j["inductor_batch_invariant"] =
+      s.inductorBatchInvariant ? json(*s.inductorBatchInvariant) : json();
+  j["compile"] = s.compileEager ? "eager" : "regions";
   return j;
 }
 
@@ -105,7 +130,23 @@ std::string describeSettings(const TraceSettings& s) {
   if (s.cublasWorkspaceConfig) add("CUBLAS_WORKSPACE_CONFIG=" + *s.cublasWorkspaceConfig);
   if (s.pythonHashSeed) add("PYTHONHASHSEED=" + std::to_string(*s.pythonHashSeed));
   if (s.threads) add(std::to_string(*s.threads) + (*s.threads == 1 ? " thread" : " threads"));
+  if (s.inductorDeterministic) add("inductor deterministic");
+  if (s.inductorBatchInvariant) add("inductor batch-invariant");
+  if (s.compileEager) add("torch.compile eager");
   return text.empty() ? std::string("as written") : text;
+}
+
+void checkSettingsForRelease(const TraceSettings& s, const std::string& torchVersion) {
+  if (!s.inductorDeterministic && !s.inductorBatchInvariant) return;
+  const auto release = parseRelease(torchVersion);
+  const bool has =
+      release && (release->first > 2 || (release->first == 2 && release->second >= 10));
+  DETBENCH_CHECK_ARG(has,
+                     std::string(s.inductorDeterministic ? "--inductor-deterministic"
+                                                         : "--inductor-batch-invariant") +
+                         " needs PyTorch 2.10 or later (torch._inductor.config); the traced "
+                         "PyTorch is " +
+                         (torchVersion.empty() ? std::string("of unknown release") : torchVersion));
 }
 
 }  // namespace detbench::trace

@@ -36,6 +36,13 @@ std::string describeCauseKind(CauseKind kind) {
     case CauseKind::Data:
       return "the data: it came from outside any op (NumPy, Python, a DataLoader's workers) "
              "and differs";
+    case CauseKind::PythonNumber:
+      return "a number from Python: the op's tensors were equal in every run, an argument was "
+             "not";
+    case CauseKind::CompiledRegion:
+      return "compiled code (torch.compile): Inductor's kernels may autotune by timing, draw "
+             "their own random numbers or reduce in another order; the trace sees the region "
+             "as one op";
     case CauseKind::UninitializedMemory:
       return "uninitialized memory: the op read memory that no op had written";
     case CauseKind::CatalogDisagrees:
@@ -75,6 +82,24 @@ std::string describeFix(TraceFix fix, const CauseExplanation& e) {
     case TraceFix::InitializeMemory:
       return "write the tensor before it is read (torch.zeros, not torch.empty); in "
              "deterministic mode PyTorch 2.1 and later fill uninitialized memory";
+    case TraceFix::SeedPythonRandom:
+      return "Python's random module was drawn from without a seed (its state at the end "
+             "differed between runs): random.seed(...) before the draw, or --seed";
+    case TraceFix::SeedNumpyRandom:
+      return "NumPy's global generator was drawn from without a seed (its state at the end "
+             "differed between runs): numpy.random.seed(...) or a seeded "
+             "numpy.random.default_rng, or --seed";
+    case TraceFix::SameNumber:
+      return "a number the script computes differently in each run (the clock, a set's "
+             "order under PYTHONHASHSEED, a file, the environment): compute it the same way, "
+             "or pass it in";
+    case TraceFix::InductorDeterministic:
+      return "--inductor-deterministic (torch._inductor.config.deterministic = True; "
+             "deterministic mode also sets it) for compiled code without autotuning by timing; "
+             "--compile eager traces the ops inside to find the one";
+    case TraceFix::CompileEager:
+      return "this PyTorch has no deterministic switch for compiled code (2.10 and later do): "
+             "--compile eager traces the ops inside to find the one";
     case TraceFix::None:
       return "nothing the catalog knows of";
   }
@@ -91,6 +116,42 @@ std::string describeCategory(CauseCategory category) {
       return "read uninitialized memory";
   }
   return "?";
+}
+
+std::string describeNote(const TraceCause& note) {
+  std::string s = "gave other bits in run";
+  s += note.runs.size() == 1 ? " " : "s ";
+  for (std::size_t i = 0; i < note.runs.size(); ++i) {
+    s += (i ? ", " : "") + std::to_string(note.runs[i]);
+  }
+  if (note.absorbedBy) {
+    s += "; op " + std::to_string(note.absorbedBy->seq) + " " + note.absorbedBy->name;
+    if (note.absorbedBy->site) s += " at " + describeSite(*note.absorbedBy->site);
+    s += " read them and gave equal bits, and nothing else used them";
+  } else {
+    s += "; no op read them before they were overwritten or freed (a library's scratch "
+         "memory, torch.empty memory an init overwrites)";
+  }
+  return s + ": no result depends on them";
+}
+
+std::string describeArguments(const TraceCause& cause) {
+  std::string s;
+  for (const auto& d : cause.arguments) {
+    if (!s.empty()) s += "; ";
+    s += d.name + " was " + (d.reference.empty() ? std::string("absent") : d.reference) +
+         " in run 1 and " + (d.other.empty() ? std::string("absent") : d.other) + " in run " +
+         std::to_string(d.run);
+  }
+  return s;
+}
+
+std::string describeOrigin(const TraceCause& cause) {
+  if (!cause.arguments.empty()) {
+    return "came in as a number from outside any op: its tensors were equal in every run, an "
+           "argument was not";
+  }
+  return describeCategory(cause.category);
 }
 
 std::string describeSite(const TraceSite& site) {
@@ -146,11 +207,18 @@ std::string describeVerdict(const TraceConfigResult& c) {
   if (c.cancelled) return "cancelled";
   if (c.failed()) return "the script failed";
   if (a.runs.size() < 2) return "one run: nothing to compare";
+  if (a.comparedOps() == 0 && a.partings.empty() && a.causes.empty()) {
+    return "nothing compared: no op of the runs after the first was digested";
+  }
   if (a.reproducible()) {
-    std::int64_t compared = 0;
-    for (const auto& r : a.runs) compared = std::max(compared, r.compared);
-    return "the runs agree (" + std::to_string(a.runs.size()) + " runs, " +
-           std::to_string(compared) + " ops compared)";
+    std::string s = "the runs agree (" + std::to_string(a.runs.size()) + " runs, " +
+                    std::to_string(a.comparedOps()) + " ops compared)";
+    if (!a.notes.empty()) {
+      s += " in every result; " + std::to_string(a.notes.size()) +
+           (a.notes.size() == 1 ? " op gave" : " ops gave") +
+           " other bits that no result uses (notes)";
+    }
+    return s;
   }
   if (!a.causes.empty()) {
     return "the runs differ: " + std::to_string(a.causes.size()) +

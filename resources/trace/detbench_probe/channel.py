@@ -15,7 +15,13 @@ _FLUSH_SECONDS = 0.25
 
 
 def text(value):
-    """A JSON string literal."""
+    """A JSON string literal of valid Unicode: lone surrogates (a file name's undecodable
+    bytes, a message built from them) become U+FFFD."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            value = value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
     return json.dumps(value, ensure_ascii=True)
 
 

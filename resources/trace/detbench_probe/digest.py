@@ -22,6 +22,9 @@ try:
 except Exception:  # NumPy is optional
     _np = None
 
+# Tensor.numpy as torch defines it: the probe wraps the attribute while a script runs.
+_TENSOR_NUMPY = torch.Tensor.numpy
+
 MASK64 = (1 << 64) - 1
 _M32 = 0xFFFFFFFF
 VALUE_KEY = 0xA0761D6478BD642F
@@ -272,7 +275,7 @@ if _np is not None:
         return int(low.sum(dtype=_U))
 
     def _digest_numpy(bits, size):
-        arr = bits.numpy().view(_NP_UNSIGNED[size]).reshape(-1)
+        arr = _TENSOR_NUMPY(bits).view(_NP_UNSIGNED[size]).reshape(-1)
         n = arr.size
         total = 0
         for begin in range(0, n, NUMPY_CHUNK):

@@ -15,7 +15,6 @@ when it is read, so detbench can say that a difference came from uninitialized m
 
 import os
 import sys
-import weakref
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
@@ -41,7 +40,7 @@ _OVERWRITES_SELF = frozenset([
 _REBUILDS = os.path.join("multiprocessing", "reductions.py")
 _USER, _INTERNAL, _HIDDEN = 0, 1, 2
 # At most this many tensors of one op are described one by one (aten::cat of thousands).
-_MAX_TENSORS = 256
+_MAX_TENSORS = 4096
 # The largest output kept for the second pass.
 _MAX_KEPT_BYTES = 1 << 30
 
@@ -126,8 +125,18 @@ class Recorder(TorchDispatchMode):
         self.prefixes = tuple(
             os.path.join(os.path.dirname(os.path.abspath(p)), "")
             for p in (torch.__file__, __file__, os.__file__))
-        self.digests = {}  # id(tensor) -> (weak reference, version, layout, digest)
+        self.busy = 0  # > 0 while the probe runs ops of its own in the script's context
+        self.active = False  # inside the mode (the script is running)
+        self.start_cwd = os.getcwd()
         self.current = 0
+
+    def __enter__(self):
+        self.active = True
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        self.active = False
+        return super().__exit__(*exc)
 
     # -- call sites ---------------------------------------------------------------------
 
@@ -165,74 +174,64 @@ class Recorder(TorchDispatchMode):
         if site is None:
             site = len(self.sites) + 1
             self.sites[key] = site
-            filename = key[0] if key[0].startswith("<") else os.path.abspath(key[0])
+            # Relative to the folder the script started in (it may change directory since).
+            filename = key[0] if key[0].startswith("<") else os.path.normpath(
+                os.path.join(self.start_cwd, key[0]))
             self.channel.send('{"t":"site","s":%d,"file":%s,"line":%d,"fn":%s}' % (
                 site, text(filename), key[1], text(key[2])))
         return site, False
 
     # -- tensors ------------------------------------------------------------------------
 
-    def _digest(self, t, remember):
-        """The digest of `t`, reusing the one taken when this very tensor (alive since, at the
-        same version of its contents) was an op's output. `remember` is None for the outputs of
-        an op that writes to its arguments: PyTorch counts the new version only after the op
-        returns (above this mode), so those are digested afresh and not remembered."""
-        if remember is None:
-            try:
-                return _digest.digest(t)
-            except Exception:
-                return None
+    def _digest(self, t):
+        """The digest of the bits `t` holds now: taken each time an op reads or writes it, never
+        reused, since memory can change under a tensor without PyTorch knowing (a NumPy array
+        that shares it, a library writing through data_ptr)."""
         try:
-            key = (t._version, t.data_ptr(), t.dtype, tuple(t.shape), t.stride())
-        except Exception:  # inference tensors have no version counter
-            key = None
-        if key is not None:
-            known = self.digests.get(id(t))
-            if known is not None and known[0]() is t and known[1] == key:
-                return known[2]
-        try:
-            d = _digest.digest(t)
+            return _digest.digest(t)
         except Exception:
             return None
-        if remember and key is not None and d is not None:
-            if len(self.digests) >= 65536:
-                self.digests = {k: v for k, v in self.digests.items() if v[0]() is not None}
-                if len(self.digests) >= 32768:
-                    self.digests.clear()
-            try:
-                self.digests[id(t)] = (weakref.ref(t), key, d)
-            except TypeError:
-                pass
-        return d
 
-    def _describe(self, t, flags=0, remember=False):
-        d = self._digest(t, remember)
-        return '[%s,"%s",%s,"%s",%d]' % (
-            '"0x%016x"' % d if d is not None else "null", _dtype_name(t.dtype),
-            list(t.shape), t.device, flags)
+    def _describe(self, t, flags=0):
+        try:
+            d = self._digest(t)
+            return '[%s,"%s",%s,"%s",%d]' % (
+                '"0x%016x"' % d if d is not None else "null", _dtype_name(t.dtype),
+                [int(n) for n in t.shape], t.device, flags)
+        except Exception:  # a tensor the probe cannot describe (nested, a subclass): opaque
+            return '[null,"opaque",[],"?",2]'
 
-    def _describe_all(self, tensors, skip_ids=(), uninit_check=False, remember=False):
+    def _describe_all(self, tensors, skip_ids=(), uninit_check=False):
         parts = []
-        for t in tensors[:_MAX_TENSORS]:
-            if id(t) in skip_ids:
-                continue
+        kept = [t for t in tensors if id(t) not in skip_ids]
+        for t in kept[:_MAX_TENSORS - 1] if len(kept) > _MAX_TENSORS else kept:
             flags = 0
             if uninit_check and _storage_ptr(t) in self.uninitialized:
                 flags = 1
-            parts.append(self._describe(t, flags, remember))
+            parts.append(self._describe(t, flags))
+        if len(kept) > _MAX_TENSORS:
+            # The rest as one: their digests folded in order, so a difference in any of them
+            # is still seen.
+            rest = kept[_MAX_TENSORS - 1:]
+            total = 0
+            for t in rest:
+                d = self._digest(t)
+                total = _digest.mum(total ^ (d if d is not None else 0), _digest.INDEX_STEP)
+            parts.append('["0x%016x","rest",[%d],"?",0]' % (total, len(rest)))
         return "[" + ",".join(parts) + "]"
 
     def _scalars(self, info, args, kwargs):
         parts = []
         names = info.arguments
         for i, v in enumerate(args):
-            if isinstance(v, (bool, int, float, str)) and i < len(names):
-                parts.append("%s:%s" % (text(names[i]), text(v) if not isinstance(v, float)
-                                        else _float_text(v)))
+            if i < len(names):
+                value = _scalar_text(v)
+                if value is not None:
+                    parts.append("%s:%s" % (text(names[i]), value))
         for k, v in kwargs.items():
-            if isinstance(v, (bool, int, float, str)):
-                parts.append("%s:%s" % (text(k), text(v) if not isinstance(v, float)
-                                        else _float_text(v)))
+            value = _scalar_text(v)
+            if value is not None:
+                parts.append("%s:%s" % (text(k), value))
         return "{" + ",".join(parts) + "}"
 
     def _keep(self, seq, outputs):
@@ -263,7 +262,7 @@ class Recorder(TorchDispatchMode):
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         if kwargs is None:
             kwargs = {}
-        if os.getpid() != self.pid:  # a forked DataLoader worker: not traced
+        if self.busy or os.getpid() != self.pid:  # the probe's own ops; a forked worker
             return func(*args, **kwargs)
         site, hidden = self.locate()
         if hidden:
@@ -277,7 +276,12 @@ class Recorder(TorchDispatchMode):
         self.current = seq
         if seq < self.first or (self.last and seq > self.last) or (
                 self.only and seq not in self.only):
-            out = self._call(func, args, kwargs, info, seq, site)
+            try:
+                out = func(*args, **kwargs)
+            except BaseException as e:
+                self._raised(seq, info, site, e, '{"t":"op","i":%d,"op":%s,"x":1}' % (
+                    seq, info.quoted))
+                raise
             self.channel.send('{"t":"op","i":%d,"op":%s}' % (seq, info.quoted))
             return out
         inputs = []
@@ -300,9 +304,24 @@ class Recorder(TorchDispatchMode):
                 _flatten(v, kw_tensors)
         inputs.extend(kw_tensors)
         described_in = self._describe_all(inputs, skip, bool(self.uninitialized))
-        out = self._call(func, args, kwargs, info, seq, site)
+        scalars = self._scalars(info, args, kwargs)
+        head = '{"t":"op","i":%d,"op":%s,"s":%d,"in":%s' % (seq, info.quoted, site, described_in)
+        if scalars != "{}":
+            head += ',"a":' + scalars
+        try:
+            out = func(*args, **kwargs)
+        except BaseException as e:
+            # The op raised: a record like any other (the script may catch it and go on).
+            self._raised(seq, info, site, e, head + ',"out":[],"x":1}')
+            raise
         outputs = []
         _flatten(out, outputs)
+        if not outputs and info.writes:
+            # An op that writes its arguments and returns nothing (_foreach_add_): what it
+            # wrote is its output.
+            for i in sorted(info.writes):
+                if i < len(args):
+                    _flatten(args[i], outputs)
         if info.uninitialized or info.opaque:
             for t in outputs if info.uninitialized else ():
                 p = _storage_ptr(t)
@@ -322,29 +341,182 @@ class Recorder(TorchDispatchMode):
                     _flatten(kwargs.get(name), extra)
                     for t in extra:
                         self.uninitialized.pop(_storage_ptr(t), None)
-            described_out = self._describe_all(outputs,
-                                               remember=None if info.writes else True)
-        scalars = self._scalars(info, args, kwargs)
-        line = '{"t":"op","i":%d,"op":%s,"s":%d,"in":%s,"out":%s' % (
-            seq, info.quoted, site, described_in, described_out)
-        if scalars != "{}":
-            line += ',"a":' + scalars
+            described_out = self._describe_all(outputs)
+        line = head + ',"out":' + described_out
         if entry:
             line += ',"entry":1'
-        if len(inputs) > _MAX_TENSORS or len(outputs) > _MAX_TENSORS:
+        if len(outputs) > _MAX_TENSORS:
             line += ',"more":[%d,%d]' % (len(inputs), len(outputs))
         self.channel.send(line + "}")
         if seq in self.keep and self.keep_dir:
             self._keep(seq, outputs)
         return out
 
-    def _call(self, func, args, kwargs, info, seq, site):
+    def _raised(self, seq, info, site, e, op_line):
         try:
-            return func(*args, **kwargs)
+            message = _message(e)
+        except BaseException:
+            message = "(the message could not be read)"
+        self.channel.send('{"t":"raise","i":%d,"op":%s,"s":%d,"type":%s,"message":%s}' % (
+            seq, info.quoted, site, text(type(e).__name__), text(message)))
+        self.channel.send(op_line)
+
+    # -- compiled regions (compiled.py) ----------------------------------------------------
+
+    def compiled_call(self, name, where, module, fn, args, kwargs):
+        """One call of compiled code, run as compiled (the probe's mode set aside) and recorded
+        as one op: "compiled::NAME"."""
+        if self.busy or os.getpid() != self.pid or not self.active:
+            return fn(*args, **kwargs)
+        site, _hidden = self.locate()
+        self.seq += 1
+        seq = self.seq
+        self.current = seq
+        quoted = text("compiled::" + name)
+        digested = not (seq < self.first or (self.last and seq > self.last) or (
+            self.only and seq not in self.only))
+        head = '{"t":"op","i":%d,"op":%s' % (seq, quoted)
+        inputs = []
+        if digested:
+            _flatten(list(args) + list(kwargs.values()), inputs)
+            if module is not None:
+                inputs.extend(module.parameters())
+                inputs.extend(module.buffers())
+            self.busy += 1
+            try:
+                described_in = self._describe_all(inputs)
+            finally:
+                self.busy -= 1
+            head += ',"s":%d,"in":%s,"a":{"fn":%s,"defined_at":%s}' % (
+                site, described_in, text(name), text(where))
+        try:
+            with _modes_set_aside():
+                out = fn(*args, **kwargs)
         except BaseException as e:
-            self.channel.send('{"t":"raise","i":%d,"op":%s,"s":%d,"type":%s,"message":%s}' % (
-                seq, info.quoted, site, text(type(e).__name__), text(_message(e))))
+            self._raised(seq, _CompiledInfo(quoted), site, e,
+                         head + (',"out":[],"x":1}' if digested else ',"x":1}'))
             raise
+        if not digested:
+            self.channel.send(head + "}")
+            return out
+        outputs = []
+        _flatten(out, outputs)
+        self.busy += 1
+        try:
+            described_out = self._describe_all(outputs)
+        finally:
+            self.busy -= 1
+        self.channel.send(head + ',"out":%s,"compiled":1}' % described_out)
+        return out
+
+    # -- values that leave torch without an op ---------------------------------------------
+
+    def used(self, what, value):
+        """Records the digests of the tensors in `value` that the script takes out of torch
+        without an op (numpy(), tolist(), torch.save): a difference that reaches them is a
+        result."""
+        if self.busy or os.getpid() != self.pid:
+            return
+        tensors = []
+        _collect(value, tensors, 0)
+        if not tensors:
+            return
+        self.busy += 1
+        try:
+            digests = []
+            for t in tensors[:_MAX_TENSORS]:
+                d = self._digest(t)
+                if d is not None:
+                    digests.append('"0x%016x"' % d)
+        finally:
+            self.busy -= 1
+        self.channel.send('{"t":"use","i":%d,"what":%s,"d":[%s]}' % (
+            self.seq, text(what), ",".join(digests)))
+
+    def install_uses(self):
+        """Wraps what takes values out of torch without an op; `remove_uses` puts it back."""
+        recorder = self
+        self.originals = []
+
+        def wrap(owner, name, what, of_result=False):
+            original = getattr(owner, name, None)
+            if original is None:
+                return
+
+            def wrapper(*args, **kwargs):
+                recorder.used(what, args[:1] if not of_result else args)
+                return original(*args, **kwargs)
+
+            wrapper.__name__ = getattr(original, "__name__", name)
+            wrapper.__doc__ = getattr(original, "__doc__", None)
+            self.originals.append((owner, name, original, owner.__dict__.get(name)))
+            setattr(owner, name, wrapper)
+
+        wrap(torch.Tensor, "numpy", "Tensor.numpy")
+        wrap(torch.Tensor, "tolist", "Tensor.tolist")
+        wrap(torch, "save", "torch.save")
+
+    def remove_uses(self):
+        for owner, name, _original, own in reversed(getattr(self, "originals", [])):
+            if own is None:
+                try:
+                    delattr(owner, name)
+                except AttributeError:
+                    pass
+            else:
+                setattr(owner, name, own)
+        self.originals = []
+
+
+class _CompiledInfo:
+    __slots__ = ("quoted",)
+
+    def __init__(self, quoted):
+        self.quoted = quoted
+
+
+def _modes_set_aside():
+    """A context in which no dispatch mode is active (so Dynamo compiles and runs its code)."""
+    from torch.utils import _python_dispatch as d
+    disable = getattr(d, "_disable_current_modes", None)
+    if disable is not None:
+        return disable()
+    import contextlib
+    return contextlib.nullcontext()
+
+
+def _collect(value, out, depth):
+    """The tensors in a value torch.save takes (tensors, dicts, lists, tuples, modules' state)."""
+    if len(out) >= _MAX_TENSORS or depth > 8:
+        return
+    if isinstance(value, torch.Tensor):
+        out.append(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _collect(v, out, depth + 1)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _collect(v, out, depth + 1)
+    elif isinstance(value, torch.nn.Module):
+        for v in value.state_dict().values():
+            _collect(v, out, depth + 1)
+
+
+def _scalar_text(v):
+    """JSON text of a non-tensor argument that carries a value (a number, a string, a list of
+    them: sizes, dims), or None for what does not (tensors, dtypes, devices, generators)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        return _float_text(v)
+    if isinstance(v, str):
+        return text(v)
+    if isinstance(v, (list, tuple)) and 0 < len(v) <= 64 and all(
+            isinstance(x, (bool, int, float)) for x in v):
+        return "[" + ",".join(_scalar_text(x) for x in v) + "]"
+    return None
 
 
 def _float_text(v):

@@ -4,7 +4,9 @@ ARGS` would, after applying the settings detbench was asked for.
 What detbench passes in the environment (and the probe removes before the script starts):
   DETBENCH_TRACE_FD        the descriptor to write records to
   DETBENCH_TRACE_SETTINGS  JSON: seed, deterministic (off|warn|error), cudnn_benchmark,
-                           cudnn_deterministic, threads; absent keys are left as they are
+                           cudnn_deterministic, threads, inductor_deterministic,
+                           inductor_batch_invariant, compile (regions|eager); absent keys
+                           are left as they are
   DETBENCH_TRACE_OPS       "FROM:TO" (TO 0: to the end): the ops whose tensors are digested
   DETBENCH_TRACE_ONLY      comma-separated op numbers: digest only these
   DETBENCH_TRACE_KEEP      comma-separated op numbers whose outputs are written to
@@ -68,10 +70,27 @@ def _apply(settings, torch):
     if settings.get("cudnn_benchmark") is not None:
         torch.backends.cudnn.benchmark = bool(settings["cudnn_benchmark"])
         applied["cudnn_benchmark"] = bool(settings["cudnn_benchmark"])
+    for key, name in (("inductor_deterministic", "deterministic"),
+                      ("inductor_batch_invariant", "batch_invariant")):
+        if settings.get(key) is None:
+            continue
+        try:
+            import torch._inductor.config as inductor
+        except Exception:
+            inductor = None
+        if inductor is None or not hasattr(inductor, name):
+            raise _Unavailable("PyTorch %s has no torch._inductor.config.%s" % (
+                torch.__version__, name))
+        setattr(inductor, name, bool(settings[key]))
+        applied[key] = bool(settings[key])
     if settings.get("cudnn_deterministic") is not None:
         torch.backends.cudnn.deterministic = bool(settings["cudnn_deterministic"])
         applied["cudnn_deterministic"] = bool(settings["cudnn_deterministic"])
     return applied
+
+
+class _Unavailable(Exception):
+    """A setting this PyTorch does not have."""
 
 
 def _user_frame(tb, prefixes):
@@ -83,6 +102,28 @@ def _user_frame(tb, prefixes):
                 and os.path.basename(filename) != "runpy.py":
             found = (filename, line, frame.f_code.co_name)
     return found
+
+
+def _generator_states():
+    """Short hashes of the states of Python's `random` and NumPy's global generator (where
+    NumPy is loaded): the same at the end of every run where the script seeded them or never
+    drew from them."""
+    import hashlib
+    states = {}
+    try:
+        import random
+        states["random"] = hashlib.sha1(repr(random.getstate()).encode()).hexdigest()[:16]
+    except Exception:
+        pass
+    numpy = sys.modules.get("numpy")
+    if numpy is not None:
+        try:
+            kind, keys, pos = numpy.random.get_state()[:3]
+            states["numpy"] = hashlib.sha1(
+                kind.encode() + bytes(keys.tobytes()) + str(pos).encode()).hexdigest()[:16]
+        except Exception:
+            pass
+    return states
 
 
 def _peak_kib():
@@ -133,14 +174,27 @@ def main():
     if not getattr(sys.flags, "safe_path", False) and not sys.flags.isolated:
         sys.path.insert(0, os.getcwd() if module else os.path.dirname(os.path.abspath(args[0])))
 
-    applied = _apply(settings, torch)
+    try:
+        applied = _apply(settings, torch)
+    except _Unavailable as e:
+        fatal("setting_unavailable", str(e))
+    recorder = Recorder(channel, run, window, keep, keep_dir, only)
+    # Compiled code runs as compiled, each call one op, unless the settings ask for eager.
+    from .compiled import CompiledRegions
+    regions = CompiledRegions(recorder)
+    compiled = "eager" if settings.get("compile") == "eager" else (
+        "regions" if regions.install() else "none")
     channel.send('{"t":"start","v":%d,"run":%d,"pid":%d,"python":%s,"torch":%s,'
-                 '"threads":%d,"deterministic":%s,"applied":%s}' % (
+                 '"threads":%d,"deterministic":%s,"applied":%s,"compile":%s}' % (
                      PROTOCOL_VERSION, run, os.getpid(), text(sys.version.split()[0]),
                      text(torch.__version__), torch.get_num_threads(),
                      "true" if torch.are_deterministic_algorithms_enabled() else "false",
-                     json.dumps(applied, sort_keys=True)))
-    recorder = Recorder(channel, run, window, keep, keep_dir, only)
+                     json.dumps(applied, sort_keys=True), text(compiled)))
+    first_states = _generator_states()
+
+    def rng():
+        last = _generator_states()
+        return json.dumps({k: [first_states.get(k), v] for k, v in sorted(last.items())})
 
     import warnings
     shown = warnings.showwarning
@@ -154,7 +208,8 @@ def main():
         return shown(message, category, filename, lineno, file, line)
 
     warnings.showwarning = showwarning
-    end = '{"t":"end","ops":%d,"status":"ok","rss":%d}'
+    end = '{"t":"end","ops":%d,"status":"ok","rss":%d,"rng":%s}'
+    recorder.install_uses()
     try:
         with recorder:
             if module:
@@ -163,11 +218,15 @@ def main():
                 runpy.run_path(args[0], run_name="__main__")
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-        channel.send('{"t":"end","ops":%d,"status":"exit","code":%d,"rss":%d}' % (
-            recorder.seq, code, _peak_kib()))
+        recorder.remove_uses()
+        regions.remove()
+        channel.send('{"t":"end","ops":%d,"status":"exit","code":%d,"rss":%d,"rng":%s}' % (
+            recorder.seq, code, _peak_kib(), rng()))
         channel.close()
         raise
     except BaseException as e:
+        recorder.remove_uses()
+        regions.remove()
         where = _user_frame(e.__traceback__, recorder.prefixes)
         channel.send('{"t":"end","ops":%d,"status":"exception","type":%s,"message":%s,'
                      '"where":%s,"rss":%d}' % (recorder.seq, text(type(e).__name__),
@@ -176,5 +235,7 @@ def main():
                                                _peak_kib()))
         channel.close()
         raise
-    channel.send(end % (recorder.seq, _peak_kib()))
+    recorder.remove_uses()
+    regions.remove()
+    channel.send(end % (recorder.seq, _peak_kib(), rng()))
     channel.close()

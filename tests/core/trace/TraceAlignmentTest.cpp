@@ -37,12 +37,20 @@ TraceRunExit Completed() {
   return e;
 }
 
-// Feeds one run: a start, a site, the ops and an end record, then the exit.
+// Feeds one run: a start, a site, the ops, the script's use of the last op's outputs (it prints
+// them) and an end record, then the exit.
 void Feed(TraceAligner& a, const std::vector<TraceOp>& ops, TraceRunExit exit = Completed(),
           bool endRecord = true) {
   a.beginRun();
   a.add(TraceSite{1, "/work/train.py", 12, "<module>"});
   for (const auto& op : ops) a.add(op);
+  if (!ops.empty()) {
+    TraceUse use{ops.back().seq, "print", {}};
+    for (const auto& t : ops.back().outputs) {
+      if (t.digest) use.digests.push_back(*t.digest);
+    }
+    a.add(use);
+  }
   if (endRecord) {
     TraceEnd end;
     end.ops = static_cast<std::int64_t>(ops.size());
@@ -143,8 +151,15 @@ TEST(TraceAlignment, AnOpThatHidesADifferenceAbsorbsIt) {
   Feed(a, {Op(1, "aten::rand", {}, {T(2)}), Op(2, "aten::argmax", {T(2)}, {T(3)})});
   const TraceAlignment& r = a.result();
   EXPECT_EQ(r.runs[1].statuses[1], OpStatus::Absorbed);
-  EXPECT_EQ(r.runs[1].differing, 1);
-  EXPECT_FALSE(r.reproducible());
+  // rand's difference reached no result: a note, and the runs agree in their results.
+  EXPECT_EQ(r.runs[1].statuses[0], OpStatus::Unused);
+  EXPECT_EQ(r.runs[1].differing, 0);
+  EXPECT_TRUE(r.causes.empty());
+  ASSERT_EQ(r.notes.size(), 1u);
+  ASSERT_TRUE(r.notes[0].absorbedBy.has_value());
+  EXPECT_EQ(r.notes[0].absorbedBy->seq, 2);
+  EXPECT_EQ(r.notes[0].absorbedBy->name, "aten::argmax");
+  EXPECT_TRUE(r.reproducible());
 }
 
 TEST(TraceAlignment, UninitializedMemoryThatDiffersIsACause) {
@@ -329,7 +344,10 @@ TEST(TraceAlignment, CausesBeyondTheLimitAreCountedAsTruncated) {
   }
   Feed(a, one);
   Feed(a, two);
-  EXPECT_EQ(a.result().causes.size(), 2u);
+  // The two kept are notes (nothing reads them), and with more not kept nothing is called
+  // reproducible.
+  EXPECT_EQ(a.result().causes.size() + a.result().notes.size(), 2u);
+  EXPECT_FALSE(a.result().reproducible());
   EXPECT_TRUE(a.result().causesTruncated);
 }
 
@@ -343,6 +361,160 @@ TEST(TraceAlignment, HoldsRunOneCompactly) {
   a.endRun(Completed());
   // Measured, not a clock: the bytes held per op of run 1 (three tensors each).
   EXPECT_LT(a.heldBytes() / 20000, 200u);
+}
+
+// An LSTM's forward with oneDNN: output 0 is the result, output 1 a scratch workspace whose
+// bytes differ run to run; the backward reads the workspace and gives equal gradients.
+std::vector<TraceOp> LstmStep(std::uint64_t workspace) {
+  return {Op(1, "aten::mkldnn_rnn_layer", {T(1), T(2)}, {T(3), T(workspace, {1024})}),
+          Op(2, "aten::sum", {T(3)}, {T(4, {})}),
+          Op(3, "aten::mkldnn_rnn_layer_backward", {T(1), T(2), T(workspace, {1024})}, {T(5)}),
+          Op(4, "aten::add_.Tensor", {T(2), T(5)}, {T(6)})};
+}
+
+TEST(TraceAlignment, AScratchOutputThatIsAbsorbedIsANoteNotACause) {
+  TraceAligner a;
+  Feed(a, LstmStep(100));
+  Feed(a, LstmStep(200));
+  Feed(a, LstmStep(300));
+  const TraceAlignment& r = a.result();
+  EXPECT_TRUE(r.causes.empty());
+  ASSERT_EQ(r.notes.size(), 1u);
+  EXPECT_EQ(r.notes[0].seq, 1);
+  EXPECT_FALSE(r.notes[0].matters);
+  EXPECT_EQ(r.notes[0].outputs, std::vector<int>{1});
+  EXPECT_EQ(r.notes[0].runs, (std::vector<int>{2, 3}));
+  ASSERT_TRUE(r.notes[0].absorbedBy.has_value());
+  EXPECT_EQ(r.notes[0].absorbedBy->name, "aten::mkldnn_rnn_layer_backward");
+  EXPECT_EQ(r.runs[1].statuses[0], OpStatus::Unused);
+  EXPECT_EQ(r.runs[1].statuses[2], OpStatus::Absorbed);
+  EXPECT_TRUE(r.reproducible());
+}
+
+TEST(TraceAlignment, UninitializedMemoryThatIsOverwrittenBeforeAnyUseIsANote) {
+  // nn.LSTM's constructor on PyTorch 1.13: Parameter(torch.empty(...)) detaches the empty
+  // memory, then reset_parameters overwrites it (uniform_ does not read it).
+  const auto program = [](std::uint64_t garbage) {
+    TraceTensor empty = T(garbage);
+    empty.uninitialized = true;
+    return std::vector<TraceOp>{
+        Op(1, "aten::detach", {empty}, {T(garbage)}), Op(2, "aten::detach", {empty}, {T(garbage)}),
+        Op(3, "aten::uniform_", {}, {T(7)}), Op(4, "aten::sum", {T(7)}, {T(8, {})})};
+  };
+  TraceAligner a;
+  Feed(a, program(100));
+  Feed(a, program(200));
+  const TraceAlignment& r = a.result();
+  EXPECT_TRUE(r.causes.empty());
+  ASSERT_EQ(r.notes.size(), 2u);  // each read of the memory is its own
+  EXPECT_EQ(r.notes[0].category, CauseCategory::Uninitialized);
+  EXPECT_FALSE(r.notes[0].absorbedBy.has_value());
+  EXPECT_TRUE(r.reproducible());
+}
+
+TEST(TraceAlignment, ADifferenceTheScriptTakesOutOfTorchIsACause) {
+  // Nothing reads randn's output, but the script saves it (numpy(), torch.save).
+  const auto program = [](std::uint64_t drawn) {
+    return std::vector<TraceOp>{Op(1, "aten::randn", {}, {T(drawn)}),
+                                Op(2, "aten::ones", {}, {T(5)})};
+  };
+  TraceAligner a;
+  for (const std::uint64_t drawn : {10, 11}) {
+    a.beginRun();
+    a.add(TraceSite{1, "/work/train.py", 12, "<module>"});
+    for (const auto& op : program(drawn)) a.add(op);
+    a.add(TraceUse{2, "Tensor.numpy", {drawn}});
+    a.add(TraceEnd{2, "ok", 0, "", "", std::nullopt, 0, {}});
+    a.endRun(Completed());
+  }
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.causes.size(), 1u);
+  EXPECT_TRUE(r.causes[0].matters);
+  EXPECT_TRUE(r.notes.empty());
+  EXPECT_FALSE(r.reproducible());
+}
+
+TEST(TraceAlignment, ADifferenceHandedToPythonIsACause) {
+  // item(): an op without tensor outputs reads the difference.
+  TraceAligner a;
+  Feed(a, {Op(1, "aten::rand", {}, {T(1)}), Op(2, "aten::_local_scalar_dense", {T(1)}, {})});
+  Feed(a, {Op(1, "aten::rand", {}, {T(2)}), Op(2, "aten::_local_scalar_dense", {T(2)}, {})});
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.causes.size(), 1u);
+  EXPECT_EQ(r.runs[1].statuses[1], OpStatus::Inherited);
+  EXPECT_FALSE(r.reproducible());
+}
+
+TEST(TraceAlignment, WhereARunDidNotCompleteEveryDifferenceItShowedMatters) {
+  TraceAligner a;
+  Feed(a, LstmStep(100));
+  TraceRunExit crashed;
+  crashed.exited = false;
+  crashed.signal = 11;
+  Feed(a, LstmStep(200), crashed, false);
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.causes.size(), 1u);
+  EXPECT_TRUE(r.notes.empty());
+}
+
+TEST(TraceAlignment, ANumberFromPythonThatDiffersIsDataNamedWithBothValues) {
+  const auto program = [](const char* scale) {
+    TraceOp mul = Op(2, "aten::mul.Tensor", {T(1)}, {T(std::string(scale) == "0.25" ? 2 : 3)});
+    mul.scalars = {{"other", scale}};
+    return std::vector<TraceOp>{Op(1, "aten::ones", {}, {T(1)}), mul};
+  };
+  TraceAligner a;
+  Feed(a, program("0.25"));
+  Feed(a, program("0.75"));
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.causes.size(), 1u);
+  const TraceCause& c = r.causes[0];
+  EXPECT_EQ(c.seq, 2);
+  EXPECT_EQ(c.category, CauseCategory::Data);
+  EXPECT_TRUE(c.inputs.empty());
+  ASSERT_EQ(c.arguments.size(), 1u);
+  EXPECT_EQ(c.arguments[0], (ArgumentDifference{"other", "0.25", "0.75", 2}));
+  EXPECT_EQ(r.runs[1].statuses[1], OpStatus::Data);
+}
+
+TEST(TraceAlignment, GeneratorsDrawnFromWithoutASeedAreNamed) {
+  const auto run = [](TraceAligner& a, const char* start, const char* end) {
+    a.beginRun();
+    a.add(Op(1, "aten::ones", {}, {T(1)}));
+    TraceEnd e{1, "ok", 0, "", "", std::nullopt, 0, {}};
+    e.generators = {{"random", {start, end}}, {"numpy", {"n0", "n0"}}};
+    a.add(e);
+    a.endRun(Completed());
+  };
+  TraceAligner drawn;
+  run(drawn, "a1", "a2");
+  run(drawn, "b1", "b2");
+  EXPECT_EQ(drawn.result().unseededGenerators, std::vector<std::string>{"random"});
+  TraceAligner seeded;  // the script seeds it: other states at the start, the same at the end
+  run(seeded, "a1", "s2");
+  run(seeded, "b1", "s2");
+  EXPECT_TRUE(seeded.result().unseededGenerators.empty());
+}
+
+TEST(TraceAlignment, RunsThatCompareNothingAreNotCalledReproducible) {
+  TraceOp undigested;
+  undigested.seq = 1;
+  undigested.name = "aten::add.Tensor";
+  TraceAligner a;
+  Feed(a, {undigested});
+  Feed(a, {undigested});
+  EXPECT_EQ(a.result().comparedOps(), 0);
+  EXPECT_FALSE(a.result().reproducible());
+}
+
+TEST(TraceAlignment, AnOpThatRaisedIsARecordAndTheRunGoesOn) {
+  TraceOp raised = Op(2, "aten::add.Tensor", {T(1), T(1)}, {});
+  raised.raised = true;
+  TraceAligner a;
+  Feed(a, {Op(1, "aten::ones", {}, {T(1)}), raised, Op(3, "aten::sum", {T(1)}, {T(2, {})})});
+  Feed(a, {Op(1, "aten::ones", {}, {T(1)}), raised, Op(3, "aten::sum", {T(1)}, {T(2, {})})});
+  EXPECT_EQ(a.result().runs[1].compared, 3);
+  EXPECT_TRUE(a.result().reproducible());
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-# One op whose result depends on the run number detbench exposes (DETBENCH_TRACE_RUN): the
-# cause a trace must find, at the line marked CAUSE, without any race.
+# One op whose Python number depends on the run number detbench exposes (DETBENCH_TRACE_RUN):
+# the cause a trace must find (data from outside, as an argument), at the line marked CAUSE,
+# without any race.
 import os
 
 import torch

@@ -12,8 +12,16 @@
 //     the difference came from uninitialized memory (a cause);
 //   - an op that brings memory in from outside (set_ on a Storage: a worker's batch) and gives
 //     other bits is a cause of the data kind too;
+//   - an op whose tensors were equal but whose other arguments differ (a Python number, a size)
+//     is where data came in from outside (a cause of the data kind, naming the arguments);
 //   - where the op sequences part (another op at the same place, or one run ends first), the
 //     alignment of that run stops there, and says where.
+// A cause matters when its difference reaches a result: an op reads one of its differing
+// outputs and gives other bits (or hands a value to Python: item(), a comparison), or the
+// script takes it out of torch (numpy(), tolist(), torch.save). One whose differing outputs are
+// absorbed (read, with equal bits out) or never read (overwritten, freed: a library's scratch
+// workspace, torch.empty memory an init overwrites) in a run that completed and aligned is a
+// note, not a cause: the runs agree in their results.
 // Run 1 is kept (compactly: names, sites and digests interned); runs 2..N are compared as their
 // records arrive and keep only the digests their own ops produced and one status byte an op.
 
@@ -35,6 +43,7 @@ enum class OpStatus : std::uint8_t {
   Introduced,     // inputs equal, outputs differ: a cause
   Data,           // reads data from outside that differs, or brings it in: a cause
   Uninitialized,  // reads uninitialized memory that differs: a cause
+  Unused,         // gave other bits that reached no result (absorbed or never read): a note
 };
 
 enum class CauseCategory { Introduced, Data, Uninitialized };
@@ -55,6 +64,22 @@ struct TraceParting {
   std::optional<TraceSite> referenceSite, otherSite;
 };
 
+// A non-tensor argument that differs from run 1's: its name and both values (JSON text).
+struct ArgumentDifference {
+  std::string name;
+  std::string reference;  // run 1's
+  std::string other;      // in `run`
+  int run = 0;
+  bool operator==(const ArgumentDifference&) const = default;
+};
+
+// The op that read a difference and gave equal bits.
+struct TraceAbsorber {
+  std::int64_t seq = 0;
+  std::string name;
+  std::optional<TraceSite> site;
+};
+
 // A cause: an op of run 1's sequence at which one or more runs first showed a difference.
 struct TraceCause {
   std::int64_t seq = 0;
@@ -64,6 +89,10 @@ struct TraceCause {
   std::vector<int> runs;     // the runs it was seen in (2, 3, ...)
   std::vector<int> inputs;   // Data, Uninitialized: the inputs that differed (indices)
   std::vector<int> outputs;  // the outputs that differed, in the first run it was seen in
+  std::vector<ArgumentDifference> arguments;  // Data: the non-tensor arguments that differed
+  // Whether the difference reached a result in some run; a cause that did not is a note.
+  bool matters = true;
+  std::optional<TraceAbsorber> absorbedBy;  // a note: the first op that read it and absorbed it
 };
 
 // How a run's process ended (the launcher's view, beside the probe's records).
@@ -97,11 +126,18 @@ struct TraceRunSummary {
 
 struct TraceAlignment {
   std::vector<TraceRunSummary> runs;
-  std::vector<TraceCause> causes;      // by seq
+  std::vector<TraceCause> causes;      // by seq: the differences that reach a result
+  std::vector<TraceCause> notes;       // by seq: differences that reached no result
   std::vector<TraceParting> partings;  // one per run at most
   std::vector<TraceSite> sites;        // run 1's call sites, by id - 1
   bool causesTruncated = false;        // more causes than kept
-  // Every run completed, aligned with run 1 to its end and gave run 1's bits at every op.
+  // Global generators a script drew from without seeding them alike in every run ("random",
+  // "numpy"): their states at the scripts' ends differ.
+  std::vector<std::string> unseededGenerators;
+  // Ops compared in the runs after the first (the most of any run).
+  std::int64_t comparedOps() const;
+  // Every run completed and aligned with run 1 to its end, some op was compared, and every
+  // difference seen reached no result (only notes).
   bool reproducible() const;
   const TraceSite* site(int id) const;
 };

@@ -39,6 +39,8 @@ enum class CauseKind {
   AlgorithmChoice,      // the catalog: a library's choice of algorithm
   Autotuning,           // the catalog: cudnn.benchmark's timing
   Data,                 // data from outside any op differs
+  PythonNumber,         // a non-tensor argument (a Python number, a size) differs
+  CompiledRegion,       // a call of torch.compile's code, traced as one op
   UninitializedMemory,  // memory no op wrote
   CatalogDisagrees,     // in the catalog, which expects it to repeat on this device
   Unknown,              // not in the catalog
@@ -53,7 +55,12 @@ enum class TraceFix {
   NoCudnnBenchmark,     // leave cudnn.benchmark off
   SeedDataLoader,       // a seeded generator (and worker_init_fn) for the DataLoader, --seed
   InitializeMemory,     // write the tensor before reading it (deterministic mode fills it)
-  None,                 // nothing the workbench knows
+  SeedPythonRandom,     // Python's random module was drawn from unseeded: random.seed, --seed
+  SeedNumpyRandom,      // NumPy's global generator was drawn from unseeded: np.random.seed, --seed
+  SameNumber,           // a number the script computes differently in each run (the clock, ...)
+  InductorDeterministic,  // --inductor-deterministic (2.10 and later), or --compile eager
+  CompileEager,           // --compile eager: trace the ops inside to find the one
+  None,                   // nothing the workbench knows
 };
 
 struct CauseExplanation {
@@ -69,7 +76,10 @@ struct CauseExplanation {
   std::string command;
 };
 
-CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release);
+// `unseededGenerators` (TraceAlignment::unseededGenerators) says where a number that differs
+// may have come from.
+CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
+                              const std::vector<std::string>& unseededGenerators = {});
 
 std::string_view toString(CauseKind kind);
 std::string_view toString(TraceFix fix);

@@ -21,7 +21,7 @@ namespace detbench::trace {
 inline constexpr int kProbeProtocol = 1;
 // The longest record line taken; a longer one ends the run with a reason.
 inline constexpr std::size_t kMaxRecordBytes = std::size_t{16} << 20;
-// Records are at most 4 levels deep ("in": [[digest, dtype, [shape], ...]]).
+// Records are at most 4 levels deep ("in": [[digest, dtype, [shape], ...]]); the limit leaves room.
 inline constexpr int kMaxRecordDepth = 6;
 inline constexpr std::size_t kMaxTensorsPerOp = 4096;
 inline constexpr std::size_t kMaxShapeDims = 64;
@@ -56,9 +56,11 @@ struct TraceOp {
   bool digested = false;  // inside the window: inputs and outputs were recorded
   std::vector<TraceTensor> inputs;
   std::vector<TraceTensor> outputs;
-  // The op's scalar arguments by name, each as JSON text ("true", "0.5", "\"sum\"").
+  // The op's non-tensor arguments that carry a value, by name, each as JSON text ("true", "0.5",
+  // "\"sum\"", "[2,3]"): inputs like its tensors.
   std::vector<std::pair<std::string, std::string>> scalars;
-  bool entry = false;  // the output is memory from outside (set_ on a Storage: a DataLoader batch)
+  bool raised = false;  // the op raised (the script may have caught it): no outputs
+  bool entry = false;   // the output is memory from outside (set_ on a Storage: a DataLoader batch)
   // When the op had more tensors than the probe describes one by one: how many.
   std::int64_t allInputs = -1, allOutputs = -1;
   bool operator==(const TraceOp&) const = default;
@@ -71,6 +73,14 @@ struct TraceRaise {
   int site = 0;
   std::string type;
   std::string message;
+};
+
+// Tensors the script took out of torch without an op after op `seq` (Tensor.numpy, tolist,
+// torch.save): their digests. A difference that reaches one of them is a result.
+struct TraceUse {
+  std::int64_t seq = 0;
+  std::string what;
+  std::vector<std::uint64_t> digests;
 };
 
 // A warning about determinism raised during op `seq` (warn mode).
@@ -88,6 +98,9 @@ struct TraceStart {
   int threads = 0;
   bool deterministic = false;  // deterministic algorithms were on when the script started
   std::vector<std::pair<std::string, std::string>> applied;  // setting, JSON text of the value
+  // torch.compile under the probe: "regions" (each call of compiled code one op), "eager" (the
+  // ops inside, run eagerly), "none" (a PyTorch without torch.compile), "" (not said).
+  std::string compile;
 };
 
 // How the script ended, as the probe saw it.
@@ -99,6 +112,9 @@ struct TraceEnd {
   std::string message;
   std::optional<TraceSite> where;  // the user's frame it was raised in (id 0)
   std::int64_t peakRssKiB = 0;     // the traced process's peak resident memory (0: unknown)
+  // Hashes of a global generator's state when the script started and when it ended, by
+  // generator ("random": Python's, "numpy": NumPy's global one), where the probe saw it.
+  std::vector<std::pair<std::string, std::pair<std::string, std::string>>> generators;
 };
 
 // An output written for the second pass.
@@ -118,7 +134,7 @@ struct TraceFatal {
 };
 
 using TraceEvent = std::variant<TraceStart, TraceSite, TraceOp, TraceRaise, TraceWarning, TraceKept,
-                                TraceEnd, TraceFatal>;
+                                TraceEnd, TraceFatal, TraceUse>;
 
 // Parses one record line (without its newline). Raises InvalidArgument saying what is wrong:
 // too long, too deep, not JSON, an unknown record type, a missing or ill-typed field.

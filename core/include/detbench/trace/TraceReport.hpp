@@ -14,7 +14,9 @@
 
 namespace detbench::trace {
 
-inline constexpr int kTraceSchemaVersion = 1;
+// 2: `reproducible` speaks of results (differences that reach none are `notes`); non-tensor
+// arguments are compared (`differing_arguments`); `statuses` may say "unused".
+inline constexpr int kTraceSchemaVersion = 2;
 
 struct TraceDocument {
   Environment context;
@@ -39,9 +41,15 @@ std::string traceToMarkdown(const TraceDocument& doc);
 std::string describeCauseKind(CauseKind kind);
 std::string describeFix(TraceFix fix, const CauseExplanation& e);
 std::string describeCategory(CauseCategory category);
+// The category's words for this cause (a number that came in as an argument says so).
+std::string describeOrigin(const TraceCause& cause);
 std::string describeParting(const TraceParting& p);
 // How a run ended, in a few words ("completed", "exited with 1", "killed by signal 9", ...).
 std::string describeRunEnd(const TraceRunSummary& run);
+// Why a note's difference did not matter: who absorbed it, or that nothing read it.
+std::string describeNote(const TraceCause& note);
+// "other was 0.25 in run 1 and 0.75 in run 2".
+std::string describeArguments(const TraceCause& cause);
 // "train.py:41 (<module>)".
 std::string describeSite(const TraceSite& site);
 // The configuration's verdict in a few words.

@@ -4,7 +4,9 @@
 //   environment, before the interpreter starts: PYTHONHASHSEED, CUBLAS_WORKSPACE_CONFIG;
 //   in the interpreter, before the script's first line: torch.set_num_threads, the seeds
 //   (torch.manual_seed, random.seed, numpy.random.seed), use_deterministic_algorithms,
-//   cudnn.benchmark, cudnn.deterministic.
+//   cudnn.benchmark, cudnn.deterministic, torch._inductor.config's deterministic and
+//   batch_invariant; and whether torch.compile's code runs as compiled (each call one op, the
+//   default) or eagerly (the ops inside traced one by one).
 
 #include <cstdint>
 #include <optional>
@@ -26,6 +28,9 @@ struct TraceSettings {
   std::optional<std::string> cublasWorkspaceConfig;  // checked with WorkspaceConfig::parse
   std::optional<std::uint32_t> pythonHashSeed;
   std::optional<int> threads;
+  std::optional<bool> inductorDeterministic;
+  std::optional<bool> inductorBatchInvariant;
+  bool compileEager = false;
   bool operator==(const TraceSettings&) const = default;
   bool empty() const { return *this == TraceSettings{}; }
 };
@@ -53,5 +58,9 @@ nlohmann::json probeSettingsJson(const TraceSettings& settings);
 nlohmann::ordered_json traceSettingsJson(const TraceSettings& settings);
 // "seed 0, deterministic error, 2 threads" ("as written" for none).
 std::string describeSettings(const TraceSettings& settings);
+
+// Raises InvalidArgument, naming the release, where the traced PyTorch ("2.9.1+cu128") lacks a
+// setting: torch._inductor.config.deterministic and batch_invariant came in 2.10.
+void checkSettingsForRelease(const TraceSettings& settings, const std::string& torchVersion);
 
 }  // namespace detbench::trace
