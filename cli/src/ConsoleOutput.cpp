@@ -106,7 +106,8 @@ void printLibraryCheck(std::ostream& out, const LibraryCheck& c) {
   }
   out << "\n";
   if (!c.outcomeAgrees()) {
-    out << "  Disagrees: the catalog and " << shown(c.library) << " part here (the measurement stands; "
+    out << "  Disagrees: the catalog and " << shown(c.library)
+        << " part here (the measurement stands; "
         << "check the catalog's entry for this release and device)\n";
   }
   if (!c.variationAgrees()) {
@@ -246,8 +247,11 @@ void printEnvironment(std::ostream& out, const Environment& env) {
       << (env.cublasWorkspaceConfigEnv.empty() ? "unset" : shown(env.cublasWorkspaceConfigEnv))
       << "\n";
   for (const auto& [k, v] : env.libraries) out << "  " << shown(k) << ": " << shown(v) << "\n";
+  if (!env.python.empty()) out << "  Python:   " << shown(env.python) << "\n";
   out << "  PyTorch:  " << (env.pytorchFound.empty() ? "not looked for" : shown(env.pytorchFound))
       << "\n";
+  const std::string mismatch = torchReleaseMismatch(env);
+  if (!mismatch.empty()) out << "  Note:     " << shown(mismatch) << "\n";
   out << "Devices:\n";
   for (const auto& d : env.devices) {
     out << "  " << shown(d.id) << ": "

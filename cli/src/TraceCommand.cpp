@@ -113,32 +113,22 @@ void printCause(std::ostream& out, const TraceConfigResult& c, const TraceCause&
   if (!e.command.empty()) out << "    open it: " << e.command << "\n";
 }
 
-// The causes after the first, grouped by op and call site.
-void printOtherCauses(std::ostream& out, const TraceAlignment& a) {
+// The causes grouped by what fixes them, where there is more than one.
+void printFindings(std::ostream& out, const TraceAlignment& a, PyTorchRelease release) {
   if (a.causes.size() < 2) return;
-  std::vector<std::pair<std::string, int>> groups;
-  for (std::size_t i = 1; i < a.causes.size(); ++i) {
-    const TraceCause& c = a.causes[i];
-    const std::string key =
-        c.op.name + (c.site ? " at " + describeSite(*c.site) : std::string()) +
-        (c.category == CauseCategory::Introduced ? std::string()
-                                                 : " (" + std::string(toString(c.category)) + ")");
-    auto it = std::find_if(groups.begin(), groups.end(),
-                           [&key](const auto& g) { return g.first == key; });
-    if (it == groups.end()) {
-      groups.emplace_back(key, 1);
-    } else {
-      ++it->second;
-    }
-  }
-  out << "  Other causes:\n";
+  const std::vector<TraceFinding> findings = groupCauses(a, release);
+  out << "  " << a.causes.size() << " causes, " << findings.size()
+      << (findings.size() == 1 ? " fix" : " fixes") << ":\n";
   std::size_t shown = 0;
-  for (const auto& [key, count] : groups) {
+  for (const auto& f : findings) {
     if (++shown > 8) {
-      out << "    ... " << groups.size() - 8 << " more (the report lists them all)\n";
+      out << "    ... " << findings.size() - 8 << " more (the report lists them all)\n";
       break;
     }
-    out << "    " << key << (count > 1 ? " (" + std::to_string(count) + " ops)" : "") << "\n";
+    const auto it = std::find_if(a.causes.begin(), a.causes.end(),
+                                 [&f](const TraceCause& c) { return c.seq == f.firstSeq; });
+    out << "    " << shown << ". "
+        << describeFinding(f, explainCause(*it, release, a.unseededGenerators)) << "\n";
   }
 }
 
@@ -168,7 +158,7 @@ void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
   for (const auto& p : c.alignment.partings) out << "  " << describeParting(p) << "\n";
   if (!c.alignment.causes.empty()) {
     printCause(out, c, c.alignment.causes.front(), release);
-    printOtherCauses(out, c.alignment);
+    printFindings(out, c.alignment, release);
   }
   if (!c.alignment.notes.empty()) {
     const TraceCause& note = c.alignment.notes.front();

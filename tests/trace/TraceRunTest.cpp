@@ -133,6 +133,25 @@ TEST_F(TraceRun, ASeededLstmIsReproducibleInEveryResult) {
   for (const auto& note : a.notes) EXPECT_FALSE(note.matters);
 }
 
+TEST_F(TraceRun, ACompiledFunctionIsTracedAsOneRegionRunAsCompiled) {
+  if (runPython("import torch\nprint(hasattr(torch, 'compile'))\n").rfind("True", 0) != 0) {
+    GTEST_SKIP() << "the PyTorch of " << kTracePython << " has no torch.compile (2.0 and later)";
+  }
+  const TraceResult r = trace("compiled_region.py", 2, {}, {}, false);
+  const TraceConfigResult& c = r.configs.at(0);
+  ASSERT_TRUE(c.alignment.runs.at(0).start.has_value());
+  EXPECT_EQ(c.alignment.runs[0].start->compile, "regions");
+  ASSERT_EQ(c.alignment.causes.size(), 1u);
+  const TraceCause& region = c.alignment.causes[0];
+  EXPECT_EQ(region.op.name, "compiled::step");
+  EXPECT_EQ(region.category, CauseCategory::Data);
+  ASSERT_EQ(region.arguments.size(), 1u);
+  EXPECT_EQ(region.arguments[0].name, "arg1");
+  EXPECT_EQ(region.site->line, lineOf("compiled_region.py", "# REGION"));
+  // Nothing inside the region was traced op by op.
+  for (const auto& cause : c.alignment.causes) EXPECT_NE(cause.op.name, "aten::relu");
+}
+
 TEST_F(TraceRun, OneRunIsTracedWithNothingToCompare) {
   const TraceResult r = trace("parts.py", 1);
   ASSERT_EQ(r.configs.size(), 1u);

@@ -128,24 +128,58 @@ PyTorchDefault chooseRelease(const std::string& foundVersion, const std::string&
   return d;
 }
 
+UserPython findUserPython(const std::optional<std::string>& environment, const std::string& debian,
+                          std::chrono::milliseconds limit) {
+  if (environment && !environment->empty()) {
+    if (*environment == "none") return {"", "DETBENCH_PYTHON=none: no Python", ""};
+    return {*environment, "DETBENCH_PYTHON", torchPackageDir(*environment, limit)};
+  }
+  const std::string onPath = torchPackageDir("python3", limit);
+  if (!onPath.empty()) return {"python3", "the python3 on PATH", onPath};
+  if (!debian.empty()) {
+    const std::string dir = torchPackageDir(debian, limit);
+    if (!dir.empty()) {
+      return {debian, "Debian's: the python3 on PATH has no PyTorch", dir};
+    }
+  }
+  return {"python3", "the python3 on PATH; no Python with PyTorch was found", ""};
+}
+
+const UserPython& userPython() {
+  static const UserPython found = [] {
+    const char* env = std::getenv("DETBENCH_PYTHON");
+    return findUserPython(env ? std::optional<std::string>(env) : std::nullopt);
+  }();
+  return found;
+}
+
 PyTorchDefault findPyTorchRelease(const std::string& python, std::chrono::milliseconds limit) {
   std::string interpreter = python;
+  std::string dir;
   if (interpreter.empty()) {
-    const char* env = std::getenv("DETBENCH_PYTHON");
-    interpreter = env && *env ? env : "python3";
+    const UserPython& user = userPython();
+    interpreter = user.interpreter;
+    dir = user.torchDir;
+    if (interpreter.empty()) {
+      return {newestCatalogRelease(),
+              "DETBENCH_PYTHON=none: the newest release in the catalog, " +
+                  toString(newestCatalogRelease()),
+              std::nullopt};
+    }
+  } else {
+    if (interpreter == "none") {
+      return {newestCatalogRelease(),
+              "DETBENCH_PYTHON=none: the newest release in the catalog, " +
+                  toString(newestCatalogRelease()),
+              std::nullopt};
+    }
+    dir = torchPackageDir(interpreter, limit);
   }
   const PyTorchDefault none{newestCatalogRelease(),
                             "no PyTorch found (asked " + interpreter +
                                 "): the newest release in the catalog, " +
                                 toString(newestCatalogRelease()),
                             std::nullopt};
-  if (interpreter == "none") {
-    return {newestCatalogRelease(),
-            "DETBENCH_PYTHON=none: the newest release in the catalog, " +
-                toString(newestCatalogRelease()),
-            std::nullopt};
-  }
-  const std::string dir = torchPackageDir(interpreter, limit);
   if (dir.empty()) return none;
   std::ifstream in(dir + "/version.py");
   if (!in) return none;

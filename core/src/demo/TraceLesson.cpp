@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "detbench/base/Error.hpp"
+#include "detbench/catalog/PyTorchDetection.hpp"
 #include "detbench/trace/ProbeFiles.hpp"
 
 namespace detbench::demo {
@@ -20,9 +21,7 @@ const trace::TraceCause* TraceLessonOutcome::firstCause(const std::string& name)
 }
 
 std::string traceLessonPython() {
-  const char* env = std::getenv("DETBENCH_PYTHON");
-  const std::string python = env && *env ? env : "python3";
-  return python == "none" ? std::string() : python;
+  return userPython().interpreter;
 }
 
 TraceLessonOutcome runTraceLesson(const TraceSpec& spec, const std::string& python,

@@ -36,6 +36,23 @@ std::string readKey(const char* path, const std::string& key, char sep) {
 
 }  // namespace
 
+std::string torchReleaseMismatch(const Environment& env) {
+  std::string library;
+  for (const auto& d : env.devices) {
+    if (d.id != "torch-cpu") continue;
+    for (const auto& [k, v] : d.info) {
+      if (k == "pytorch") library = v;
+    }
+  }
+  const auto lib = parsePyTorchRelease(library);
+  const auto user = parsePyTorchRelease(env.pytorchVersion);
+  if (!lib || !user || *lib == *user) return {};
+  return "the torch devices run libtorch " + library + ", the Python the trace and the catalog " +
+         "follow has PyTorch " + env.pytorchVersion + ": rebuild the torch devices against it " +
+         "with scripts/build -DDETBENCH_TORCH_PYTHON=" +
+         (env.python.empty() ? std::string("python3") : env.python.substr(0, env.python.find(' ')));
+}
+
 std::string localHostName() {
   char host[256] = {};
   return gethostname(host, sizeof host - 1) == 0 ? std::string(host) : std::string();
@@ -58,6 +75,9 @@ Environment collectEnvironment(const BackendRegistry& registry) {
   env.logicalCores = static_cast<int>(std::thread::hardware_concurrency());
   if (const char* cfg = std::getenv("CUBLAS_WORKSPACE_CONFIG")) env.cublasWorkspaceConfigEnv = cfg;
   env.pytorchFound = defaultPyTorchRelease().how;
+  env.pytorchVersion = defaultPyTorchRelease().foundVersion.value_or("");
+  const UserPython& user = userPython();
+  env.python = user.interpreter.empty() ? user.how : user.interpreter + " (" + user.how + ")";
   env.libraries = {
       {"xxhash", std::to_string(XXH_VERSION_MAJOR) + "." + std::to_string(XXH_VERSION_MINOR) + "." +
                      std::to_string(XXH_VERSION_RELEASE)},

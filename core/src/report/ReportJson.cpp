@@ -37,6 +37,8 @@ nlohmann::ordered_json environmentToJson(const Environment& env) {
   c["cublas_workspace_config"] =
       env.cublasWorkspaceConfigEnv.empty() ? json(nullptr) : json(env.cublasWorkspaceConfigEnv);
   if (!env.pytorchFound.empty()) c["pytorch_found"] = env.pytorchFound;
+  if (!env.python.empty()) c["python"] = env.python;
+  if (!env.pytorchVersion.empty()) c["pytorch_version"] = env.pytorchVersion;
   json libs = json::object();
   for (const auto& [k, v] : env.libraries) libs[k] = v;
   c["libraries"] = libs;

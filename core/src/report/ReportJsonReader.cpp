@@ -122,6 +122,8 @@ Environment readContext(const json& c) {
   if (c.contains("logical_cores")) e.logicalCores = intField<int>(c, "logical_cores", 0, 1 << 20);
   e.cublasWorkspaceConfigEnv = stringOr(c, "cublas_workspace_config");
   e.pytorchFound = stringOr(c, "pytorch_found");
+  e.python = stringOr(c, "python");
+  e.pytorchVersion = stringOr(c, "pytorch_version");
   e.libraries = stringPairs(c, "libraries");
   if (c.contains("devices")) {
     for (const auto& d : arrayField(c, "devices")) {

@@ -224,6 +224,20 @@ json configJson(const TraceConfigResult& c, PyTorchRelease release) {
   json causes = json::array();
   for (const auto& cause : c.alignment.causes) causes.push_back(causeJson(c, cause, release));
   j["causes"] = causes;
+  json findings = json::array();
+  for (const auto& f : groupCauses(c.alignment, release)) {
+    json x;
+    x["kind"] = std::string(toString(f.kind));
+    x["fix"] = std::string(toString(f.fix));
+    x["causes"] = f.count;
+    x["first_op"] = f.firstSeq;
+    x["first_name"] = f.firstName;
+    x["first_site"] = siteJson(f.firstSite);
+    x["call_sites"] = f.sites;
+    x["confirm_with"] = f.confirmWith.empty() ? json() : json(f.confirmWith);
+    findings.push_back(x);
+  }
+  j["findings"] = findings;
   json notes = json::array();
   for (const auto& note : c.alignment.notes) notes.push_back(causeJson(c, note, release));
   j["notes"] = notes;

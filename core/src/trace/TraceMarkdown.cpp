@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <sstream>
 
 #include "detbench/report/Format.hpp"
@@ -101,6 +102,16 @@ void writeConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
   }
   for (const auto& p : c.alignment.partings) out << "- " << describeParting(p) << ".\n";
   if (!c.alignment.partings.empty()) out << "\n";
+  if (c.alignment.causes.size() > 1) {
+    out << "### What fixes them\n\n";
+    for (const auto& f : groupCauses(c.alignment, release)) {
+      const auto it = std::find_if(c.alignment.causes.begin(), c.alignment.causes.end(),
+                                   [&f](const TraceCause& x) { return x.seq == f.firstSeq; });
+      out << "- " << describeFinding(f, explainCause(*it, release, c.alignment.unseededGenerators))
+          << ".\n";
+    }
+    out << "\n";
+  }
   if (!c.alignment.causes.empty()) {
     out << "### Causes\n\n";
     int n = 0;

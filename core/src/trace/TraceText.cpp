@@ -154,6 +154,18 @@ std::string describeOrigin(const TraceCause& cause) {
   return describeCategory(cause.category);
 }
 
+std::string describeFinding(const TraceFinding& f, const CauseExplanation& e) {
+  std::string kind = describeCauseKind(f.kind);
+  kind = kind.substr(0, kind.find(':'));
+  std::string s = kind + ": " + std::to_string(f.count) + (f.count == 1 ? " op" : " ops");
+  if (f.firstSite) s += (f.count == 1 ? " at " : " from ") + describeSite(*f.firstSite);
+  if (f.count > 1) s += " on";
+  if (f.sites > 1) s += ", at " + std::to_string(f.sites) + " call sites";
+  s += "; fix: " + describeFix(f.fix, e);
+  if (!f.confirmWith.empty()) s += "; confirm with --configs " + f.confirmWith;
+  return s;
+}
+
 std::string describeSite(const TraceSite& site) {
   const std::string name = std::filesystem::path(site.file).filename().string();
   return (name.empty() ? site.file : name) + ":" + std::to_string(site.line) + " (" +

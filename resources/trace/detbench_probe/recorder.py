@@ -387,8 +387,17 @@ class Recorder(TorchDispatchMode):
                 described_in = self._describe_all(inputs)
             finally:
                 self.busy -= 1
-            head += ',"s":%d,"in":%s,"a":{"fn":%s,"defined_at":%s}' % (
-                site, described_in, text(name), text(where))
+            # The call's numbers and strings are inputs too (a step count, a scale).
+            numbers = ['"fn":%s' % text(name), '"defined_at":%s' % text(where)]
+            for i, v in enumerate(args):
+                value = _scalar_text(v)
+                if value is not None:
+                    numbers.append('"arg%d":%s' % (i, value))
+            for k, v in kwargs.items():
+                value = _scalar_text(v)
+                if value is not None:
+                    numbers.append("%s:%s" % (text(k), value))
+            head += ',"s":%d,"in":%s,"a":{%s}' % (site, described_in, ",".join(numbers))
         try:
             with _modes_set_aside():
                 out = fn(*args, **kwargs)

@@ -127,6 +127,36 @@ TEST_F(FakePythonTest, AWrapperWhoseChildrenKeepThePipeOpenIsNotWaitedFor) {
   EXPECT_EQ(found.release, (PyTorchRelease{2, 12}));
 }
 
+TEST_F(FakePythonTest, TheUsersPythonIsThePathsWithPyTorchElseDebiansElseThePaths) {
+  // A python3 on PATH (a venv's) that has PyTorch, and one that has none; a "Debian" python.
+  fs::create_directories(dir_ / "venv");
+  fs::create_directories(dir_ / "bare");
+  const auto put = [](const fs::path& p, const std::string& body) {
+    std::ofstream(p) << "#!/bin/sh\n" << body << "\n";
+    chmod(p.c_str(), 0755);
+  };
+  put(dir_ / "venv" / "python3", "echo " + torchDir());
+  put(dir_ / "bare" / "python3", "echo");
+  const std::string debian = interpreter("echo " + torchDir());
+  const std::string path = std::getenv("PATH") ? std::getenv("PATH") : "/usr/bin:/bin";
+  setenv("PATH", ((dir_ / "venv").string() + ":" + path).c_str(), 1);
+  const UserPython venv = findUserPython(std::nullopt, debian, kGenerous);
+  EXPECT_EQ(venv.interpreter, "python3");
+  EXPECT_EQ(venv.torchDir, torchDir());
+  setenv("PATH", ((dir_ / "bare").string() + ":" + path).c_str(), 1);
+  const UserPython fallback = findUserPython(std::nullopt, debian, kGenerous);
+  EXPECT_EQ(fallback.interpreter, debian);
+  EXPECT_NE(fallback.how.find("Debian"), std::string::npos);
+  const UserPython nothing = findUserPython(std::nullopt, (dir_ / "absent").string(), kGenerous);
+  EXPECT_EQ(nothing.interpreter, "python3");
+  EXPECT_TRUE(nothing.torchDir.empty());
+  setenv("PATH", path.c_str(), 1);
+  // DETBENCH_PYTHON names it outright; "none" is none.
+  EXPECT_EQ(findUserPython(std::string("/opt/x/python"), debian, kGenerous).interpreter,
+            "/opt/x/python");
+  EXPECT_EQ(findUserPython(std::string("none"), debian, kGenerous).interpreter, "");
+}
+
 TEST_F(FakePythonTest, ASilentInterpreterIsGivenUpOn) {
   // Sleeps far past the limit: the search ends at the limit with no release.
   const auto silent =

@@ -1,10 +1,12 @@
 #pragma once
-// Which PyTorch release the catalog follows when the user names none: the release of the
-// PyTorch installed for the machine's python3, else the newest release in the catalog.
+// Which Python and PyTorch are the user's, one rule for the catalog's release, the trace
+// lesson, the Trace tab and `detbench env`: $DETBENCH_PYTHON when set ("none": none), else the
+// python3 on PATH (an active venv or conda env) when it has PyTorch, else Debian's
+// /usr/bin/python3 when it has, else the python3 on PATH. The release the catalog follows when
+// the user names none is that PyTorch's, else the newest in the catalog.
 //
-// The interpreter asked is $DETBENCH_PYTHON when set ("none" skips the search), else python3
-// on PATH. It is asked where the torch package is (importlib's find_spec, which does not import
-// torch), and the version is read from that package's version.py; a silent or broken
+// An interpreter is asked where the torch package is (importlib's find_spec, which does not
+// import torch), and the version is read from that package's version.py; a silent or broken
 // interpreter is given up on after a few seconds.
 
 #include <chrono>
@@ -15,6 +17,9 @@
 
 namespace detbench {
 
+// How long the interpreter is given to answer.
+inline constexpr std::chrono::milliseconds kInterpreterLimit{5000};
+
 struct PyTorchDefault {
   PyTorchRelease release;
   // How the release was chosen, in one sentence for `detbench env`, reports and the GUI.
@@ -23,11 +28,23 @@ struct PyTorchDefault {
   std::optional<std::string> foundVersion;
 };
 
+// The user's Python: the interpreter ("" for none) and how it was chosen, in a sentence.
+struct UserPython {
+  std::string interpreter;
+  std::string how;
+  std::string torchDir;  // its torch package ("" when it has none)
+};
+
+// Looks once per process and remembers the answer.
+const UserPython& userPython();
+// The rule itself, for tests: `environment` stands for $DETBENCH_PYTHON (nullopt: unset),
+// `debian` for /usr/bin/python3.
+UserPython findUserPython(const std::optional<std::string>& environment,
+                          const std::string& debian = "/usr/bin/python3",
+                          std::chrono::milliseconds limit = kInterpreterLimit);
+
 // Looks once per process and remembers the answer.
 const PyTorchDefault& defaultPyTorchRelease();
-
-// How long the interpreter is given to answer.
-inline constexpr std::chrono::milliseconds kInterpreterLimit{5000};
 
 // The search itself, without the memory: `python` is the interpreter to ask ("" for the rule
 // above), given `limit` to answer. For tests.

@@ -2,7 +2,7 @@
 // The tracing lesson: `detbench trace` on the example script that ships with detbench
 // (resources/trace/examples), in several configurations, so the Demos tab shows where the
 // runs of a whole training script start to differ and which setting removes each cause.
-// It needs a Python with PyTorch 1.13 or later ($DETBENCH_PYTHON, else python3).
+// It needs a Python with PyTorch 1.13 or later (the user's Python: catalog/PyTorchDetection.hpp).
 
 #include <functional>
 #include <string>
@@ -22,7 +22,7 @@ struct TraceLessonOutcome {
   const trace::TraceConfigResult* config(const std::string& name) const;
 };
 
-// The interpreter the lesson runs: $DETBENCH_PYTHON, else python3 on PATH ("" for "none").
+// The interpreter the lesson runs: the user's Python (userPython(); "" for none).
 std::string traceLessonPython();
 
 // (what runs now, runs done, runs in all)

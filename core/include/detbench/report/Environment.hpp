@@ -30,11 +30,18 @@ struct Environment {
   // The PyTorch installed on this machine and the release the catalog follows by default, in a
   // sentence (PyTorchDetection.hpp); "" in reports written before it was recorded.
   std::string pytorchFound;
+  // The user's Python (PyTorchDetection.hpp's rule) and how it was chosen; "" where not recorded.
+  std::string python;
+  std::string pytorchVersion;  // the version that Python's PyTorch reports, "" where none
   std::vector<std::pair<std::string, std::string>> libraries;  // name, version
   std::vector<DeviceSummary> devices;
 };
 
 Environment collectEnvironment(const BackendRegistry& registry);
+// Where the torch devices run another PyTorch release than the user's Python has (so the trace
+// and the catalog follow one release, the torch devices another): a sentence that says so and
+// how to rebuild them; "" where they agree or either is unknown.
+std::string torchReleaseMismatch(const Environment& env);
 // This machine's host name (what collectEnvironment records), without the rest.
 std::string localHostName();
 

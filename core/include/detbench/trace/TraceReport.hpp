@@ -10,6 +10,7 @@
 #include "detbench/catalog/PyTorchDetection.hpp"
 #include "detbench/report/Environment.hpp"
 #include "detbench/trace/TraceCatalogLink.hpp"
+#include "detbench/trace/TraceFindings.hpp"
 #include "detbench/trace/TraceSession.hpp"
 
 namespace detbench::trace {
@@ -50,6 +51,9 @@ std::string describeRunEnd(const TraceRunSummary& run);
 std::string describeNote(const TraceCause& note);
 // "other was 0.25 in run 1 and 0.75 in run 2".
 std::string describeArguments(const TraceCause& cause);
+// "random numbers: 357 ops from main.py:9 (<module>) on, at 3 call sites; fix: seed ...; confirm
+// with --configs seeded". `e` is the explanation of the finding's first cause.
+std::string describeFinding(const TraceFinding& finding, const CauseExplanation& e);
 // "train.py:41 (<module>)".
 std::string describeSite(const TraceSite& site);
 // The configuration's verdict in a few words.
