@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "detbench/io/TemporaryFiles.hpp"
+#include "detbench/trace/ScriptSweep.hpp"
 
 namespace detbench::cli {
 
@@ -17,8 +18,11 @@ CancelToken token;
 // Only async-signal-safe calls in the handlers: atomics, unlink(2) and write(2) (through
 // removeTemporaryFiles and directly), sigaction() and raise().
 
-// Ends the process as `sig` would have, its temporary files removed first.
+// Ends the process as `sig` would have: the traced scripts running now killed (their groups;
+// what left them is found by the trace when it ends, which this is not), its temporary files
+// and folders removed first.
 void endBySignal(int sig) {
+  trace::killRunningScripts();
   removeTemporaryFiles();
   struct sigaction fallback {};
   fallback.sa_handler = SIG_DFL;

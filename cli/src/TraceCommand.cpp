@@ -15,6 +15,7 @@
 #include "ReleaseOption.hpp"
 #include "TraceOptions.hpp"
 #include "detbench/base/Error.hpp"
+#include "detbench/base/Utf8Text.hpp"
 #include "detbench/io/OutputFiles.hpp"
 #include "detbench/report/Format.hpp"
 #include "detbench/trace/ScriptProcess.hpp"
@@ -92,7 +93,9 @@ void printCause(std::ostream& out, const TraceConfigResult& c, const TraceCause&
   out << " (" << runsText(cause.runs) << ")\n";
   out << "    " << describeOrigin(cause) << "\n";
   out << "    why: " << describeCauseKind(e.kind) << "\n";
-  if (!cause.arguments.empty()) out << "    arguments: " << describeArguments(cause) << "\n";
+  if (!cause.arguments.empty()) {
+    out << "    arguments: " << printableText(describeArguments(cause), true) << "\n";
+  }
   if (const auto it = c.differences.find(cause.seq); it != c.differences.end()) {
     const CauseDifference& d = it->second;
     if (d.measured) {
@@ -137,7 +140,7 @@ void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
       << c.config.name << " (" << describeSettings(c.config.settings) << "): " << describeVerdict(c)
       << "\n";
   for (const auto& r : c.alignment.runs) {
-    out << "  run " << r.run << ": " << r.ops << " ops, " << describeRunEnd(r);
+    out << "  run " << r.run << ": " << r.ops << " ops, " << printableText(describeRunEnd(r), true);
     if (r.firstDifference > 0) out << "; first difference at op " << r.firstDifference;
     out << "\n";
   }
@@ -145,7 +148,7 @@ void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
     const TraceRaise& x = *raised->lastRaise;
     out << "  In error mode, op " << x.seq << " " << x.op;
     if (raised->lastRaiseSite) out << " at " << describeSite(*raised->lastRaiseSite);
-    out << " raised: " << x.type << ": " << x.message << "\n";
+    out << " raised: " << printableText(x.type + ": " + x.message, true) << "\n";
     TraceCause asCause;
     asCause.op.name = x.op;
     const CauseExplanation e = explainCause(asCause, release);
@@ -204,7 +207,14 @@ int traceCommand(const CliStreams& io, const TraceOptions& o) {
   }
   std::optional<PyTorchRelease> given;
   if (o.pytorch) given = releaseOption(o.pytorch);
-  const PythonCheck python = checkPython(plan.command, plan.workingDir);
+  const CancelToken& interrupt = interruptToken();
+  PythonCheck python;
+  try {
+    python = checkPython(plan.command, plan.workingDir, &interrupt);
+  } catch (const Error&) {
+    if (interrupted()) return kExitCancelled;  // Ctrl-C while the interpreter was asked
+    throw;
+  }
   for (const auto& c : plan.configs) checkSettingsForRelease(c.settings, python.torch);
 
   TraceDocument doc;
@@ -246,7 +256,7 @@ int traceCommand(const CliStreams& io, const TraceOptions& o) {
     printConfig(io.out, result, doc.release.release);
     io.out.flush();
   };
-  doc.result = runTrace(plan, python, callbacks, &interruptToken());
+  doc.result = runTrace(plan, python, callbacks, &interrupt);
   progress.clear();
   doc.context = collectEnvironment(makeRegistry());
 

@@ -183,5 +183,65 @@ TEST_F(TraceCommand, CtrlCStopsTheScriptAndKeepsWhatCame) {
   EXPECT_EQ(config(doc, "default").at("runs").size(), 1u) << "run 2 never started";
 }
 
+// Stops a trace of leaves_children.py with `signals` (kill arguments, in turn, once the script
+// hangs) and returns detbench's exit code; the script's detached child's pid is in child.txt.
+int stopTraceWith(const std::filesystem::path& dir, const std::string& script,
+                  const std::vector<std::string>& signals) {
+  std::string kills;
+  for (const auto& sig : signals) kills += "kill -" + sig + " $pid; sleep 0.5; ";
+  const std::string cmd =
+      "cd '" + dir.string() + "' && mkdir -p tmp && (TMPDIR='" + (dir / "tmp").string() +
+      "' '" DETBENCH_CLI "' trace --quiet --show-output --runs 2 --out t.json -- " + script + " '" +
+      (dir / "child.txt").string() +
+      "' > out.txt 2> err.txt < /dev/null & pid=$!; "
+      "while ! grep -q 'hanging now' err.txt 2>/dev/null; do sleep 0.1; done; " +
+      kills + "wait $pid; echo $? > code.txt)";
+  if (std::system(cmd.c_str()) != 0) return -1;
+  return std::stoi(slurp(dir / "code.txt"));
+}
+
+bool processGone(pid_t pid) {
+  // A zombie is gone for this purpose: it runs nothing.
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text;
+  std::getline(stat, text);
+  const auto close = text.rfind(')');
+  return text.empty() ||
+         (close != std::string::npos && text.size() > close + 2 && text[close + 2] == 'Z');
+}
+
+// The signals that end detbench at once (README, exit codes): it ends by the signal, and
+// before it does, the script's processes are stopped, the one in a session of its own
+// included, and the probe's folder is removed.
+TEST_F(TraceCommand, SigHupStopsTheScriptItsDetachedChildAndRemovesTheFolder) {
+  const int code = stopTraceWith(dir_, script("leaves_children.py"), {"HUP"});
+  EXPECT_EQ(code, 128 + SIGHUP) << slurp(dir_ / "err.txt");
+  const pid_t child = std::stoi(slurp(dir_ / "child.txt"));
+  EXPECT_TRUE(processGone(child)) << "the detached child " << child << " outlived the trace";
+  if (!processGone(child)) ::kill(child, SIGKILL);
+  EXPECT_TRUE(std::filesystem::is_empty(dir_ / "tmp")) << "a temporary folder was left";
+}
+
+TEST_F(TraceCommand, ASecondCtrlCStopsAScriptThatIgnoresTheFirstAndLeavesNothing) {
+  const int code = stopTraceWith(dir_, script("leaves_children.py"), {"INT", "INT"});
+  EXPECT_EQ(code, 128 + SIGINT) << slurp(dir_ / "err.txt");
+  const pid_t child = std::stoi(slurp(dir_ / "child.txt"));
+  EXPECT_TRUE(processGone(child));
+  if (!processGone(child)) ::kill(child, SIGKILL);
+  EXPECT_TRUE(std::filesystem::is_empty(dir_ / "tmp"));
+}
+
+TEST_F(TraceCommand, ACtrlCThatEndsTheTraceStopsTheDetachedChildToo) {
+  // One Ctrl-C on a script that ignores it: after the grace it is killed, and what left its
+  // group is found by its tag; the report keeps what came.
+  const int code = stopTraceWith(dir_, script("leaves_children.py"), {"INT"});
+  EXPECT_EQ(code, 130) << slurp(dir_ / "err.txt");
+  const pid_t child = std::stoi(slurp(dir_ / "child.txt"));
+  EXPECT_TRUE(processGone(child));
+  if (!processGone(child)) ::kill(child, SIGKILL);
+  EXPECT_TRUE(std::filesystem::is_empty(dir_ / "tmp"));
+  EXPECT_TRUE(report().at("cancelled").get<bool>());
+}
+
 }  // namespace
 }  // namespace detbench::testing

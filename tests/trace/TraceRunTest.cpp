@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <csignal>
 #include <fstream>
 #include <string>
 
@@ -150,6 +151,56 @@ TEST_F(TraceRun, ACompiledFunctionIsTracedAsOneRegionRunAsCompiled) {
   EXPECT_EQ(region.site->line, lineOf("compiled_region.py", "# REGION"));
   // Nothing inside the region was traced op by op.
   for (const auto& cause : c.alignment.causes) EXPECT_NE(cause.op.name, "aten::relu");
+}
+
+// 1 (ones) + 100 * 3 ops; the probe sends them in blocks, so the last ones come from its ring.
+constexpr std::int64_t kOpsBeforeTheEnd = 301;
+
+TEST_F(TraceRun, EveryOpRecordedBeforeAnOsExitIsKept) {
+  TracePlan plan;
+  plan.command = parseScriptCommand({kTracePython, kScripts + "/exits_abruptly.py", "exit"});
+  plan.runs = 1;
+  plan.configs = {TraceConfig{"default", {}}};
+  const TraceResult r = runTrace(plan, checkPython(plan.command, ""));
+  const TraceRunSummary& run = r.configs.at(0).alignment.runs.at(0);
+  EXPECT_EQ(run.ops, kOpsBeforeTheEnd);
+  EXPECT_TRUE(run.exit.exited);
+  EXPECT_EQ(run.exit.code, 3);
+  EXPECT_TRUE(run.exit.problem.empty()) << run.exit.problem;
+}
+
+TEST_F(TraceRun, EveryOpRecordedBeforeACrashIsKept) {
+  TracePlan plan;
+  plan.command = parseScriptCommand({kTracePython, kScripts + "/exits_abruptly.py", "segfault"});
+  plan.runs = 1;
+  plan.configs = {TraceConfig{"default", {}}};
+  const TraceResult r = runTrace(plan, checkPython(plan.command, ""));
+  const TraceRunSummary& run = r.configs.at(0).alignment.runs.at(0);
+  EXPECT_EQ(run.ops, kOpsBeforeTheEnd);
+  EXPECT_FALSE(run.exit.exited);
+  EXPECT_EQ(run.exit.signal, SIGSEGV);
+}
+
+TEST_F(TraceRun, EveryOpRecordedBeforeAKillIsKept) {
+  // The script ignores SIGINT and says when it hangs; the test then cancels (as Ctrl-C or the
+  // timeout does), and after the grace the script is killed.
+  TracePlan plan;
+  plan.command = parseScriptCommand({kTracePython, kScripts + "/exits_abruptly.py", "hang"});
+  plan.runs = 1;
+  plan.configs = {TraceConfig{"default", {}}};
+  CancelToken cancel;
+  TraceCallbacks callbacks;
+  std::string seen;
+  callbacks.onOutput = [&](std::string_view text) {
+    seen.append(text);
+    if (seen.find("hanging") != std::string::npos) cancel.cancel();
+  };
+  const TraceResult r = runTrace(plan, checkPython(plan.command, ""), callbacks, &cancel);
+  const TraceRunSummary& run = r.configs.at(0).alignment.runs.at(0);
+  EXPECT_TRUE(run.exit.cancelled);
+  EXPECT_FALSE(run.exit.exited);
+  EXPECT_EQ(run.exit.signal, SIGKILL);
+  EXPECT_EQ(run.ops, kOpsBeforeTheEnd);
 }
 
 TEST_F(TraceRun, OneRunIsTracedWithNothingToCompare) {

@@ -17,6 +17,11 @@ LoadedModule loadBackendModules(const std::string& path) {
     out.reason = "backend module " + path + " not found";
     return out;
   }
+  // dlopen would block on a FIFO and read a device: only a regular file (or a link to one).
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    out.reason = "backend module " + path + " is not a regular file";
+    return out;
+  }
   void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
     const char* err = ::dlerror();

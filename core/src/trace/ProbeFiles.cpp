@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "detbench/base/Error.hpp"
+#include "detbench/io/TemporaryFiles.hpp"
 
 namespace detbench::trace {
 
@@ -22,6 +23,7 @@ ProbeFolder::ProbeFolder() {
                                 std::strerror(errno));
   }
   path_ = name.data();
+  slot_ = registerTemporaryFolder(path_.c_str());
   try {
     for (const ProbeFile& f : probeFiles()) {
       const std::filesystem::path target = std::filesystem::path(path_) / f.path;
@@ -34,6 +36,7 @@ ProbeFolder::ProbeFolder() {
   } catch (...) {
     std::error_code ec;
     std::filesystem::remove_all(path_, ec);
+    forgetTemporary(slot_);
     throw;
   }
 }
@@ -41,6 +44,7 @@ ProbeFolder::ProbeFolder() {
 ProbeFolder::~ProbeFolder() {
   std::error_code ec;
   std::filesystem::remove_all(path_, ec);
+  forgetTemporary(slot_);
 }
 
 std::string ProbeFolder::freshSubfolder(const std::string& name) const {

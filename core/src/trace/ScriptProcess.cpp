@@ -4,14 +4,17 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
 #include "detbench/base/Error.hpp"
 #include "detbench/base/Utf8Text.hpp"
+#include "detbench/trace/ScriptSweep.hpp"
 #include "detbench/trace/TraceRecords.hpp"
 
 extern char** environ;
@@ -68,7 +71,7 @@ class SpawnSetup {
   posix_spawnattr_t attr;
 };
 
-std::vector<std::string> childEnvironment(const ScriptLaunch& launch) {
+std::vector<std::string> childEnvironment(const ScriptLaunch& launch, const std::string& tag) {
   std::vector<std::string> env;
   for (char** e = environ; e && *e; ++e) {
     const std::string_view entry(*e);
@@ -79,6 +82,8 @@ std::vector<std::string> childEnvironment(const ScriptLaunch& launch) {
     if (!replaced) env.emplace_back(entry);
   }
   for (const auto& [k, v] : launch.environment) env.push_back(k + "=" + v);
+  env.push_back(std::string(kTagVariable) + "=" + tag);
+  if (!launch.ringPath.empty()) env.push_back("DETBENCH_TRACE_RING=" + launch.ringPath);
   return env;
 }
 
@@ -92,6 +97,7 @@ struct Reader {
   std::string pending;  // a record line not yet complete
   std::string tail;     // the last bytes of standard error
   std::string problem;
+  std::uint64_t received = 0;  // bytes of records
 
   // Reads what is there now; false at the end of the stream.
   bool drain(int fd, bool records) {
@@ -113,6 +119,7 @@ struct Reader {
   }
 
   void take(std::string_view chunk) {
+    received += chunk.size();
     if (!problem.empty()) return;
     pending.append(chunk);
     std::size_t start = 0;
@@ -140,6 +147,51 @@ struct Reader {
 
 }  // namespace
 
+std::string missingRecords(const std::string& path, std::uint64_t received, std::uint64_t& lost) {
+  lost = 0;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return {};
+  const auto readAt = [fd](void* to, std::size_t n, std::uint64_t at) {
+    std::size_t done = 0;
+    while (done < n) {
+      const ssize_t r =
+          ::pread(fd, static_cast<char*>(to) + done, n - done, static_cast<off_t>(at + done));
+      if (r < 0 && errno == EINTR) continue;
+      if (r <= 0) return false;
+      done += static_cast<std::size_t>(r);
+    }
+    return true;
+  };
+  unsigned char header[16];
+  std::string out;
+  if (readAt(header, sizeof header, 0)) {
+    std::uint64_t total = 0, capacity = 0;
+    for (int i = 7; i >= 0; --i) {
+      total = (total << 8) | header[i];
+      capacity = (capacity << 8) | header[8 + i];
+    }
+    struct stat st {};
+    const bool sane = capacity > 0 && capacity <= (std::uint64_t{1} << 30) &&
+                      ::fstat(fd, &st) == 0 &&
+                      static_cast<std::uint64_t>(st.st_size) >= 16 + capacity;
+    if (sane && total > received) {
+      if (total - received > capacity) {
+        lost = total - received;
+      } else {
+        out.resize(total - received);
+        const std::uint64_t pos = received % capacity;
+        const std::uint64_t first = std::min<std::uint64_t>(out.size(), capacity - pos);
+        if (!readAt(out.data(), first, 16 + pos) ||
+            !readAt(out.data() + first, out.size() - first, 16)) {
+          out.clear();
+        }
+      }
+    }
+  }
+  ::close(fd);
+  return out;
+}
+
 std::string lastLines(std::string_view text, int lines) {
   std::size_t end = text.size();
   while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == '\r')) --end;
@@ -162,6 +214,7 @@ TraceRunExit runScript(const ScriptLaunch& launch, const ScriptCallbacks& callba
   }
   SpawnSetup setup;
   posix_spawn_file_actions_addopen(&setup.actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  if (!launch.ringPath.empty()) ::unlink(launch.ringPath.c_str());
   if (launch.captureStdout) {
     posix_spawn_file_actions_adddup2(&setup.actions, output.write.get(), STDOUT_FILENO);
   } else {
@@ -188,7 +241,8 @@ TraceRunExit runScript(const ScriptLaunch& launch, const ScriptCallbacks& callba
   std::vector<char*> argv;
   for (auto& a : argvText) argv.push_back(a.data());
   argv.push_back(nullptr);
-  std::vector<std::string> envText = childEnvironment(launch);
+  const std::string tag = newScriptTag();
+  std::vector<std::string> envText = childEnvironment(launch, tag);
   std::vector<char*> envp;
   for (auto& e : envText) envp.push_back(e.data());
   envp.push_back(nullptr);
@@ -202,6 +256,7 @@ TraceRunExit runScript(const ScriptLaunch& launch, const ScriptCallbacks& callba
   if (rc != 0) {
     DETBENCH_THROW(NotAvailable, "cannot start " + launch.argv[0] + ": " + std::strerror(rc));
   }
+  rememberRunningScript(pid, tag);
   setNonBlocking(records.read.get());
   setNonBlocking(errors.read.get());
   setNonBlocking(output.read.get());
@@ -267,8 +322,22 @@ TraceRunExit runScript(const ScriptLaunch& launch, const ScriptCallbacks& callba
   if (recordsOpen) reader.drain(records.read.get(), true);
   if (errorsOpen) reader.drain(errors.read.get(), false);
   if (outputOpen) reader.drain(output.read.get(), false);
-  // Whatever it left behind in its group (DataLoader workers) goes with it.
+  // What the probe recorded but had not yet sent when the process ended (a crash, os._exit, a
+  // kill): from the ring file.
+  if (!launch.ringPath.empty()) {
+    std::uint64_t lost = 0;
+    const std::string missing = missingRecords(launch.ringPath, reader.received, lost);
+    if (!missing.empty()) reader.take(missing);
+    if (lost > 0 && reader.problem.empty()) {
+      reader.problem = std::to_string(lost) + " bytes of records were lost at the end";
+    }
+    ::unlink(launch.ringPath.c_str());
+  }
+  // Whatever it left behind goes with it: its group (DataLoader workers), and what left the
+  // group (a new session, a double fork), found by its tag.
   ::kill(-pid, SIGKILL);
+  forgetRunningScript(pid);
+  killTaggedProcesses(tag);
   if (exit.problem.empty()) exit.problem = reader.problem;
   exit.exited = WIFEXITED(status);
   exit.code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;

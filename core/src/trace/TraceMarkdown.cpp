@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "detbench/base/Utf8Text.hpp"
 #include "detbench/report/Format.hpp"
 #include "detbench/trace/ScriptProcess.hpp"
 #include "detbench/trace/TraceReport.hpp"
@@ -29,13 +30,33 @@ std::string commandLine(const std::vector<std::string>& argv) {
   return s;
 }
 
-// Backticks in code spans would end them early.
-std::string code(const std::string& text) {
-  std::string s = text;
-  for (auto& ch : s) {
-    if (ch == '`') ch = '\'';
+// Text from the script (messages, names, values) as a code span on one line: no control
+// characters or escapes, backticks (which would end the span) made quotes; in a table cell a
+// pipe is escaped too. Markdown and HTML inside a code span are shown as they are.
+std::string code(const std::string& text, bool inTable = false) {
+  std::string s = printableText(text, /*oneLine=*/true);
+  std::string out = "`";
+  for (const char ch : s) {
+    if (ch == '`') {
+      out += '\'';
+    } else if (ch == '|' && inTable) {
+      out += "\\|";
+    } else {
+      out += ch;
+    }
   }
-  return "`" + s + "`";
+  return out + "`";
+}
+
+// A fenced block for `text`: its fence longer than any run of backticks inside.
+std::string fenced(const std::string& text) {
+  std::size_t longest = 0, run = 0;
+  for (const char ch : text) {
+    run = ch == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  const std::string fence(std::max<std::size_t>(3, longest + 1), '`');
+  return fence + "\n" + printableText(text) + "\n" + fence;
 }
 
 void writeCause(std::ostream& out, const TraceConfigResult& c, const TraceCause& cause,
@@ -50,7 +71,8 @@ void writeCause(std::ostream& out, const TraceConfigResult& c, const TraceCause&
   std::string runs;
   for (const int r : cause.runs) runs += (runs.empty() ? "" : ", ") + std::to_string(r);
   out << "; seen in run" << (cause.runs.size() == 1 ? " " : "s ") << runs << ".\n";
-  if (!cause.arguments.empty()) out << "   - Arguments: " << describeArguments(cause) << ".\n";
+  if (!cause.arguments.empty())
+    out << "   - Arguments: " << code(describeArguments(cause)) << ".\n";
   if (const auto it = c.differences.find(cause.seq); it != c.differences.end()) {
     const CauseDifference& d = it->second;
     if (d.measured) {
@@ -83,14 +105,15 @@ void writeConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
   for (const auto& r : c.alignment.runs) {
     out << "| " << r.run << " | " << r.ops << " | " << r.compared << " | " << r.differing << " | "
         << (r.firstDifference > 0 ? std::to_string(r.firstDifference) : std::string("-")) << " | "
-        << describeRunEnd(r) << " |\n";
+        << code(describeRunEnd(r), /*inTable=*/true) << " |\n";
   }
   out << "\n";
   if (const TraceRunSummary* raised = c.raisedNondeterministic()) {
     const TraceRaise& x = *raised->lastRaise;
     out << "In error mode, op " << x.seq << " " << code(x.op);
     if (raised->lastRaiseSite) out << " at " << code(describeSite(*raised->lastRaiseSite));
-    out << " raised (run " << raised->run << "):\n\n> " << x.type << ": " << x.message << "\n\n";
+    out << " raised (run " << raised->run << "):\n\n> " << code(x.type + ": " + x.message)
+        << "\n\n";
     TraceCause asCause;
     asCause.op.name = x.op;
     const CauseExplanation e = explainCause(asCause, release);
@@ -140,9 +163,9 @@ void writeConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
   }
   for (const auto& r : c.alignment.runs) {
     if (r.completed() || r.exit.cancelled || r.exit.stderrTail.empty()) continue;
-    out << "Run " << r.run << " " << describeRunEnd(r)
-        << "; the end of its standard error:\n\n```\n"
-        << lastLines(r.exit.stderrTail, 15) << "\n```\n\n";
+    out << "Run " << r.run << " " << code(describeRunEnd(r))
+        << "; the end of its standard error:\n\n"
+        << fenced(lastLines(r.exit.stderrTail, 15)) << "\n\n";
     break;
   }
 }

@@ -82,6 +82,7 @@ ScriptLaunch launchFor(const TracePlan& plan, const ProbeFolder& probe, const Tr
   l.workingDir = plan.workingDir;
   l.timeout = plan.timeout;
   l.captureStdout = plan.captureStdout;
+  l.ringPath = probe.path() + "/records.ring";
   auto& env = l.environment;
   env.emplace_back("DETBENCH_TRACE_FD", std::to_string(kRecordDescriptor));
   env.emplace_back("DETBENCH_TRACE_RUN", std::to_string(run));
@@ -272,7 +273,8 @@ ScriptCommand parseScriptCommand(const std::vector<std::string>& argv) {
   return c;
 }
 
-PythonCheck checkPython(const ScriptCommand& command, const std::string& workingDir) {
+PythonCheck checkPython(const ScriptCommand& command, const std::string& workingDir,
+                        const CancelToken* cancel) {
   if (!command.module) {
     std::filesystem::path script(command.target);
     if (script.is_relative() && !workingDir.empty())
@@ -298,10 +300,12 @@ PythonCheck checkPython(const ScriptCommand& command, const std::string& working
   };
   TraceRunExit exit;
   try {
-    exit = runScript(l, callbacks);
+    exit = runScript(l, callbacks, cancel);
   } catch (const NotAvailable& e) {
     DETBENCH_THROW(InvalidArgument, e.message());
   }
+  DETBENCH_CHECK_ARG(!exit.cancelled, "cancelled while " + command.interpreter +
+                                          " was being asked about the script");
   // The interpreter's answer is one flat object; anything nested past kMaxJsonDepth is not it
   // (and is not parsed: dump() and copies recurse once a level).
   nlohmann::json j = jsonNestingDepth(answer) <= kMaxJsonDepth

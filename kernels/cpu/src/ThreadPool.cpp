@@ -1,7 +1,10 @@
 #include "detbench/cpu/ThreadPool.hpp"
 
 #include <chrono>
+#include <system_error>
 #include <utility>
+
+#include "detbench/base/Error.hpp"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -40,7 +43,23 @@ ThreadPool::ThreadPool(int threads, TaskSchedule schedule)
   if (schedule_.simulated()) return;
   const int extra = threads_ - 1;
   workers_.reserve(static_cast<std::size_t>(extra));
-  for (int i = 0; i < extra; ++i) workers_.emplace_back([this] { workerLoop(); });
+  for (int i = 0; i < extra; ++i) {
+    try {
+      workers_.emplace_back([this] { workerLoop(); });
+    } catch (const std::system_error& e) {
+      // A thread that cannot start (a memory or process limit): the ones started are stopped
+      // and joined, and the run is refused, not left waiting on a worker that never came.
+      {
+        std::lock_guard lock(mutex_);
+        stop_.store(true);
+      }
+      wake_.notify_all();
+      for (auto& t : workers_) t.join();
+      DETBENCH_THROW(InvalidArgument, "cannot start thread " + std::to_string(i + 2) + " of " +
+                                          std::to_string(threads_) + " (" + e.what() +
+                                          "): ask for fewer threads");
+    }
+  }
 }
 
 ThreadPool::~ThreadPool() {

@@ -1,17 +1,23 @@
 """The probe's records: one JSON object a line, written to the descriptor detbench named.
 
 Lines are gathered and written in blocks (at 64 KiB, and at least every quarter second, so
-detbench can show progress), and at the end. Only the process that opened the channel writes:
-a forked child (a DataLoader worker) inherits the object and the descriptor but never writes.
+detbench can show progress), and at the end. So that nothing recorded is lost when the script
+crashes, calls os._exit or is killed, every line also goes, as it is made, into a ring file
+detbench named (DETBENCH_TRACE_RING), mapped into memory: the same byte stream, its last 4 MiB,
+and a header with how many bytes were written. After the process ends, detbench takes from the
+ring what the pipe had not brought. A memory copy a record, against a system call (and a wake-up
+of detbench) a record for unbuffered writes: docs/BENCHMARKS.md, "The trace's records".
+
+Only the process that opened the channel writes: a forked child (a DataLoader worker) inherits
+the object and the descriptor but never writes.
 """
 
 import json
+import mmap
 import os
+import struct
 import threading
 import time
-
-_FLUSH_BYTES = 1 << 16
-_FLUSH_SECONDS = 0.25
 
 
 def text(value):
@@ -25,8 +31,14 @@ def text(value):
     return json.dumps(value, ensure_ascii=True)
 
 
+_FLUSH_BYTES = 1 << 16
+_FLUSH_SECONDS = 0.25
+RING_HEADER = 16  # uint64 little-endian: bytes written in all; the ring's capacity
+RING_BYTES = 4 << 20
+
+
 class Channel:
-    def __init__(self, fd):
+    def __init__(self, fd, ring_path=None):
         self.fd = fd
         self.pid = os.getpid()
         self.parts = []
@@ -34,16 +46,46 @@ class Channel:
         self.last = time.monotonic()
         self.lock = threading.Lock()
         self.closed = False
+        self.total = 0
+        self.ring = None
+        if ring_path:
+            try:
+                ring_fd = os.open(ring_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+                try:
+                    os.ftruncate(ring_fd, RING_HEADER + RING_BYTES)
+                    self.ring = mmap.mmap(ring_fd, RING_HEADER + RING_BYTES)
+                finally:
+                    os.close(ring_fd)
+                struct.pack_into("<QQ", self.ring, 0, 0, RING_BYTES)
+            except (OSError, ValueError):
+                self.ring = None  # the pipe alone, as before
 
     def send(self, line):
+        data = (line + "\n").encode("utf-8", "replace")
         with self.lock:
-            self.parts.append(line)
-            self.parts.append("\n")
-            self.size += len(line) + 1
+            if self.closed or os.getpid() != self.pid:
+                return
+            if self.ring is not None:
+                self._keep(data)
+            self.parts.append(data)
+            self.size += len(data)
             if self.size >= _FLUSH_BYTES:
                 self._flush()
             elif time.monotonic() - self.last >= _FLUSH_SECONDS:
                 self._flush()
+
+    def _keep(self, data):
+        n = len(data)
+        tail = data[-RING_BYTES:] if n > RING_BYTES else data
+        offset = self.total + n - len(tail)  # where `tail` starts in the stream
+        pos = offset % RING_BYTES
+        first = min(len(tail), RING_BYTES - pos)
+        ring = self.ring
+        ring[RING_HEADER + pos:RING_HEADER + pos + first] = tail[:first]
+        if first < len(tail):
+            ring[RING_HEADER:RING_HEADER + len(tail) - first] = tail[first:]
+        self.total += n
+        struct.pack_into("<Q", ring, 0, self.total)
 
     def flush(self):
         with self.lock:
@@ -55,7 +97,7 @@ class Channel:
             self.parts = []
             self.size = 0
             return
-        data = "".join(self.parts).encode("utf-8", "replace")
+        data = b"".join(self.parts)
         self.parts = []
         self.size = 0
         view = memoryview(data)

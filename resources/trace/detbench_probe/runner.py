@@ -11,6 +11,7 @@ What detbench passes in the environment (and the probe removes before the script
   DETBENCH_TRACE_ONLY      comma-separated op numbers: digest only these
   DETBENCH_TRACE_KEEP      comma-separated op numbers whose outputs are written to
   DETBENCH_TRACE_KEEP_DIR  this folder (the second pass)
+  DETBENCH_TRACE_RING      a file to keep the records' last 4 MiB in (channel.py)
 What stays for the script to read: DETBENCH_TRACE_RUN (this run, from 1), DETBENCH_TRACE_RUNS
 and DETBENCH_TRACE_CONFIG (the configuration's name).
 """
@@ -144,7 +145,7 @@ def main():
     keep_dir = os.environ.pop("DETBENCH_TRACE_KEEP_DIR", "") or None
     run = int(os.environ.get("DETBENCH_TRACE_RUN", "1"))
     os.set_inheritable(fd, False)
-    channel = Channel(fd)
+    channel = Channel(fd, os.environ.pop("DETBENCH_TRACE_RING", "") or None)
 
     def fatal(why, detail):
         channel.send('{"t":"fatal","why":%s,"detail":%s}' % (text(why), text(detail)))

@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 #include <gnu/libc-version.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -16,6 +17,18 @@ TEST(BackendModuleTest, AMissingModuleIsReportedNotThrown) {
   const LoadedBackend b = loadBackendModule("/nonexistent/libdetbench_cuda.so");
   EXPECT_EQ(b.backend, nullptr);
   EXPECT_NE(b.reason.find("not found"), std::string::npos) << b.reason;
+}
+
+TEST(BackendModuleTest, AFifoIsRefusedWithoutOpeningIt) {
+  // dlopen would wait on it for a writer forever.
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("detbench-fifo-module-" + std::to_string(::getpid()) + ".so");
+  std::filesystem::remove(path);
+  ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+  const LoadedBackend b = loadBackendModule(path.string());
+  EXPECT_EQ(b.backend, nullptr);
+  EXPECT_NE(b.reason.find("not a regular file"), std::string::npos) << b.reason;
+  std::filesystem::remove(path);
 }
 
 TEST(BackendModuleTest, AFileThatIsNotASharedObjectIsReported) {

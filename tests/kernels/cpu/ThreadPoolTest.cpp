@@ -1,11 +1,26 @@
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
+#include <cstring>
+#include <fstream>
 #include <stdexcept>
 #include <vector>
 
+#include "detbench/base/Error.hpp"
 #include "detbench/cpu/ThreadPool.hpp"
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define DETBENCH_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define DETBENCH_TEST_SANITIZED 1
+#endif
+#endif
 
 namespace detbench::cpu {
 namespace {
@@ -86,6 +101,36 @@ TEST(ThreadPoolTest, SchedulesParseFromText) {
 
 TEST(ThreadPoolTest, ZeroMeansOnePerCore) {
   EXPECT_GE(resolveThreads(0), 1);
+}
+
+TEST(ThreadPoolTest, AThreadThatCannotStartIsAnErrorNotAHang) {
+#ifdef DETBENCH_TEST_SANITIZED
+  GTEST_SKIP() << "an address-space limit leaves a sanitizer's shadow memory no room";
+#else
+  // In a child process: an address-space limit 256 MiB above what it uses leaves room for a
+  // few dozen threads' stacks, not 1024.
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    long pages = 0;
+    std::ifstream("/proc/self/statm") >> pages;
+    const rlim_t used = static_cast<rlim_t>(pages) * static_cast<rlim_t>(::sysconf(_SC_PAGESIZE));
+    const rlimit limit{used + (rlim_t{256} << 20), used + (rlim_t{256} << 20)};
+    if (::setrlimit(RLIMIT_AS, &limit) != 0) ::_exit(4);
+    try {
+      ThreadPool pool(1024);
+      ::_exit(1);  // every thread started: the limit did not bite
+    } catch (const InvalidArgument& e) {
+      ::_exit(std::strstr(e.what(), "cannot start thread") ? 0 : 2);
+    } catch (...) {
+      ::_exit(3);
+    }
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "1: no thread failed; 2: another message; 3: another error";
+#endif
 }
 
 }  // namespace

@@ -14,7 +14,11 @@ namespace detbench {
 int registerTemporary(const char* path) noexcept;
 // The file of `slot` was renamed or removed: forget it. A slot of -1 is ignored.
 void forgetTemporary(int slot) noexcept;
-// Unlinks every registered temporary. Async-signal-safe (atomics and unlink(2) only).
+// Registers a temporary folder (the trace's probe folder): removeTemporaryFiles() removes it
+// with everything in it. Returns its slot as registerTemporary does.
+int registerTemporaryFolder(const char* path) noexcept;
+// Unlinks every registered temporary and removes every registered folder's tree.
+// Async-signal-safe (atomics and system calls only: unlink, open, getdents64, unlinkat).
 void removeTemporaryFiles() noexcept;
 
 }  // namespace detbench

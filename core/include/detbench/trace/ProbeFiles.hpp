@@ -32,6 +32,7 @@ class ProbeFolder {
 
  private:
   std::string path_;
+  int slot_ = -1;  // in the temporaries a signal handler removes (io/TemporaryFiles.hpp)
 };
 
 }  // namespace detbench::trace

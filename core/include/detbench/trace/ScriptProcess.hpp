@@ -5,6 +5,7 @@
 // (DataLoader workers) stopped when it ends. POSIX only.
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,9 @@ struct ScriptLaunch {
   std::vector<std::pair<std::string, std::string>> environment;
   std::chrono::milliseconds timeout{0};  // 0: none
   bool captureStdout = false;            // else the child's standard output goes to /dev/null
+  // A file the probe keeps the records' last bytes in (DETBENCH_TRACE_RING): read after the
+  // process ends for what the pipe had not brought (a crash, os._exit, a kill). "" for none.
+  std::string ringPath;
 };
 
 struct ScriptCallbacks {
@@ -41,6 +45,13 @@ struct ScriptCallbacks {
 // Runs it to its end. Raises NotAvailable when the program cannot be started.
 TraceRunExit runScript(const ScriptLaunch& launch, const ScriptCallbacks& callbacks,
                        const CancelToken* cancel = nullptr);
+
+// The bytes of the record stream from `received` on, as the ring file at `path` holds them
+// (resources/trace/detbench_probe/channel.py: a 16-byte header, bytes written in all and the
+// capacity, then the ring). Empty when the file is missing or ill-formed, when nothing is
+// missing, or when what is missing is no longer all in the ring (`lost` then says how many
+// bytes).
+std::string missingRecords(const std::string& path, std::uint64_t received, std::uint64_t& lost);
 
 // The last `lines` lines of `text` (what a report shows of a script's standard error).
 std::string lastLines(std::string_view text, int lines);

@@ -43,7 +43,9 @@ struct PythonCheck {
 // Asks the interpreter (without importing torch): raises InvalidArgument with one line for an
 // interpreter that cannot be started, a script that does not exist or is not Python, a python
 // without torch, and a PyTorch without TorchDispatchMode (before 1.13), naming the release.
-PythonCheck checkPython(const ScriptCommand& command, const std::string& workingDir);
+// With `cancel`, a check cut short by it raises InvalidArgument saying so.
+PythonCheck checkPython(const ScriptCommand& command, const std::string& workingDir,
+                        const CancelToken* cancel = nullptr);
 
 // The ops whose tensors are digested: FROM..TO, FROM.. or ..TO (1-based, inclusive).
 struct TraceWindow {

@@ -1,0 +1,143 @@
+#include "detbench/trace/ScriptSweep.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <cstring>
+
+namespace detbench::trace {
+
+namespace {
+
+// The scripts running now: a process group and the tag its processes carry. Read by a signal
+// handler, so plain characters and atomics only.
+constexpr std::size_t kTagBytes = 48;
+struct Running {
+  std::atomic<pid_t> group{0};
+  char entry[kTagBytes + 32] = {};  // "DETBENCH_TRACE_TAG=..." with its NUL
+};
+std::array<Running, 16> running;
+
+// linux_dirent64, as getdents64(2) fills it.
+struct DirEntry {
+  unsigned long long ino;
+  long long off;
+  unsigned short reclen;
+  unsigned char type;
+  char name[1];
+};
+
+// Whether the NUL-separated environment of /proc/PID holds `entry` (with its NUL) as one of its
+// strings. System calls and stack buffers only.
+bool environmentHolds(const char* pid, const char* entry, std::size_t length) {
+  char path[64] = "/proc/";
+  std::size_t p = std::strlen(path);
+  for (const char* c = pid; *c && p + 10 < sizeof path; ++c) path[p++] = *c;
+  std::memcpy(path + p, "/environ", 9);
+  const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  // A window that keeps the last `length` bytes of the previous read: an entry may straddle
+  // two reads. The environment starts with a string, so a NUL is put before it.
+  char window[8192 + 128];
+  std::size_t kept = 1;
+  window[0] = '\0';
+  bool found = false;
+  for (int reads = 0; reads < 1024 && !found; ++reads) {
+    const ssize_t n = ::read(fd, window + kept, sizeof window - kept);
+    if (n <= 0) break;
+    const std::size_t size = kept + static_cast<std::size_t>(n);
+    for (std::size_t i = 0; i + length + 1 <= size; ++i) {
+      if (window[i] == '\0' && std::memcmp(window + i + 1, entry, length) == 0) {
+        found = true;
+        break;
+      }
+    }
+    kept = size > length + 1 ? length + 1 : size;
+    std::memmove(window, window + size - kept, kept);
+  }
+  ::close(fd);
+  return found;
+}
+
+// SIGKILL to every process whose environment holds `entry` (with its NUL); how many.
+int killHolders(const char* entry) {
+  const std::size_t length = std::strlen(entry) + 1;
+  const pid_t self = ::getpid();
+  int found = 0;
+  // Twice: a process that was forking while the first pass looked may leave a child.
+  for (int pass = 0; pass < 2; ++pass) {
+    const int proc = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (proc < 0) return found;
+    alignas(8) char buf[4096];
+    for (;;) {
+      const long n = ::syscall(SYS_getdents64, proc, buf, sizeof buf);
+      if (n <= 0) break;
+      for (long at = 0; at < n;) {
+        const auto* e = reinterpret_cast<const DirEntry*>(buf + at);
+        at += e->reclen;
+        long pid = 0;
+        const char* c = e->name;
+        for (; *c >= '0' && *c <= '9' && pid < (1L << 30); ++c) pid = pid * 10 + (*c - '0');
+        if (*c != '\0' || pid <= 0 || pid == self) continue;
+        if (!environmentHolds(e->name, entry, length)) continue;
+        if (::kill(static_cast<pid_t>(pid), SIGKILL) == 0) ++found;
+        int status = 0;
+        ::waitpid(static_cast<pid_t>(pid), &status, WNOHANG);  // ours: reaped; else ECHILD
+      }
+    }
+    ::close(proc);
+  }
+  return found;
+}
+
+void entryOf(const std::string& tag, char* out, std::size_t size) {
+  const std::string text = std::string(kTagVariable) + "=" + tag.substr(0, kTagBytes);
+  const std::size_t n = std::min(text.size(), size - 1);
+  std::memcpy(out, text.data(), n);
+  out[n] = '\0';
+}
+
+}  // namespace
+
+std::string newScriptTag() {
+  static std::atomic<unsigned> counter{0};
+  return std::to_string(::getpid()) + "-" + std::to_string(++counter);
+}
+
+int killTaggedProcesses(const std::string& tag) {
+  char entry[kTagBytes + 32];
+  entryOf(tag, entry, sizeof entry);
+  return killHolders(entry);
+}
+
+void rememberRunningScript(pid_t group, const std::string& tag) {
+  for (auto& slot : running) {
+    if (slot.group.load() != 0) continue;
+    entryOf(tag, slot.entry, sizeof slot.entry);
+    pid_t empty = 0;
+    if (slot.group.compare_exchange_strong(empty, group)) return;
+  }
+}
+
+void forgetRunningScript(pid_t group) {
+  for (auto& slot : running) {
+    pid_t expected = group;
+    if (slot.group.compare_exchange_strong(expected, 0)) return;
+  }
+}
+
+void killRunningScripts() {
+  for (auto& slot : running) {
+    const pid_t group = slot.group.load();
+    if (group <= 0) continue;
+    ::kill(-group, SIGKILL);
+    killHolders(slot.entry);
+  }
+}
+
+}  // namespace detbench::trace
