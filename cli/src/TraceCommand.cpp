@@ -45,7 +45,8 @@ std::string stemOf(const ScriptCommand& c) {
   return stem.empty() ? std::string("script") : stem;
 }
 
-// One line on stderr, redrawn: which configuration and run, and the ops so far.
+// One line on stderr, redrawn: which configuration and run, the ops so far and how fast; from
+// the second run on (the first run's count known), the percentage and the time left.
 class TraceProgress {
  public:
   TraceProgress(std::ostream& err, bool enabled) : err_(err), enabled_(enabled) {}
@@ -53,6 +54,7 @@ class TraceProgress {
   void start(const std::string& label, std::int64_t expected) {
     label_ = label;
     expected_ = expected;
+    started_ = std::chrono::steady_clock::now();
     draw(0, true);
   }
   void draw(std::int64_t ops, bool force = false) {
@@ -60,8 +62,20 @@ class TraceProgress {
     const auto now = std::chrono::steady_clock::now();
     if (!force && now - last_ < std::chrono::milliseconds(100)) return;
     last_ = now;
+    const double seconds = std::chrono::duration<double>(now - started_).count();
     err_ << "\r\033[2K" << label_ << ": " << ops << " ops";
-    if (expected_ > 0) err_ << " of " << expected_;
+    if (expected_ > 0) {
+      const std::int64_t shown = std::min(ops, expected_);
+      err_ << " of " << expected_ << " (" << (100 * shown / expected_) << "%)";
+    }
+    if (seconds > 0.5 && ops > 0) {
+      const double rate = static_cast<double>(ops) / seconds;
+      err_ << ", " << static_cast<std::int64_t>(rate) << " ops/s";
+      if (expected_ > ops) {
+        err_ << ", about " << static_cast<std::int64_t>(static_cast<double>(expected_ - ops) / rate)
+             << " s left";
+      }
+    }
     err_ << std::flush;
     drawn_ = true;
   }
@@ -76,7 +90,7 @@ class TraceProgress {
   bool drawn_ = false;
   std::string label_;
   std::int64_t expected_ = 0;
-  std::chrono::steady_clock::time_point last_{};
+  std::chrono::steady_clock::time_point started_{}, last_{};
 };
 
 std::string runsText(const std::vector<int>& runs) {

@@ -148,6 +148,16 @@ QString categoryText(CauseCategory c) {
 QString verdictText(const TraceConfigResult& c) {
   if (c.raisedNondeterministic()) return TraceWidget::tr("raised in deterministic mode");
   if (c.cancelled) return TraceWidget::tr("cancelled");
+  bool timedOut = false, otherwise = false;
+  for (const auto& r : c.alignment.runs) {
+    timedOut = timedOut || r.exit.timedOut;
+    otherwise = otherwise || (!r.completed() && !r.exit.timedOut);
+  }
+  if (timedOut && !otherwise && c.alignment.causes.empty() && c.alignment.partings.empty() &&
+      c.alignment.comparedOps() > 0) {
+    return TraceWidget::tr("the runs agree over the first %1 ops; stopped at the timeout")
+        .arg(c.alignment.comparedOps());
+  }
   if (c.failed()) return TraceWidget::tr("the script failed");
   if (c.alignment.runs.size() < 2) return TraceWidget::tr("one run: nothing to compare");
   if (c.alignment.comparedOps() == 0 && c.alignment.partings.empty() &&

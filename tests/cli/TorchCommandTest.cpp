@@ -33,6 +33,16 @@ TEST_F(CliTest, ARunOnTorchCpuRecordsPyTorchBesideTheCatalog) {
   bool listed = false;
   for (const auto& d : j["context"]["devices"]) listed = listed || d["id"] == "torch-cpu";
   EXPECT_TRUE(listed) << "the report lists the device it ran on";
+  // A report whose library_check says "agrees" in another type, or against its own predicted
+  // and observed, is refused when read (compare reads it).
+  for (const nlohmann::json& agrees : {nlohmann::json("yes"), nlohmann::json(false)}) {
+    auto bad = j;
+    bad["library_check"]["agrees"] = agrees;
+    std::ofstream(dir_ / "bad.json") << bad.dump();
+    const Result c = run("compare r.json bad.json");
+    EXPECT_EQ(c.code, 2) << agrees << ": " << c.out << c.err;
+    EXPECT_NE(c.err.find("library_check"), std::string::npos) << c.err;
+  }
 }
 
 TEST_F(CliTest, WhatOnlyDetbenchsKernelsHaveIsOneLineAndExitTwoOnTorch) {

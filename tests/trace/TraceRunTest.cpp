@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <chrono>
 #include <csignal>
 #include <fstream>
@@ -307,6 +309,12 @@ TEST_F(TraceRun, BadInputIsRefusedBeforeAnyRun) {
   const std::string notPython = ::testing::TempDir() + "/not_python.py";
   std::ofstream(notPython) << "echo this is a shell script\n";
   EXPECT_THROW(checkPython(parseScriptCommand({kTracePython, notPython}), ""), InvalidArgument);
+  // A FIFO as the script: refused at once, not read (which would wait for a writer).
+  const std::string fifo = ::testing::TempDir() + "/fifo_script.py";
+  std::remove(fifo.c_str());
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_THROW(checkPython(parseScriptCommand({kTracePython, fifo}), ""), InvalidArgument);
+  std::remove(fifo.c_str());
   EXPECT_THROW(checkPython(parseScriptCommand({"/nonexistent/python3", notPython}), ""),
                InvalidArgument);
   try {

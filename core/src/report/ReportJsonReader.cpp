@@ -215,6 +215,11 @@ void readTrialSet(const json& j, RunResult& r) {
     check.observed = *observed;
     check.deterministicExpected = boolField(c, "catalog_expects_reproducible");
     check.varied = boolField(c, "varied");
+    // Written from the rest: where present it is a boolean that says the same.
+    if (c.contains("agrees") &&
+        (!c.at("agrees").is_boolean() || c.at("agrees").get<bool>() != check.agrees())) {
+      bad("a library_check whose agrees is not what its predicted and observed say");
+    }
     r.libraryCheck = check;
   }
   const json& trials = arrayField(j, "trials");

@@ -285,6 +285,13 @@ struct TraceAligner::State {
   OpStatus compare(const TraceOp& op) {
     if (parted) return OpStatus::NotCompared;
     if (position >= ops.size()) {
+      // Run 1 stopped at the timeout or a cancel: the runs are compared over the ops both
+      // reached, and this run going on is no parting.
+      const TraceRunExit& first = result.runs.front().exit;
+      if (first.timedOut || first.cancelled) {
+        parted = true;
+        return OpStatus::NotCompared;
+      }
       part(PartingKind::ReferenceEnded, op.seq, nullptr, &op);
       return OpStatus::NotCompared;
     }
@@ -535,7 +542,9 @@ void TraceAligner::endRun(const TraceRunExit& exit) {
   State& s = *state_;
   DETBENCH_CHECK_ARG(s.run > 0, "the end of a run before the first run");
   s.summary().exit = exit;
-  if (s.run > 1 && !s.parted && s.position < s.ops.size()) {
+  // A run stopped at the timeout or a cancel ends early by design: compared over the ops both
+  // reached, it does not part.
+  if (s.run > 1 && !s.parted && s.position < s.ops.size() && !exit.timedOut && !exit.cancelled) {
     s.part(PartingKind::RunEnded, s.ops[s.position].seq, &s.ops[s.position], nullptr);
   }
   s.settle(exit);

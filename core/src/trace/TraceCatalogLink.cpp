@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <string_view>
 
 namespace detbench::trace {
@@ -16,10 +17,13 @@ std::int64_t dim(const TraceTensor& t, std::size_t i) {
   return i < t.shape.size() ? t.shape[i] : 1;
 }
 
-// The product of the sizes from dimension `from` on (1 for none).
+// The product of the sizes from dimension `from` on (1 for none); a product past int64 (a
+// hostile record's shape) is clamped to the largest int64, which no op's parameter accepts.
 std::int64_t trailing(const TraceTensor& t, std::size_t from) {
   std::int64_t n = 1;
-  for (std::size_t i = from; i < t.shape.size(); ++i) n *= t.shape[i];
+  for (std::size_t i = from; i < t.shape.size(); ++i) {
+    if (__builtin_mul_overflow(n, t.shape[i], &n)) return INT64_MAX;
+  }
   return n;
 }
 

@@ -24,9 +24,17 @@ const json& field(const json& j, const char* key) {
   return *it;
 }
 
+// The longest text kept from a record (a message, a file name): past it, the text is cut on a
+// character boundary and ends with "...". What is kept counts against no limit of its own.
+constexpr std::size_t kMaxTextBytes = 4096;
+
 std::string stringOf(const json& v, const char* what) {
   DETBENCH_CHECK_ARG(v.is_string(), std::string(what) + " must be a string, not " + jsonSnippet(v));
-  return v.get<std::string>();
+  const auto& s = v.get_ref<const std::string&>();
+  if (s.size() <= kMaxTextBytes) return s;
+  std::size_t cut = kMaxTextBytes;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+  return s.substr(0, cut) + "...";
 }
 
 std::string stringField(const json& j, const char* key) {

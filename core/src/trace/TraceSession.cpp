@@ -117,6 +117,10 @@ std::string readKept(const std::string& dir, const TraceKept& k) {
                        "a kept output too large to compare");
     bytes *= static_cast<std::uint64_t>(d);
   }
+  // Two of these are held at once: no more than a quarter of the memory there is.
+  DETBENCH_CHECK_ARG(
+      bytes <= static_cast<std::uint64_t>(availableMemoryBytes()) / 4,
+      "a kept output of " + std::to_string(bytes >> 20) + " MiB, more than can be held to compare");
   const std::string path = dir + "/" + k.file;
   std::error_code ec;
   const auto size = std::filesystem::file_size(path, ec);
@@ -285,6 +289,9 @@ PythonCheck checkPython(const ScriptCommand& command, const std::string& working
                            (workingDir.empty() ? std::string() : " (in " + workingDir + ")"));
     DETBENCH_CHECK_ARG(!std::filesystem::is_directory(script, ec),
                        command.target + " is a folder, not a script");
+    // Reading a FIFO or a device would wait on it: a script is a regular file.
+    DETBENCH_CHECK_ARG(std::filesystem::is_regular_file(script, ec),
+                       command.target + " is not a regular file, not a script");
   }
   ScriptLaunch l;
   l.argv.push_back(command.interpreter);

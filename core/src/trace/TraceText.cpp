@@ -217,6 +217,24 @@ std::string describeVerdict(const TraceConfigResult& c) {
   const auto& a = c.alignment;
   if (c.raisedNondeterministic()) return "raised in deterministic mode";
   if (c.cancelled) return "cancelled";
+  bool timedOut = false, otherwise = false;
+  for (const auto& r : a.runs) {
+    timedOut = timedOut || r.exit.timedOut;
+    otherwise = otherwise || (!r.completed() && !r.exit.timedOut);
+  }
+  if (timedOut && !otherwise) {
+    if (a.runs.size() < 2) return "stopped at the timeout; one run: nothing to compare";
+    if (a.causes.empty() && a.partings.empty() && a.comparedOps() > 0) {
+      return "the runs agree over the first " + std::to_string(a.comparedOps()) +
+             " ops compared; stopped at the timeout";
+    }
+    if (a.causes.empty() && a.partings.empty()) return "stopped at the timeout; nothing compared";
+    const std::string differ = a.causes.empty()
+                                   ? std::string("the op sequences part")
+                                   : "the runs differ: " + std::to_string(a.causes.size()) +
+                                         (a.causes.size() == 1 ? " cause" : " causes");
+    return differ + " (up to the timeout)";
+  }
   if (c.failed()) return "the script failed";
   if (a.runs.size() < 2) return "one run: nothing to compare";
   if (a.comparedOps() == 0 && a.partings.empty() && a.causes.empty()) {

@@ -517,5 +517,32 @@ TEST(TraceAlignment, AnOpThatRaisedIsARecordAndTheRunGoesOn) {
   EXPECT_TRUE(a.result().reproducible());
 }
 
+TEST(TraceAlignment, RunsStoppedAtTheTimeoutAreComparedOverTheOpsBothReached) {
+  TraceRunExit timedOut;
+  timedOut.exited = false;
+  timedOut.signal = 9;
+  timedOut.timedOut = true;
+  const auto ops = [](int n) {
+    std::vector<TraceOp> v;
+    for (int i = 1; i <= n; ++i) {
+      v.push_back(Op(i, "aten::add.Tensor", {T(static_cast<std::uint64_t>(i))},
+                     {T(static_cast<std::uint64_t>(i + 1))}));
+    }
+    return v;
+  };
+  TraceAligner shorterSecond;
+  Feed(shorterSecond, ops(5), timedOut, false);
+  Feed(shorterSecond, ops(3), timedOut, false);
+  EXPECT_TRUE(shorterSecond.result().partings.empty());
+  EXPECT_TRUE(shorterSecond.result().causes.empty());
+  EXPECT_EQ(shorterSecond.result().comparedOps(), 3);
+  EXPECT_FALSE(shorterSecond.result().reproducible());  // not every op was compared
+  TraceAligner shorterFirst;
+  Feed(shorterFirst, ops(3), timedOut, false);
+  Feed(shorterFirst, ops(5), timedOut, false);
+  EXPECT_TRUE(shorterFirst.result().partings.empty());
+  EXPECT_EQ(shorterFirst.result().comparedOps(), 3);
+}
+
 }  // namespace
 }  // namespace detbench::trace

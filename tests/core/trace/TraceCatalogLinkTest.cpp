@@ -59,6 +59,21 @@ TEST(TraceCatalogLink, IndexPutWithAccumulateIsTheCatalogsOpWithItsShapes) {
             "-p rows=8");
 }
 
+TEST(TraceCatalogLink, ShapesWhoseProductOverflowsAreClampedNotWrapped) {
+  // A hostile record: 2^40 x 2^40 columns. Signed overflow was undefined behaviour here.
+  const std::int64_t huge = std::int64_t{1} << 40;
+  const TraceCause c =
+      CauseOf("aten::index_put_", {T({8, huge, huge}), T({4}, "int64"), T({4, huge, huge})},
+              {T({8, huge, huge})}, {{"accumulate", "true"}});
+  const auto m = matchCatalogOp(c.op);
+  ASSERT_TRUE(m.has_value());
+  for (const auto& [name, value] : m->params) {
+    if (name == "cols") {
+      EXPECT_EQ(value, INT64_MAX);
+    }
+  }
+}
+
 TEST(TraceCatalogLink, IndexPutWithoutAccumulateIsTheCatalogsRacingWrite) {
   const TraceCause c = CauseOf("aten::index_put_", {T({8}), T({4}, "int64"), T({4})}, {T({8})},
                                {{"accumulate", "false"}}, CauseCategory::Introduced);

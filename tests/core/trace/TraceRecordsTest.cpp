@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "detbench/base/Error.hpp"
 
 namespace detbench::trace {
@@ -65,6 +67,16 @@ TEST(TraceRecords, ReadsTheOtherKinds) {
       std::get<TraceFatal>(parseTraceRecord(R"({"t":"fatal","why":"no_torch","detail":"d"})"));
   EXPECT_EQ(fatal.why, "no_torch");
   EXPECT_EQ(std::get<TraceWarning>(parseTraceRecord(R"({"t":"warn","i":4,"message":"w"})")).seq, 4);
+}
+
+TEST(TraceRecords, LongTextsAreCutOnACharacterBoundary) {
+  // 150 sites of 15 MiB each held 2 GB: a text is kept to 4 KiB.
+  const std::string file = "/" + std::string(100000, 'a') + "\xc3\xa9" + std::string(10, 'b');
+  nlohmann::json j = {{"t", "site"}, {"s", 1}, {"file", file}, {"line", 3}, {"fn", "f"}};
+  const TraceEvent e = parseTraceRecord(j.dump());
+  const auto& site = std::get<TraceSite>(e);
+  EXPECT_LE(site.file.size(), 4096u + 3);
+  EXPECT_EQ(site.file.substr(site.file.size() - 3), "...");
 }
 
 TEST(TraceRecords, RefusesWhatIsNotARecord) {
