@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <string>
 
@@ -18,7 +20,9 @@ inline std::string pythonString(const std::string& text) {
 
 // Runs `program` with kTracePython and returns its standard output.
 inline std::string runPython(const std::string& program) {
-  const std::string path = std::string(::testing::TempDir()) + "/detbench-trace-test.py";
+  // One file a process: tests run in parallel, each in its own process.
+  const std::string path = std::string(::testing::TempDir()) + "/detbench-trace-test-" +
+                           std::to_string(::getpid()) + ".py";
   if (FILE* f = std::fopen(path.c_str(), "w")) {
     std::fputs(program.c_str(), f);
     std::fclose(f);

@@ -132,7 +132,7 @@ TEST_F(TraceRun, ASeededLstmIsReproducibleInEveryResult) {
   EXPECT_TRUE(a.causes.empty()) << a.causes.front().op.name;
   EXPECT_TRUE(a.partings.empty());
   EXPECT_TRUE(a.reproducible());
-  EXPECT_GT(a.comparedOps(), 1000);
+  EXPECT_GT(a.comparedOps(), 100);  // 6,070 with 1.13, 262 with 2.15 (oneDNN's fused layer)
   for (const auto& note : a.notes) EXPECT_FALSE(note.matters);
 }
 
