@@ -158,13 +158,17 @@ TEST_F(TraceRun, ACompiledFunctionIsTracedAsOneRegionRunAsCompiled) {
 // 1 (ones) + 100 * 3 ops; the probe sends them in blocks, so the last ones come from its ring.
 constexpr std::int64_t kOpsBeforeTheEnd = 301;
 
-TEST_F(TraceRun, EveryOpRecordedBeforeAnOsExitIsKept) {
+// One run of exits_abruptly.py in `mode`.
+TraceRunSummary runEndingAbruptly(const std::string& mode) {
   TracePlan plan;
-  plan.command = parseScriptCommand({kTracePython, kScripts + "/exits_abruptly.py", "exit"});
+  plan.command = parseScriptCommand({kTracePython, kScripts + "/exits_abruptly.py", mode});
   plan.runs = 1;
   plan.configs = {TraceConfig{"default", {}}};
-  const TraceResult r = runTrace(plan, checkPython(plan.command, ""));
-  const TraceRunSummary& run = r.configs.at(0).alignment.runs.at(0);
+  return runTrace(plan, checkPython(plan.command, "")).configs.at(0).alignment.runs.at(0);
+}
+
+TEST_F(TraceRun, EveryOpRecordedBeforeAnOsExitIsKept) {
+  const TraceRunSummary run = runEndingAbruptly("exit");
   EXPECT_EQ(run.ops, kOpsBeforeTheEnd);
   EXPECT_TRUE(run.exit.exited);
   EXPECT_EQ(run.exit.code, 3);
@@ -172,12 +176,7 @@ TEST_F(TraceRun, EveryOpRecordedBeforeAnOsExitIsKept) {
 }
 
 TEST_F(TraceRun, EveryOpRecordedBeforeACrashIsKept) {
-  TracePlan plan;
-  plan.command = parseScriptCommand({kTracePython, kScripts + "/exits_abruptly.py", "segfault"});
-  plan.runs = 1;
-  plan.configs = {TraceConfig{"default", {}}};
-  const TraceResult r = runTrace(plan, checkPython(plan.command, ""));
-  const TraceRunSummary& run = r.configs.at(0).alignment.runs.at(0);
+  const TraceRunSummary run = runEndingAbruptly("segfault");
   EXPECT_EQ(run.ops, kOpsBeforeTheEnd);
   EXPECT_FALSE(run.exit.exited);
   EXPECT_EQ(run.exit.signal, SIGSEGV);

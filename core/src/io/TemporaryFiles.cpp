@@ -1,12 +1,13 @@
 #include "detbench/io/TemporaryFiles.hpp"
 
 #include <fcntl.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <climits>
 #include <cstring>
+
+#include "detbench/base/RawDirectory.hpp"
 
 namespace detbench {
 
@@ -40,43 +41,26 @@ int registerAs(const char* path, int state) noexcept {
   return -1;
 }
 
-// linux_dirent64, as getdents64(2) fills it.
-struct DirEntry {
-  unsigned long long ino;
-  long long off;
-  unsigned short reclen;
-  unsigned char type;
-  char name[1];
-};
-
 // Empties the folder open as `dir` (and its folders, to `depth` levels): system calls only.
 void emptyFolder(int dir, int depth) noexcept {
-  alignas(8) char buf[4096];
   // Removing entries while reading may skip some: read again from the start until a pass
   // removes nothing.
   for (int pass = 0; pass < 64; ++pass) {
     bool removed = false;
     ::lseek(dir, 0, SEEK_SET);
-    for (;;) {
-      const long n = ::syscall(SYS_getdents64, dir, buf, sizeof buf);
-      if (n <= 0) break;
-      for (long at = 0; at < n;) {
-        const auto* e = reinterpret_cast<const DirEntry*>(buf + at);
-        at += e->reclen;
-        const char* name = e->name;
-        if (name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0'))) continue;
-        if (::unlinkat(dir, name, 0) == 0) {
-          removed = true;
-          continue;
-        }
-        if (depth <= 0) continue;
-        const int sub = ::openat(dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        if (sub < 0) continue;
-        emptyFolder(sub, depth - 1);
-        ::close(sub);
-        if (::unlinkat(dir, name, AT_REMOVEDIR) == 0) removed = true;
+    forEachName(dir, [&](const char* name) {
+      if (::unlinkat(dir, name, 0) == 0) {
+        removed = true;
+        return true;
       }
-    }
+      if (depth <= 0) return true;
+      const int sub = ::openat(dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (sub < 0) return true;
+      emptyFolder(sub, depth - 1);
+      ::close(sub);
+      if (::unlinkat(dir, name, AT_REMOVEDIR) == 0) removed = true;
+      return true;
+    });
     if (!removed) return;
   }
 }

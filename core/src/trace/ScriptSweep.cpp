@@ -2,13 +2,14 @@
 
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
 #include <atomic>
 #include <cstring>
+
+#include "detbench/base/RawDirectory.hpp"
 
 namespace detbench::trace {
 
@@ -22,15 +23,6 @@ struct Running {
   char entry[kTagBytes + 32] = {};  // "DETBENCH_TRACE_TAG=..." with its NUL
 };
 std::array<Running, 16> running;
-
-// linux_dirent64, as getdents64(2) fills it.
-struct DirEntry {
-  unsigned long long ino;
-  long long off;
-  unsigned short reclen;
-  unsigned char type;
-  char name[1];
-};
 
 // Whether the NUL-separated environment of /proc/PID holds `entry` (with its NUL) as one of its
 // strings. System calls and stack buffers only.
@@ -73,23 +65,17 @@ int killHolders(const char* entry) {
   for (int pass = 0; pass < 2; ++pass) {
     const int proc = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (proc < 0) return found;
-    alignas(8) char buf[4096];
-    for (;;) {
-      const long n = ::syscall(SYS_getdents64, proc, buf, sizeof buf);
-      if (n <= 0) break;
-      for (long at = 0; at < n;) {
-        const auto* e = reinterpret_cast<const DirEntry*>(buf + at);
-        at += e->reclen;
-        long pid = 0;
-        const char* c = e->name;
-        for (; *c >= '0' && *c <= '9' && pid < (1L << 30); ++c) pid = pid * 10 + (*c - '0');
-        if (*c != '\0' || pid <= 0 || pid == self) continue;
-        if (!environmentHolds(e->name, entry, length)) continue;
-        if (::kill(static_cast<pid_t>(pid), SIGKILL) == 0) ++found;
-        int status = 0;
-        ::waitpid(static_cast<pid_t>(pid), &status, WNOHANG);  // ours: reaped; else ECHILD
-      }
-    }
+    forEachName(proc, [&](const char* name) {
+      long pid = 0;
+      const char* c = name;
+      for (; *c >= '0' && *c <= '9' && pid < (1L << 30); ++c) pid = pid * 10 + (*c - '0');
+      if (*c != '\0' || pid <= 0 || pid == self) return true;
+      if (!environmentHolds(name, entry, length)) return true;
+      if (::kill(static_cast<pid_t>(pid), SIGKILL) == 0) ++found;
+      int status = 0;
+      ::waitpid(static_cast<pid_t>(pid), &status, WNOHANG);  // ours: reaped; else ECHILD
+      return true;
+    });
     ::close(proc);
   }
   return found;
