@@ -113,6 +113,22 @@ TEST_F(CliTest, ServeAdmitsARunAgainstWhatTheProcessCanHave) {
       << slurp(dir_ / "err2.txt");
 }
 
+#ifdef DETBENCH_CLI_HAS_TORCH
+TEST_F(CliTest, ServeRefusesWhatATorchDeviceCannotDoBeforeStarting) {
+  // detbench's extensions on PyTorch's own kernels: an error, and no `started` before it.
+  const Result r = runWithInput(
+      "serve --stdio",
+      R"({"id":7,"type":"run","request":{"op":"softmax","params":{"size":8},"device":"torch-cpu","trials":2,"settings":{"semantics":"extensions"}}})"
+      "\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto m = messages(r.out);
+  ASSERT_GE(m.size(), 2u) << r.out;
+  EXPECT_EQ(m[1]["type"], "error") << r.out;
+  EXPECT_EQ(m[1]["id"], 7);
+  for (const auto& x : m) EXPECT_NE(x["type"], "started") << r.out;
+}
+#endif
+
 TEST_F(CliTest, ServeWantsStdio) {
   const Result r = run("serve");
   EXPECT_EQ(r.code, 2);

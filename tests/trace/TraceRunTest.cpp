@@ -14,6 +14,7 @@
 #include "TracePython.hpp"
 #include "detbench/base/Error.hpp"
 #include "detbench/trace/TraceCatalogLink.hpp"
+#include "detbench/trace/TraceReport.hpp"
 #include "detbench/trace/TraceSession.hpp"
 
 namespace detbench::trace {
@@ -202,6 +203,27 @@ TEST_F(TraceRun, EveryOpRecordedBeforeAKillIsKept) {
   EXPECT_FALSE(run.exit.exited);
   EXPECT_EQ(run.exit.signal, SIGKILL);
   EXPECT_EQ(run.ops, kOpsBeforeTheEnd);
+}
+
+TEST_F(TraceRun, AnExceptionTheScriptCatchesIsARecordAndTheRunGoesOn) {
+  const TraceResult r = trace("catches_an_error.py", 2, {}, {}, false);
+  const TraceConfigResult& c = r.configs.at(0);
+  for (const auto& run : c.alignment.runs) {
+    EXPECT_TRUE(run.completed()) << describeRunEnd(run);
+    EXPECT_TRUE(run.exit.problem.empty()) << run.exit.problem;
+    ASSERT_TRUE(run.lastRaise.has_value());
+    ASSERT_TRUE(run.lastRaiseSite.has_value());
+    EXPECT_EQ(run.lastRaiseSite->line, lineOf("catches_an_error.py", "# RAISES"));
+    EXPECT_GT(run.ops, run.lastRaise->seq);  // the ops after it were traced
+  }
+  EXPECT_TRUE(c.alignment.reproducible());
+  EXPECT_FALSE(c.failed());
+}
+
+TEST_F(TraceRun, ATensorSubclassAndANestedTensorDoNotBreakTheScript) {
+  const TraceResult r = trace("subclass_and_nested.py", 1, {}, {}, false);
+  const TraceRunSummary& run = r.configs.at(0).alignment.runs.at(0);
+  EXPECT_TRUE(run.completed()) << describeRunEnd(run) << "\n" << run.exit.stderrTail;
 }
 
 TEST_F(TraceRun, OneRunIsTracedWithNothingToCompare) {

@@ -281,6 +281,13 @@ void ServeSession::checkJob(const std::string& id, Job& job) {
     if (!(job.kind == "invariance" && job.plan.axis == InvarianceAxis::Devices)) {
       TrialRunner(registry_).checkDevice(job.request);
     }
+    // What the device cannot do with these settings (on a torch device, what only detbench's
+    // kernels have): refused before `started`, as the protocol says.
+    if (job.kind == "run") {
+      registry_.get(job.request.device)
+          .checkRequest(op, resolveParams(job.request.op, op.params(), job.request.params),
+                        job.request.settings);
+    }
     // The memory this process can have, and what a trial costs it: every configuration's
     // records and the inputs, admitted before `started` (the runner checks again as it
     // prepares).

@@ -9,7 +9,10 @@
 #include <mutex>
 #include <set>
 #include <string_view>
+#include <system_error>
+#include <thread>
 #include <utility>
+#include <vector>
 
 #include "detbench/base/Error.hpp"
 
@@ -54,6 +57,28 @@ int pytorchDefaultThreads() {
   return threads;
 }
 
+namespace {
+
+// libtorch's pool waits for a thread that could not start (a memory or process limit), and the
+// run hangs: the threads are started here first, and joined, so a count this process cannot
+// have is refused instead.
+void checkThreadsCanStart(int threads) {
+  std::vector<std::thread> started;
+  started.reserve(static_cast<std::size_t>(threads));
+  try {
+    for (int i = 1; i < threads; ++i) started.emplace_back([] {});
+  } catch (const std::system_error& e) {
+    const std::size_t n = started.size();
+    for (auto& t : started) t.join();
+    DETBENCH_THROW(InvalidArgument, "cannot start thread " + std::to_string(n + 2) + " of " +
+                                        std::to_string(threads) + " (" + e.what() +
+                                        "): ask for fewer threads");
+  }
+  for (auto& t : started) t.join();
+}
+
+}  // namespace
+
 void applySettings(const Settings& settings, int threads) {
   at::Context& context = at::globalContext();
   context.setDeterministicAlgorithms(settings.deterministic != DeterministicMode::Off,
@@ -69,7 +94,10 @@ void applySettings(const Settings& settings, int threads) {
     context.setDeterministicFillUninitializedMemory(settings.fillUninitializedMemory);
 #endif
   }
-  if (threads > 0 && at::get_num_threads() != threads) at::set_num_threads(threads);
+  if (threads > 0 && at::get_num_threads() != threads) {
+    checkThreadsCanStart(threads);
+    at::set_num_threads(threads);
+  }
 }
 
 PyTorchSettings currentSettings() {

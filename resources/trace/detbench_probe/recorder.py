@@ -464,6 +464,21 @@ class Recorder(TorchDispatchMode):
         wrap(torch.Tensor, "numpy", "Tensor.numpy")
         wrap(torch.Tensor, "tolist", "Tensor.tolist")
         wrap(torch, "save", "torch.save")
+        # PyTorch 1.13's as_subclass fails under a dispatch mode ("the raw Tensor object is
+        # already associated to a python object"): there it runs with the probe's mode set
+        # aside (its alias is a view of bits the trace has already seen).
+        if torch.__version__.split(".")[0] == "1":
+            original = torch.Tensor.as_subclass
+
+            def as_subclass(self, cls):
+                if not recorder.active or recorder.busy:
+                    return original(self, cls)
+                with _modes_set_aside():
+                    return original(self, cls)
+
+            self.originals.append((torch.Tensor, "as_subclass", original,
+                                   torch.Tensor.__dict__.get("as_subclass")))
+            torch.Tensor.as_subclass = as_subclass
 
     def remove_uses(self):
         for owner, name, _original, own in reversed(getattr(self, "originals", [])):
@@ -485,11 +500,15 @@ class _CompiledInfo:
 
 
 def _modes_set_aside():
-    """A context in which no dispatch mode is active (so Dynamo compiles and runs its code)."""
+    """A context in which no dispatch mode is active (so Dynamo compiles and runs its code):
+    _disable_current_modes in PyTorch 2.x, the probe's own mode popped in 1.13."""
     from torch.utils import _python_dispatch as d
     disable = getattr(d, "_disable_current_modes", None)
     if disable is not None:
         return disable()
+    pop = getattr(d, "_pop_mode_temporarily", None)
+    if pop is not None:
+        return pop()
     import contextlib
     return contextlib.nullcontext()
 
