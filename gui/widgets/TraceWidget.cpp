@@ -164,6 +164,10 @@ QString verdictText(const TraceConfigResult& c) {
       c.alignment.causes.empty()) {
     return TraceWidget::tr("nothing compared");
   }
+  if (c.alignment.otherThreadOps > 0 && c.alignment.causes.empty() &&
+      c.alignment.partings.empty()) {
+    return TraceWidget::tr("not all compared: ops ran on the script's own threads");
+  }
   if (c.alignment.reproducible()) {
     const auto notes = c.alignment.notes.size();
     return notes == 0 ? TraceWidget::tr("the runs agree")

@@ -226,6 +226,15 @@ TEST_F(TraceRun, ATensorSubclassAndANestedTensorDoNotBreakTheScript) {
   EXPECT_TRUE(run.completed()) << describeRunEnd(run) << "\n" << run.exit.stderrTail;
 }
 
+TEST_F(TraceRun, OpsOnTheScriptsOwnThreadsAreCountedAndNeverCalledReproducible) {
+  const TraceResult r = trace("threads.py", 2, {}, {}, false);
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  EXPECT_EQ(a.otherThreadOps, 3);  // ones, mul, sum
+  EXPECT_FALSE(a.reproducible());
+  EXPECT_NE(describeVerdict(r.configs[0]).find("not all compared"), std::string::npos)
+      << describeVerdict(r.configs[0]);
+}
+
 TEST_F(TraceRun, OneRunIsTracedWithNothingToCompare) {
   const TraceResult r = trace("parts.py", 1);
   ASSERT_EQ(r.configs.size(), 1u);

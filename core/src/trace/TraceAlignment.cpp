@@ -84,7 +84,7 @@ std::int64_t TraceAlignment::comparedOps() const {
 
 bool TraceAlignment::reproducible() const {
   if (runs.size() < 2 || !partings.empty() || !causes.empty() || causesTruncated ||
-      comparedOps() == 0) {
+      comparedOps() == 0 || otherThreadOps > 0) {
     return false;
   }
   for (const auto& r : runs) {
@@ -113,7 +113,8 @@ struct TraceAligner::State {
   std::vector<TraceSite> sites;  // this run's, by id - 1
   std::size_t position = 0;      // next op of run 1 to compare with
   bool parted = false;
-  DigestSet produced;  // digests this run's ops produced
+  bool undigestedBefore = false;  // an op outside the window came before in this run
+  DigestSet produced;             // digests this run's ops produced
   // Every cause seen, by seq (sorted), before they are told apart from notes.
   std::vector<TraceCause> all;
   std::unordered_map<std::int64_t, std::size_t> causeIndex;
@@ -302,6 +303,7 @@ struct TraceAligner::State {
     }
     if (!(ref.flags & kDigested) || !op.digested) {
       rememberOutputs(op);
+      undigestedBefore = true;
       return OpStatus::NotCompared;
     }
     if (ref.inputs != op.inputs.size() || ref.outputs != op.outputs.size()) {
@@ -325,10 +327,12 @@ struct TraceAligner::State {
       if (seqs) reached.insert(reached.end(), seqs->begin(), seqs->end());
       if (b.uninitialized) {
         fromUninitialized.push_back(static_cast<int>(j));
-      } else if (!produced.contains(*b.digest)) {
+      } else if (!produced.contains(*b.digest) && !undigestedBefore) {
         fromOutside.push_back(static_cast<int>(j));
         produced.insert(*b.digest);  // later readers of the same data inherit it
       } else {
+        // Made by an earlier op of this run, or perhaps by one before the window (whose outputs
+        // were not digested): not data from outside.
         inherited = true;
       }
     }
@@ -427,6 +431,7 @@ struct TraceAligner::State {
   // the causes and notes are told apart over all runs so far.
   void settle(const TraceRunExit& exit) {
     TraceRunSummary& s = summary();
+    if (s.end) result.otherThreadOps = std::max(result.otherThreadOps, s.end->otherThreadOps);
     if (const auto& end = s.end) {
       for (const auto& [name, states] : end->generators) {
         generatorEnds[name].insert(states.second);
@@ -502,6 +507,7 @@ void TraceAligner::beginRun() {
   s.sites.clear();
   s.position = 0;
   s.parted = false;
+  s.undigestedBefore = false;
   s.produced.clear();
   s.taint.clear();
   s.matteredThisRun.clear();

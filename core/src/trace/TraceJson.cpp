@@ -200,6 +200,7 @@ json configJson(const TraceConfigResult& c, PyTorchRelease release) {
   j["verdict"] = describeVerdict(c);
   j["reproducible"] = c.alignment.reproducible();
   j["ops_compared"] = c.alignment.comparedOps();
+  j["ops_on_other_threads"] = c.alignment.otherThreadOps;
   j["failed"] = c.failed();
   j["cancelled"] = c.cancelled;
   j["second_pass"] = c.secondPassRan;

@@ -170,6 +170,12 @@ TraceEnd endOf(const json& j) {
       e.generators.push_back({name, {state(states[0]), state(states[1])}});
     }
   }
+  if (const auto threads = j.find("threads"); threads != j.end()) {
+    DETBENCH_CHECK_ARG(threads->is_array() && threads->size() == 2,
+                       "threads must be [threads, ops]");
+    e.otherThreads = integerOf<std::int64_t>((*threads)[0], "threads", 0, kMaxSeq);
+    e.otherThreadOps = integerOf<std::int64_t>((*threads)[1], "threads", 0, kMaxSeq);
+  }
   if (e.status == "exit") e.exitCode = integerField<int>(j, "code", -(1 << 30), 1 << 30);
   if (e.status == "exception") {
     e.type = stringField(j, "type");

@@ -240,6 +240,10 @@ std::string describeVerdict(const TraceConfigResult& c) {
   if (a.comparedOps() == 0 && a.partings.empty() && a.causes.empty()) {
     return "nothing compared: no op of the runs after the first was digested";
   }
+  if (a.otherThreadOps > 0 && a.causes.empty() && a.partings.empty()) {
+    return "not all compared: " + std::to_string(a.otherThreadOps) +
+           " ops ran on threads the script started, which the trace does not record";
+  }
   if (a.reproducible()) {
     std::string s = "the runs agree (" + std::to_string(a.runs.size()) + " runs, " +
                     std::to_string(a.comparedOps()) + " ops compared)";

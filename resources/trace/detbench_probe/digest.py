@@ -289,9 +289,31 @@ if _np is not None:
         return finalize(total & MASK64, n, size)
 
 
+def _sparse_parts(t):
+    """The dense tensors a sparse tensor is made of (indices and values, as stored), or None."""
+    layout = t.layout
+    if layout == torch.sparse_coo:
+        return [t._indices(), t._values()]
+    if layout in (getattr(torch, "sparse_csr", None), getattr(torch, "sparse_bsr", None)):
+        return [t.crow_indices(), t.col_indices(), t.values()]
+    if layout in (getattr(torch, "sparse_csc", None), getattr(torch, "sparse_bsc", None)):
+        return [t.ccol_indices(), t.row_indices(), t.values()]
+    return None
+
+
 def digest(t, use_numpy=True):
     """detbench's digest of tensor `t`'s elements (an int in [0, 2^64)), or None where it has no
-    bits to digest."""
+    bits to digest. A sparse tensor's digest is made of its parts' (indices and values, as
+    stored), in order."""
+    parts = _sparse_parts(t) if t.layout != torch.strided else None
+    if parts is not None:
+        total = FINAL_KEY
+        for part in parts:
+            d = digest(part, use_numpy)
+            if d is None:
+                return None
+            total = mum(total ^ d, INDEX_STEP)
+        return total
     view = _bits_view(t.detach())
     if view is None:
         return None

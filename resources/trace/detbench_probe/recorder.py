@@ -126,6 +126,9 @@ class Recorder(TorchDispatchMode):
             os.path.join(os.path.dirname(os.path.abspath(p)), "")
             for p in (torch.__file__, __file__, os.__file__))
         self.busy = 0  # > 0 while the probe runs ops of its own in the script's context
+        self.thread_ops = 0  # ops run on threads the script started (not recorded)
+        self.threads = 0     # those threads that ran any
+        self.thread_lock = __import__("threading").Lock()
         self.active = False  # inside the mode (the script is running)
         self.start_cwd = os.getcwd()
         self.current = 0
@@ -461,6 +464,25 @@ class Recorder(TorchDispatchMode):
             self.originals.append((owner, name, original, owner.__dict__.get(name)))
             setattr(owner, name, wrapper)
 
+        # Each thread the script starts counts the ops it runs (not recorded).
+        import threading
+        bootstrap = threading.Thread._bootstrap_inner
+
+        def bootstrap_inner(thread):
+            if not recorder.active or os.getpid() != recorder.pid or _torch_thread(thread):
+                return bootstrap(thread)
+            before = recorder.thread_ops
+            try:
+                with _OtherThreads(recorder):
+                    return bootstrap(thread)
+            finally:
+                if recorder.thread_ops != before:
+                    with recorder.thread_lock:
+                        recorder.threads += 1
+
+        self.originals.append((threading.Thread, "_bootstrap_inner", bootstrap,
+                               threading.Thread.__dict__.get("_bootstrap_inner")))
+        threading.Thread._bootstrap_inner = bootstrap_inner
         wrap(torch.Tensor, "numpy", "Tensor.numpy")
         wrap(torch.Tensor, "tolist", "Tensor.tolist")
         wrap(torch, "save", "torch.save")
@@ -490,6 +512,30 @@ class Recorder(TorchDispatchMode):
             else:
                 setattr(owner, name, own)
         self.originals = []
+
+
+class _OtherThreads(TorchDispatchMode):
+    """Entered in each thread the script starts: counts the ops run there, which the trace does
+    not record (their order against the main thread's varies from run to run), so that detbench
+    never calls runs reproducible on what it did not compare."""
+
+    def __init__(self, recorder):
+        super().__init__()
+        self.recorder = recorder
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        recorder = self.recorder
+        if recorder.active and os.getpid() == recorder.pid:
+            with recorder.thread_lock:
+                recorder.thread_ops += 1
+        return func(*args, **(kwargs or {}))
+
+
+def _torch_thread(thread):
+    """Whether a thread runs torch's own code (a DataLoader's pin-memory thread)."""
+    target = getattr(thread, "_target", None)
+    module = getattr(target, "__module__", None) or type(thread).__module__ or ""
+    return module == "torch" or module.startswith("torch.")
 
 
 class _CompiledInfo:

@@ -195,7 +195,9 @@ def main():
 
     def rng():
         last = _generator_states()
-        return json.dumps({k: [first_states.get(k), v] for k, v in sorted(last.items())})
+        text_ = json.dumps({k: [first_states.get(k), v] for k, v in sorted(last.items())})
+        # Ops on the script's own threads, counted and not recorded.
+        return text_ + ',"threads":[%d,%d]' % (recorder.threads, recorder.thread_ops)
 
     import warnings
     shown = warnings.showwarning

@@ -544,5 +544,38 @@ TEST(TraceAlignment, RunsStoppedAtTheTimeoutAreComparedOverTheOpsBothReached) {
   EXPECT_EQ(shorterFirst.result().comparedOps(), 3);
 }
 
+TEST(TraceAlignment, AnInputMadeBeforeTheWindowIsNotDataFromOutside) {
+  // Op 1 (before --ops 2..) made the tensor op 2 reads; its outputs were not digested.
+  const auto program = [](std::uint64_t made) {
+    TraceOp before;
+    before.seq = 1;
+    before.name = "aten::randn";
+    return std::vector<TraceOp>{before, Op(2, "aten::neg", {T(made)}, {T(made + 1)})};
+  };
+  TraceAligner a;
+  Feed(a, program(10));
+  Feed(a, program(20));
+  const TraceAlignment& r = a.result();
+  EXPECT_TRUE(r.causes.empty());
+  EXPECT_EQ(r.runs[1].statuses[1], OpStatus::Inherited);
+  EXPECT_FALSE(r.reproducible());
+}
+
+TEST(TraceAlignment, OpsOnTheScriptsOwnThreadsMeanNotEverythingWasCompared) {
+  TraceAligner a;
+  for (int run = 0; run < 2; ++run) {
+    a.beginRun();
+    a.add(Op(1, "aten::ones", {}, {T(1)}));
+    TraceEnd end{1, "ok", 0, "", "", std::nullopt, 0, {}};
+    end.otherThreads = 1;
+    end.otherThreadOps = 4;
+    a.add(end);
+    a.endRun(Completed());
+  }
+  EXPECT_EQ(a.result().otherThreadOps, 4);
+  EXPECT_TRUE(a.result().causes.empty());
+  EXPECT_FALSE(a.result().reproducible());
+}
+
 }  // namespace
 }  // namespace detbench::trace

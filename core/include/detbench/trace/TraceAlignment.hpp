@@ -134,6 +134,9 @@ struct TraceAlignment {
   // Global generators a script drew from without seeding them alike in every run ("random",
   // "numpy"): their states at the scripts' ends differ.
   std::vector<std::string> unseededGenerators;
+  // Ops run on threads the script started, which the trace does not record (the most of any
+  // run): runs that have any are never called reproducible.
+  std::int64_t otherThreadOps = 0;
   // Ops compared in the runs after the first (the most of any run).
   std::int64_t comparedOps() const;
   // Every run completed and aligned with run 1 to its end, some op was compared, and every

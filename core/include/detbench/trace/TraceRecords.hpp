@@ -115,6 +115,9 @@ struct TraceEnd {
   // Hashes of a global generator's state when the script started and when it ended, by
   // generator ("random": Python's, "numpy": NumPy's global one), where the probe saw it.
   std::vector<std::pair<std::string, std::pair<std::string, std::string>>> generators;
+  // Ops run on threads the script started, which the probe counts and does not record.
+  std::int64_t otherThreads = 0;
+  std::int64_t otherThreadOps = 0;
 };
 
 // An output written for the second pass.
