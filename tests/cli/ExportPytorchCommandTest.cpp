@@ -67,7 +67,7 @@ TEST_F(CliTest, WhatCannotBeExportedIsRefusedAndNothingIsWritten) {
   }
 }
 
-// Case 3 of issue 31: reports made to inject code into repro.py, through every string of theirs
+// Reports made to inject code into repro.py, through every string of theirs
 // that the script could name (the device, the file's name, the inputs' and parameters' names,
 // the labels), export a script that runs nothing of theirs: /usr/bin/python3 runs each script
 // that was written, and the file the injected code would make never appears. (Without torch

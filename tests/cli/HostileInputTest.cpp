@@ -1,6 +1,6 @@
 // The command line under hostile but fair input: special files as outputs, damaged and
 // oversized reports, out-of-range numbers, contradictory options, and failures that must leave
-// nothing behind. Each test here was written before its fix and seen failing (issue 11).
+// nothing behind. Each test here was written before its fix and seen failing.
 
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -237,7 +237,7 @@ TEST_F(HostileInputTest, EndlessAndHugeInputsAreCut) {
   EXPECT_LT(children.ru_maxrss, 400 * 1024) << "KiB: the stream was held in memory";
 }
 
-// Case 6 of issue 31: a FIFO that no process writes to is refused after the wait (10 s), by
+// A FIFO that no process writes to is refused after the wait (10 s), by
 // every command that reads a file; the three run at once, and nothing ever writes to the FIFO.
 TEST_F(HostileInputTest, AFifoWithNoWriterIsRefusedNotWaitedForForever) {
   ASSERT_EQ(::mkfifo((dir_ / "fifo").c_str(), 0600), 0);
@@ -257,7 +257,7 @@ TEST_F(HostileInputTest, AFifoWithNoWriterIsRefusedNotWaitedForForever) {
   EXPECT_FALSE(fs::exists(dir_ / "out"));
 }
 
-// Case 13 of issue 31: what a report holds reaches the terminal without its control characters
+// What a report holds reaches the terminal without its control characters
 // (ESC's escape sequences, NUL) or bidirectional controls (U+202E shows text backwards).
 TEST_F(HostileInputTest, CompareShowsNoControlCharactersFromAReport) {
   json bad = goodRun();
@@ -287,7 +287,7 @@ TEST_F(HostileInputTest, CompareShowsNoControlCharactersFromAReport) {
   EXPECT_EQ(refused.err.find("\xE2\x80\xAE"), std::string::npos) << refused.err;
 }
 
-// Case 15 of issue 31: a language the texts are not written in is refused, as recipe and serve
+// A language the texts are not written in is refused, as recipe and serve
 // refuse it, instead of running in English.
 TEST_F(HostileInputTest, ADemoInALanguageItDoesNotHaveIsRefused) {
   expectRefused("demo error-and-warn --language fr", "en or zh_CN");
@@ -296,7 +296,7 @@ TEST_F(HostileInputTest, ADemoInALanguageItDoesNotHaveIsRefused) {
 }
 
 #ifdef DETBENCH_CLI_HAS_REPORT
-// Case 12 of issue 31: `report` refuses a report with no run, as compare and export-pytorch do,
+// `report` refuses a report with no run, as compare and export-pytorch do,
 // instead of rendering an empty page with exit 0.
 TEST_F(HostileInputTest, AReportWithNoRunIsNotRendered) {
   json noOp = goodRun();
@@ -315,7 +315,7 @@ TEST_F(HostileInputTest, AReportWithNoRunIsNotRendered) {
   EXPECT_FALSE(fs::exists(dir_ / "b.html"));
 }
 
-// Case 7 of issue 31: a report with a string of 1 MiB and 100,000 distinct outputs renders as
+// A report with a string of 1 MiB and 100,000 distinct outputs renders as
 // a PDF (cut and summarised) as well as HTML; how long it takes is measured, not asserted.
 TEST_F(HostileInputTest, AHugeReportRendersAsPdf) {
   json big = goodRun();

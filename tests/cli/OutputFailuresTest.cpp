@@ -1,7 +1,7 @@
 // The command line when its output cannot go where it should: standard output that cannot be
 // written (exit 2 with one line), a reader that goes away (SIGPIPE, as Unix tools), a name of
 // any valid length, a file this user may not replace, and signals that end detbench while it
-// writes (no temporary file left behind). Cases 8, 11 and 14 of issue 31, and its "Also seen".
+// writes (no temporary file left behind).
 
 #include <fcntl.h>
 #include <signal.h>

@@ -124,7 +124,7 @@ TEST_F(RemoteRunTest, ARequestTheRemoteRefusesIsItsOneLine) {
   EXPECT_NE(r.err.find("nosuch"), std::string::npos) << r.err;
 }
 
-// Case 2 of issue 31: a remote that answers with a value nested 100,000 deep (a fake ssh
+// A remote that answers with a value nested 100,000 deep (a fake ssh
 // speaking the protocol itself). Before the run it is a refusal (exit 2, one line); after the
 // run has started, the run ends with the trials that came and a RemoteError (exit 4). Neither
 // is walked: the client once ended with SIGSEGV.

@@ -54,7 +54,7 @@ TEST_F(CliTest, ServeAnswersOneJsonMessageALine) {
   EXPECT_EQ(report["report"]["settings"]["deterministic_algorithms"], "error");
 }
 
-// Case 1 of issue 31: one line of about 200 KB, under the line limit, nested 100,000 deep: one
+// One line of about 200 KB, under the line limit, nested 100,000 deep: one
 // error (the message was built by writing the value out, which recursed once a level and ended
 // the server with SIGSEGV), and the session goes on.
 TEST_F(CliTest, ServeRefusesADeepMessageAndGoesOn) {
@@ -72,7 +72,7 @@ TEST_F(CliTest, ServeRefusesADeepMessageAndGoesOn) {
   EXPECT_EQ(m[3]["type"], "env");
 }
 
-// Case 4 of issue 31: under `ulimit -v`, eight million trials were admitted against a fixed
+// Under `ulimit -v`, eight million trials were admitted against a fixed
 // 8 GiB and the server ended in std::bad_alloc. The request is refused, before `started`, with
 // the memory the process can have; the cancel that follows finds nothing to cancel.
 TEST_F(CliTest, ServeAdmitsARunAgainstWhatTheProcessCanHave) {

@@ -1,5 +1,5 @@
 // libFuzzer target: the client of the serve protocol reading what a remote answers (case 2 of
-// issue 31: a remote is as much outside input as a file). The input's first byte picks the job
+// a remote is as much outside input as a file). The input's first byte picks the job
 // (an environment, a run, a sweep, an invariance run, a demo, with or without --save-io) and
 // whether the input's first line is the hello (else a valid one comes first); each further line
 // is one answer, in order, and the connection ends after the last. Whatever comes, the client

@@ -1,7 +1,7 @@
 // libFuzzer target: the serve protocol's messages as `detbench serve --stdio` reads them. Each
 // line of the input is one message to a session. Every line is answered (at most one error
 // for a line that cannot be served), every answer is one JSON line of bounded size, and
-// nothing crashes, leaks or recurses without bound (cases 1 and 10 of issue 31). The session's
+// nothing crashes, leaks or recurses without bound. The session's
 // devices are all unavailable, so a request that passes every check is refused at its device
 // instead of running trials; `env` and `demo` lines (which collect the environment, or run a
 // scenario) are passed over.

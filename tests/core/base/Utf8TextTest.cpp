@@ -1,5 +1,5 @@
 // UTF-8 read a code point at a time, and text made safe for a terminal: escapes, NUL and the
-// bidirectional controls dropped (case 13 of issue 31), everything else kept.
+// bidirectional controls dropped, everything else kept.
 
 #include "detbench/base/Utf8Text.hpp"
 

@@ -51,7 +51,7 @@ TEST(PyTorchScriptTest, SpellsTheSettingsAsPyTorchDoes) {
   EXPECT_NE(py.find("2 distinct outputs in 2 trials: NOT reproducible"), std::string::npos);
 }
 
-// Case 3 of issue 31: nothing from the report reaches the script but as a checked value or an
+// Nothing from the report reaches the script but as a checked value or an
 // escaped literal. (The scripts of crafted reports are run in tests/cli/HostileInputTest.cpp.)
 TEST(PyTorchScriptTest, StringsFromTheReportCannotEndTheirLiteralOrTheDocstring) {
   const std::string payload = "x\"\"\"\n__import__('os').system('touch owned')\n\"\"\"";

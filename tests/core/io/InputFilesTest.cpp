@@ -59,7 +59,7 @@ TEST(InputFilesTest, ReadsStopAtTheirBound) {
   EXPECT_THROW(readFile(fs::temp_directory_path().string()), IoError);
 }
 
-// Case 6 of issue 31: a FIFO that no process writes to is refused after the wait, not read
+// A FIFO that no process writes to is refused after the wait, not read
 // forever (reports, projects, recipes all read through readFile). No race: nothing ever
 // writes to it.
 TEST(InputFilesTest, AFifoWithNoWriterIsRefusedAfterTheWait) {

@@ -43,7 +43,7 @@ TEST(JsonFieldsTest, TheMessageSaysWhatWasFound) {
   }
 }
 
-// Case 1 of issue 31: the message of a refused value never writes the value out (dump()
+// The message of a refused value never writes the value out (dump()
 // recursed once a level: 100,000 levels ended the server with SIGSEGV), and stays short.
 TEST(JsonFieldsTest, ASnippetOfAnyValueIsShortAndNeverWalksIt) {
   json deep = json::parse(std::string(100000, '[') + std::string(100000, ']'));

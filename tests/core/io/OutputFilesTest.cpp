@@ -194,7 +194,7 @@ TEST(OutputFilesTest, AWritabilityCheckLeavesNothing) {
   EXPECT_EQ(dir.entries(), 0u);
 }
 
-// Case 14 of issue 31: a name of 254 bytes (NAME_MAX is 255) is written; the temporary beside
+// A name of 254 bytes (NAME_MAX is 255) is written; the temporary beside
 // it has a name of its own length.
 TEST(OutputFilesTest, ANameOfAnyValidLengthIsWritten) {
   TempDir dir;
@@ -209,7 +209,7 @@ TEST(OutputFilesTest, ANameOfAnyValidLengthIsWritten) {
   EXPECT_THROW(checkOutputWritable(dir / (std::string(252, 'r') + ".json"), "report"), IoError);
 }
 
-// Case 8 of issue 31: what a signal handler removes. A temporary is registered from before it
+// What a signal handler removes. A temporary is registered from before it
 // exists until it is renamed or removed; removeTemporaryFiles() unlinks those still there.
 TEST(OutputFilesTest, RegisteredTemporariesAreRemovedAndForgottenOnesKept) {
   TempDir dir;

@@ -86,7 +86,7 @@ TEST(RecipeFileTest, TomlReadsTheSameKeys) {
   EXPECT_NE(messageOf("[loader]\nworkers = 2\n", true).find("holds a table"), std::string::npos);
 }
 
-// Found beside issue 31: toml++ nests a table for each part of a dotted key without a bound,
+// Toml++ nests a table for each part of a dotted key without a bound,
 // and 100,000 parts ended detbench with SIGSEGV. Keys past 64 levels are refused before
 // parsing; dots in strings and comments do not count.
 TEST(RecipeFileTest, DeeplyDottedTomlKeysAreRefusedBeforeParsing) {

@@ -67,7 +67,7 @@ TEST(ProtocolMessagesTest, TheServerReadsRequestsStrictly) {
   }
 }
 
-// Case 10 of issue 31: numbers as the command line takes them, never truncated or wrapped.
+// Numbers as the command line takes them, never truncated or wrapped.
 TEST(ProtocolMessagesTest, NumbersAreCheckedAsOnTheCommandLine) {
   for (const char* bad : {
            R"({"op":"sum","trials":5.5})",
@@ -99,7 +99,7 @@ TEST(ProtocolMessagesTest, NumbersAreCheckedAsOnTheCommandLine) {
   }
 }
 
-// Cases 1 and 2 of issue 31: a line nested past the limit is refused before it is parsed.
+// A line nested past the limit is refused before it is parsed.
 TEST(ProtocolMessagesTest, ALineNestedPastTheLimitIsRefusedBeforeItIsParsed) {
   std::string deep = R"({"type":"run","id":3,"request":{"op":"sum","settings":{"seed":)";
   deep.append(100000, '[').append(100000, ']').append("}}}");

@@ -292,7 +292,7 @@ TEST_F(ServeSessionTest, MalformedSweepsAndInvarianceRunsAreRefusedBeforeAnythin
   EXPECT_FALSE(s.busy());
 }
 
-// Cases 1 and 10 of issue 31: a message nested 100,000 levels deep (well under the line's
+// A message nested 100,000 levels deep (well under the line's
 // limit) and numbers of the wrong type or range are each refused with one error, nothing
 // starts, and the session goes on to run the next request.
 TEST_F(ServeSessionTest, DeepMessagesAndBadNumbersAreRefusedAndTheSessionGoesOn) {
@@ -341,7 +341,7 @@ TEST_F(ServeSessionTest, DeepMessagesAndBadNumbersAreRefusedAndTheSessionGoesOn)
   EXPECT_EQ(end["report"]["summary"]["trials"], 3);
 }
 
-// "Also seen" and case 4 of issue 31: what a run will hold is admitted before `started`, at
+// What a run will hold is admitted before `started`, at
 // what a trial costs the server; one that does not fit is a single error and nothing starts.
 // (64 configurations of 10 million trials need far more than any machine has.)
 TEST_F(ServeSessionTest, ARunThatCannotHaveItsMemoryIsRefusedBeforeItStarts) {

@@ -51,7 +51,7 @@ TEST(HostMemoryTest, ALimitLeavesItsHeadroomLessTheReserve) {
   EXPECT_FALSE(limitHeadroom(RLIM_INFINITY, gib).has_value());
 }
 
-// `ulimit -v` (case 4 of issue 31): the address-space limit bounds what a run is admitted with.
+// `ulimit -v`: the address-space limit bounds what a run is admitted with.
 // The limit is lowered for this process and put back (only its soft value, which may go up
 // again to the hard one).
 TEST(HostMemoryTest, TheAddressSpaceLimitBoundsTheAvailableMemory) {

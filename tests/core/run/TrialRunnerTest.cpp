@@ -230,7 +230,7 @@ TEST_F(TrialRunnerTest, ADeviceLostDuringASweepFailsEachLaterConfigurationWithTh
 
 TEST_F(TrialRunnerTest, ASweepRecordsAConfigurationThatCannotRunAndGoesOn) {
   // The sequential cpu device has no atomic form: that configuration is recorded with the reason
-  // and the next one still runs (issue 17: the runner used to throw out of the sweep here).
+  // and the next one still runs (the runner used to throw out of the sweep here).
   RunRequest base = request();
   const auto configs = parseSweepConfigs("default,atomic,deterministic", base.settings);
   // A device of the cpu class (the sequential reference's), made from the fake one.

@@ -1,6 +1,6 @@
 // The trace's JSON: a value the traced script wrote (a setting's JSON text) is parsed only when
 // it is not nested past 64 levels; one nested 100,000 deep stays the text it is, and the
-// document writes out (issue 31: no JSON from outside is walked without a bound).
+// document writes out (no JSON from outside is walked without a bound).
 
 #include <gtest/gtest.h>
 

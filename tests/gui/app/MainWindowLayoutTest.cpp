@@ -1,4 +1,4 @@
-// The window as a person meets it (issue 29), asserted where it can be: at 1280 x 720 every
+// The window as a person meets it, asserted where it can be: at 1280 x 720 every
 // control of the op's form and the settings lies inside the window and inside its panel's view
 // (no scrolling, no splitter to drag) with its label whole, in both languages; the panels
 // follow the tab; a refusal leaves no plot of the run before and says what raised; a

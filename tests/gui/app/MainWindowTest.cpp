@@ -121,7 +121,7 @@ TEST(MainWindowTest, EveryCatalogTextHasAChineseTranslation) {
       }
     }
   }
-  // The ops' parameter help (issue 15: it stayed English in the Chinese interface). Single
+  // The ops' parameter help (it stayed English in the Chinese interface). Single
   // letters such as N or H are the same in both.
   for (const auto& def : opDefinitions()) {
     for (const ParamSpec& spec : def->params()) {

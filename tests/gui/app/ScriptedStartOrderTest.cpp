@@ -69,7 +69,7 @@ TEST_F(ScriptedStartOrderTest, APictureThenItsRunEndWithZeroAndThePicture) {
 }
 
 TEST_F(ScriptedStartOrderTest, ARefusalAfterThePictureWasAskedForTakesNoPicture) {
-  // The race of issue 31 (case 9): the picture's timer was running when the refusal came.
+  // A race seen before: the picture's timer was running when the refusal came.
   auto s = start({});
   s->finished(0);
   s->refuse(QStringLiteral("cannot start"));

@@ -133,7 +133,7 @@ TEST(RunControllerTest, ABadRequestFailsWithAMessageAndNoThread) {
   EXPECT_FALSE(controller.isRunning());
 }
 
-// Case 5 of issue 31: a local run is admitted before it starts, against what the process can
+// A local run is admitted before it starts, against what the process can
 // have and at what a trial costs the workbench. Ten million trials on a 10 GB limit (which the
 // old estimate, 1 KiB a trial, let through to a peak of 22 GB) are refused at once.
 TEST(RunControllerTest, ARunThatCannotHaveItsMemoryIsRefusedBeforeItStarts) {

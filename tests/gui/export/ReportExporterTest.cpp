@@ -171,7 +171,7 @@ TEST(ReportExporterErrorsTest, AnUnwritablePlaceGivesAMessageForEveryFormat) {
   }
 }
 
-// Case 7 of issue 31: the PDF is linear in the report. A report of 100,000 trials that all
+// The PDF is linear in the report. A report of 100,000 trials that all
 // differ, with a string of 1 MiB in its label, errors and environment, prints on a few pages:
 // long strings cut and long lists summarised (the CSV and the JSON keep them; the HTML too).
 // Its time is measured, not asserted (docs/REPORT-FORMAT.md, "Limits").

@@ -1,8 +1,9 @@
 #pragma once
 // What a seeding recipe leaves uncovered, point by point, in English and Chinese, each point
 // with the teaching scenario (and where there is one, the command) that shows it. The facts
-// behind the points: PyTorch's reproducibility notes (../shared/seeds in the design), the op
-// catalog for the recipe's PyTorch release, and torch/utils/data (how workers are seeded).
+// behind the points: PyTorch's reproducibility notes ("Reproducibility",
+// pytorch.org/docs/stable/notes/randomness.html), the op catalog for the recipe's PyTorch
+// release, and torch/utils/data (how workers are seeded).
 
 #include <string>
 #include <vector>

@@ -1,6 +1,7 @@
 #pragma once
 // The knobs that decide whether an op is reproducible. They mean exactly what they mean in
-// PyTorch; see docs and ../shared/DESIGN.md ("Semantics: mirror PyTorch").
+// PyTorch (the README's "Semantics: mirror PyTorch", and PyTorch's reproducibility notes at
+// pytorch.org/docs/stable/notes/randomness.html).
 
 #include <cstdint>
 #include <optional>
