@@ -200,6 +200,9 @@ TraceEvent eventOf(const json& j) {
   if (type == "start") {
     TraceStart s;
     s.protocol = integerField<int>(j, "v", 0, 1 << 20);
+    DETBENCH_CHECK_ARG(s.protocol == kProbeProtocol,
+                       "the probe speaks protocol " + std::to_string(s.protocol) + ", detbench " +
+                           std::to_string(kProbeProtocol) + ": a probe from another detbench");
     s.run = integerField<int>(j, "run", 0, 1 << 20);
     s.pid = integerField<std::int64_t>(j, "pid", 0, kMaxSeq);
     s.python = stringField(j, "python");

@@ -69,6 +69,12 @@ TEST(TraceRecords, ReadsTheOtherKinds) {
   EXPECT_EQ(std::get<TraceWarning>(parseTraceRecord(R"({"t":"warn","i":4,"message":"w"})")).seq, 4);
 }
 
+TEST(TraceRecords, AProbeOfAnotherProtocolIsRefused) {
+  EXPECT_THROW(parseTraceRecord(R"({"t":"start","v":2,"run":1,"pid":7,"python":"3","torch":"2",)"
+                                R"("threads":1,"deterministic":false,"applied":{}})"),
+               InvalidArgument);
+}
+
 TEST(TraceRecords, LongTextsAreCutOnACharacterBoundary) {
   // 150 sites of 15 MiB each held 2 GB: a text is kept to 4 KiB.
   const std::string file = "/" + std::string(100000, 'a') + "\xc3\xa9" + std::string(10, 'b');

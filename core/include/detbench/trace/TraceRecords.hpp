@@ -1,8 +1,8 @@
 #pragma once
 // The records detbench's probe sends while a traced script runs (resources/trace/detbench_probe),
-// one JSON object a line, as plain structs. The format is in docs/REPORT-FORMAT.md ("Trace
-// records"). Lines come from another process, so they are read with bounds: length, nesting,
-// counts and every number's type and range.
+// one JSON object a line, as plain structs. The format is in docs/TRACE-PROTOCOL.md. Lines come
+// from another process, so they are read with bounds: length, nesting, counts and every
+// number's type and range.
 
 #include <cstddef>
 #include <cstdint>
