@@ -145,6 +145,21 @@ TEST_F(TraceCommand, AFailingScriptExitsFourKeepingWhatWasTraced) {
             std::string::npos);
 }
 
+TEST_F(TraceCommand, TextThatIsNotUtf8StillGivesAValidReport) {
+  const Result r = run("trace --quiet --runs 1 --out t.json --markdown t.md -- " +
+                       script("bad_text.py"));
+  EXPECT_EQ(r.code, 4) << r.out << r.err;  // the script failed
+  const std::string text = slurp(dir_ / "t.json");
+  ASSERT_FALSE(text.empty()) << r.err;
+  const json doc = json::parse(text);  // valid UTF-8, or this throws
+  const json& run1 = config(doc, "default").at("runs").at(0);
+  EXPECT_EQ(run1.at("exception").at("type"), "ValueError");
+  EXPECT_NE(run1.at("stderr_tail").get<std::string>().find("not UTF-8"), std::string::npos);
+  const std::string md = slurp(dir_ / "t.md");
+  EXPECT_NO_THROW((void)json(md).dump()) << "the Markdown is valid UTF-8";
+  EXPECT_EQ(md.find('\x1b'), std::string::npos);
+}
+
 TEST_F(TraceCommand, AScriptThatHangsIsStoppedAtTheTimeout) {
   const Result r = run("trace --quiet --runs 1 --timeout 2 --out t.json -- " + script("hangs.py"));
   EXPECT_EQ(r.code, 4) << r.out << r.err;
