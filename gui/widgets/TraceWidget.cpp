@@ -447,6 +447,21 @@ void TraceWidget::showConfig(int index) {
     for (const auto& p : c->alignment.partings) {
       text += QStringLiteral("<p>%1</p>").arg(qstr(describeParting(p)).toHtmlEscaped());
     }
+    // Differences that reached no result: which op wrote them and why they did not matter.
+    if (!c->alignment.notes.empty()) {
+      text += QStringLiteral("<p><b>%1</b></p><ul>")
+                  .arg(tr("Notes: other bits that no result uses").toHtmlEscaped());
+      std::size_t shown = 0;
+      for (const auto& note : c->alignment.notes) {
+        if (++shown > 20) break;
+        text += QStringLiteral("<li>%1</li>")
+                    .arg(tr("op %1 %2 at %3: %4")
+                             .arg(note.seq)
+                             .arg(qstr(note.op.name), siteText(note.site), qstr(describeNote(note)))
+                             .toHtmlEscaped());
+      }
+      text += QStringLiteral("</ul>");
+    }
     for (const auto& r : c->alignment.runs) {
       if (r.completed() || r.exit.stderrTail.empty()) continue;
       text += QStringLiteral("<p>%1</p><pre>%2</pre>")
