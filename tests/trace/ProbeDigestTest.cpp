@@ -1,5 +1,6 @@
-// The probe's digest, computed in Python with NumPy and with torch ops, equals detbench's C++
-// digest of the same bytes, for every dtype (Debian's python3-torch; skipped without it).
+// The probe's digest, computed with detbench's compiled digest (ctypes), in Python with NumPy and
+// with torch ops, equals detbench's C++ digest of the same bytes, for every dtype (Debian's
+// python3-torch; skipped without it).
 
 #include <gtest/gtest.h>
 
@@ -57,8 +58,11 @@ TEST(ProbeDigest, EqualsTheCppDigestForEveryDtype) {
     }
   }
   std::ostringstream program;
-  program << "import sys, torch\nsys.path.insert(0, " << pythonString(probe.path()) << ")\n"
+  const std::string library = probeDigestLibrary();
+  program << "import os, sys, torch\nsys.path.insert(0, " << pythonString(probe.path()) << ")\n"
+          << "os.environ['DETBENCH_TRACE_DIGEST_LIB'] = " << pythonString(library) << "\n"
           << "from detbench_probe import digest as D\n"
+          << "print('library', D._library is not None)\n"
           << "for name, dtype in [";
   for (const auto& c : cases) program << "(" << pythonString(c.name) << ", '" << c.dtype << "'),";
   program << "]:\n"
@@ -66,19 +70,27 @@ TEST(ProbeDigest, EqualsTheCppDigestForEveryDtype) {
           << " + name + '.bin', 'rb').read())\n"
           << "    dt = getattr(torch, dtype)\n"
           << "    t = torch.frombuffer(data, dtype=dt) if data else torch.empty(0, dtype=dt)\n"
-          << "    print(name, D.digest(t), D.digest(t, use_numpy=False), D.digest(t[::2]),\n"
-          << "          D.digest(t[::2], use_numpy=False))\n";
+          << "    print(name, D.digest(t), D.digest(t, use_library=False),\n"
+          << "          D.digest(t, use_numpy=False, use_library=False), D.digest(t[::2]),\n"
+          << "          D.digest(t[::2], use_library=False),\n"
+          << "          D.digest(t[::2], use_numpy=False, use_library=False))\n";
   const std::string out = runPython(program.str());
   std::istringstream lines(out);
-  std::string name;
-  std::uint64_t numpy = 0, ops = 0, numpyStrided = 0, opsStrided = 0;
+  std::string name, loaded;
+  lines >> name >> loaded;
+  // Where the build has it (not in sanitizer builds), the probe loads the compiled digest.
+  EXPECT_EQ(loaded, library.empty() ? "False" : "True") << out;
+  std::uint64_t compiled = 0, numpy = 0, ops = 0, compiledStrided = 0, numpyStrided = 0,
+                opsStrided = 0;
   std::size_t seen = 0;
   std::map<std::string, const Case*> byName;
   for (const auto& c : cases) byName[c.name] = &c;
-  while (lines >> name >> numpy >> ops >> numpyStrided >> opsStrided) {
+  while (lines >> name >> compiled >> numpy >> ops >> compiledStrided >> numpyStrided >>
+         opsStrided) {
     const Case& c = *byName.at(name);
     const auto& data = bytes.at(name);
     const std::uint64_t expected = digestBytes(data.data(), c.component, c.count * c.parts);
+    EXPECT_EQ(compiled, expected) << name << " (compiled)";
     EXPECT_EQ(numpy, expected) << name << " (NumPy)";
     EXPECT_EQ(ops, expected) << name << " (torch ops)";
     // Every other element, in order: the digest of a strided view is of its logical order.
@@ -90,6 +102,7 @@ TEST(ProbeDigest, EqualsTheCppDigestForEveryDtype) {
     }
     const std::uint64_t expectedStrided =
         digestBytes(strided.data(), c.component, strided.size() / c.component);
+    EXPECT_EQ(compiledStrided, expectedStrided) << name << " strided (compiled)";
     EXPECT_EQ(numpyStrided, expectedStrided) << name << " strided (NumPy)";
     EXPECT_EQ(opsStrided, expectedStrided) << name << " strided (torch ops)";
     ++seen;

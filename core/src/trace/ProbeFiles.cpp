@@ -12,6 +12,22 @@
 
 namespace detbench::trace {
 
+std::string probeDigestLibrary() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (const char* env = std::getenv("DETBENCH_PROBE_DIGEST_LIBRARY"); env && *env) {
+    return fs::is_regular_file(env, ec) ? std::string(env) : std::string();
+  }
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return {};
+  const fs::path root = exe.parent_path().parent_path();
+  for (const fs::path& p : {root / "core" / "libdetbench_probe_digest.so",
+                            root / "lib" / "detbench" / "libdetbench_probe_digest.so"}) {
+    if (fs::is_regular_file(p, ec)) return p.string();
+  }
+  return {};
+}
+
 ProbeFolder::ProbeFolder() {
   const char* tmp = std::getenv("TMPDIR");
   std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/detbench-trace-XXXXXX";

@@ -84,6 +84,8 @@ ScriptLaunch launchFor(const TracePlan& plan, const ProbeFolder& probe, const Tr
   l.captureStdout = plan.captureStdout;
   l.ringPath = probe.path() + "/records.ring";
   auto& env = l.environment;
+  static const std::string digestLibrary = probeDigestLibrary();
+  if (!digestLibrary.empty()) env.emplace_back("DETBENCH_TRACE_DIGEST_LIB", digestLibrary);
   env.emplace_back("DETBENCH_TRACE_FD", std::to_string(kRecordDescriptor));
   env.emplace_back("DETBENCH_TRACE_RUN", std::to_string(run));
   env.emplace_back("DETBENCH_TRACE_RUNS", std::to_string(plan.runs));

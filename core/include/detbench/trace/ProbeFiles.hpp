@@ -18,6 +18,11 @@ struct ProbeFile {
 std::span<const ProbeFile> probeFiles();
 
 // A folder of its own under $TMPDIR (or /tmp) holding the probe; removed with the object.
+// The probe's compiled digest (libdetbench_probe_digest.so) as this program finds it:
+// $DETBENCH_PROBE_DIGEST_LIBRARY, else beside the build tree's core/, else lib/detbench/ under
+// the installed prefix; "" where there is none (the probe then digests with NumPy).
+std::string probeDigestLibrary();
+
 class ProbeFolder {
  public:
   ProbeFolder();  // raises IoError when it cannot be made
