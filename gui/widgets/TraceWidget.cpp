@@ -298,7 +298,7 @@ TraceWidget::TraceWidget(TraceController* controller, QWidget* parent)
     if (!c || row < 0 || row >= static_cast<int>(c->alignment.causes.size())) return;
     const TraceCause& cause = c->alignment.causes[static_cast<std::size_t>(row)];
     const PyTorchRelease release = document_ ? document_->release.release : newestCatalogRelease();
-    const CauseExplanation e = explainCause(cause, release);
+    const CauseExplanation e = explainCause(cause, release, c->alignment.unseededGenerators);
     if (!e.match) return;
     OpParams params;
     for (const auto& [k, v] : e.match->params) params[k] = v;
@@ -422,7 +422,7 @@ void TraceWidget::showConfig(int index) {
   causes_->setRowCount(static_cast<int>(causes.size()));
   for (int i = 0; i < static_cast<int>(causes.size()); ++i) {
     const TraceCause& cause = causes[static_cast<std::size_t>(i)];
-    const CauseExplanation e = explainCause(cause, release);
+    const CauseExplanation e = explainCause(cause, release, c->alignment.unseededGenerators);
     QString how;
     if (const auto it = c->differences.find(cause.seq); it != c->differences.end()) {
       how = it->second.measured ? tr("%1 of %2, %3 ULP")
@@ -479,7 +479,7 @@ void TraceWidget::showCause(int row) {
   if (!c || row < 0 || row >= static_cast<int>(c->alignment.causes.size())) return;
   const TraceCause& cause = c->alignment.causes[static_cast<std::size_t>(row)];
   const PyTorchRelease release = document_ ? document_->release.release : newestCatalogRelease();
-  const CauseExplanation e = explainCause(cause, release);
+  const CauseExplanation e = explainCause(cause, release, c->alignment.unseededGenerators);
   QString html = QStringLiteral("<p><b>%1</b></p>")
                      .arg(tr("op %1 %2 at %3")
                               .arg(cause.seq)
@@ -540,7 +540,8 @@ QByteArray TraceWidget::causesCsv() const {
   };
   for (const auto& c : document_->result.configs) {
     for (const auto& cause : c.alignment.causes) {
-      const CauseExplanation e = explainCause(cause, document_->release.release);
+      const CauseExplanation e =
+          explainCause(cause, document_->release.release, c.alignment.unseededGenerators);
       std::string runs;
       for (const int r : cause.runs) {
         if (!runs.empty()) runs += ' ';

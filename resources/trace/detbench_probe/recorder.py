@@ -15,6 +15,7 @@ when it is read, so detbench can say that a difference came from uninitialized m
 
 import os
 import sys
+import threading
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
@@ -128,7 +129,7 @@ class Recorder(TorchDispatchMode):
         self.busy = 0  # > 0 while the probe runs ops of its own in the script's context
         self.thread_ops = 0  # ops run on threads the script started (not recorded)
         self.threads = 0     # those threads that ran any
-        self.thread_lock = __import__("threading").Lock()
+        self.thread_lock = threading.Lock()
         self.active = False  # inside the mode (the script is running)
         self.start_cwd = os.getcwd()
         self.current = 0
@@ -465,7 +466,6 @@ class Recorder(TorchDispatchMode):
             setattr(owner, name, wrapper)
 
         # Each thread the script starts counts the ops it runs (not recorded).
-        import threading
         bootstrap = threading.Thread._bootstrap_inner
 
         def bootstrap_inner(thread):
