@@ -9,6 +9,7 @@ whether the two devices' first outputs are the same bits. On a GPU machine A is 
 
     compare_devices.py --detbench build/cli/detbench --devices cuda,torch-cuda --trials 100 \\
         --json compare.json > compare.md
+    compare_devices.py ... --ops scatter_add@1048576,scatter_add@16777216,matmul@4096
 
 Prints a Markdown table; --json writes every row (and the raw invariance JSON of each run)
 beside it, rewritten after every op so that a run cut short keeps what it finished.
@@ -39,18 +40,31 @@ def device_cell(point, config):
 
 
 def run_pair(detbench, op, devices, mode, trials, timeout):
-    cmd = [detbench, "invariance", "--op", op, "--devices", ",".join(devices), "--trials",
+    """One op (OP, or OP@SIZE for the op's main size) on both devices."""
+    name, _, size = op.partition("@")
+    cmd = [detbench, "invariance", "--op", name, "--devices", ",".join(devices), "--trials",
            str(trials), "--warmup", "2", "--deterministic", mode, "--quiet", "--json"]
+    if size:
+        cmd += ["--size", size]
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None, "timed out"
     if done.returncode not in (0, 1, 3, 4):
-        return None, (done.stderr.strip().splitlines() or ["exit %d" % done.returncode])[-1]
+        return None, why_failed(done) if done.returncode > 0 else "exit %d" % done.returncode
     try:
         return json.loads(done.stdout), None
     except json.JSONDecodeError:
-        return None, (done.stderr.strip().splitlines() or ["no JSON"])[-1]
+        return None, why_failed(done) if done.stderr.strip() else "no JSON"
+
+
+def why_failed(done):
+    """detbench's own last message (a library's log lines may follow it), else the last line."""
+    lines = done.stderr.strip().splitlines()
+    own = [line for line in lines if line.startswith("detbench:")]
+    if own:
+        return own[-1]
+    return lines[-1] if lines else "exit %d" % done.returncode
 
 
 def write_atomically(path, data):
@@ -66,7 +80,8 @@ def main():
     ap.add_argument("--detbench", required=True)
     ap.add_argument("--devices", default="cuda,torch-cuda")
     ap.add_argument("--trials", type=int, default=100)
-    ap.add_argument("--ops", help="comma-separated (default: every op of the catalog)")
+    ap.add_argument("--ops", help="comma-separated, each OP or OP@SIZE (the op's main size; "
+                    "default: every op of the catalog at its default size)")
     ap.add_argument("--timeout", type=int, default=120, help="seconds per invariance run")
     ap.add_argument("--json")
     args = ap.parse_args()
