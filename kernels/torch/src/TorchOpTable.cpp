@@ -141,7 +141,9 @@ const TorchOpEntry kOps[] = {
     {"scatter_reduce_amax", [](TorchCallArgs& a) { return scatterReduce(a, "amax"); }},
     {"scatter_reduce_prod", [](TorchCallArgs& a) { return scatterReduce(a, "prod"); }},
     {"bincount",
-     [](TorchCallArgs& a) { return at::bincount(a.in("input"), at::Tensor(), a.p("bins")); }},
+     // No weights: an empty optional, not an undefined tensor (which PyTorch takes as weights
+     // given, and alerts in deterministic mode).
+     [](TorchCallArgs& a) { return at::bincount(a.in("input"), {}, a.p("bins")); }},
     {"bincount_weighted",
      [](TorchCallArgs& a) { return at::bincount(a.in("input"), a.in("weights"), a.p("bins")); }},
     {"embedding_bag_backward", embeddingBagBackward, embeddingBagSetup},

@@ -51,7 +51,7 @@ TEST_F(InvarianceJsonReaderTest, EveryAxisReadsBackToTheSameJson) {
     const json j = written(r, plan);
     const InvarianceDocument doc = invarianceFromJson(j);
     EXPECT_EQ(doc.result.points.size(), j["points"].size());
-    EXPECT_EQ(doc.context.host, j["report"]["context"]["host"]);
+    EXPECT_EQ(doc.context.host, j["report"]["context"]["host"].get<std::string>());
     // The viewer is the asker's, not part of the run: compare without it.
     json expected = j;
     expected["report"].erase("viewer");
