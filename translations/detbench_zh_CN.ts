@@ -818,10 +818,6 @@
             <translation>沿第 0 维执行 out[index[i], :] *= source[i, :]，包括 self 本身</translation>
         </message>
         <message>
-            <source>the CUDA kernel multiplies with atomics, so the products round in the order the threads run, and deterministic mode neither raises nor switches: PyTorch does not check it</source>
-            <translation>CUDA 内核用原子操作做乘法，因此乘积按线程运行的顺序舍入；确定性模式既不抛出异常也不切换：PyTorch 不检查它</translation>
-        </message>
-        <message>
             <source>gradient of the embedding table: each bag's gradient added, column by column, to the row that held the bag's maximum</source>
             <translation>嵌入表的梯度：每个 bag 的梯度逐列累加到该 bag 中取得最大值的那一行</translation>
         </message>
@@ -980,6 +976,14 @@
         <message>
             <source>padding on each side, less than every input size (larger: more mirrored terms)</source>
             <translation>每侧的填充量，须小于每个输入尺寸（越大：镜像项越多）</translation>
+        </message>
+        <message>
+            <source>an atomic maximum gives the same result in any order (for inputs without signed zeros or NaN, whose ties keep whichever came first), and deterministic mode lets it run (only reduce='prod' raises before 2.15)</source>
+            <translation>原子取最大值无论顺序如何结果都相同（输入中没有带符号的零或 NaN 时；有时平局保留先到的值），确定性模式也让它照常运行（2.15 之前只有 reduce='prod' 会报错）</translation>
+        </message>
+        <message>
+            <source>the CUDA kernel multiplies with atomics, so the products round in the order the threads run; deterministic mode raises (PyTorch has no deterministic form), though the docstrings do not name it</source>
+            <translation>CUDA 内核用原子操作做乘法，因此乘积按线程运行的顺序舍入；确定性模式下会报错（PyTorch 没有确定性形式），尽管文档字符串没有列出它</translation>
         </message>
     </context>
     <context>
@@ -3362,10 +3366,6 @@
             <translation>继承</translation>
         </message>
         <message>
-            <source>absorbed (inputs differ, outputs equal)</source>
-            <translation>被吸收（输入不同，输出相同）</translation>
-        </message>
-        <message>
             <source>not compared from here</source>
             <translation>从这里起不再比较</translation>
         </message>
@@ -3400,6 +3400,14 @@
         <message>
             <source>run %1, op %2: %3</source>
             <translation>第 %1 次运行，算子 %2：%3</translation>
+        </message>
+        <message>
+            <source>absorbed, or reaching no result</source>
+            <translation>被吸收，或未影响任何结果</translation>
+        </message>
+        <message>
+            <source>other bits that no result uses (a note)</source>
+            <translation>没有结果用到的其他位（备注）</translation>
         </message>
     </context>
     <context>
@@ -3854,6 +3862,58 @@
         <message>
             <source>No trace to export yet: press Trace first.</source>
             <translation>还没有可导出的跟踪结果：请先按“跟踪”。</translation>
+        </message>
+        <message>
+            <source>a number from Python: the op's tensors were equal in every run, an argument was not</source>
+            <translation>来自 Python 的数字：该算子的张量在每次运行中都相同，但某个参数不同</translation>
+        </message>
+        <message>
+            <source>compiled code (torch.compile): its kernels may autotune, draw their own random numbers or reduce in another order; the region is traced as one op</source>
+            <translation>编译后的代码（torch.compile）：其内核可能自动调优、自行抽取随机数或以其他顺序归约；该区域作为一个算子追踪</translation>
+        </message>
+        <message>
+            <source>Python's random module was drawn from without a seed: random.seed(...) before the draw, or the Seed setting</source>
+            <translation>Python 的 random 模块在未设种子时被抽取：在抽取前调用 random.seed(...)，或使用“种子”设置</translation>
+        </message>
+        <message>
+            <source>NumPy's global generator was drawn from without a seed: numpy.random.seed(...), or the Seed setting</source>
+            <translation>NumPy 的全局生成器在未设种子时被抽取：调用 numpy.random.seed(...)，或使用“种子”设置</translation>
+        </message>
+        <message>
+            <source>a number the script computes differently in each run (the clock, a set's order, a file): compute it the same way, or pass it in</source>
+            <translation>脚本在每次运行中算得不同的数字（时钟、集合的顺序、文件）：用相同方式计算它，或从外部传入</translation>
+        </message>
+        <message>
+            <source>torch._inductor.config.deterministic = True (deterministic mode also sets it); trace with torch.compile eager to find the op inside</source>
+            <translation>torch._inductor.config.deterministic = True（确定性模式也会设置它）；用 torch.compile eager 追踪以找到其中的算子</translation>
+        </message>
+        <message>
+            <source>this PyTorch has no deterministic switch for compiled code: trace with torch.compile eager to find the op inside</source>
+            <translation>此版本 PyTorch 没有针对编译代码的确定性开关：用 torch.compile eager 追踪以找到其中的算子</translation>
+        </message>
+        <message>
+            <source>the runs agree over the first %1 ops; stopped at the timeout</source>
+            <translation>各次运行在前 %1 个算子上一致；在超时处停止</translation>
+        </message>
+        <message>
+            <source>nothing compared</source>
+            <translation>没有可比较的内容</translation>
+        </message>
+        <message>
+            <source>not all compared: ops ran on the script's own threads</source>
+            <translation>未全部比较：有算子在脚本自己的线程上运行</translation>
+        </message>
+        <message>
+            <source>the runs agree in every result (%1 outputs differ that no result uses)</source>
+            <translation>各次运行的每个结果都一致（有 %1 个输出不同，但没有结果用到它们）</translation>
+        </message>
+        <message>
+            <source>Notes: other bits that no result uses</source>
+            <translation>备注：没有结果用到的其他位</translation>
+        </message>
+        <message>
+            <source>op %1 %2 at %3: %4</source>
+            <translation>算子 %1 %2，位于 %3：%4</translation>
         </message>
     </context>
     <context>

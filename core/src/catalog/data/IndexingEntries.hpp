@@ -88,6 +88,15 @@ inline constexpr DeviceTraits kScatterReduceAmaxTraits{
         "signed zeros or NaN, whose ties keep whichever came first), yet "
         "PyTorch's kernel raises in error mode as it does for every reduction; "
         "detbench's extension reduces each element in index order"};
+// Before 2.15 only reduce='prod' raises: the maximum runs in error mode.
+inline constexpr DeviceTraits kScatterReduceAmaxRunsTraits{
+    .nondeterministicByDefault = false,
+    .source = NS::OrderFreeAtomics,
+    .errorMode = EM::Runs,
+    .note =
+        "an atomic maximum gives the same result in any order (for inputs without signed "
+        "zeros or NaN, whose ties keep whichever came first), and deterministic mode lets "
+        "it run (only reduce='prod' raises before 2.15)"};
 inline constexpr DeviceTraits kScatterReduceProdTraits{
     .nondeterministicByDefault = true,
     .source = NS::FloatAtomics,
@@ -104,11 +113,10 @@ inline constexpr std::string_view kScatterReduce215 =
     "with reduce='prod' only)";
 inline constexpr Releases<2> kScatterReduceAmaxCuda{{
     {.since = Since{2, 8},
-     .traits = withDocstring(kScatterReduceAmaxTraits, {}, true),
-     .source = "docstrings 2.8 to 2.14 do not name scatter_reduce with reduce='amax'; the code "
-               "raises: aten/src/ATen/native/cuda/ScatterGatherKernel.cu "
-               "scatter_reduce_two_cuda_kernel (alertNotDeterministic(\"scatter_reduce_cuda\") "
-               "for every reduction), at a revision of the main branch"},
+     .traits = kScatterReduceAmaxRunsTraits,
+     .source = "docstrings 2.8 to 2.14 name scatter_reduce on CUDA as raising with "
+               "reduce='prod' only; measured: PyTorch 2.11.0+cu130 on an NVIDIA H200 ran "
+               "reduce='amax' in error mode"},
     {.since = Since{2, 15},
      .traits = withDocstring(kScatterReduceAmaxTraits, doc::kScatterReduce),
      .source = kScatterReduce215,
@@ -219,30 +227,26 @@ inline constexpr OpEntry kScatterReduceProdEntry{
     .summary = "the product of self and the src values scattered to each element (1-D)",
     .cpu = kCpuDeterministic,
     .cuda = kScatterReduceProdCuda};
+inline constexpr DeviceTraits kIndexReduceProdTraits{
+    .nondeterministicByDefault = true,
+    .source = NS::FloatAtomics,
+    .errorMode = EM::Raises,
+    .pytorchCaller = "index_reduce_cuda",
+    .note =
+        "the CUDA kernel multiplies with atomics, so the products round in the order the "
+        "threads run; deterministic mode raises (PyTorch has no deterministic form), though "
+        "the docstrings do not name it",
+    .docstringDiffers = true};
+inline constexpr std::string_view kIndexReduceMeasured =
+    "the docstrings 2.8 to 2.15 do not name index_reduce on CUDA; measured: PyTorch 2.11.0+cu130 "
+    "on an NVIDIA H200 raised in error mode; aten/src/ATen/"
+    "native/cuda/Indexing.cu index_reduce_func_cuda_impl calls alertNotDeterministic("
+    "\"index_reduce_cuda\")";
 inline constexpr Releases<2> kIndexReduceProdCuda{{
-    {.since = Since{2, 8},
-     .traits = {.nondeterministicByDefault = true,
-                .source = NS::FloatAtomics,
-                .errorMode = EM::Runs,
-                .note = "the CUDA kernel multiplies with atomics, so the products round in the "
-                        "order the threads run, and deterministic mode neither raises nor "
-                        "switches: PyTorch does not check it",
-                .docstringDiffers = true},
-     .source = "the docstrings 2.8 to 2.15 do not name index_reduce on CUDA; "
-               "aten/src/ATen/native/cuda/Indexing.cu index_reduce_cuda_out (no "
-               "alertNotDeterministic; index_reduce_func_cuda_impl multiplies with atomics), at a "
-               "revision of the main branch"},
+    {.since = Since{2, 8}, .traits = kIndexReduceProdTraits, .source = kIndexReduceMeasured},
     {.since = Since{2, 15},
-     .traits = {.nondeterministicByDefault = true,
-                .source = NS::FloatAtomics,
-                .errorMode = EM::Runs,
-                .note = "the CUDA kernel multiplies with atomics, so the products round in the "
-                        "order the threads run, and deterministic mode neither raises nor "
-                        "switches: PyTorch does not check it",
-                .docstringDiffers = true},
-     .source = "docstring 2.15 names index_reduce on MPS only; aten/src/ATen/native/cuda/"
-               "Indexing.cu index_reduce_cuda_out (no alertNotDeterministic), at a revision of "
-               "the main branch",
+     .traits = kIndexReduceProdTraits,
+     .source = kIndexReduceMeasured,
      .mps = doc::kMpsIndexReduce},
 }};
 inline constexpr OpEntry kIndexReduceProdEntry{
