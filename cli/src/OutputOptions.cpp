@@ -1,5 +1,6 @@
 #include "OutputOptions.hpp"
 
+#include <ctime>
 #include <filesystem>
 
 #include "detbench/base/Error.hpp"
@@ -30,6 +31,15 @@ void checkOutputOptions(const std::vector<OutputOption>& outputs,
   } catch (const IoError& e) {
     DETBENCH_THROW(InvalidArgument, e.message());
   }
+}
+
+std::string reportTimestamp() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
+  return buf;
 }
 
 }  // namespace detbench::cli

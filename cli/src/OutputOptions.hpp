@@ -19,4 +19,7 @@ struct OutputOption {
 void checkOutputOptions(const std::vector<OutputOption>& outputs,
                         const std::vector<std::string>& inputs = {});
 
+// The local time as a default report's name carries it: 20261128-012130.
+std::string reportTimestamp();
+
 }  // namespace detbench::cli

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
-#include <ctime>
 #include <filesystem>
 #include <set>
 
@@ -30,15 +29,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string timestamp() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
-  return buf;
-}
-
 // What a run writes, decided and checked before any work.
 struct OutputPlan {
   std::string json;  // empty: none
@@ -56,7 +46,7 @@ OutputPlan planOutputs(const RunOptions& o, const std::string& kind) {
   if (o.out) {
     plan.json = *o.out;
   } else if (!o.noReport) {
-    plan.json = "reports/" + o.op + "-" + o.device + "-" + kind + "-" + timestamp() + ".json";
+    plan.json = "reports/" + o.op + "-" + o.device + "-" + kind + "-" + reportTimestamp() + ".json";
     plan.createReportsFolder = true;
     checkOutputWritable(plan.json, "report", /*folderMayBeMade=*/true);
   }

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
-#include <ctime>
 #include <filesystem>
 #include <map>
 
@@ -27,15 +26,6 @@ namespace {
 
 using namespace trace;
 namespace fs = std::filesystem;
-
-std::string timestamp() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
-  return buf;
-}
 
 std::string stemOf(const ScriptCommand& c) {
   std::string stem = c.module ? c.target : fs::path(c.target).stem().string();
@@ -215,7 +205,7 @@ int traceCommand(const CliStreams& io, const TraceOptions& o) {
   if (o.out) {
     jsonPath = *o.out;
   } else if (!o.noReport) {
-    jsonPath = "reports/trace-" + stemOf(plan.command) + "-" + timestamp() + ".json";
+    jsonPath = "reports/trace-" + stemOf(plan.command) + "-" + reportTimestamp() + ".json";
     makeReports = true;
     checkOutputWritable(jsonPath, "report", /*folderMayBeMade=*/true);
   }

@@ -32,7 +32,7 @@ std::vector<RenderedPlot> ReportPlots::renderRun(const RunResult& result) {
   for (std::size_t i = 0; i < plots.size(); ++i) {
     auto& p = plots[i];
     p->resize(kWidth, kHeight);
-    p->update(series);
+    p->follow(series);
     p->replotNow();
     out.push_back({p->exportName(), titles[static_cast<qsizetype>(i)], p->toPng(kWidth, kHeight)});
   }
@@ -77,7 +77,7 @@ std::vector<RenderedPlot> ReportPlots::render(const ReportDocument& report) {
         {&distinct, QCoreApplication::translate("ReportPlots", "Distinct outputs so far")}};
     for (const auto& [p, title] : plots) {
       p->resize(kWidth / 2, kHeight * 3 / 4);
-      p->update(series);
+      p->follow(series);
       p->replotNow();
       out.push_back({QStringLiteral("%1-%2").arg(i).arg(p->exportName()), title,
                      p->toPng(kWidth / 2, kHeight * 3 / 4), static_cast<int>(i)});

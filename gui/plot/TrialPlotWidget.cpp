@@ -2,7 +2,7 @@
 
 namespace detbench::gui {
 
-void TrialPlotWidget::update(const RunSeries& series) {
+void TrialPlotWidget::follow(const RunSeries& series) {
   if (series.size() < drawn_) clear();
   if (series.size() == drawn_ && drawn_ > 0) return;
   addPoints(series, drawn_);

@@ -1,5 +1,5 @@
 #pragma once
-// A plot of one trial set that follows a RunSeries as it grows: update() adds only the points
+// A plot of one trial set that follows a RunSeries as it grows: follow() adds only the points
 // it has not drawn yet and asks for a coalesced replot.
 
 #include "models/RunSeries.hpp"
@@ -14,7 +14,7 @@ class TrialPlotWidget : public PlotWidget {
   using PlotWidget::PlotWidget;
 
   // Draws what `series` holds beyond what was drawn; starts over when it holds less (a new run).
-  void update(const RunSeries& series);
+  void follow(const RunSeries& series);
   void clear();
 
  protected:

@@ -153,10 +153,10 @@ void RunViewWidget::appendTrials(const QVector<TrialRecord>& records) {
 }
 
 void RunViewWidget::updatePlots() {
-  for (auto* p : plots_) p->update(series_);
+  for (auto* p : plots_) p->follow(series_);
   if (series_.hasAlgorithms()) {
     algorithmPlot_->show();
-    algorithmPlot_->update(series_);
+    algorithmPlot_->follow(series_);
   }
 }
 

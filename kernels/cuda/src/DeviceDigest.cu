@@ -1,7 +1,7 @@
 #include <cstdint>
 
 #include "CudaCheck.hpp"
-#include "DigestThread.hpp"
+#include "DigestShare.hpp"
 #include "Launch.cuh"
 #include "detbench/cuda/DeviceDigest.hpp"
 

@@ -213,7 +213,7 @@ TEST(PlotExportTest, PngAndSvgOpen) {
   QTemporaryDir dir;
   DistinctPlotWidget plot;
   plot.resize(600, 400);
-  plot.update(RunSeries::fromResult(detbench::testing::fixedRunReport().runs.front()));
+  plot.follow(RunSeries::fromResult(detbench::testing::fixedRunReport().runs.front()));
   plot.replotNow();
   QString error;
   const QString png = dir.filePath(QStringLiteral("p.png")),

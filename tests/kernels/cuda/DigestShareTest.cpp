@@ -1,4 +1,4 @@
-// The device digest's per-thread shares (kernels/cuda/src/DigestThread.hpp), run on the host:
+// The device digest's per-thread shares (kernels/cuda/src/DigestShare.hpp), run on the host:
 // whatever the number of threads, vector loads or not, the shares add up to the CPU digest's
 // sum, tails and counts smaller than one vector included. Runs everywhere, GPU or not.
 
@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "DigestThread.hpp"
+#include "DigestShare.hpp"
 #include "detbench/op/DataGenerator.hpp"
 #include "detbench/run/Digest.hpp"
 
@@ -40,7 +40,7 @@ void checkAllSplits(const std::vector<Bits>& values) {
   }
 }
 
-TEST(DigestThreadTest, SharesOfAnyThreadCountAddUpToTheCpuSum) {
+TEST(DigestShareTest, SharesOfAnyThreadCountAddUpToTheCpuSum) {
   std::vector<std::uint32_t> words(1001);
   std::vector<float> f(words.size());
   DataGenerator(11).uniform(f, 1, -1, 1);
@@ -54,7 +54,7 @@ TEST(DigestThreadTest, SharesOfAnyThreadCountAddUpToTheCpuSum) {
   checkAllSplits(longs);
 }
 
-TEST(DigestThreadTest, AMovedValueChangesTheSum) {
+TEST(DigestShareTest, AMovedValueChangesTheSum) {
   std::vector<std::uint32_t> words = {1, 2, 3, 4, 5, 6, 7, 8};
   const std::uint64_t before = sharesSum<std::uint32_t, true>(words.data(), 8, 2);
   std::swap(words[1], words[6]);
