@@ -12,6 +12,7 @@
 #include "detbench/report/InvarianceJson.hpp"
 #include "detbench/report/InvarianceMarkdown.hpp"
 #include "detbench/report/ReportJson.hpp"
+#include "export/CsvField.hpp"
 
 namespace detbench::gui {
 
@@ -27,13 +28,6 @@ RunRequest requestOf(const InvarianceExport& d, const InvarianceOutcome& o) {
 std::string headingOf(const InvarianceExport& d, const InvarianceOutcome& o) {
   if (d.outcomes.size() < 2) return "Invariance of " + d.base.op;
   return (o.invariantForm ? "Batch-invariant form of " : "Default form of ") + d.base.op;
-}
-
-QString csvField(const QString& s) {
-  if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"'))) return s;
-  QString q = s;
-  q.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-  return QLatin1Char('"') + q + QLatin1Char('"');
 }
 
 QByteArray pdfOf(const InvarianceExport& d) {

@@ -16,6 +16,7 @@
 #include "detbench/report/Format.hpp"
 #include "detbench/report/ReportJson.hpp"
 #include "detbench/report/ReportMarkdown.hpp"
+#include "export/CsvField.hpp"
 #include "plot/ReportPlots.hpp"
 
 namespace detbench::gui {
@@ -27,15 +28,6 @@ QString esc(const QString& s) {
 }
 QString esc(const std::string& s) {
   return QString::fromStdString(s).toHtmlEscaped();
-}
-
-QString csvField(const QString& s) {
-  if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) &&
-      !s.contains(QLatin1Char('\n')))
-    return s;
-  QString q = s;
-  q.replace(QLatin1String("\""), QLatin1String("\"\""));
-  return QLatin1Char('"') + q + QLatin1Char('"');
 }
 
 // Digest rows shown per configuration in the appendix.

@@ -20,6 +20,7 @@
 #include "common/FileWriter.hpp"
 #include "detbench/report/Format.hpp"
 #include "detbench/trace/ScriptProcess.hpp"
+#include "export/CsvField.hpp"
 #include "models/OpCatalogModel.hpp"
 #include "plot/TraceOpsPlotWidget.hpp"
 #include "widgets/TraceSetupWidget.hpp"
@@ -533,11 +534,7 @@ QByteArray TraceWidget::causesCsv() const {
       "configuration,op,name,category,kind,file,line,function,runs,n_diff,elements,max_ulp,"
       "max_abs_diff,fix,command\n";
   if (!document_) return csv;
-  const auto quote = [](const std::string& s) {
-    std::string q = "\"";
-    for (const char ch : s) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-    return q + "\"";
-  };
+  const auto quote = [](const std::string& s) { return csvField(s); };
   for (const auto& c : document_->result.configs) {
     for (const auto& cause : c.alignment.causes) {
       const CauseExplanation e =
