@@ -1,5 +1,6 @@
 #include <nlohmann/json.hpp>
 
+#include "detbench/catalog/PyTorchAlerts.hpp"
 #include "detbench/io/InputFiles.hpp"
 #include "detbench/report/Format.hpp"
 #include "detbench/report/ReportJson.hpp"
@@ -180,7 +181,7 @@ json runJson(const TraceRunSummary& r) {
     x["site"] = siteJson(r.lastRaiseSite);
     x["type"] = r.lastRaise->type;
     x["message"] = r.lastRaise->message;
-    x["nondeterministic_alert"] = isNondeterministicAlert(r.lastRaise->message);
+    x["nondeterministic_alert"] = isPyTorchAlert(r.lastRaise->message);
     j["raised"] = x;
   } else {
     j["raised"] = json();

@@ -8,6 +8,7 @@
 
 #include "detbench/base/Error.hpp"
 #include "detbench/base/IntegerText.hpp"
+#include "detbench/catalog/PyTorchAlerts.hpp"
 #include "detbench/io/InputFiles.hpp"
 #include "detbench/run/HostMemory.hpp"
 #include "detbench/trace/ProbeFiles.hpp"
@@ -364,14 +365,9 @@ TraceWindow parseTraceWindow(const std::string& text) {
   return w;
 }
 
-bool isNondeterministicAlert(const std::string& message) {
-  return message.find("does not have a deterministic implementation") != std::string::npos ||
-         message.find("Deterministic behavior was enabled with either") != std::string::npos;
-}
-
 const TraceRunSummary* TraceConfigResult::raisedNondeterministic() const {
   for (const auto& r : alignment.runs) {
-    if (!r.completed() && r.lastRaise && isNondeterministicAlert(r.lastRaise->message)) return &r;
+    if (!r.completed() && r.lastRaise && isPyTorchAlert(r.lastRaise->message)) return &r;
   }
   return nullptr;
 }

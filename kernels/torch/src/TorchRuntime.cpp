@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "detbench/base/Error.hpp"
+#include "detbench/catalog/PyTorchAlerts.hpp"
 
 namespace detbench::torchdev {
 
@@ -29,14 +30,6 @@ std::string configValue(const std::string& config, std::string_view key) {
   auto end = begin;
   while (end < config.size() && config[end] != '\n' && config[end] != ',') ++end;
   return config.substr(begin, end - begin);
-}
-
-constexpr std::string_view kNoDeterministic = " does not have a deterministic implementation";
-
-bool isAlert(std::string_view message) {
-  return message.find(kNoDeterministic) != std::string_view::npos ||
-         (message.find("CUBLAS_WORKSPACE_CONFIG") != std::string_view::npos &&
-          message.find("use_deterministic_algorithms") != std::string_view::npos);
 }
 
 }  // namespace
@@ -116,13 +109,11 @@ PyTorchSettings currentSettings() {
 
 Alert alertOfMessage(const std::string& message) {
   Alert a{AlertCode::LibraryWarning, {}, message};
-  if (const auto at = message.find(kNoDeterministic); at != std::string::npos) {
+  PyTorchAlert alert = parsePyTorchAlert(message);
+  if (alert.kind == PyTorchAlertKind::NoDeterministicImplementation) {
     a.code = AlertCode::NoDeterministicImplementation;
-    // The caller is the text before the phrase, from the start of its line.
-    const auto lineStart = message.rfind('\n', at);
-    a.caller = message.substr(lineStart == std::string::npos ? 0 : lineStart + 1,
-                              at - (lineStart == std::string::npos ? 0 : lineStart + 1));
-  } else if (isAlert(message)) {
+    a.caller = std::move(alert.caller);
+  } else if (alert.kind == PyTorchAlertKind::CublasWorkspaceConfig) {
     a.code = AlertCode::CublasWorkspaceConfig;
   }
   return a;
@@ -191,7 +182,7 @@ void rethrowAsDetbench(const std::exception_ptr& error) {
     DETBENCH_THROW(OutOfMemory, std::string("PyTorch: ") + e.what_without_backtrace());
   } catch (const c10::Error& e) {
     const std::string message = e.what_without_backtrace();
-    if (isAlert(message)) DETBENCH_THROW(NondeterministicError, message);
+    if (isPyTorchAlert(message)) DETBENCH_THROW(NondeterministicError, message);
     DETBENCH_THROW(DeviceError, "PyTorch: " + message);
   } catch (const std::bad_alloc&) {
     DETBENCH_THROW(OutOfMemory, "PyTorch: out of host memory");

@@ -82,16 +82,5 @@ TEST(TraceSession, WithoutSettingsTheProbeIsToldNothing) {
   EXPECT_EQ(describeSettings(s), "seed 3, deterministic warn, 2 threads");
 }
 
-TEST(TraceSession, RecognisesPyTorchsNondeterminismAlerts) {
-  EXPECT_TRUE(isNondeterministicAlert(
-      "index_add_cuda_ does not have a deterministic implementation, but you set "
-      "'torch.use_deterministic_algorithms(True)'."));
-  EXPECT_TRUE(isNondeterministicAlert(
-      "Deterministic behavior was enabled with either `torch.use_deterministic_algorithms(True)` "
-      "or `at::Context::setDeterministicAlgorithms(true)`, but this operation is not "
-      "deterministic because it uses CuBLAS"));
-  EXPECT_FALSE(isNondeterministicAlert("CUDA out of memory"));
-}
-
 }  // namespace
 }  // namespace detbench::trace

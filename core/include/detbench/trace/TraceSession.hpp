@@ -114,7 +114,4 @@ struct TraceCallbacks {
 TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
                      const TraceCallbacks& callbacks = {}, const CancelToken* cancel = nullptr);
 
-// PyTorch's words for an op that has no deterministic implementation (or cuBLAS's check).
-bool isNondeterministicAlert(const std::string& message);
-
 }  // namespace detbench::trace
