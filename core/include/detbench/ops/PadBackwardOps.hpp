@@ -1,8 +1,10 @@
 #pragma once
-// replication_pad1d/3d and reflection_pad1d/3d backward (the same padding on every side of every
-// padded dimension): each gradient of the padded output goes to the input element its position
-// was copied from (PadRules.hpp), so the elements at or near the edges receive several terms.
-// The 2-D ops are ReplicationPad2dBackwardOp.hpp and ReflectionPad2dBackwardOp.hpp.
+// replication_pad1d/2d/3d and reflection_pad1d/2d/3d backward (the same padding on every side of
+// every padded dimension): each gradient of the padded output goes to the input element its
+// position was copied from (PadRules.hpp), so the elements at or near the edges receive several
+// terms. Replicate copies the nearest edge element: the edges and corners receive many terms, the
+// interior one. Reflect mirrors without repeating the edge element (input 0 1 2 3 padded by 2
+// reads 2 1 0 1 2 3 2 1): the elements up to `pad` deep receive two or three terms per dimension.
 
 #include <cstdint>
 #include <string_view>
@@ -16,10 +18,13 @@ namespace detbench::ops {
 
 template <PadMode M, int D>
 struct PadBackwardOp {
+  static_assert(D >= 1 && D <= 3);
+  static constexpr std::string_view kReplicationNames[] = {
+      "replication_pad1d_backward", "replication_pad2d_backward", "replication_pad3d_backward"};
+  static constexpr std::string_view kReflectionNames[] = {
+      "reflection_pad1d_backward", "reflection_pad2d_backward", "reflection_pad3d_backward"};
   static constexpr std::string_view kName =
-      M == PadMode::Replicate
-          ? (D == 1 ? "replication_pad1d_backward" : "replication_pad3d_backward")
-          : (D == 1 ? "reflection_pad1d_backward" : "reflection_pad3d_backward");
+      M == PadMode::Replicate ? kReplicationNames[D - 1] : kReflectionNames[D - 1];
   static constexpr std::string_view kSizeParam = D == 1 ? "width" : "height";
   struct Problem {
     std::int64_t batch, channels;
@@ -77,8 +82,10 @@ struct PadBackwardOp {
 };
 
 using ReplicationPad1dBackwardOp = PadBackwardOp<PadMode::Replicate, 1>;
+using ReplicationPad2dBackwardOp = PadBackwardOp<PadMode::Replicate, 2>;
 using ReplicationPad3dBackwardOp = PadBackwardOp<PadMode::Replicate, 3>;
 using ReflectionPad1dBackwardOp = PadBackwardOp<PadMode::Reflect, 1>;
+using ReflectionPad2dBackwardOp = PadBackwardOp<PadMode::Reflect, 2>;
 using ReflectionPad3dBackwardOp = PadBackwardOp<PadMode::Reflect, 3>;
 
 }  // namespace detbench::ops

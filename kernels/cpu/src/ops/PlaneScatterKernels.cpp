@@ -16,8 +16,6 @@
 #include "detbench/ops/MaxPool2dBackwardOp.hpp"
 #include "detbench/ops/MaxPoolBackwardOps.hpp"
 #include "detbench/ops/PadBackwardOps.hpp"
-#include "detbench/ops/ReflectionPad2dBackwardOp.hpp"
-#include "detbench/ops/ReplicationPad2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBicubic2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleBilinear2dBackwardOp.hpp"
 #include "detbench/ops/UpsampleLinear1dBackwardOp.hpp"
