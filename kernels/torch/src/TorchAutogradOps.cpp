@@ -114,8 +114,7 @@ at::Tensor decompositionBackward(TorchCallArgs& a, const std::vector<std::int64_
 }
 
 bool pythonDecomposes(const TorchCallArgs& a, int sinceMinor) {
-  const bool release =
-      DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= sinceMinor);
+  const bool release = DETBENCH_TORCH_AT_LEAST(2, sinceMinor);
   return release && !a.options.device().is_cpu() && at::globalContext().deterministicAlgorithms();
 }
 

@@ -28,10 +28,10 @@
 #include <ATen/ops/upsample_bicubic2d_backward.h>
 #include <ATen/ops/upsample_linear1d_backward.h>
 #include <ATen/ops/zeros.h>
-#if DETBENCH_TORCH_MAJOR >= 2
+#if DETBENCH_TORCH_AT_LEAST(2, 0)
 #include <ATen/ops/scaled_dot_product_attention.h>
 #endif
-#if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 4)
+#if DETBENCH_TORCH_AT_LEAST(2, 4)
 #include <ATen/ops/rms_norm.h>
 #endif
 #include <ATen/Context.h>
@@ -151,7 +151,7 @@ const TorchOpEntry kOps[] = {
     {"rms_norm",
      [](TorchCallArgs& a) {
        const at::Tensor& x = a.in("x");
-#if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 4)
+#if DETBENCH_TORCH_AT_LEAST(2, 4)
        return at::rms_norm(x, {x.size(1)}, a.in("weight"));
 #else
        // Before 2.4 PyTorch has no rms_norm: the formula users write (F.rms_norm's own
@@ -168,7 +168,7 @@ const TorchOpEntry kOps[] = {
     {"decode_attention",
      [](TorchCallArgs& a) {
        const at::Tensor q = a.in("q").unsqueeze(2);  // [batch, heads, 1, head_dim]
-#if DETBENCH_TORCH_MAJOR >= 2
+#if DETBENCH_TORCH_AT_LEAST(2, 0)
        return at::scaled_dot_product_attention(q, a.in("k"), a.in("v")).squeeze(2);
 #else
        // Before 2.0 PyTorch has no scaled_dot_product_attention: the attention users write.

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "TorchRelease.hpp"
+
 namespace at {
 class Tensor;
 }  // namespace at
@@ -18,8 +20,7 @@ class Tensor;
 // PyTorch's Python-level deterministic decompositions (F.interpolate, F.pad) gather with
 // aten::_unsafe_index, which exists from PyTorch 2.1; the branches that take them came in 2.2 and
 // later, so a libtorch before 2.2 has none to follow.
-#define DETBENCH_TORCH_DECOMPOSITIONS \
-  (DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 2))
+#define DETBENCH_TORCH_DECOMPOSITIONS (DETBENCH_TORCH_AT_LEAST(2, 2))
 
 namespace detbench::torchdev {
 

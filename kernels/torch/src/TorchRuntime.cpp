@@ -83,7 +83,7 @@ void applySettings(const Settings& settings, int threads) {
   context.setAllowTF32CuBLAS(false);
   context.setAllowTF32CuDNN(true);
   if constexpr (kHasFillUninitializedMemory) {
-#if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 2)
+#if DETBENCH_TORCH_AT_LEAST(2, 2)
     context.setDeterministicFillUninitializedMemory(settings.fillUninitializedMemory);
 #endif
   }
@@ -100,7 +100,7 @@ PyTorchSettings currentSettings() {
   s.warnOnly = context.deterministicAlgorithmsWarnOnly();
   s.cudnnBenchmark = context.benchmarkCuDNN();
   s.cudnnDeterministic = context.deterministicCuDNN();
-#if DETBENCH_TORCH_MAJOR > 2 || (DETBENCH_TORCH_MAJOR == 2 && DETBENCH_TORCH_MINOR >= 2)
+#if DETBENCH_TORCH_AT_LEAST(2, 2)
   s.fillUninitializedMemory = context.deterministicFillUninitializedMemory();
 #endif
   s.threads = at::get_num_threads();
@@ -121,7 +121,7 @@ Alert alertOfMessage(const std::string& message) {
 
 // c10's handler interface changed in PyTorch 2.0: a Warning object instead of its parts.
 struct WarningCapture::Handler final : c10::WarningHandler {
-#if DETBENCH_TORCH_MAJOR >= 2
+#if DETBENCH_TORCH_AT_LEAST(2, 0)
   void process(const c10::Warning& warning) override {
     add(warning.msg());
   }
@@ -140,7 +140,7 @@ struct WarningCapture::Handler final : c10::WarningHandler {
   std::vector<std::string> pending;
 };
 
-#if DETBENCH_TORCH_MAJOR >= 2
+#if DETBENCH_TORCH_AT_LEAST(2, 0)
 namespace warning_utils = c10::WarningUtils;
 #else
 namespace warning_utils = c10::Warning;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "TorchRelease.hpp"
 #include "detbench/settings/Context.hpp"
 #include "detbench/settings/Settings.hpp"
 
@@ -17,8 +18,7 @@ namespace detbench::torchdev {
 inline constexpr int kTorchMajor = DETBENCH_TORCH_MAJOR;
 inline constexpr int kTorchMinor = DETBENCH_TORCH_MINOR;
 // torch.utils.deterministic.fill_uninitialized_memory exists from PyTorch 2.2 on.
-inline constexpr bool kHasFillUninitializedMemory = kTorchMajor > 2 ||
-                                                    (kTorchMajor == 2 && kTorchMinor >= 2);
+inline constexpr bool kHasFillUninitializedMemory = DETBENCH_TORCH_AT_LEAST(2, 2);
 
 // The PyTorch this process loaded, read from libtorch itself (at::show_config) where it says,
 // and the module's build otherwise.
