@@ -25,7 +25,6 @@ void DemoController::start(const demo::Scenario* scenario) {
   emit started();
   worker_->start("detbench-demo", [this, scenario] {
     auto outcome = std::make_shared<demo::ScenarioOutcome>();
-    QString error;
     try {
       *outcome = demo::runScenario(
           *scenario, *registry_,
@@ -36,15 +35,11 @@ void DemoController::start(const demo::Scenario* scenario) {
           },
           &cancel_);
     } catch (const std::exception& e) {
-      // detbench::Error's what() is its message; other exceptions say what they can.
-      error = QString::fromUtf8(e.what());
+      worker_->postFailure(e, [this](const QString& message) { emit failed(message); });
+      return;
     }
-    worker_->post([this, scenario, outcome, error] {
+    worker_->post([this, scenario, outcome] {
       worker_->join();
-      if (!error.isEmpty()) {
-        emit failed(error);
-        return;
-      }
       scenario_ = scenario;
       outcome_ = outcome;
       emit finished();

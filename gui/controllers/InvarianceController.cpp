@@ -119,16 +119,8 @@ void InvarianceController::work(InvarianceJob job, int perForm) {
       worker_->join();
       emit finished(outcomes, cancelled);
     });
-  } catch (const Error& e) {
-    post([this, message = QString::fromStdString(e.message())] {
-      worker_->join();
-      emit failed(message);
-    });
   } catch (const std::exception& e) {
-    post([this, message = QString::fromUtf8(e.what())] {
-      worker_->join();
-      emit failed(message);
-    });
+    worker_->postFailure(e, [this](const QString& message) { emit failed(message); });
   }
 }
 

@@ -193,12 +193,7 @@ void RunController::work(RunPlan plan) {
 }
 
 void RunController::postFailure(const std::exception& e) {
-  // detbench::Error's what() is its message; other exceptions say what they can.
-  const QString message = QString::fromUtf8(e.what());
-  worker_->post([this, message] {
-    worker_->join();
-    emit failed(message);
-  });
+  worker_->postFailure(e, [this](const QString& message) { emit failed(message); });
 }
 
 }  // namespace detbench::gui

@@ -65,16 +65,8 @@ void TraceController::work(TraceJob job) {
       worker_->join();
       emit finished(doc, cancelled);
     });
-  } catch (const Error& e) {
-    post([this, message = QString::fromStdString(e.message())] {
-      worker_->join();
-      emit failed(message);
-    });
   } catch (const std::exception& e) {
-    post([this, message = QString::fromUtf8(e.what())] {
-      worker_->join();
-      emit failed(message);
-    });
+    worker_->postFailure(e, [this](const QString& message) { emit failed(message); });
   }
 }
 

@@ -39,6 +39,15 @@ void WorkerThread::drain() {
   for (auto& call : calls) call();
 }
 
+void WorkerThread::postFailure(const std::exception& error,
+                               std::function<void(const QString&)> failed) {
+  // detbench::Error's what() is its message.
+  post([this, message = QString::fromUtf8(error.what()), failed = std::move(failed)] {
+    join();
+    failed(message);
+  });
+}
+
 void WorkerThread::join() {
   if (thread_.joinable()) thread_.join();
 }

@@ -6,6 +6,8 @@
 // would look like races (and would hide real ones among them).
 
 #include <QObject>
+#include <QString>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -27,6 +29,9 @@ class WorkerThread : public QObject {
   void start(const std::string& name, std::function<void()> body);
   // From the worker: runs `call` later on the owner's thread, after every call posted before.
   void post(std::function<void()> call);
+  // From the worker, in its catch block: posts a call that joins the worker and hands `failed`
+  // the exception's message (a detbench::Error's message; what() of any other exception).
+  void postFailure(const std::exception& error, std::function<void(const QString&)> failed);
   // Waits for the worker to return (from the owner's thread).
   void join();
 
