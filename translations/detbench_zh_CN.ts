@@ -450,10 +450,6 @@
             <translation>每边的填充（越大，边缘的项越多）</translation>
         </message>
         <message>
-            <source>padding on each side, less than height and width (larger: more mirrored terms)</source>
-            <translation>每边的填充，须小于高和宽（越大，镜像的项越多）</translation>
-        </message>
-        <message>
             <source>number of bins over [-1, 1] (fewer bins: more contention)</source>
             <translation>[-1, 1] 上的桶数（桶越少，争用越多）</translation>
         </message>
@@ -1225,6 +1221,125 @@
         <message>
             <source>Variance and speed per configuration</source>
             <translation>各配置的差异与速度</translation>
+        </message>
+    </context>
+    <context>
+        <name>TraceText</name>
+        <message>
+            <source>random numbers: the op draws from a generator that was not seeded alike in every run</source>
+            <translation>随机数：该算子从一个在各次运行中没有以相同种子初始化的生成器抽数</translation>
+        </message>
+        <message>
+            <source>float atomics: the op adds with atomics, in whatever order the threads get there</source>
+            <translation>浮点原子操作：该算子用原子加法累加，顺序取决于线程到达的先后</translation>
+        </message>
+        <message>
+            <source>integer atomics: the order varies, the integer result is exact</source>
+            <translation>整数原子操作：顺序会变，但整数结果是精确的</translation>
+        </message>
+        <message>
+            <source>racing writes: several writes reach one element, and whichever lands last stays</source>
+            <translation>竞争写入：多次写入落到同一个元素上，最后落下的那次留下</translation>
+        </message>
+        <message>
+            <source>an algorithm choice: the library may pick an algorithm that is not deterministic</source>
+            <translation>算法选择：库可能选中不确定的算法</translation>
+        </message>
+        <message>
+            <source>autotuning: cudnn.benchmark picks the algorithm by timing</source>
+            <translation>自动调优：cudnn.benchmark 按计时选择算法</translation>
+        </message>
+        <message>
+            <source>the data: it came from outside any op (NumPy, Python, a DataLoader's workers) and differs</source>
+            <translation>数据：它来自任何算子之外（NumPy、Python、DataLoader 的工作进程），并且不同</translation>
+        </message>
+        <message>
+            <source>a number from Python: the op's tensors were equal in every run, an argument was not</source>
+            <translation>来自 Python 的数字：该算子的张量在每次运行中都相同，但某个参数不同</translation>
+        </message>
+        <message>
+            <source>compiled code (torch.compile): Inductor's kernels may autotune by timing, draw their own random numbers or reduce in another order; the trace sees the region as one op</source>
+            <translation>编译后的代码（torch.compile）：Inductor 的内核可能按计时自动调优、自行抽取随机数或以其他顺序归约；追踪把该区域视为一个算子</translation>
+        </message>
+        <message>
+            <source>uninitialized memory: the op read memory that no op had written</source>
+            <translation>未初始化内存：该算子读取了没有任何算子写过的内存</translation>
+        </message>
+        <message>
+            <source>the catalog expects this op to repeat on this device, and the trace saw it differ</source>
+            <translation>目录认为该算子在这个设备上可重复，而跟踪看到它不同</translation>
+        </message>
+        <message>
+            <source>an op the catalog does not hold</source>
+            <translation>目录中没有的算子</translation>
+        </message>
+        <message>
+            <source>seed the generators (Seed: torch.manual_seed, random.seed, numpy.random.seed before the script's first line)</source>
+            <translation>为生成器设置种子（种子：在脚本第一行之前调用 torch.manual_seed、random.seed、numpy.random.seed）</translation>
+        </message>
+        <message>
+            <source>deterministic algorithms (error): PyTorch switches this op to its deterministic form</source>
+            <translation>确定性算法（error）：PyTorch 会把该算子切换为确定性的形式</translation>
+        </message>
+        <message>
+            <source>PyTorch has no deterministic form of this op: error mode raises at it, warn mode only warns</source>
+            <translation>PyTorch 没有该算子的确定性形式：error 模式会在此报错，warn 模式只发出警告</translation>
+        </message>
+        <message>
+            <source>cudnn.deterministic (or deterministic algorithms)</source>
+            <translation>cudnn.deterministic（或确定性算法）</translation>
+        </message>
+        <message>
+            <source>leave cudnn.benchmark off</source>
+            <translation>保持 cudnn.benchmark 关闭</translation>
+        </message>
+        <message>
+            <source>seed what makes the data: the seed covers torch's generator (a DataLoader's shuffle and its workers' seeds); NumPy or Python's random in workers need a worker_init_fn</source>
+            <translation>为产生数据的部分设置种子：种子覆盖 torch 的生成器（DataLoader 的打乱顺序及其工作进程的种子）；工作进程中的 NumPy 或 Python random 需要 worker_init_fn</translation>
+        </message>
+        <message>
+            <source>write the tensor before it is read (torch.zeros, not torch.empty)</source>
+            <translation>在读取张量之前先写入它（用 torch.zeros，而不是 torch.empty）</translation>
+        </message>
+        <message>
+            <source>Python's random module was drawn from without a seed: random.seed(...) before the draw, or the Seed setting</source>
+            <translation>Python 的 random 模块在未设种子时被抽取：在抽取前调用 random.seed(...)，或使用“种子”设置</translation>
+        </message>
+        <message>
+            <source>NumPy's global generator was drawn from without a seed: numpy.random.seed(...), or the Seed setting</source>
+            <translation>NumPy 的全局生成器在未设种子时被抽取：调用 numpy.random.seed(...)，或使用“种子”设置</translation>
+        </message>
+        <message>
+            <source>a number the script computes differently in each run (the clock, a set's order, a file): compute it the same way, or pass it in</source>
+            <translation>脚本在每次运行中算得不同的数字（时钟、集合的顺序、文件）：用相同方式计算它，或从外部传入</translation>
+        </message>
+        <message>
+            <source>torch._inductor.config.deterministic = True (deterministic mode also sets it); trace with torch.compile eager to find the op inside</source>
+            <translation>torch._inductor.config.deterministic = True（确定性模式也会设置它）；用 torch.compile eager 追踪以找到其中的算子</translation>
+        </message>
+        <message>
+            <source>this PyTorch has no deterministic switch for compiled code: trace with torch.compile eager to find the op inside</source>
+            <translation>此版本 PyTorch 没有针对编译代码的确定性开关：用 torch.compile eager 追踪以找到其中的算子</translation>
+        </message>
+        <message>
+            <source>nothing the catalog knows of</source>
+            <translation>目录中没有已知的办法</translation>
+        </message>
+        <message>
+            <source>introduced (inputs equal)</source>
+            <translation>引入（输入相同）</translation>
+        </message>
+        <message>
+            <source>data from outside</source>
+            <translation>来自外部的数据</translation>
+        </message>
+        <message>
+            <source>uninitialized memory</source>
+            <translation>未初始化的内存</translation>
+        </message>
+        <message>
+            <source>; detbench has a deterministic kernel of its own (Catalog: detbench extensions)</source>
+            <translation>；detbench 有自己的确定性内核（目录：detbench 扩展）</translation>
         </message>
     </context>
     <context>
@@ -3560,86 +3675,6 @@
     <context>
         <name>detbench::gui::TraceWidget</name>
         <message>
-            <source>random numbers: the op draws from a generator that was not seeded alike in every run</source>
-            <translation>随机数：该算子从一个在各次运行中没有以相同种子初始化的生成器抽数</translation>
-        </message>
-        <message>
-            <source>float atomics: the op adds with atomics, in whatever order the threads get there</source>
-            <translation>浮点原子操作：该算子用原子加法累加，顺序取决于线程到达的先后</translation>
-        </message>
-        <message>
-            <source>integer atomics: the order varies, the integer result is exact</source>
-            <translation>整数原子操作：顺序会变，但整数结果是精确的</translation>
-        </message>
-        <message>
-            <source>an algorithm choice: the library may pick an algorithm that is not deterministic</source>
-            <translation>算法选择：库可能选中不确定的算法</translation>
-        </message>
-        <message>
-            <source>autotuning: cudnn.benchmark picks the algorithm by timing</source>
-            <translation>自动调优：cudnn.benchmark 按计时选择算法</translation>
-        </message>
-        <message>
-            <source>the data: it came from outside any op (NumPy, Python, a DataLoader's workers) and differs</source>
-            <translation>数据：它来自任何算子之外（NumPy、Python、DataLoader 的工作进程），并且不同</translation>
-        </message>
-        <message>
-            <source>uninitialized memory: the op read memory no op had written</source>
-            <translation>未初始化的内存：该算子读取了没有任何算子写过的内存</translation>
-        </message>
-        <message>
-            <source>the catalog expects this op to repeat on this device, and the trace saw it differ</source>
-            <translation>目录认为该算子在这个设备上可重复，而跟踪看到它不同</translation>
-        </message>
-        <message>
-            <source>an op the catalog does not hold</source>
-            <translation>目录中没有的算子</translation>
-        </message>
-        <message>
-            <source>seed the generators (Seed: torch.manual_seed, random.seed, numpy.random.seed before the script's first line)</source>
-            <translation>为生成器设置种子（种子：在脚本第一行之前调用 torch.manual_seed、random.seed、numpy.random.seed）</translation>
-        </message>
-        <message>
-            <source>deterministic algorithms (error): PyTorch switches this op to its deterministic form</source>
-            <translation>确定性算法（error）：PyTorch 会把该算子切换为确定性的形式</translation>
-        </message>
-        <message>
-            <source>PyTorch has no deterministic form of this op: error mode raises at it, warn mode only warns</source>
-            <translation>PyTorch 没有该算子的确定性形式：error 模式会在此报错，warn 模式只发出警告</translation>
-        </message>
-        <message>
-            <source>cudnn.deterministic (or deterministic algorithms)</source>
-            <translation>cudnn.deterministic（或确定性算法）</translation>
-        </message>
-        <message>
-            <source>leave cudnn.benchmark off</source>
-            <translation>保持 cudnn.benchmark 关闭</translation>
-        </message>
-        <message>
-            <source>seed what makes the data: the seed covers torch's generator (a DataLoader's shuffle and its workers' seeds); NumPy or Python's random in workers need a worker_init_fn</source>
-            <translation>为产生数据的部分设置种子：种子覆盖 torch 的生成器（DataLoader 的打乱顺序及其工作进程的种子）；工作进程中的 NumPy 或 Python random 需要 worker_init_fn</translation>
-        </message>
-        <message>
-            <source>write the tensor before it is read (torch.zeros, not torch.empty)</source>
-            <translation>在读取张量之前先写入它（用 torch.zeros，而不是 torch.empty）</translation>
-        </message>
-        <message>
-            <source>nothing the catalog knows of</source>
-            <translation>目录中没有已知的办法</translation>
-        </message>
-        <message>
-            <source>introduced (inputs equal)</source>
-            <translation>引入（输入相同）</translation>
-        </message>
-        <message>
-            <source>data from outside</source>
-            <translation>来自外部的数据</translation>
-        </message>
-        <message>
-            <source>uninitialized memory</source>
-            <translation>未初始化的内存</translation>
-        </message>
-        <message>
             <source>raised in deterministic mode</source>
             <translation>在确定性模式下报错</translation>
         </message>
@@ -3856,40 +3891,8 @@
             <translation>选择一个脚本（或示例），然后按“跟踪”。</translation>
         </message>
         <message>
-            <source>racing writes: several writes reach one element, and whichever lands last stays</source>
-            <translation>竞争写入：多次写入落到同一个元素上，最后落下的那次留下</translation>
-        </message>
-        <message>
             <source>No trace to export yet: press Trace first.</source>
             <translation>还没有可导出的跟踪结果：请先按“跟踪”。</translation>
-        </message>
-        <message>
-            <source>a number from Python: the op's tensors were equal in every run, an argument was not</source>
-            <translation>来自 Python 的数字：该算子的张量在每次运行中都相同，但某个参数不同</translation>
-        </message>
-        <message>
-            <source>compiled code (torch.compile): its kernels may autotune, draw their own random numbers or reduce in another order; the region is traced as one op</source>
-            <translation>编译后的代码（torch.compile）：其内核可能自动调优、自行抽取随机数或以其他顺序归约；该区域作为一个算子追踪</translation>
-        </message>
-        <message>
-            <source>Python's random module was drawn from without a seed: random.seed(...) before the draw, or the Seed setting</source>
-            <translation>Python 的 random 模块在未设种子时被抽取：在抽取前调用 random.seed(...)，或使用“种子”设置</translation>
-        </message>
-        <message>
-            <source>NumPy's global generator was drawn from without a seed: numpy.random.seed(...), or the Seed setting</source>
-            <translation>NumPy 的全局生成器在未设种子时被抽取：调用 numpy.random.seed(...)，或使用“种子”设置</translation>
-        </message>
-        <message>
-            <source>a number the script computes differently in each run (the clock, a set's order, a file): compute it the same way, or pass it in</source>
-            <translation>脚本在每次运行中算得不同的数字（时钟、集合的顺序、文件）：用相同方式计算它，或从外部传入</translation>
-        </message>
-        <message>
-            <source>torch._inductor.config.deterministic = True (deterministic mode also sets it); trace with torch.compile eager to find the op inside</source>
-            <translation>torch._inductor.config.deterministic = True（确定性模式也会设置它）；用 torch.compile eager 追踪以找到其中的算子</translation>
-        </message>
-        <message>
-            <source>this PyTorch has no deterministic switch for compiled code: trace with torch.compile eager to find the op inside</source>
-            <translation>此版本 PyTorch 没有针对编译代码的确定性开关：用 torch.compile eager 追踪以找到其中的算子</translation>
         </message>
         <message>
             <source>the runs agree over the first %1 ops; stopped at the timeout</source>
@@ -3914,6 +3917,34 @@
         <message>
             <source>op %1 %2 at %3: %4</source>
             <translation>算子 %1 %2，位于 %3：%4</translation>
+        </message>
+        <message>
+            <source>stopped at the timeout; one run: nothing to compare</source>
+            <translation>在超时处停止；只有一次运行：没有可比较的内容</translation>
+        </message>
+        <message>
+            <source>stopped at the timeout; nothing compared</source>
+            <translation>在超时处停止；没有比较任何内容</translation>
+        </message>
+        <message>
+            <source>%1 (up to the timeout)</source>
+            <translation>%1（截至超时）</translation>
+        </message>
+        <message>
+            <source>the op sequences part (up to the timeout)</source>
+            <translation>算子序列出现分叉（截至超时）</translation>
+        </message>
+        <message>
+            <source>%1: run %2: %3 ops, %4 ops/s</source>
+            <translation>%1：第 %2 次运行：%3 个算子，每秒 %4 个</translation>
+        </message>
+        <message>
+            <source>%1: run %2: %3 of about %4 ops (%5%)</source>
+            <translation>%1：第 %2 次运行：约 %4 个算子中的 %3 个（%5%）</translation>
+        </message>
+        <message>
+            <source>, about %1 s left</source>
+            <translation>，约剩 %1 秒</translation>
         </message>
     </context>
     <context>

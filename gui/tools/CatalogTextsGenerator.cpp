@@ -1,8 +1,9 @@
-// A build tool: prints the op catalog's English texts (core/src/catalog/data/) and the ops'
-// parameter help (core/src/ops/) as a C++ file of
-// QT_TRANSLATE_NOOP entries. The workbench is built with its output, so lupdate finds exactly
-// the texts the catalog has, with no copy kept by hand; OpCatalogModel::translatedCatalogText
-// looks their translations up, and MainWindowTest checks that every one has one.
+// A build tool: prints the op catalog's English texts (core/src/catalog/data/), the ops'
+// parameter help (core/src/ops/) and the trace's words for the workbench
+// (core/src/trace/TraceWords.cpp) as a C++ file of QT_TRANSLATE_NOOP entries. The workbench is
+// built with its output, so lupdate finds exactly the texts the core has, with no copy kept by
+// hand; OpCatalogModel::translatedCatalogText and the Trace tab look their translations up, and
+// MainWindowTest checks that every one has one.
 
 #include <iostream>
 #include <set>
@@ -12,6 +13,7 @@
 
 #include "detbench/catalog/OpCatalog.hpp"
 #include "detbench/op/OpDefinition.hpp"
+#include "detbench/trace/TraceWords.hpp"
 
 namespace {
 
@@ -49,6 +51,10 @@ int main() {
          "[[maybe_unused]] static const char* const kCatalogTexts[] = {\n";
   for (const auto t : texts)
     std::cout << "    QT_TRANSLATE_NOOP(\"OpCatalog\", " << cLiteral(t) << "),\n";
+  std::cout << "};\n\n"
+               "[[maybe_unused]] static const char* const kTraceTexts[] = {\n";
+  for (const auto t : detbench::trace::workbenchTexts())
+    std::cout << "    QT_TRANSLATE_NOOP(\"TraceText\", " << cLiteral(t) << "),\n";
   std::cout << "};\n\n}  // namespace detbench::gui\n";
   return std::cout ? 0 : 1;
 }

@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -16,10 +17,12 @@
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "common/FileWriter.hpp"
 #include "detbench/report/Format.hpp"
 #include "detbench/trace/ScriptProcess.hpp"
+#include "detbench/trace/TraceWords.hpp"
 #include "export/CsvField.hpp"
 #include "models/OpCatalogModel.hpp"
 #include "plot/TraceOpsPlotWidget.hpp"
@@ -39,151 +42,72 @@ QString siteText(const std::optional<TraceSite>& s) {
   return s ? qstr(describeSite(*s)) : QString();
 }
 
-QString kindText(CauseKind kind) {
-  switch (kind) {
-    case CauseKind::RandomNumbers:
-      return TraceWidget::tr(
-          "random numbers: the op draws from a generator that was not seeded "
-          "alike in every run");
-    case CauseKind::FloatAtomics:
-      return TraceWidget::tr(
-          "float atomics: the op adds with atomics, in whatever order the "
-          "threads get there");
-    case CauseKind::IntegerAtomics:
-      return TraceWidget::tr("integer atomics: the order varies, the integer result is exact");
-    case CauseKind::RacingWrites:
-      return TraceWidget::tr(
-          "racing writes: several writes reach one element, and whichever lands last stays");
-    case CauseKind::AlgorithmChoice:
-      return TraceWidget::tr(
-          "an algorithm choice: the library may pick an algorithm that is not "
-          "deterministic");
-    case CauseKind::Autotuning:
-      return TraceWidget::tr("autotuning: cudnn.benchmark picks the algorithm by timing");
-    case CauseKind::Data:
-      return TraceWidget::tr(
-          "the data: it came from outside any op (NumPy, Python, a "
-          "DataLoader's workers) and differs");
-    case CauseKind::PythonNumber:
-      return TraceWidget::tr(
-          "a number from Python: the op's tensors were equal in every run, an argument was not");
-    case CauseKind::CompiledRegion:
-      return TraceWidget::tr(
-          "compiled code (torch.compile): its kernels may autotune, draw their own random "
-          "numbers or reduce in another order; the region is traced as one op");
-    case CauseKind::UninitializedMemory:
-      return TraceWidget::tr("uninitialized memory: the op read memory no op had written");
-    case CauseKind::CatalogDisagrees:
-      return TraceWidget::tr(
-          "the catalog expects this op to repeat on this device, and the "
-          "trace saw it differ");
-    case CauseKind::Unknown:
-      return TraceWidget::tr("an op the catalog does not hold");
-  }
-  return {};
+// The trace's words (core/src/trace/TraceWords.cpp), translated: the generated
+// CatalogTexts.cpp lists them for lupdate.
+QString traceWords(std::string_view english) {
+  const std::string s(english);
+  return QCoreApplication::translate("TraceText", s.c_str());
 }
 
-QString fixText(TraceFix fix) {
-  switch (fix) {
-    case TraceFix::Seed:
-      return TraceWidget::tr(
-          "seed the generators (Seed: torch.manual_seed, random.seed, "
-          "numpy.random.seed before the script's first line)");
-    case TraceFix::Deterministic:
-      return TraceWidget::tr(
-          "deterministic algorithms (error): PyTorch switches this op to its "
-          "deterministic form");
-    case TraceFix::NoDeterministicForm:
-      return TraceWidget::tr(
-          "PyTorch has no deterministic form of this op: error mode raises at "
-          "it, warn mode only warns");
-    case TraceFix::CudnnDeterministic:
-      return TraceWidget::tr("cudnn.deterministic (or deterministic algorithms)");
-    case TraceFix::NoCudnnBenchmark:
-      return TraceWidget::tr("leave cudnn.benchmark off");
-    case TraceFix::SeedDataLoader:
-      return TraceWidget::tr(
-          "seed what makes the data: the seed covers torch's generator (a "
-          "DataLoader's shuffle and its workers' seeds); NumPy or Python's "
-          "random in workers need a worker_init_fn");
-    case TraceFix::InitializeMemory:
-      return TraceWidget::tr("write the tensor before it is read (torch.zeros, not torch.empty)");
-    case TraceFix::SeedPythonRandom:
-      return TraceWidget::tr(
-          "Python's random module was drawn from without a seed: random.seed(...) before the "
-          "draw, or the Seed setting");
-    case TraceFix::SeedNumpyRandom:
-      return TraceWidget::tr(
-          "NumPy's global generator was drawn from without a seed: numpy.random.seed(...), or "
-          "the Seed setting");
-    case TraceFix::SameNumber:
-      return TraceWidget::tr(
-          "a number the script computes differently in each run (the clock, a set's order, a "
-          "file): compute it the same way, or pass it in");
-    case TraceFix::InductorDeterministic:
-      return TraceWidget::tr(
-          "torch._inductor.config.deterministic = True (deterministic mode also sets it); "
-          "trace with torch.compile eager to find the op inside");
-    case TraceFix::CompileEager:
-      return TraceWidget::tr(
-          "this PyTorch has no deterministic switch for compiled code: trace with "
-          "torch.compile eager to find the op inside");
-    case TraceFix::None:
-      return TraceWidget::tr("nothing the catalog knows of");
+QString kindText(CauseKind kind) {
+  return traceWords(causeKindText(kind));
+}
+
+QString fixText(const CauseExplanation& e) {
+  QString text = traceWords(trace::fixText(e.fix, TextSurface::Workbench));
+  if (e.fix == TraceFix::NoDeterministicForm && e.traits &&
+      e.traits->traits(e.traitsClass).detbenchExtension) {
+    text += traceWords(extensionText(TextSurface::Workbench));
   }
-  return {};
+  return text;
 }
 
 QString categoryText(CauseCategory c) {
-  switch (c) {
-    case CauseCategory::Introduced:
-      return TraceWidget::tr("introduced (inputs equal)");
-    case CauseCategory::Data:
-      return TraceWidget::tr("data from outside");
-    case CauseCategory::Uninitialized:
-      return TraceWidget::tr("uninitialized memory");
-  }
-  return {};
+  return traceWords(categoryLabel(c));
 }
 
 QString verdictText(const TraceConfigResult& c) {
-  if (c.raisedNondeterministic()) return TraceWidget::tr("raised in deterministic mode");
-  if (c.cancelled) return TraceWidget::tr("cancelled");
-  bool timedOut = false, otherwise = false;
-  for (const auto& r : c.alignment.runs) {
-    timedOut = timedOut || r.exit.timedOut;
-    otherwise = otherwise || (!r.completed() && !r.exit.timedOut);
+  const TraceVerdict v = traceVerdict(c);
+  const auto causes = [&v] {
+    return v.causes == 1 ? TraceWidget::tr("the runs differ: 1 cause")
+                         : TraceWidget::tr("the runs differ: %1 causes").arg(v.causes);
+  };
+  switch (v.kind) {
+    case VerdictKind::RaisedInDeterministicMode:
+      return TraceWidget::tr("raised in deterministic mode");
+    case VerdictKind::Cancelled:
+      return TraceWidget::tr("cancelled");
+    case VerdictKind::TimeoutOneRun:
+      return TraceWidget::tr("stopped at the timeout; one run: nothing to compare");
+    case VerdictKind::AgreeUntilTimeout:
+      return TraceWidget::tr("the runs agree over the first %1 ops; stopped at the timeout")
+          .arg(v.compared);
+    case VerdictKind::TimeoutNothingCompared:
+      return TraceWidget::tr("stopped at the timeout; nothing compared");
+    case VerdictKind::DifferUntilTimeout:
+      return TraceWidget::tr("%1 (up to the timeout)").arg(causes());
+    case VerdictKind::PartUntilTimeout:
+      return TraceWidget::tr("the op sequences part (up to the timeout)");
+    case VerdictKind::ScriptFailed:
+      return TraceWidget::tr("the script failed");
+    case VerdictKind::OneRun:
+      return TraceWidget::tr("one run: nothing to compare");
+    case VerdictKind::NothingCompared:
+      return TraceWidget::tr("nothing compared");
+    case VerdictKind::NotAllCompared:
+      return TraceWidget::tr("not all compared: ops ran on the script's own threads");
+    case VerdictKind::Agree:
+      return v.notes == 0 ? TraceWidget::tr("the runs agree")
+                          : TraceWidget::tr(
+                                "the runs agree in every result (%1 outputs differ "
+                                "that no result uses)")
+                                .arg(v.notes);
+    case VerdictKind::Differ:
+      return v.causes > 0 ? causes() : TraceWidget::tr("the runs differ");
+    case VerdictKind::SequencesPart:
+      return TraceWidget::tr("the op sequences part");
   }
-  if (timedOut && !otherwise && c.alignment.causes.empty() && c.alignment.partings.empty() &&
-      c.alignment.comparedOps() > 0) {
-    return TraceWidget::tr("the runs agree over the first %1 ops; stopped at the timeout")
-        .arg(c.alignment.comparedOps());
-  }
-  if (c.failed()) return TraceWidget::tr("the script failed");
-  if (c.alignment.runs.size() < 2) return TraceWidget::tr("one run: nothing to compare");
-  if (c.alignment.comparedOps() == 0 && c.alignment.partings.empty() &&
-      c.alignment.causes.empty()) {
-    return TraceWidget::tr("nothing compared");
-  }
-  if (c.alignment.otherThreadOps > 0 && c.alignment.causes.empty() &&
-      c.alignment.partings.empty()) {
-    return TraceWidget::tr("not all compared: ops ran on the script's own threads");
-  }
-  if (c.alignment.reproducible()) {
-    const auto notes = c.alignment.notes.size();
-    return notes == 0 ? TraceWidget::tr("the runs agree")
-                      : TraceWidget::tr(
-                            "the runs agree in every result (%1 outputs differ "
-                            "that no result uses)")
-                            .arg(notes);
-  }
-  if (!c.alignment.causes.empty()) {
-    const auto n = c.alignment.causes.size();
-    return n == 1 ? TraceWidget::tr("the runs differ: 1 cause")
-                  : TraceWidget::tr("the runs differ: %1 causes").arg(n);
-  }
-  return c.alignment.partings.empty() ? TraceWidget::tr("the runs differ")
-                                      : TraceWidget::tr("the op sequences part");
+  return {};
 }
 
 QString shapesText(const std::vector<TraceTensor>& ts) {
@@ -307,26 +231,64 @@ TraceWidget::TraceWidget(TraceController* controller, QWidget* parent)
                          c->config.settings.threads.value_or(0));
   });
 
+  // The bar counts the first passes' runs in hundredths: from a configuration's second run on,
+  // run 1's op count is the total, so a run shows how far it is and how long it has left.
   connect(controller_, &TraceController::started, this,
           [this](const QString& python, const QString& torch, int runs) {
             runsTotal_ = runs;
-            progress_->setRange(0, runs);
+            progress_->setRange(0, std::max(1, runs) * 100);
+            progress_->setValue(0);
             status_->setText(tr("Tracing with Python %1, PyTorch %2…").arg(python, torch));
           });
   connect(controller_, &TraceController::runStarted, this,
           [this](int config, int run, bool second) {
+            if (config != currentConfig_) {
+              expectedOps_ = 0;
+            } else if (!second && !secondPass_ && currentRun_ == 1) {
+              expectedOps_ = runOps_;  // run 1 of this configuration has ended
+            }
             currentConfig_ = config;
             currentRun_ = run;
             secondPass_ = second;
-            if (!second) progress_->setValue(runsDone_++);
+            runOps_ = 0;
+            runClock_.start();
+            if (!second) progress_->setValue(100 * runsDone_++);
           });
   connect(controller_, &TraceController::progress, this, [this](qint64 ops) {
-    const QString name = currentConfig_ < static_cast<int>(configNames_.size())
-                             ? qstr(configNames_[static_cast<std::size_t>(currentConfig_)])
-                             : QString();
-    status_->setText(secondPass_
-                         ? tr("%1: second pass, run %2: %3 ops").arg(name).arg(currentRun_).arg(ops)
-                         : tr("%1: run %2: %3 ops").arg(name).arg(currentRun_).arg(ops));
+    runOps_ = ops;
+    const QString name =
+        currentConfig_ >= 0 && currentConfig_ < static_cast<int>(configNames_.size())
+            ? qstr(configNames_[static_cast<std::size_t>(currentConfig_)])
+            : QString();
+    if (secondPass_) {
+      status_->setText(tr("%1: second pass, run %2: %3 ops").arg(name).arg(currentRun_).arg(ops));
+      return;
+    }
+    const double seconds = static_cast<double>(runClock_.elapsed()) / 1000.0;
+    const double rate = seconds > 0.5 ? static_cast<double>(ops) / seconds : 0.0;
+    if (expectedOps_ <= 0) {
+      status_->setText(rate > 0 ? tr("%1: run %2: %3 ops, %4 ops/s")
+                                      .arg(name)
+                                      .arg(currentRun_)
+                                      .arg(ops)
+                                      .arg(qRound64(rate))
+                                : tr("%1: run %2: %3 ops").arg(name).arg(currentRun_).arg(ops));
+      return;
+    }
+    // Run 1's count is the expectation, not a bound: a run that goes past it stays at 99%.
+    const qint64 percent = std::min<qint64>(99, ops * 100 / expectedOps_);
+    progress_->setValue(100 * (runsDone_ - 1) + static_cast<int>(percent));
+    QString text = tr("%1: run %2: %3 of about %4 ops (%5%)")
+                       .arg(name)
+                       .arg(currentRun_)
+                       .arg(ops)
+                       .arg(expectedOps_)
+                       .arg(percent);
+    if (rate > 0 && ops < expectedOps_) {
+      const auto secondsLeft = qRound64(static_cast<double>(expectedOps_ - ops) / rate);
+      text += tr(", about %1 s left").arg(std::max<qint64>(1, secondsLeft));
+    }
+    status_->setText(text);
   });
   connect(controller_, &TraceController::configFinished, this,
           [this](int, const TraceConfigResult& result) {
@@ -359,6 +321,11 @@ bool TraceWidget::start(QString* why) {
   configNames_.clear();
   for (const auto& c : job->plan.configs) configNames_.push_back(c.name);
   runsDone_ = 0;
+  currentConfig_ = -1;
+  currentRun_ = 0;
+  secondPass_ = false;
+  runOps_ = expectedOps_ = 0;
+  progress_->setValue(0);
   fillConfigs();
   showConfig(-1);
   startButton_->setEnabled(false);
@@ -375,7 +342,8 @@ void TraceWidget::finish(const TraceDocument& document, bool cancelled) {
   startButton_->setEnabled(true);
   cancelButton_->setEnabled(false);
   exportButton_->setEnabled(true);
-  progress_->setValue(progress_->maximum());
+  // A cancelled trace keeps the bar where it stopped.
+  if (!cancelled) progress_->setValue(progress_->maximum());
   fillConfigs();
   status_->setText(cancelled ? tr("Cancelled: what ran is shown.") : tr("Finished."));
   emit message(cancelled ? tr("Trace cancelled: what ran is shown.") : tr("Trace finished."),
@@ -519,7 +487,7 @@ void TraceWidget::showCause(int row) {
                                                                     : QStringLiteral("CPU"),
                                  OpCatalogModel::translatedCatalogText(t.note)));
   }
-  add(tr("Fix:"), fixText(e.fix));
+  add(tr("Fix:"), fixText(e));
   if (!e.command.empty()) {
     html +=
         QStringLiteral("<p><b>%1</b><br><tt>%2</tt></p>")

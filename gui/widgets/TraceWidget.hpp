@@ -6,6 +6,7 @@
 // cause in detail (call site, shapes, how much, the catalog's why and fix), and exports (JSON,
 // Markdown, CSV of the causes, PNG and SVG of the plot).
 
+#include <QElapsedTimer>
 #include <QWidget>
 #include <memory>
 #include <optional>
@@ -83,9 +84,14 @@ class TraceWidget : public QWidget {
   int shown_ = -1;
   int runsDone_ = 0;
   int runsTotal_ = 0;
-  int currentConfig_ = 0;
+  int currentConfig_ = -1;
   int currentRun_ = 0;
   bool secondPass_ = false;
+  // The ops of the running run so far, and of the configuration's first run once it ended (the
+  // total the later runs are measured against; 0: not known yet).
+  qint64 runOps_ = 0;
+  qint64 expectedOps_ = 0;
+  QElapsedTimer runClock_;
 };
 
 }  // namespace detbench::gui

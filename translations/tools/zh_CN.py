@@ -1,6 +1,16 @@
 # Simplified Chinese for every string of detbench's GUI, keyed by the English source.
 # fill_ts.py writes them into detbench_zh_CN.ts after lupdate; edit here, then run it.
 ZH_CN = {
+"%1: run %2: %3 ops, %4 ops/s": "%1：第 %2 次运行：%3 个算子，每秒 %4 个",
+"%1: run %2: %3 of about %4 ops (%5%)": "%1：第 %2 次运行：约 %4 个算子中的 %3 个（%5%）",
+", about %1 s left": "，约剩 %1 秒",
+"compiled code (torch.compile): Inductor's kernels may autotune by timing, draw their own random numbers or reduce in another order; the trace sees the region as one op": "编译后的代码（torch.compile）：Inductor 的内核可能按计时自动调优、自行抽取随机数或以其他顺序归约；追踪把该区域视为一个算子",
+"uninitialized memory: the op read memory that no op had written": "未初始化内存：该算子读取了没有任何算子写过的内存",
+"; detbench has a deterministic kernel of its own (Catalog: detbench extensions)": "；detbench 有自己的确定性内核（目录：detbench 扩展）",
+"stopped at the timeout; one run: nothing to compare": "在超时处停止；只有一次运行：没有可比较的内容",
+"stopped at the timeout; nothing compared": "在超时处停止；没有比较任何内容",
+"%1 (up to the timeout)": "%1（截至超时）",
+"the op sequences part (up to the timeout)": "算子序列出现分叉（截至超时）",
 "absorbed, or reaching no result": "被吸收，或未影响任何结果",
 "other bits that no result uses (a note)": "没有结果用到的其他位（备注）",
 "a number from Python: the op's tensors were equal in every run, an argument was not": "来自 Python 的数字：该算子的张量在每次运行中都相同，但某个参数不同",

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "detbench/trace/TraceReport.hpp"
+#include "detbench/trace/TraceWords.hpp"
 
 namespace detbench::trace {
 
@@ -19,103 +20,20 @@ PyTorchDefault traceRelease(const std::optional<PyTorchRelease>& given, const Py
 }
 
 std::string describeCauseKind(CauseKind kind) {
-  switch (kind) {
-    case CauseKind::RandomNumbers:
-      return "random numbers: the op draws from a generator that was not seeded alike in every "
-             "run";
-    case CauseKind::FloatAtomics:
-      return "float atomics: the op adds with atomics, in whatever order the threads get there";
-    case CauseKind::IntegerAtomics:
-      return "integer atomics: the order varies, the integer result is exact";
-    case CauseKind::RacingWrites:
-      return "racing writes: several writes reach one element, and whichever lands last stays";
-    case CauseKind::AlgorithmChoice:
-      return "an algorithm choice: the library may pick an algorithm that is not deterministic";
-    case CauseKind::Autotuning:
-      return "autotuning: cudnn.benchmark picks the algorithm by timing";
-    case CauseKind::Data:
-      return "the data: it came from outside any op (NumPy, Python, a DataLoader's workers) "
-             "and differs";
-    case CauseKind::PythonNumber:
-      return "a number from Python: the op's tensors were equal in every run, an argument was "
-             "not";
-    case CauseKind::CompiledRegion:
-      return "compiled code (torch.compile): Inductor's kernels may autotune by timing, draw "
-             "their own random numbers or reduce in another order; the trace sees the region "
-             "as one op";
-    case CauseKind::UninitializedMemory:
-      return "uninitialized memory: the op read memory that no op had written";
-    case CauseKind::CatalogDisagrees:
-      return "the catalog expects this op to repeat on this device, and the trace saw it differ";
-    case CauseKind::Unknown:
-      return "an op the catalog does not hold";
-  }
-  return "?";
+  return std::string(causeKindText(kind));
 }
 
 std::string describeFix(TraceFix fix, const CauseExplanation& e) {
-  switch (fix) {
-    case TraceFix::Seed:
-      return "seed the generators: --seed (torch.manual_seed, random.seed, numpy.random.seed "
-             "before the script's first line)";
-    case TraceFix::Deterministic:
-      return "--deterministic error (torch.use_deterministic_algorithms(True)): PyTorch "
-             "switches this op to its deterministic form";
-    case TraceFix::NoDeterministicForm: {
-      std::string s =
-          "PyTorch has no deterministic form of this op: --deterministic error raises at it, warn "
-          "only warns";
-      if (e.traits && e.traits->traits(e.traitsClass).detbenchExtension) {
-        s += "; detbench has a deterministic kernel of its own (--semantics extensions)";
-      }
-      return s;
-    }
-    case TraceFix::CudnnDeterministic:
-      return "--cudnn-deterministic (or --deterministic error): cuDNN keeps to deterministic "
-             "algorithms";
-    case TraceFix::NoCudnnBenchmark:
-      return "leave cudnn.benchmark off (or add --cudnn-deterministic)";
-    case TraceFix::SeedDataLoader:
-      return "seed what makes the data: --seed covers torch's generator (a DataLoader's "
-             "shuffle and its workers' seeds); NumPy or Python's random in workers need a "
-             "worker_init_fn (`detbench recipe` says what a recipe leaves out)";
-    case TraceFix::InitializeMemory:
-      return "write the tensor before it is read (torch.zeros, not torch.empty); in "
-             "deterministic mode PyTorch 2.1 and later fill uninitialized memory";
-    case TraceFix::SeedPythonRandom:
-      return "Python's random module was drawn from without a seed (its state at the end "
-             "differed between runs): random.seed(...) before the draw, or --seed";
-    case TraceFix::SeedNumpyRandom:
-      return "NumPy's global generator was drawn from without a seed (its state at the end "
-             "differed between runs): numpy.random.seed(...) or a seeded "
-             "numpy.random.default_rng, or --seed";
-    case TraceFix::SameNumber:
-      return "a number the script computes differently in each run (the clock, a set's "
-             "order under PYTHONHASHSEED, a file, the environment): compute it the same way, "
-             "or pass it in";
-    case TraceFix::InductorDeterministic:
-      return "--inductor-deterministic (torch._inductor.config.deterministic = True; "
-             "deterministic mode also sets it) for compiled code without autotuning by timing; "
-             "--compile eager traces the ops inside to find the one";
-    case TraceFix::CompileEager:
-      return "this PyTorch has no deterministic switch for compiled code (2.10 and later do): "
-             "--compile eager traces the ops inside to find the one";
-    case TraceFix::None:
-      return "nothing the catalog knows of";
+  std::string s(fixText(fix, TextSurface::CommandLine));
+  if (fix == TraceFix::NoDeterministicForm && e.traits &&
+      e.traits->traits(e.traitsClass).detbenchExtension) {
+    s += extensionText(TextSurface::CommandLine);
   }
-  return "?";
+  return s;
 }
 
 std::string describeCategory(CauseCategory category) {
-  switch (category) {
-    case CauseCategory::Introduced:
-      return "introduced here: its inputs were equal in every run";
-    case CauseCategory::Data:
-      return "came in with the data";
-    case CauseCategory::Uninitialized:
-      return "read uninitialized memory";
-  }
-  return "?";
+  return std::string(categorySentence(category));
 }
 
 std::string describeNote(const TraceCause& note) {
@@ -214,51 +132,51 @@ std::string describeRunEnd(const TraceRunSummary& run) {
 }
 
 std::string describeVerdict(const TraceConfigResult& c) {
-  const auto& a = c.alignment;
-  if (c.raisedNondeterministic()) return "raised in deterministic mode";
-  if (c.cancelled) return "cancelled";
-  bool timedOut = false, otherwise = false;
-  for (const auto& r : a.runs) {
-    timedOut = timedOut || r.exit.timedOut;
-    otherwise = otherwise || (!r.completed() && !r.exit.timedOut);
-  }
-  if (timedOut && !otherwise) {
-    if (a.runs.size() < 2) return "stopped at the timeout; one run: nothing to compare";
-    if (a.causes.empty() && a.partings.empty() && a.comparedOps() > 0) {
-      return "the runs agree over the first " + std::to_string(a.comparedOps()) +
+  const TraceVerdict v = traceVerdict(c);
+  const auto causes = [&v] {
+    return std::to_string(v.causes) + (v.causes == 1 ? " cause" : " causes") +
+           (v.causesTruncated ? " or more" : "");
+  };
+  switch (v.kind) {
+    case VerdictKind::RaisedInDeterministicMode:
+      return "raised in deterministic mode";
+    case VerdictKind::Cancelled:
+      return "cancelled";
+    case VerdictKind::TimeoutOneRun:
+      return "stopped at the timeout; one run: nothing to compare";
+    case VerdictKind::AgreeUntilTimeout:
+      return "the runs agree over the first " + std::to_string(v.compared) +
              " ops compared; stopped at the timeout";
+    case VerdictKind::TimeoutNothingCompared:
+      return "stopped at the timeout; nothing compared";
+    case VerdictKind::DifferUntilTimeout:
+      return "the runs differ: " + causes() + " (up to the timeout)";
+    case VerdictKind::PartUntilTimeout:
+      return "the op sequences part (up to the timeout)";
+    case VerdictKind::ScriptFailed:
+      return "the script failed";
+    case VerdictKind::OneRun:
+      return "one run: nothing to compare";
+    case VerdictKind::NothingCompared:
+      return "nothing compared: no op of the runs after the first was digested";
+    case VerdictKind::NotAllCompared:
+      return "not all compared: " + std::to_string(v.otherThreadOps) +
+             " ops ran on threads the script started, which the trace does not record";
+    case VerdictKind::Agree: {
+      std::string s = "the runs agree (" + std::to_string(v.runs) + " runs, " +
+                      std::to_string(v.compared) + " ops compared)";
+      if (v.notes > 0) {
+        s += " in every result; " + std::to_string(v.notes) +
+             (v.notes == 1 ? " op gave" : " ops gave") + " other bits that no result uses (notes)";
+      }
+      return s;
     }
-    if (a.causes.empty() && a.partings.empty()) return "stopped at the timeout; nothing compared";
-    const std::string differ = a.causes.empty()
-                                   ? std::string("the op sequences part")
-                                   : "the runs differ: " + std::to_string(a.causes.size()) +
-                                         (a.causes.size() == 1 ? " cause" : " causes");
-    return differ + " (up to the timeout)";
+    case VerdictKind::Differ:
+      return v.causes > 0 ? "the runs differ: " + causes() : "the runs differ";
+    case VerdictKind::SequencesPart:
+      return "the op sequences part";
   }
-  if (c.failed()) return "the script failed";
-  if (a.runs.size() < 2) return "one run: nothing to compare";
-  if (a.comparedOps() == 0 && a.partings.empty() && a.causes.empty()) {
-    return "nothing compared: no op of the runs after the first was digested";
-  }
-  if (a.otherThreadOps > 0 && a.causes.empty() && a.partings.empty()) {
-    return "not all compared: " + std::to_string(a.otherThreadOps) +
-           " ops ran on threads the script started, which the trace does not record";
-  }
-  if (a.reproducible()) {
-    std::string s = "the runs agree (" + std::to_string(a.runs.size()) + " runs, " +
-                    std::to_string(a.comparedOps()) + " ops compared)";
-    if (!a.notes.empty()) {
-      s += " in every result; " + std::to_string(a.notes.size()) +
-           (a.notes.size() == 1 ? " op gave" : " ops gave") +
-           " other bits that no result uses (notes)";
-    }
-    return s;
-  }
-  if (!a.causes.empty()) {
-    return "the runs differ: " + std::to_string(a.causes.size()) +
-           (a.causes.size() == 1 ? " cause" : " causes") + (a.causesTruncated ? " or more" : "");
-  }
-  return a.partings.empty() ? "the runs differ" : "the op sequences part";
+  return "?";
 }
 
 }  // namespace detbench::trace

@@ -21,6 +21,7 @@
 #include "detbench/DefaultRegistry.hpp"
 #include "detbench/catalog/OpCatalog.hpp"
 #include "detbench/op/OpDefinition.hpp"
+#include "detbench/trace/TraceWords.hpp"
 #include "models/OpCatalogModel.hpp"
 #include "widgets/DemosWidget.hpp"
 #include "widgets/DeviceSelectorWidget.hpp"
@@ -129,6 +130,16 @@ TEST(MainWindowTest, EveryCatalogTextHasAChineseTranslation) {
       EXPECT_NE(OpCatalogModel::translatedCatalogText(spec.help).toStdString(), spec.help)
           << def->name();
     }
+  }
+  language.setLanguage(QStringLiteral("en"));
+}
+
+TEST(MainWindowTest, EveryTraceWordHasAChineseTranslation) {
+  LanguageController language;
+  ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+  for (const std::string_view english : trace::workbenchTexts()) {
+    const std::string s(english);
+    EXPECT_NE(QCoreApplication::translate("TraceText", s.c_str()).toStdString(), s);
   }
   language.setLanguage(QStringLiteral("en"));
 }

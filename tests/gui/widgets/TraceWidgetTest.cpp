@@ -2,7 +2,9 @@
 // each status of crafted records where it belongs; a trace of a small script (its one race made
 // deterministic by the run number, tests/trace/scripts/accumulate.py) fills the configurations,
 // the causes and the detail, opens the cause's catalog op in the workbench with its shapes, and
-// exports JSON, Markdown, CSV and the plot (Debian's python3-torch; skipped without it).
+// exports JSON, Markdown, CSV and the plot (Debian's python3-torch; skipped without it); the
+// progress bar and line measure a run against the configuration's first one, and a cancelled
+// trace leaves the bar where it stopped.
 
 #include "widgets/TraceWidget.hpp"
 
@@ -10,7 +12,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -63,6 +67,30 @@ TEST_F(TraceWidgetTest, ABadSetupIsRefusedWithOneMessageAndStartsNothing) {
   EXPECT_FALSE(widget.start(&why));
   EXPECT_FALSE(why.isEmpty());
   EXPECT_FALSE(controller.isRunning());
+}
+
+TEST_F(TraceWidgetTest, ALaterRunShowsHowFarItIsAndCancelKeepsTheBar) {
+  auto* bar = widget.findChild<QProgressBar*>();
+  ASSERT_NE(bar, nullptr);
+  const auto statusText = [this] {
+    for (auto* label : widget.findChildren<QLabel*>()) {
+      if (label->text().contains(QStringLiteral(" ops"))) return label->text();
+    }
+    return QString();
+  };
+  emit controller.started(QStringLiteral("3.11"), QStringLiteral("1.13"), 2);
+  emit controller.runStarted(0, 1, false);
+  emit controller.progress(400);  // run 1: no total yet
+  EXPECT_EQ(bar->value(), 0);
+  EXPECT_FALSE(statusText().contains(QLatin1Char('%'))) << statusText().toStdString();
+  emit controller.runStarted(0, 2, false);  // run 1 ended at 400 ops
+  emit controller.progress(100);
+  EXPECT_EQ(bar->maximum(), 200);
+  EXPECT_EQ(bar->value(), 125);  // one run of two, and a quarter of the second
+  EXPECT_TRUE(statusText().contains(QStringLiteral("100 of about 400 ops (25%)")))
+      << statusText().toStdString();
+  emit controller.finished(trace::TraceDocument{}, true);
+  EXPECT_EQ(bar->value(), 125);
 }
 
 TEST_F(TraceWidgetTest, ThePlotDrawsEachStatusWhereItBelongs) {

@@ -1,0 +1,242 @@
+#include "detbench/trace/TraceWords.hpp"
+
+namespace detbench::trace {
+
+namespace {
+
+constexpr CauseKind kKinds[] = {CauseKind::RandomNumbers,
+                                CauseKind::FloatAtomics,
+                                CauseKind::IntegerAtomics,
+                                CauseKind::RacingWrites,
+                                CauseKind::AlgorithmChoice,
+                                CauseKind::Autotuning,
+                                CauseKind::Data,
+                                CauseKind::PythonNumber,
+                                CauseKind::CompiledRegion,
+                                CauseKind::UninitializedMemory,
+                                CauseKind::CatalogDisagrees,
+                                CauseKind::Unknown};
+constexpr TraceFix kFixes[] = {TraceFix::Seed,
+                               TraceFix::Deterministic,
+                               TraceFix::NoDeterministicForm,
+                               TraceFix::CudnnDeterministic,
+                               TraceFix::NoCudnnBenchmark,
+                               TraceFix::SeedDataLoader,
+                               TraceFix::InitializeMemory,
+                               TraceFix::SeedPythonRandom,
+                               TraceFix::SeedNumpyRandom,
+                               TraceFix::SameNumber,
+                               TraceFix::InductorDeterministic,
+                               TraceFix::CompileEager,
+                               TraceFix::None};
+constexpr CauseCategory kCategories[] = {CauseCategory::Introduced, CauseCategory::Data,
+                                         CauseCategory::Uninitialized};
+
+std::string_view commandLineFix(TraceFix fix) {
+  switch (fix) {
+    case TraceFix::Seed:
+      return "seed the generators: --seed (torch.manual_seed, random.seed, numpy.random.seed "
+             "before the script's first line)";
+    case TraceFix::Deterministic:
+      return "--deterministic error (torch.use_deterministic_algorithms(True)): PyTorch "
+             "switches this op to its deterministic form";
+    case TraceFix::NoDeterministicForm:
+      return "PyTorch has no deterministic form of this op: --deterministic error raises at it, "
+             "warn only warns";
+    case TraceFix::CudnnDeterministic:
+      return "--cudnn-deterministic (or --deterministic error): cuDNN keeps to deterministic "
+             "algorithms";
+    case TraceFix::NoCudnnBenchmark:
+      return "leave cudnn.benchmark off (or add --cudnn-deterministic)";
+    case TraceFix::SeedDataLoader:
+      return "seed what makes the data: --seed covers torch's generator (a DataLoader's "
+             "shuffle and its workers' seeds); NumPy or Python's random in workers need a "
+             "worker_init_fn (`detbench recipe` says what a recipe leaves out)";
+    case TraceFix::InitializeMemory:
+      return "write the tensor before it is read (torch.zeros, not torch.empty); in "
+             "deterministic mode PyTorch 2.1 and later fill uninitialized memory";
+    case TraceFix::SeedPythonRandom:
+      return "Python's random module was drawn from without a seed (its state at the end "
+             "differed between runs): random.seed(...) before the draw, or --seed";
+    case TraceFix::SeedNumpyRandom:
+      return "NumPy's global generator was drawn from without a seed (its state at the end "
+             "differed between runs): numpy.random.seed(...) or a seeded "
+             "numpy.random.default_rng, or --seed";
+    case TraceFix::SameNumber:
+      return "a number the script computes differently in each run (the clock, a set's "
+             "order under PYTHONHASHSEED, a file, the environment): compute it the same way, "
+             "or pass it in";
+    case TraceFix::InductorDeterministic:
+      return "--inductor-deterministic (torch._inductor.config.deterministic = True; "
+             "deterministic mode also sets it) for compiled code without autotuning by timing; "
+             "--compile eager traces the ops inside to find the one";
+    case TraceFix::CompileEager:
+      return "this PyTorch has no deterministic switch for compiled code (2.10 and later do): "
+             "--compile eager traces the ops inside to find the one";
+    case TraceFix::None:
+      return "nothing the catalog knows of";
+  }
+  return "?";
+}
+
+std::string_view workbenchFix(TraceFix fix) {
+  switch (fix) {
+    case TraceFix::Seed:
+      return "seed the generators (Seed: torch.manual_seed, random.seed, numpy.random.seed "
+             "before the script's first line)";
+    case TraceFix::Deterministic:
+      return "deterministic algorithms (error): PyTorch switches this op to its deterministic "
+             "form";
+    case TraceFix::NoDeterministicForm:
+      return "PyTorch has no deterministic form of this op: error mode raises at it, warn mode "
+             "only warns";
+    case TraceFix::CudnnDeterministic:
+      return "cudnn.deterministic (or deterministic algorithms)";
+    case TraceFix::NoCudnnBenchmark:
+      return "leave cudnn.benchmark off";
+    case TraceFix::SeedDataLoader:
+      return "seed what makes the data: the seed covers torch's generator (a DataLoader's "
+             "shuffle and its workers' seeds); NumPy or Python's random in workers need a "
+             "worker_init_fn";
+    case TraceFix::InitializeMemory:
+      return "write the tensor before it is read (torch.zeros, not torch.empty)";
+    case TraceFix::SeedPythonRandom:
+      return "Python's random module was drawn from without a seed: random.seed(...) before the "
+             "draw, or the Seed setting";
+    case TraceFix::SeedNumpyRandom:
+      return "NumPy's global generator was drawn from without a seed: numpy.random.seed(...), or "
+             "the Seed setting";
+    case TraceFix::SameNumber:
+      return "a number the script computes differently in each run (the clock, a set's order, a "
+             "file): compute it the same way, or pass it in";
+    case TraceFix::InductorDeterministic:
+      return "torch._inductor.config.deterministic = True (deterministic mode also sets it); "
+             "trace with torch.compile eager to find the op inside";
+    case TraceFix::CompileEager:
+      return "this PyTorch has no deterministic switch for compiled code: trace with "
+             "torch.compile eager to find the op inside";
+    case TraceFix::None:
+      return "nothing the catalog knows of";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string_view causeKindText(CauseKind kind) {
+  switch (kind) {
+    case CauseKind::RandomNumbers:
+      return "random numbers: the op draws from a generator that was not seeded alike in every "
+             "run";
+    case CauseKind::FloatAtomics:
+      return "float atomics: the op adds with atomics, in whatever order the threads get there";
+    case CauseKind::IntegerAtomics:
+      return "integer atomics: the order varies, the integer result is exact";
+    case CauseKind::RacingWrites:
+      return "racing writes: several writes reach one element, and whichever lands last stays";
+    case CauseKind::AlgorithmChoice:
+      return "an algorithm choice: the library may pick an algorithm that is not deterministic";
+    case CauseKind::Autotuning:
+      return "autotuning: cudnn.benchmark picks the algorithm by timing";
+    case CauseKind::Data:
+      return "the data: it came from outside any op (NumPy, Python, a DataLoader's workers) "
+             "and differs";
+    case CauseKind::PythonNumber:
+      return "a number from Python: the op's tensors were equal in every run, an argument was "
+             "not";
+    case CauseKind::CompiledRegion:
+      return "compiled code (torch.compile): Inductor's kernels may autotune by timing, draw "
+             "their own random numbers or reduce in another order; the trace sees the region "
+             "as one op";
+    case CauseKind::UninitializedMemory:
+      return "uninitialized memory: the op read memory that no op had written";
+    case CauseKind::CatalogDisagrees:
+      return "the catalog expects this op to repeat on this device, and the trace saw it differ";
+    case CauseKind::Unknown:
+      return "an op the catalog does not hold";
+  }
+  return "?";
+}
+
+std::string_view fixText(TraceFix fix, TextSurface surface) {
+  return surface == TextSurface::CommandLine ? commandLineFix(fix) : workbenchFix(fix);
+}
+
+std::string_view extensionText(TextSurface surface) {
+  return surface == TextSurface::CommandLine
+             ? "; detbench has a deterministic kernel of its own (--semantics extensions)"
+             : "; detbench has a deterministic kernel of its own (Catalog: detbench extensions)";
+}
+
+std::string_view categoryLabel(CauseCategory category) {
+  switch (category) {
+    case CauseCategory::Introduced:
+      return "introduced (inputs equal)";
+    case CauseCategory::Data:
+      return "data from outside";
+    case CauseCategory::Uninitialized:
+      return "uninitialized memory";
+  }
+  return "?";
+}
+
+std::string_view categorySentence(CauseCategory category) {
+  switch (category) {
+    case CauseCategory::Introduced:
+      return "introduced here: its inputs were equal in every run";
+    case CauseCategory::Data:
+      return "came in with the data";
+    case CauseCategory::Uninitialized:
+      return "read uninitialized memory";
+  }
+  return "?";
+}
+
+std::vector<std::string_view> workbenchTexts() {
+  std::vector<std::string_view> texts;
+  for (const CauseKind k : kKinds) texts.push_back(causeKindText(k));
+  for (const TraceFix f : kFixes) texts.push_back(fixText(f, TextSurface::Workbench));
+  texts.push_back(extensionText(TextSurface::Workbench));
+  for (const CauseCategory c : kCategories) texts.push_back(categoryLabel(c));
+  return texts;
+}
+
+TraceVerdict traceVerdict(const TraceConfigResult& c) {
+  const auto& a = c.alignment;
+  TraceVerdict v;
+  v.runs = a.runs.size();
+  v.compared = static_cast<std::size_t>(a.comparedOps());
+  v.causes = a.causes.size();
+  v.causesTruncated = a.causesTruncated;
+  v.notes = a.notes.size();
+  v.otherThreadOps = static_cast<std::size_t>(a.otherThreadOps);
+  const bool nothingFound = a.causes.empty() && a.partings.empty();
+  const auto is = [&v](VerdictKind k) {
+    v.kind = k;
+    return v;
+  };
+  if (c.raisedNondeterministic()) return is(VerdictKind::RaisedInDeterministicMode);
+  if (c.cancelled) return is(VerdictKind::Cancelled);
+  bool timedOut = false, otherwise = false;
+  for (const auto& r : a.runs) {
+    timedOut = timedOut || r.exit.timedOut;
+    otherwise = otherwise || (!r.completed() && !r.exit.timedOut);
+  }
+  if (timedOut && !otherwise) {
+    if (a.runs.size() < 2) return is(VerdictKind::TimeoutOneRun);
+    if (nothingFound) {
+      return is(v.compared > 0 ? VerdictKind::AgreeUntilTimeout
+                               : VerdictKind::TimeoutNothingCompared);
+    }
+    return is(a.causes.empty() ? VerdictKind::PartUntilTimeout : VerdictKind::DifferUntilTimeout);
+  }
+  if (c.failed()) return is(VerdictKind::ScriptFailed);
+  if (a.runs.size() < 2) return is(VerdictKind::OneRun);
+  if (v.compared == 0 && nothingFound) return is(VerdictKind::NothingCompared);
+  if (v.otherThreadOps > 0 && nothingFound) return is(VerdictKind::NotAllCompared);
+  if (a.reproducible()) return is(VerdictKind::Agree);
+  if (!a.causes.empty()) return is(VerdictKind::Differ);
+  return is(a.partings.empty() ? VerdictKind::Differ : VerdictKind::SequencesPart);
+}
+
+}  // namespace detbench::trace
