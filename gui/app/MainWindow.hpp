@@ -92,12 +92,12 @@ class MainWindow : public QMainWindow {
   // False when the catalog has no such op (the selection stays).
   bool selectOp(const QString& op);
   // A cause of the Trace tab in the workbench: `op` with the traced shapes, on the torch device
-  // of the kind the trace saw it on (`tracedDevice`: "cpu", "cuda:0"), with the configuration's
-  // threads (0: left as they are). Where that torch device is not available, the nearest device
-  // that is (cuda for a CUDA trace, else cpu-threads) and a note in the log and the status bar
-  // saying so. Returns the device chosen (empty when the catalog has no such op).
+  // of the kind the trace saw it on (`tracedDevice`: "cpu", "cuda:0"), with the settings the
+  // configuration ran with, the run view emptied. Where that torch device is not available, the
+  // nearest device that is (cuda for a CUDA trace, else cpu-threads) and a note in the log and the
+  // status bar saying so. Returns the device chosen (empty when the catalog has no such op).
   QString openTracedOp(const QString& op, const OpParams& params, const QString& tracedDevice,
-                       int threads);
+                       const Settings& settings);
   void showCompareView();
   void showRunView();
 

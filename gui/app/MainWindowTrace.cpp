@@ -10,6 +10,7 @@
 #include "widgets/DeviceSelectorWidget.hpp"
 #include "widgets/LogWidget.hpp"
 #include "widgets/OpParamsWidget.hpp"
+#include "widgets/RunViewWidget.hpp"
 #include "widgets/SettingsWidget.hpp"
 #include "widgets/TraceSetupWidget.hpp"
 #include "widgets/TraceWidget.hpp"
@@ -31,8 +32,11 @@ QString unavailableReason(const BackendRegistry& registry, const QString& id) {
 }  // namespace
 
 QString MainWindow::openTracedOp(const QString& op, const OpParams& params,
-                                 const QString& tracedDevice, int threads) {
+                                 const QString& tracedDevice, const Settings& settings) {
   if (!selectOp(op)) return {};
+  // What the trace ran, not what the workbench had before (another op's results, detbench's
+  // extensions, another mode): the run view starts empty.
+  runView_->clear();
   params_->setParams(params);
   const bool cuda = tracedDevice.startsWith(QLatin1String("cuda"));
   const QString torch = cuda ? QStringLiteral("torch-cuda") : QStringLiteral("torch-cpu");
@@ -61,13 +65,7 @@ QString MainWindow::openTracedOp(const QString& op, const OpParams& params,
     log_->append(LogWidget::Level::Warning, note);
     statusBar()->showMessage(note, 12000);
   }
-  // The configuration's threads: PyTorch's CPU atomics need two or more to vary.
-  if (threads > 0) {
-    if (auto s = settings_->settings()) {
-      s->threads = threads;
-      settings_->setSettings(*s);
-    }
-  }
+  settings_->setSettings(settings);
   if (!chosen.isEmpty() && chosen == torch) {
     log_->append(LogWidget::Level::Info,
                  tr("Opened %1 from the trace on %2 with the traced shapes.").arg(op, chosen));

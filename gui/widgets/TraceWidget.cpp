@@ -228,7 +228,7 @@ TraceWidget::TraceWidget(TraceController* controller, QWidget* parent)
     OpParams params;
     for (const auto& [k, v] : e.match->params) params[k] = v;
     emit openInWorkbench(qstr(e.match->op), params, qstr(e.device),
-                         c->config.settings.threads.value_or(0));
+                         workbenchSettings(c->config.settings, release));
   });
 
   // The bar counts the first passes' runs in hundredths: from a configuration's second run on,

@@ -49,9 +49,10 @@ class TraceWidget : public QWidget {
  signals:
   void message(const QString& text, bool error);
   // "Open in the workbench": the catalog op of a cause with its traced shapes, the device the
-  // trace saw it on ("cpu", "cuda:0") and the threads of its configuration (0: not set).
+  // trace saw it on ("cpu", "cuda:0") and the settings its configuration ran with
+  // (trace::workbenchSettings).
   void openInWorkbench(const QString& op, const detbench::OpParams& params,
-                       const QString& tracedDevice, int threads);
+                       const QString& tracedDevice, const detbench::Settings& settings);
 
  protected:
   void changeEvent(QEvent* event) override;

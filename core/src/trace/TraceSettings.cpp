@@ -149,4 +149,20 @@ void checkSettingsForRelease(const TraceSettings& s, const std::string& torchVer
                          (torchVersion.empty() ? std::string("of unknown release") : torchVersion));
 }
 
+Settings workbenchSettings(const TraceSettings& traced, PyTorchRelease release) {
+  Settings s;
+  s.seed = traced.seed;
+  s.deterministic = traced.deterministic.value_or(DeterministicMode::Off);
+  s.cudnnBenchmark = traced.cudnnBenchmark.value_or(false);
+  s.cudnnDeterministic = traced.cudnnDeterministic.value_or(false);
+  if (traced.cublasWorkspaceConfig) {
+    s.cublasWorkspaceConfig = WorkspaceConfig::parse(*traced.cublasWorkspaceConfig);
+  }
+  s.threads = traced.threads.value_or(0);
+  s.semantics = CatalogSemantics::PyTorch;
+  s.form = FormRequest::Default;
+  s.pytorch = release;
+  return s;
+}
+
 }  // namespace detbench::trace

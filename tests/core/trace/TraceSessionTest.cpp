@@ -82,5 +82,30 @@ TEST(TraceSession, WithoutSettingsTheProbeIsToldNothing) {
   EXPECT_EQ(describeSettings(s), "seed 3, deterministic warn, 2 threads");
 }
 
+TEST(TraceSession, AConfigurationOpensInTheWorkbenchWithWhatItRan) {
+  TraceSettings traced;
+  traced.seed = 5;
+  traced.deterministic = DeterministicMode::Warn;
+  traced.cudnnDeterministic = true;
+  traced.cublasWorkspaceConfig = ":4096:8";
+  traced.threads = 3;
+  traced.pythonHashSeed = 1;  // Python's own: no op-level setting
+  const Settings s = workbenchSettings(traced, PyTorchRelease{2, 11});
+  EXPECT_EQ(s.seed, std::optional<std::uint64_t>(5));
+  EXPECT_EQ(s.deterministic, DeterministicMode::Warn);
+  EXPECT_TRUE(s.cudnnDeterministic);
+  EXPECT_FALSE(s.cudnnBenchmark);
+  ASSERT_TRUE(s.cublasWorkspaceConfig.has_value());
+  EXPECT_EQ(s.threads, 3);
+  EXPECT_EQ(s.semantics, CatalogSemantics::PyTorch);
+  EXPECT_EQ(s.form, FormRequest::Default);
+  EXPECT_EQ(s.pytorch, (PyTorchRelease{2, 11}));
+  // Nothing traced: the defaults, not what the workbench had.
+  const Settings none = workbenchSettings({}, PyTorchRelease{2, 8});
+  EXPECT_FALSE(none.seed.has_value());
+  EXPECT_EQ(none.deterministic, DeterministicMode::Off);
+  EXPECT_EQ(none.threads, 0);
+}
+
 }  // namespace
 }  // namespace detbench::trace

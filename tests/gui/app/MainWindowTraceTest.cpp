@@ -21,6 +21,7 @@
 #include "controllers/LanguageController.hpp"
 #include "controllers/ProjectController.hpp"
 #include "detbench/DefaultRegistry.hpp"
+#include "detbench/trace/TraceSettings.hpp"
 #include "widgets/DeviceSelectorWidget.hpp"
 #include "widgets/LogWidget.hpp"
 #include "widgets/OpParamsWidget.hpp"
@@ -126,11 +127,21 @@ TEST_F(MainWindowTraceTest, FileExportOnTheTraceTabSpeaksOfTheTrace) {
       << w.statusBar()->currentMessage().toStdString();
 }
 
-TEST_F(MainWindowTraceTest, ACauseOpensOnTheTorchDeviceOfItsKindWithItsShapesAndThreads) {
+TEST_F(MainWindowTraceTest, ACauseOpensOnTheTorchDeviceOfItsKindWithWhatTheTraceRan) {
   MainWindow& w = *window;
+  // Before: detbench's extensions and warn mode, from other work in the window.
+  Settings before = *w.settingsWidget()->settings();
+  before.semantics = CatalogSemantics::Extensions;
+  before.deterministic = DeterministicMode::Warn;
+  w.settingsWidget()->setSettings(before);
+  trace::TraceSettings tracedConfig;
+  tracedConfig.seed = 7;
+  tracedConfig.deterministic = DeterministicMode::Error;
+  tracedConfig.threads = 2;
+  const Settings traced = trace::workbenchSettings(tracedConfig, PyTorchRelease{2, 8});
   const OpParams params = {{"size", 32}, {"cols", 2}, {"rows", 3}};
   const QString device =
-      w.openTracedOp(QStringLiteral("index_put_accumulate"), params, QStringLiteral("cpu"), 2);
+      w.openTracedOp(QStringLiteral("index_put_accumulate"), params, QStringLiteral("cpu"), traced);
   const QString expected =
       available("torch-cpu") ? QStringLiteral("torch-cpu") : QStringLiteral("cpu-threads");
   EXPECT_EQ(device, expected);
@@ -141,8 +152,12 @@ TEST_F(MainWindowTraceTest, ACauseOpensOnTheTorchDeviceOfItsKindWithItsShapesAnd
   EXPECT_EQ(shown->at("size"), 32);
   EXPECT_EQ(shown->at("cols"), 2);
   EXPECT_EQ(shown->at("rows"), 3);
-  ASSERT_TRUE(w.settingsWidget()->settings().has_value());
-  EXPECT_EQ(w.settingsWidget()->settings()->threads, 2);
+  const auto shownSettings = w.settingsWidget()->settings();
+  ASSERT_TRUE(shownSettings.has_value());
+  EXPECT_EQ(shownSettings->threads, 2);
+  EXPECT_EQ(shownSettings->seed, std::optional<std::uint64_t>(7));
+  EXPECT_EQ(shownSettings->deterministic, DeterministicMode::Error);
+  EXPECT_EQ(shownSettings->semantics, CatalogSemantics::PyTorch);
   EXPECT_EQ(w.findChild<QTabWidget*>()->currentWidget(), static_cast<QWidget*>(w.runView()));
   const bool noted =
       w.logWidget()->plainText().contains(QStringLiteral("torch-cpu is not available here"));
@@ -152,9 +167,9 @@ TEST_F(MainWindowTraceTest, ACauseOpensOnTheTorchDeviceOfItsKindWithItsShapesAnd
 TEST_F(MainWindowTraceTest, ACudaCauseWithoutTorchCudaOpensOnTheNearestDeviceWithANote) {
   if (available("torch-cuda")) GTEST_SKIP() << "torch-cuda is here: the fallback is not taken";
   MainWindow& w = *window;
-  const QString device =
-      w.openTracedOp(QStringLiteral("index_put_accumulate"),
-                     {{"size", 32}, {"cols", 2}, {"rows", 3}}, QStringLiteral("cuda:0"), 0);
+  const QString device = w.openTracedOp(
+      QStringLiteral("index_put_accumulate"), {{"size", 32}, {"cols", 2}, {"rows", 3}},
+      QStringLiteral("cuda:0"), trace::workbenchSettings({}, PyTorchRelease{2, 8}));
   EXPECT_EQ(device, available("cuda") ? QStringLiteral("cuda") : QStringLiteral("cpu-threads"));
   EXPECT_EQ(w.deviceSelector()->device(), device);
   const QString log = w.logWidget()->plainText();

@@ -123,11 +123,11 @@ TEST_F(TraceWidgetTest, ATraceFillsTheTabOpensTheCauseAndExports) {
   int openedThreads = -1;
   QObject::connect(
       &widget, &TraceWidget::openInWorkbench,
-      [&](const QString& op, const OpParams& params, const QString& device, int threads) {
+      [&](const QString& op, const OpParams& params, const QString& device, const Settings& s) {
         opened = op;
         openedParams = params;
         openedDevice = device;
-        openedThreads = threads;
+        openedThreads = s.threads;
       });
   QString why;
   ASSERT_TRUE(widget.start(&why)) << why.toStdString();

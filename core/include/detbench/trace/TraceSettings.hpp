@@ -59,6 +59,12 @@ nlohmann::ordered_json traceSettingsJson(const TraceSettings& settings);
 // "seed 0, deterministic error, 2 threads" ("as written" for none).
 std::string describeSettings(const TraceSettings& settings);
 
+// The workbench's settings for running an op as a traced configuration ran it: PyTorch's
+// semantics and default dispatch, the traced knobs (unset ones at their defaults: no seed,
+// deterministic mode off, one thread per core), and the catalog release the trace explained by.
+// The Python-only knobs (PYTHONHASHSEED, Inductor's, torch.compile's) have no op-level setting.
+Settings workbenchSettings(const TraceSettings& traced, PyTorchRelease release);
+
 // Raises InvalidArgument, naming the release, where the traced PyTorch ("2.9.1+cu128") lacks a
 // setting: torch._inductor.config.deterministic and batch_invariant came in 2.10.
 void checkSettingsForRelease(const TraceSettings& settings, const std::string& torchVersion);
