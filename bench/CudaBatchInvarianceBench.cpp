@@ -1,5 +1,5 @@
 // cuda: the default form of each batch op against its batch-invariant form, at each batch size,
-// side by side in one run (issue: batch invariance). Time per row is the figure to compare.
+// side by side in one run. Time per row is the figure to compare.
 //  - matmul, n = k = 4096: cuBLAS (cublasSgemm, its own choice per shape; the label records what
 //    cuBLASLt's heuristic picks for it) against detbench's fixed-order tiled kernel (the cpu's
 //    bits) and against cuBLASLt with one algorithm pinned for every batch (batch_invariant 2

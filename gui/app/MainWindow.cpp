@@ -79,7 +79,13 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
   connect(runView_, &RunViewWidget::catalogEntryRequested, this, &MainWindow::showCatalogEntry);
   connect(compareView_, &CompareWidget::runRequested, this, [this] { startCompare(); });
   // The runs already made that a comparison can take are those of the form's inputs.
-  const auto formChanged = [this] { compareView_->setForm(currentRequest()); };
+  const auto formChanged = [this] {
+    compareView_->setForm(currentRequest());
+    if (params_->op() != formOp_) {
+      formOp_ = params_->op();
+      if (!runner_->isRunning()) runView_->clear();
+    }
+  };
   connect(params_, &OpParamsWidget::changed, this, formChanged);
   connect(devices_, &DeviceSelectorWidget::deviceChanged, this, formChanged);
   connect(compareView_, &CompareWidget::addCurrentRequested, this, [this] {
@@ -143,6 +149,8 @@ void MainWindow::buildTabs() {
   });
   connect(traceView_, &TraceWidget::openInWorkbench, this, &MainWindow::openTracedOp);
   tabs_->addTab(traceView_, QString());
+  // A message in the status bar speaks of the tab it came from.
+  connect(tabs_, &QTabWidget::currentChanged, this, [this] { statusBar()->clearMessage(); });
   setCentralWidget(tabs_);
 }
 

@@ -208,6 +208,8 @@ class MainWindow : public QMainWindow {
   std::optional<ReportDocument> lastCompare_;
   // Where the records of the run in progress go: the compare view, or the run view.
   bool comparing_ = false;
+  // The op the form shows: another op empties the run view (its verdict was the other op's).
+  QString formOp_;
   // The runs already made that the comparison in progress takes as they are (shown first).
   std::vector<RunResult> reused_;
 };

@@ -37,6 +37,7 @@ QString MainWindow::openTracedOp(const QString& op, const OpParams& params,
   // What the trace ran, not what the workbench had before (another op's results, detbench's
   // extensions, another mode): the run view starts empty.
   runView_->clear();
+  showRunView();  // first: a tab change clears the status bar, where a note may follow
   params_->setParams(params);
   const bool cuda = tracedDevice.startsWith(QLatin1String("cuda"));
   const QString torch = cuda ? QStringLiteral("torch-cuda") : QStringLiteral("torch-cpu");
@@ -70,7 +71,6 @@ QString MainWindow::openTracedOp(const QString& op, const OpParams& params,
     log_->append(LogWidget::Level::Info,
                  tr("Opened %1 from the trace on %2 with the traced shapes.").arg(op, chosen));
   }
-  showRunView();
   return chosen;
 }
 

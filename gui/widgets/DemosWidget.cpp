@@ -406,10 +406,16 @@ void DemosWidget::showOutcome(const demo::Scenario& s,
   const bool own = shownScenario_ == currentScenario();
   results_->setVisible(own);
   checks_->setVisible(own);
+  // The status and the export speak of the lesson on the page: another lesson's outcome (kept
+  // for when its page comes back, retranslated on a language change) shows neither.
+  exportButton_->setEnabled(own && !o.cancelled);
+  if (!own) {
+    status_->clear();
+    return;
+  }
   // The PYTHONHASHSEED and NumPy lessons run no op on a device.
   status_->setText(o.hash || o.generators ? tr("Finished.")
                                           : tr("Finished on %1.").arg(qstr(o.device)));
-  exportButton_->setEnabled(!o.cancelled);
 }
 
 std::vector<PlotWidget*> DemosWidget::visiblePlots() const {

@@ -281,7 +281,7 @@ TEST_F(CliTest, RecipeSaysWhatTheNotesRecipeLeavesUncovered) {
 }
 
 TEST_F(CliTest, ASweepReportsAConfigurationTheDeviceCannotRunAndGoesOn) {
-  // Issue 17: this sweep used to stop after `default` with exit 2 and no report.
+  // A sweep goes on after `default` (it once stopped there with exit 2 and no report).
   const Result r =
       run("sweep --op index_add --device cpu --configs default,atomic,deterministic "
           "-n 3 --out sw.json");

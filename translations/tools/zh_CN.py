@@ -687,7 +687,7 @@ ZH_CN = {
 'Stopped early: %1': '提前停止：%1',
 '<b>nothing measured</b>: the run did not finish, and the guarantee needs every configuration': '<b>未测得任何结论</b>：运行没有完成，而保证级别需要所有配置都运行完',
 "with batch_invariant = 1: cuBLASLt with one algorithm pinned for every batch (split-K 1) instead of detbench's tiled kernel (cuda only)": "在 batch_invariant = 1 时：用 cuBLASLt 并为所有批大小固定同一个算法（split-K 为 1），代替 detbench 的分块内核（仅 cuda）",
-# The workbench as a person meets it (issue 29): refusals, compare, reports, help.
+# The workbench as a person meets it: refusals, compare, reports, help.
 "Reproducible: bitwise identical over %1 trials.": "可复现：%1 次试验逐位相同。",
 "Not reproducible: %1 distinct outputs in %2 trials, max |diff| %3 (%4 ULP).": "不可复现：%2 次试验中有 %1 个不同输出，最大 |diff| 为 %3（%4 ULP）。",
 "What to set: %1 (the settings of %2), which ran %3 than %4.": "该设置什么：%1（即 %2 的设置），它比 %4 %3。",

@@ -4,12 +4,12 @@
 // The algorithm is cuBLASLt's heuristic answer for a reference batch of kReferenceRows rows
 // with the same n, k and math, among the algorithms without split-K (and its split-K set to 1
 // and read back, its reduction to none), so that each
-// output element is summed by one kernel, in one order, whatever m is (the strategy the issue
-// names beside detbench's own tiled kernel: cuBLASLt with a pinned algorithm). Unlike that
-// kernel it keeps cuBLAS's speed and fused multiply-adds: its bits are its own, not the cpu's.
-// A batch the pinned algorithm cannot run (cublasLtMatmulAlgoCheck) is refused, not rerouted.
-// Whether a kernel so pinned is in fact batch-invariant (no scheduler inside it that cuts k by
-// the number of tiles) is a measurement: CudaLibraryOpsTest and gpu-check's invariance step.
+// output element is summed by one kernel, in one order, whatever m is (the second
+// batch-invariant strategy beside detbench's own tiled kernel: cuBLASLt with a pinned algorithm).
+// Unlike that kernel it keeps cuBLAS's speed and fused multiply-adds: its bits are its own, not the
+// cpu's. A batch the pinned algorithm cannot run (cublasLtMatmulAlgoCheck) is refused, not
+// rerouted. Whether a kernel so pinned is in fact batch-invariant (no scheduler inside it that cuts
+// k by the number of tiles) is a measurement: CudaLibraryOpsTest and gpu-check's invariance step.
 
 #include <cuda_runtime_api.h>
 

@@ -6,7 +6,7 @@ namespace detbench {
 namespace {
 
 TEST(FormatTest, OneTrialHasNoSpreadToShow) {
-  // Issue 15: one trial read "267 ms ± 0.00 ns".
+  // One trial has no spread: "267 ms (one trial)", never "267 ms ± 0.00 ns".
   EXPECT_EQ(formatMeanSpread(267e6, 0.0, 1), "267 ms (one trial)");
   EXPECT_EQ(formatMeanSpread(267e6, 0.0, 0), "267 ms (one trial)");
   EXPECT_EQ(formatMeanSpread(1.23e6, 45.6e3, 2), "1.23 ms ± 45.6 µs");

@@ -10,10 +10,13 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QMenuBar>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 
+#include "../../core/report/ReportFixtures.hpp"
 #include "GuiTestSupport.hpp"
 #include "controllers/LanguageController.hpp"
 #include "controllers/ProjectController.hpp"
@@ -85,7 +88,7 @@ TEST(MainWindowTest, TheDemosTabFollowsALanguageSwitchAndKeepsItsSelection) {
 }
 
 TEST(MainWindowTest, TheOpSelectorAndTheCatalogChooseTheSameOp) {
-  // Issue 15: a newcomer looked for an op selector in "Op and device" and found none.
+  // A newcomer looks for an op selector in "Op and device": it is there.
   ProjectController::discardAutosave();
   LanguageController language;
   ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
@@ -105,6 +108,29 @@ TEST(MainWindowTest, TheOpSelectorAndTheCatalogChooseTheSameOp) {
   // Chosen in the catalog (or by a project): the selector follows.
   ASSERT_TRUE(window.selectOp(QStringLiteral("cumsum")));
   EXPECT_EQ(selector->currentData().toString(), QStringLiteral("cumsum"));
+}
+
+TEST(MainWindowTest, AnotherOpEmptiesTheRunViewAndATabChangeTheStatusBar) {
+  ProjectController::discardAutosave();
+  LanguageController language;
+  ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+  MainWindow window(registry(), &language);
+  // A verdict of index_add on screen.
+  window.runView()->showResult(detbench::testing::fixedRunReport().runs.front());
+  const auto headline = [&window] {
+    for (auto* label : window.runView()->findChildren<QLabel*>()) {
+      if (label->text().startsWith(QStringLiteral("No run yet"))) return true;
+    }
+    return false;
+  };
+  ASSERT_FALSE(headline());
+  ASSERT_TRUE(window.selectOp(QStringLiteral("index_add")));  // the same op: it stays
+  EXPECT_FALSE(headline());
+  ASSERT_TRUE(window.selectOp(QStringLiteral("scatter_add")));  // another op's verdict goes
+  EXPECT_TRUE(headline());
+  window.statusBar()->showMessage(QStringLiteral("Reproducible"));
+  window.findChild<QTabWidget*>()->setCurrentIndex(1);
+  EXPECT_TRUE(window.statusBar()->currentMessage().isEmpty());
 }
 
 TEST(MainWindowTest, EveryCatalogTextHasAChineseTranslation) {

@@ -70,7 +70,7 @@ TEST_F(ScriptedStartTest, AProjectThatCannotBeOpenedExitsWithTwo) {
 }
 
 TEST_F(ScriptedStartTest, AProjectThatCannotBeOpenedIsNeverPictured) {
-  // Issue 31, case 9: nothing started, only a picture asked for. The order is decided in the
+  // Nothing started, only a picture asked for. The order is decided in the
   // program (ScriptedStartOrderTest), so this holds on any machine however loaded.
   std::ofstream(dir_ / "broken.detbench") << std::string(100000, '[');
   const Outcome o = runGui("broken.detbench --screenshot x.png", dir_);

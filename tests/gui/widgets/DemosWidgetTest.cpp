@@ -11,6 +11,7 @@
 
 #include <QLabel>
 #include <QListWidget>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QTextBrowser>
 
@@ -86,7 +87,8 @@ TEST(DemosWidgetTest, TheSeedsDemoFillsTheRunsTableAndEveryCheckIsSeen) {
 }
 
 TEST(DemosWidgetTest, AnOutcomeDoesNotStayUnderAnotherLessonOrANewRun) {
-  // Issue 29: the last lesson's table and its "As expected." stayed under the next one.
+  // The last lesson's table, its "As expected.", its "Finished on cpu." and its Export stay
+  // with it: not under the next lesson, not after a language change there, not in a new run.
   DemosWidget w;
   runShown(w, "seeds");
   auto* table = w.findChild<QTableWidget*>(QStringLiteral("runsTable"));
@@ -99,9 +101,27 @@ TEST(DemosWidgetTest, AnOutcomeDoesNotStayUnderAnotherLessonOrANewRun) {
   };
   ASSERT_TRUE(table->isVisibleTo(&w));
   ASSERT_TRUE(marked());
+  const auto finishedShown = [&w] {
+    for (auto* label : w.findChildren<QLabel*>()) {
+      if (label->text().startsWith(QStringLiteral("Finished"))) return true;
+    }
+    return false;
+  };
+  QPushButton* exportButton = nullptr;
+  for (auto* b : w.findChildren<QPushButton*>()) {
+    if (b->text().startsWith(QStringLiteral("Export"))) exportButton = b;
+  }
+  ASSERT_NE(exportButton, nullptr);
+  EXPECT_TRUE(exportButton->isEnabled());
+  EXPECT_TRUE(finishedShown());
   ASSERT_TRUE(w.selectScenario(QStringLiteral("training")));
   EXPECT_FALSE(table->isVisibleTo(&w));
   EXPECT_FALSE(marked());
+  EXPECT_FALSE(exportButton->isEnabled());
+  EXPECT_FALSE(finishedShown());
+  w.setLanguage(QStringLiteral("en"));  // the texts redone: still nothing of the seeds lesson
+  EXPECT_FALSE(exportButton->isEnabled());
+  EXPECT_FALSE(finishedShown());
   ASSERT_TRUE(w.selectScenario(QStringLiteral("seeds")));  // its own outcome comes back
   EXPECT_TRUE(table->isVisibleTo(&w));
   EXPECT_TRUE(marked());
