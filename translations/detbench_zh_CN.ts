@@ -1544,6 +1544,10 @@
             <source>(contrast: not PyTorch's default)</source>
             <translation>（对照：不是 PyTorch 的默认实现）</translation>
         </message>
+        <message>
+            <source>The outputs varied because no seed was set: a random op repeats only from the same seed (Settings, Seed).</source>
+            <translation>输出有变化，因为没有设置种子：随机算子只有在相同的种子下才会重复（设置，种子）。</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::AlgorithmPlotWidget</name>

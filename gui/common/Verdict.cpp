@@ -168,8 +168,16 @@ QString Verdict::library(const RunResult& r) {
                "catalog's entry may not fit %4.")
                 .arg(ran, release, predicted, library);
   if (!c.variationAgrees()) {
+    // A random op repeats from its seed: with none set, varying is what it should do.
+    const OpTraits* traits = findOpTraits(r.op, r.settings.pytorch);
+    const bool random = traits != nullptr && (traits->cpu.source == NondeterminismSource::Rng ||
+                                              traits->cuda.source == NondeterminismSource::Rng);
     line += QLatin1Char(' ') +
-            tr("The outputs varied although the catalog calls this op reproducible here.");
+            (random && !r.settings.seed
+                 ? tr("The outputs varied because no seed was set: a random op repeats only "
+                      "from the same seed (Settings, Seed).")
+                 : tr("The outputs varied although the catalog calls this op reproducible "
+                      "here."));
   }
   return line;
 }

@@ -113,6 +113,14 @@ TEST(RunViewWidgetTest, ATorchRunSaysWhichPyTorchRanItAndWhatTheCatalogPredicted
   EXPECT_TRUE(label->isVisibleTo(&view));
   EXPECT_TRUE(label->styleSheet().contains(QStringLiteral("background")));
   EXPECT_FALSE(label->styleSheet().contains(QStringLiteral("#c62828")));  // not the red of errors
+  // randn without a seed varies because nothing seeded it: the line says so, not "although".
+  RunResult unseeded = torchRun(true);
+  unseeded.op = "randn";
+  unseeded.settings.seed.reset();
+  view.showResult(unseeded);
+  EXPECT_TRUE(view.libraryLine().contains(QStringLiteral("no seed was set")))
+      << view.libraryLine().toStdString();
+  EXPECT_FALSE(view.libraryLine().contains(QStringLiteral("although")));
   // PyTorch did otherwise than predicted: they disagree.
   RunResult warned = torchRun(false);
   warned.libraryCheck->observed = LibraryOutcome::Warns;
