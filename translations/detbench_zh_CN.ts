@@ -1548,6 +1548,14 @@
             <source>The outputs varied because no seed was set: a random op repeats only from the same seed (Settings, Seed).</source>
             <translation>输出有变化，因为没有设置种子：随机算子只有在相同的种子下才会重复（设置，种子）。</translation>
         </message>
+        <message>
+            <source>no clear difference (the middle halves of the times overlap)</source>
+            <translation>没有明显差别（两者时间的中间一半相互重叠）</translation>
+        </message>
+        <message>
+            <source>%1 (%2–%3× from quartile to quartile)</source>
+            <translation>%1（按四分位数计为 %2–%3 倍）</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::AlgorithmPlotWidget</name>

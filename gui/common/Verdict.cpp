@@ -1,9 +1,15 @@
 #include "common/Verdict.hpp"
 
+#include <algorithm>
+#include <optional>
+#include <utility>
+#include <vector>
+
 #include "common/Text.hpp"
 #include "common/TimeUnit.hpp"
 #include "detbench/catalog/OpCatalog.hpp"
 #include "detbench/report/Format.hpp"
+#include "detbench/run/Statistics.hpp"
 
 namespace detbench::gui {
 
@@ -243,9 +249,37 @@ QString Verdict::settingsLine(const Settings& s) {
   return parts.join(QStringLiteral(", "));
 }
 
+namespace {
+
+// The middle half of a run's trial times (their quartiles, in nanoseconds), or nothing with
+// fewer than four trials.
+std::optional<std::pair<double, double>> middleHalf(const RunResult& r) {
+  if (r.trials.size() < 4) return std::nullopt;
+  std::vector<double> times;
+  times.reserve(r.trials.size());
+  for (const TrialRecord& t : r.trials) times.push_back(static_cast<double>(t.timeNs));
+  std::sort(times.begin(), times.end());
+  return std::pair{quantileOfSorted(times, 0.25), quantileOfSorted(times, 0.75)};
+}
+
+}  // namespace
+
 QString Verdict::relative(const RunResult& r, const RunResult& baseline) {
   if (r.failed() || baseline.failed()) return QStringLiteral("—");
-  return relative(r.summary.time.median, baseline.summary.time.median);
+  const QString medians = relative(r.summary.time.median, baseline.summary.time.median);
+  // A ratio with its spread: from the run's quartiles against the baseline's. Where the middle
+  // halves of the two runs' times overlap, the ratio of medians is noise as much as speed.
+  const auto a = middleHalf(r), b = middleHalf(baseline);
+  if (!a || !b || a->first <= 0 || b->first <= 0) return medians;
+  const double low = a->first / b->second, high = a->second / b->first;
+  if (low <= 1.0 && high >= 1.0) {
+    return tr("no clear difference (the middle halves of the times overlap)");
+  }
+  const bool slower = low > 1.0;
+  const QString from = QString::number(slower ? low : 1 / high, 'f', 2);
+  const QString to = QString::number(slower ? high : 1 / low, 'f', 2);
+  if (from == to) return medians;
+  return tr("%1 (%2–%3× from quartile to quartile)").arg(medians, from, to);
 }
 
 QString Verdict::relative(double a, double b) {

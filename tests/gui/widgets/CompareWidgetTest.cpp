@@ -14,7 +14,8 @@
 namespace detbench::gui {
 namespace {
 
-RunResult timed(const std::string& label, std::int64_t medianNs) {
+// Five trials around `medianNs`, each `spreadNs` apart.
+RunResult timed(const std::string& label, std::int64_t medianNs, std::int64_t spreadNs = 0) {
   RunResult r;
   r.label = label;
   r.op = "index_add";
@@ -22,7 +23,7 @@ RunResult timed(const std::string& label, std::int64_t medianNs) {
   for (int i = 0; i < 5; ++i) {
     TrialRecord t;
     t.index = i;
-    t.timeNs = medianNs;
+    t.timeNs = medianNs + (i - 2) * spreadNs;
     t.digest = 7;
     r.trials.push_back(t);
   }
@@ -53,6 +54,19 @@ TEST(CompareWidgetTest, TheTableAndThePlotSpeakOneUnitAndOneDirection) {
   auto* plot = view.findChild<ComparePlotWidget*>();
   ASSERT_NE(plot, nullptr);
   EXPECT_EQ(plot->unit().symbol, QStringLiteral("ms"));
+}
+
+TEST(CompareWidgetTest, ARatioComesWithItsSpreadOrIsCalledNoClearDifference) {
+  // Medians 10 ms and 8 ms, each run spread over 4 ms: the middle halves overlap.
+  const RunResult noisyBase = timed("default", 10'000'000, 2'000'000);
+  const RunResult noisy = timed("deterministic", 8'000'000, 2'000'000);
+  EXPECT_EQ(Verdict::relative(noisy, noisyBase),
+            QStringLiteral("no clear difference (the middle halves of the times overlap)"));
+  // Medians 10 ms and 5 ms, spread 0.2 ms: clearly faster, with the quartiles' range.
+  const QString clear = Verdict::relative(timed("deterministic", 5'000'000, 100'000),
+                                          timed("default", 10'000'000, 100'000));
+  EXPECT_TRUE(clear.startsWith(QStringLiteral("2.00× faster (1."))) << clear.toStdString();
+  EXPECT_TRUE(clear.contains(QStringLiteral("from quartile to quartile"))) << clear.toStdString();
 }
 
 }  // namespace
