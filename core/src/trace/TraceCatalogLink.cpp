@@ -5,39 +5,14 @@
 #include <cstdint>
 #include <string_view>
 
+#include "AtenRoutes.hpp"
+
 namespace detbench::trace {
 
 namespace {
 
 bool oneOf(const std::string& name, std::initializer_list<std::string_view> names) {
   return std::find(names.begin(), names.end(), name) != names.end();
-}
-
-std::int64_t dim(const TraceTensor& t, std::size_t i) {
-  return i < t.shape.size() ? t.shape[i] : 1;
-}
-
-// The product of the sizes from dimension `from` on (1 for none); a product past int64 (a
-// hostile record's shape) is clamped to the largest int64, which no op's parameter accepts.
-std::int64_t trailing(const TraceTensor& t, std::size_t from) {
-  std::int64_t n = 1;
-  for (std::size_t i = from; i < t.shape.size(); ++i) {
-    if (__builtin_mul_overflow(n, t.shape[i], &n)) return INT64_MAX;
-  }
-  return n;
-}
-
-std::int64_t numelOf(const TraceTensor& t) {
-  return trailing(t, 0);
-}
-
-bool isTrue(const TraceOp& op, const std::string& name) {
-  const auto v = scalarArgument(op, name);
-  return v && (*v == "true" || *v == "1");
-}
-
-CatalogMatch withParams(std::string op, std::vector<std::pair<std::string, std::int64_t>> p) {
-  return CatalogMatch{std::move(op), std::move(p)};
 }
 
 CauseKind kindOf(NondeterminismSource source) {
@@ -111,182 +86,7 @@ bool isRandomOp(const std::string& name) {
 }
 
 std::optional<CatalogMatch> matchCatalogOp(const TraceOp& op) {
-  const std::string b = atenBaseName(op.name);
-  const auto& in = op.inputs;
-  const auto& out = op.outputs;
-  if (oneOf(b, {"index_put_", "index_put", "_index_put_impl_"})) {
-    if (!isTrue(op, "accumulate")) return CatalogMatch{"index_put", {}};
-    // self [rows, cols...], indices (one tensor on dim 0) [size], values [size, cols...].
-    if (in.size() >= 3 && !in[0].shape.empty()) {
-      const TraceTensor& self = in[0];
-      const TraceTensor& values = in.back();
-      return withParams("index_put_accumulate",
-                        {{"size", values.shape.empty() ? 1 : dim(values, 0)},
-                         {"cols", trailing(self, 1)},
-                         {"rows", dim(self, 0)}});
-    }
-    return CatalogMatch{"index_put_accumulate", {}};
-  }
-  if (oneOf(b, {"put_", "put"})) {
-    if (!isTrue(op, "accumulate")) return CatalogMatch{"put", {}};
-    if (in.size() >= 3) {
-      const TraceTensor& self = in[0];
-      return withParams("put_accumulate",
-                        {{"size", numelOf(in[1])},
-                         {"rows", self.shape.size() >= 2 ? dim(self, 0) : 1},
-                         {"cols", self.shape.size() >= 2 ? trailing(self, 1) : numelOf(self)}});
-    }
-    return CatalogMatch{"put_accumulate", {}};
-  }
-  if (oneOf(b, {"index_add_", "index_add"})) {
-    const auto d = scalarArgument(op, "dim");
-    if (in.size() >= 3 && d && *d == "0") {
-      return withParams(
-          "index_add",
-          {{"size", dim(in[2], 0)}, {"cols", trailing(in[0], 1)}, {"rows", dim(in[0], 0)}});
-    }
-    return CatalogMatch{"index_add", {}};
-  }
-  if (oneOf(b, {"scatter_add_", "scatter_add"})) {
-    const auto d = scalarArgument(op, "dim");
-    if (in.size() >= 3 && d && (*d == "0" || *d == "1") && in[2].shape.size() <= 2 &&
-        !in[2].shape.empty()) {
-      const std::int64_t dd = *d == "1" ? 1 : 0;
-      const TraceTensor& src = in[2];
-      std::vector<std::pair<std::string, std::int64_t>> p{
-          {"size", dim(src, 0)},
-          {"ndim", static_cast<std::int64_t>(src.shape.size())},
-          {"dim", dd},
-          {"out_size", dim(in[0], static_cast<std::size_t>(dd))}};
-      if (src.shape.size() == 2) p.emplace_back("cols", dim(src, 1));
-      return withParams("scatter_add", std::move(p));
-    }
-    return CatalogMatch{"scatter_add", {}};
-  }
-  if (oneOf(b, {"scatter_reduce_", "scatter_reduce"})) {
-    const auto r = scalarArgument(op, "reduce");
-    for (const char* reduce : {"sum", "mean", "amax", "prod"}) {
-      if (r && *r == std::string("\"") + reduce + "\"") {
-        return CatalogMatch{std::string("scatter_reduce_") + reduce, {}};
-      }
-    }
-    return std::nullopt;
-  }
-  if (b == "bincount") {
-    const bool weighted = in.size() >= 2;
-    if (!in.empty() && !out.empty()) {
-      return withParams(weighted ? "bincount_weighted" : "bincount",
-                        {{"size", numelOf(in[0])}, {"bins", numelOf(out[0])}});
-    }
-    return CatalogMatch{weighted ? "bincount_weighted" : "bincount", {}};
-  }
-  if (b == "histc") {
-    if (!in.empty() && !out.empty()) {
-      return withParams("histc", {{"size", numelOf(in[0])}, {"bins", numelOf(out[0])}});
-    }
-    return CatalogMatch{"histc", {}};
-  }
-  if (b == "cumsum" || b == "cumsum_") {
-    if (!in.empty()) return withParams("cumsum", {{"size", numelOf(in[0])}});
-    return CatalogMatch{"cumsum", {}};
-  }
-  if (b == "sum") {
-    if (!in.empty()) return withParams("sum", {{"size", numelOf(in[0])}});
-    return CatalogMatch{"sum", {}};
-  }
-  if (oneOf(b, {"mm", "addmm", "matmul"})) {
-    const std::size_t a = b == "addmm" ? 1 : 0;
-    if (in.size() >= a + 2 && in[a].shape.size() == 2 && in[a + 1].shape.size() == 2) {
-      return withParams("matmul",
-                        {{"size", dim(in[a], 0)}, {"k", dim(in[a], 1)}, {"n", dim(in[a + 1], 1)}});
-    }
-    return CatalogMatch{"matmul", {}};
-  }
-  if (oneOf(b, {"_softmax", "_log_softmax", "softmax", "log_softmax"})) {
-    return CatalogMatch{"softmax", {}};
-  }
-  if (oneOf(b, {"rms_norm", "_fused_rms_norm"})) return CatalogMatch{"rms_norm", {}};
-  if (oneOf(b, {"_embedding_bag_backward", "_embedding_bag_dense_backward"})) {
-    // mode 2 is "max": the gradient goes to the rows that held each bag's maxima.
-    const auto mode = scalarArgument(op, "mode");
-    return CatalogMatch{
-        mode && *mode == "2" ? "embedding_bag_max_backward" : "embedding_bag_backward", {}};
-  }
-  if (b == "embedding_dense_backward") return CatalogMatch{"embedding_backward", {}};
-  if (oneOf(b, {"index_copy_", "index_copy"})) return CatalogMatch{"index_copy", {}};
-  if (oneOf(b, {"scatter_", "scatter"})) {
-    // The reduce overloads are another op (deprecated in PyTorch): only the plain write here.
-    if (scalarArgument(op, "reduce")) return std::nullopt;
-    return CatalogMatch{"scatter", {}};
-  }
-  if (oneOf(b, {"index_reduce_", "index_reduce"})) {
-    const auto r = scalarArgument(op, "reduce");
-    if (r && *r == "\"prod\"") return CatalogMatch{"index_reduce_prod", {}};
-    return std::nullopt;
-  }
-  if (b == "gather_backward") return CatalogMatch{"gather_backward", {}};
-  if (b == "index_select_backward") return CatalogMatch{"index_select_backward", {}};
-  if (b == "kthvalue") return CatalogMatch{"kthvalue", {}};
-  if (b == "median" && scalarArgument(op, "dim")) return CatalogMatch{"median", {}};
-  if (b == "max_pool3d_with_indices_backward") return CatalogMatch{"max_pool3d_backward", {}};
-  if (b == "_adaptive_avg_pool3d_backward") {
-    return CatalogMatch{"adaptive_avg_pool3d_backward", {}};
-  }
-  // resize_ on a quantized tensor: the new elements are left as the memory was.
-  if (b == "resize_" && !in.empty() && in[0].dtype.starts_with("q")) {
-    return CatalogMatch{"resize_quantized", {}};
-  }
-  if (b == "nll_loss2d_forward") return CatalogMatch{"nll_loss2d_forward", {}};
-  if (b == "_ctc_loss_backward") return CatalogMatch{"ctc_loss_backward", {}};
-  if (b == "max_pool2d_with_indices_backward") return CatalogMatch{"max_pool2d_backward", {}};
-  if (b == "_adaptive_avg_pool2d_backward") {
-    return CatalogMatch{"adaptive_avg_pool2d_backward", {}};
-  }
-  static constexpr std::array kSameName{
-      std::string_view("upsample_linear1d_backward"),
-      std::string_view("upsample_bilinear2d_backward"),
-      std::string_view("upsample_bicubic2d_backward"),
-      std::string_view("upsample_trilinear3d_backward"),
-      std::string_view("avg_pool3d_backward"),
-      std::string_view("replication_pad1d_backward"),
-      std::string_view("replication_pad2d_backward"),
-      std::string_view("replication_pad3d_backward"),
-      std::string_view("reflection_pad1d_backward"),
-      std::string_view("reflection_pad2d_backward"),
-      std::string_view("reflection_pad3d_backward"),
-      std::string_view("adaptive_max_pool2d_backward"),
-      std::string_view("fractional_max_pool2d_backward"),
-      std::string_view("fractional_max_pool3d_backward"),
-      // F.max_unpool1d calls max_unpool2d on an added dimension: a trace sees the 2-D op.
-      std::string_view("max_unpool2d"),
-      std::string_view("max_unpool3d"),
-      std::string_view("grid_sampler_2d_backward"),
-  };
-  for (const auto name : kSameName) {
-    if (b == name) return CatalogMatch{std::string(name), {}};
-  }
-  if (oneOf(b, {"convolution", "_convolution", "cudnn_convolution", "conv2d"})) {
-    return CatalogMatch{"conv2d_forward", {}};
-  }
-  if (oneOf(b, {"convolution_backward", "cudnn_convolution_backward_weight"})) {
-    return CatalogMatch{"conv2d_backward_filter", {}};
-  }
-  if (b == "cudnn_convolution_backward_input") return CatalogMatch{"conv2d_backward_data", {}};
-  if (b == "_cudnn_rnn") return CatalogMatch{"rnn_forward", {}};
-  if (b == "_cudnn_rnn_backward") return CatalogMatch{"rnn_backward_weights", {}};
-  if (oneOf(b, {"uniform_", "rand", "rand_like"})) {
-    if (!out.empty()) return withParams("rand", {{"size", numelOf(out[0])}});
-    return CatalogMatch{"rand", {}};
-  }
-  if (oneOf(b, {"normal_", "randn", "randn_like"})) {
-    if (!out.empty()) return withParams("randn", {{"size", numelOf(out[0])}});
-    return CatalogMatch{"randn", {}};
-  }
-  if (oneOf(b, {"bernoulli_", "bernoulli", "native_dropout", "_fused_dropout"})) {
-    if (!out.empty()) return withParams("dropout", {{"size", numelOf(out[0])}});
-    return CatalogMatch{"dropout", {}};
-  }
-  return std::nullopt;
+  return routeAtenOp(op);
 }
 
 CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,

@@ -11,6 +11,8 @@
 //   its PyTorch call, core/src/export/PyTorchCalls.cpp (a static_assert there), and the same
 //       call in ATen's C++ API for the torch devices, kernels/torch/src/TorchOpTable.cpp (a test
 //       in tests/kernels/torch/ checks the table against this list);
+//   its route from a trace, core/src/trace/AtenRoutes.cpp (the ATen ops a trace sees it under,
+//       or why it sees none; a static_assert there);
 //   its case in tests/kernels/OpCases.hpp and its peer checks in tests/peer/test_pytorch_cpu.py
 //       and test_export_pytorch.py (tests fail without them);
 //   the Chinese for its catalog texts, translations/tools/zh_CN.py (a test fails without it).
