@@ -45,6 +45,7 @@
 
 #include "TorchCallArgs.hpp"
 #include "detbench/base/Error.hpp"
+#include "detbench/op/OpList.hpp"
 
 namespace detbench::torchdev {
 
@@ -93,7 +94,7 @@ constexpr std::string_view kRebenchmark[] = {"rebenchmark"};
 constexpr std::string_view kMatmulOwn[] = {"streams", "shared_workspace", "batch_invariant",
                                            "pinned_cublaslt"};
 
-const TorchOpEntry kOps[] = {
+constexpr TorchOpEntry kOps[] = {
     {"index_add",
      [](TorchCallArgs& a) {
        return at::index_add(a.in("self"), 0, a.in("index"), a.in("source"));
@@ -312,6 +313,20 @@ const TorchOpEntry kOps[] = {
      {},
      true},
 };
+
+// Every op with a definition has one call here, and nothing else does: a forgotten op does
+// not build.
+constexpr bool callsFollowTheOpList() {
+  for (const std::string_view op : kDefinedOpNames) {
+    int n = 0;
+    for (const TorchOpEntry& e : kOps) n += e.op == op ? 1 : 0;
+    if (n != 1) return false;
+  }
+  return std::size(kOps) == kDefinedOpNames.size();
+}
+static_assert(callsFollowTheOpList(),
+              "kOps needs one PyTorch call for every op of the op list with a definition "
+              "(OpList.hpp), and none for another op");
 
 }  // namespace
 

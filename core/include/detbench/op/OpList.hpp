@@ -9,8 +9,8 @@
 //   its catalog entry kNameEntry, in its family's file under core/src/catalog/data/: the
 //       catalog table is made from this list (compile time);
 //   its PyTorch call, core/src/export/PyTorchCalls.cpp (a static_assert there), and the same
-//       call in ATen's C++ API for the torch devices, kernels/torch/src/TorchOpTable.cpp (a test
-//       in tests/kernels/torch/ checks the table against this list);
+//       call in ATen's C++ API for the torch devices, kernels/torch/src/TorchOpTable.cpp (a
+//       static_assert there checks the table against this list);
 //   its route from a trace, core/src/trace/AtenRoutes.cpp (the ATen ops a trace sees it under,
 //       or why it sees none; a static_assert there);
 //   its case in tests/kernels/OpCases.hpp and its peer checks in tests/peer/test_pytorch_cpu.py
