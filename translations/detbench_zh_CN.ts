@@ -1553,8 +1553,8 @@
             <translation>没有明显差别（两者时间的中间一半相互重叠）</translation>
         </message>
         <message>
-            <source>%1 (%2–%3× from quartile to quartile)</source>
-            <translation>%1（按四分位数计为 %2–%3 倍）</translation>
+            <source>%1 (%2–%3×)</source>
+            <translation>%1（%2–%3×）</translation>
         </message>
     </context>
     <context>
@@ -1799,6 +1799,10 @@
         <message>
             <source>Speed vs baseline</source>
             <translation>相对基准的速度</translation>
+        </message>
+        <message>
+            <source>The median time against the baseline's; in brackets the range from the quartiles of one run's times to the other's. Where the middle halves of the times overlap, there is no clear difference.</source>
+            <translation>中位耗时与基准的中位耗时之比；括号内是从一次运行耗时的四分位数到另一次运行四分位数的范围。两者耗时的中间一半相互重叠时，没有明显差别。</translation>
         </message>
     </context>
     <context>

@@ -279,7 +279,7 @@ QString Verdict::relative(const RunResult& r, const RunResult& baseline) {
   const QString from = QString::number(slower ? low : 1 / high, 'f', 2);
   const QString to = QString::number(slower ? high : 1 / low, 'f', 2);
   if (from == to) return medians;
-  return tr("%1 (%2–%3× from quartile to quartile)").arg(medians, from, to);
+  return tr("%1 (%2–%3×)").arg(medians, from, to);
 }
 
 QString Verdict::relative(double a, double b) {

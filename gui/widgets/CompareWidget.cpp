@@ -1,5 +1,7 @@
 #include "widgets/CompareWidget.hpp"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -354,11 +356,15 @@ void CompareWidget::refresh() {
       set(1, Verdict::headline(*r));
       table_->item(row, 1)->setForeground(Verdict::good(*r) ? QColor(46, 125, 50)
                                                             : QColor(198, 40, 40));
-      set(2, r->failed() ? QStringLiteral("—") : QString::number(r->summary.distinctDigests));
-      set(3, r->failed() ? QStringLiteral("—") : unit_.format(r->summary.time.median));
-      set(4, i == base                                  ? tr("baseline")
+      set(2, i == base                                  ? tr("baseline")
              : base < results_.size() && results_[base] ? Verdict::relative(*r, *results_[base])
                                                         : QString());
+      table_->item(row, 2)->setToolTip(
+          tr("The median time against the baseline's; in brackets the range from the quartiles "
+             "of one run's times to the other's. Where the middle halves of the times overlap, "
+             "there is no clear difference."));
+      set(3, r->failed() ? QStringLiteral("—") : unit_.format(r->summary.time.median));
+      set(4, r->failed() ? QStringLiteral("—") : QString::number(r->summary.distinctDigests));
       QStringList notes;
       for (const auto& w : r->warnings) notes << qstr(w.message);
       set(5, notes.join(QLatin1Char(' ')));
@@ -368,6 +374,9 @@ void CompareWidget::refresh() {
     }
   }
   table_->resizeColumnsToContents();
+  // The verdict is the widest text: cut (its cell's tooltip holds it whole) so that the speed
+  // fits beside it at 1280 x 720.
+  table_->setColumnWidth(1, std::min(table_->columnWidth(1), 190));
 }
 
 void CompareWidget::retranslate() {
@@ -378,8 +387,9 @@ void CompareWidget::retranslate() {
   remove_->setText(tr("Remove"));
   baselineLabel_->setText(tr("Baseline"));
   run_->setText(tr("Run comparison"));
-  table_->setHorizontalHeaderLabels({tr("Configuration"), tr("Verdict"), tr("Distinct outputs"),
-                                     tr("Median time"), tr("Speed vs baseline"), tr("Warnings")});
+  // The speed beside the verdict: in view at 1280 x 720, where the table is narrow.
+  table_->setHorizontalHeaderLabels({tr("Configuration"), tr("Verdict"), tr("Speed vs baseline"),
+                                     tr("Median time"), tr("Distinct outputs"), tr("Warnings")});
   retranslateItems();
   refresh();
 }

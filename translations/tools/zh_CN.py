@@ -1,8 +1,9 @@
 # Simplified Chinese for every string of detbench's GUI, keyed by the English source.
 # fill_ts.py writes them into detbench_zh_CN.ts after lupdate; edit here, then run it.
 ZH_CN = {
+"%1 (%2–%3×)": "%1（%2–%3×）",
+"The median time against the baseline's; in brackets the range from the quartiles of one run's times to the other's. Where the middle halves of the times overlap, there is no clear difference.": "中位耗时与基准的中位耗时之比；括号内是从一次运行耗时的四分位数到另一次运行四分位数的范围。两者耗时的中间一半相互重叠时，没有明显差别。",
 "no clear difference (the middle halves of the times overlap)": "没有明显差别（两者时间的中间一半相互重叠）",
-"%1 (%2–%3× from quartile to quartile)": "%1（按四分位数计为 %2–%3 倍）",
 "The outputs varied because no seed was set: a random op repeats only from the same seed (Settings, Seed).": "输出有变化，因为没有设置种子：随机算子只有在相同的种子下才会重复（设置，种子）。",
 "%1: run %2: %3 ops, %4 ops/s": "%1：第 %2 次运行：%3 个算子，每秒 %4 个",
 "%1: run %2: %3 of about %4 ops (%5%)": "%1：第 %2 次运行：约 %4 个算子中的 %3 个（%5%）",

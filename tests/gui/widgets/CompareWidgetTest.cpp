@@ -49,8 +49,8 @@ TEST(CompareWidgetTest, TheTableAndThePlotSpeakOneUnitAndOneDirection) {
   ASSERT_EQ(table->rowCount(), 2);
   EXPECT_EQ(table->item(0, 3)->text(), QStringLiteral("2.00 ms"));
   EXPECT_EQ(table->item(1, 3)->text(), QStringLiteral("0.50 ms"));
-  EXPECT_EQ(table->item(1, 4)->text(), Verdict::relative(500'000, 2'000'000));
-  EXPECT_TRUE(table->item(1, 4)->text().contains(QStringLiteral("faster")));
+  EXPECT_EQ(table->item(1, 2)->text(), Verdict::relative(500'000, 2'000'000));
+  EXPECT_TRUE(table->item(1, 2)->text().contains(QStringLiteral("faster")));
   auto* plot = view.findChild<ComparePlotWidget*>();
   ASSERT_NE(plot, nullptr);
   EXPECT_EQ(plot->unit().symbol, QStringLiteral("ms"));
@@ -66,7 +66,7 @@ TEST(CompareWidgetTest, ARatioComesWithItsSpreadOrIsCalledNoClearDifference) {
   const QString clear = Verdict::relative(timed("deterministic", 5'000'000, 100'000),
                                           timed("default", 10'000'000, 100'000));
   EXPECT_TRUE(clear.startsWith(QStringLiteral("2.00× faster (1."))) << clear.toStdString();
-  EXPECT_TRUE(clear.contains(QStringLiteral("from quartile to quartile"))) << clear.toStdString();
+  EXPECT_TRUE(clear.endsWith(QStringLiteral("×)"))) << clear.toStdString();
 }
 
 }  // namespace
