@@ -19,6 +19,7 @@
 #include "controllers/LanguageController.hpp"
 #include "controllers/ProjectController.hpp"
 #include "controllers/RunController.hpp"
+#include "controllers/TraceController.hpp"
 #include "detbench/report/Environment.hpp"
 #include "detbench/run/HostMemory.hpp"
 #include "models/OpCatalogModel.hpp"
@@ -47,6 +48,7 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
       runner_(new RunController(registry_, this)),
       demos_(new DemoController(registry_, this)),
       invariance_(new InvarianceController(registry_, this)),
+      trace_(new TraceController(registry_, this)),
       projects_(new ProjectController([this] { return project(); }, this)),
       actions_(new WindowActions(this)) {
   setObjectName(QStringLiteral("MainWindow"));
@@ -140,7 +142,7 @@ void MainWindow::buildTabs() {
   compareView_->setObjectName(QStringLiteral("compareTab"));
   demosView_->setObjectName(QStringLiteral("demosTab"));
   invarianceView_->setObjectName(QStringLiteral("invarianceTab"));
-  traceView_ = new TraceWidget(new TraceController(registry_, this), tabs_);
+  traceView_ = new TraceWidget(trace_, tabs_);
   traceView_->setObjectName(QStringLiteral("traceTab"));
   connect(traceView_, &TraceWidget::message, this, [this](const QString& text, bool bad) {
     log_->append(bad ? LogWidget::Level::Error : LogWidget::Level::Info, text);

@@ -43,6 +43,7 @@ class ProjectController;
 class RunController;
 class SettingsWidget;
 class TabPanels;
+class TraceController;
 class TraceWidget;
 class WindowActions;
 struct RunPlan;
@@ -112,6 +113,7 @@ class MainWindow : public QMainWindow {
   DemosWidget* demosView() const { return demosView_; }
   DemoController* demoController() const { return demos_; }
   InvarianceController* invarianceController() const { return invariance_; }
+  TraceController* traceController() const { return trace_; }
   InvarianceWidget* invarianceView() const { return invarianceView_; }
   TraceWidget* traceView() const { return traceView_; }
   SettingsWidget* settingsWidget() const { return settings_; }
@@ -175,6 +177,7 @@ class MainWindow : public QMainWindow {
   RunController* runner_;
   DemoController* demos_;
   InvarianceController* invariance_;
+  TraceController* trace_;
   ProjectController* projects_;
   WindowActions* actions_;
 

@@ -23,7 +23,7 @@
 #include "detbench/report/Format.hpp"
 #include "detbench/trace/ScriptProcess.hpp"
 #include "detbench/trace/TraceWords.hpp"
-#include "export/CsvField.hpp"
+#include "export/TraceExporter.hpp"
 #include "models/OpCatalogModel.hpp"
 #include "plot/TraceOpsPlotWidget.hpp"
 #include "widgets/TraceSetupWidget.hpp"
@@ -497,42 +497,6 @@ void TraceWidget::showCause(int row) {
   detail_->setHtml(html);
 }
 
-QByteArray TraceWidget::causesCsv() const {
-  QByteArray csv =
-      "configuration,op,name,category,kind,file,line,function,runs,n_diff,elements,max_ulp,"
-      "max_abs_diff,fix,command\n";
-  if (!document_) return csv;
-  const auto quote = [](const std::string& s) { return csvField(s); };
-  for (const auto& c : document_->result.configs) {
-    for (const auto& cause : c.alignment.causes) {
-      const CauseExplanation e =
-          explainCause(cause, document_->release.release, c.alignment.unseededGenerators);
-      std::string runs;
-      for (const int r : cause.runs) {
-        if (!runs.empty()) runs += ' ';
-        runs += std::to_string(r);
-      }
-      std::string diff = ",,,";
-      if (const auto it = c.differences.find(cause.seq);
-          it != c.differences.end() && it->second.measured) {
-        diff = std::to_string(it->second.diff.nDiff) + "," +
-               std::to_string(it->second.diff.elements) + "," +
-               std::to_string(it->second.diff.maxUlp) + "," +
-               formatFloat(it->second.diff.maxAbsDiff);
-      }
-      const std::string line =
-          quote(c.config.name) + "," + std::to_string(cause.seq) + "," + quote(cause.op.name) +
-          "," + std::string(toString(cause.category)) + "," + std::string(toString(e.kind)) + "," +
-          quote(cause.site ? cause.site->file : "") + "," +
-          (cause.site ? std::to_string(cause.site->line) : std::string()) + "," +
-          quote(cause.site ? cause.site->function : "") + "," + quote(runs) + "," + diff + "," +
-          std::string(toString(e.fix)) + "," + quote(e.command) + "\n";
-      csv += QByteArray::fromStdString(line);
-    }
-  }
-  return csv;
-}
-
 void TraceWidget::exportWithDialog() {
   if (!document_) {
     emit message(tr("No trace to export yet: press Trace first."), true);
@@ -563,18 +527,7 @@ bool TraceWidget::exportTo(const QString& path, QString* error) {
     if (error) *error = tr("No trace to export yet.");
     return false;
   }
-  QByteArray bytes;
-  if (suffix == QLatin1String("md")) {
-    bytes = QByteArray::fromStdString(traceToMarkdown(*document_));
-  } else if (suffix == QLatin1String("csv")) {
-    bytes = causesCsv();
-  } else {
-    bytes = QByteArray::fromStdString(
-        traceToJson(*document_)
-            .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
-        "\n");
-  }
-  return FileWriter::write(path, bytes, error);
+  return TraceExporter::write(path, *document_, error);
 }
 
 void TraceWidget::changeEvent(QEvent* event) {

@@ -64,7 +64,6 @@ class TraceWidget : public QWidget {
   void fillConfigs();
   void finish(const trace::TraceDocument& document, bool cancelled);
   const trace::TraceConfigResult* shownConfig() const;
-  QByteArray causesCsv() const;
 
   TraceController* controller_;
   TraceSetupWidget* setup_;
