@@ -355,7 +355,12 @@ void TraceWidget::fillConfigs() {
   configs_->setRowCount(static_cast<int>(results_.size()));
   for (int i = 0; i < static_cast<int>(results_.size()); ++i) {
     const TraceConfigResult& c = results_[static_cast<std::size_t>(i)];
-    configs_->setItem(i, 0, cell(qstr(c.config.name)));
+    // The name with what it set: "default" with a typed seed is not the script as written.
+    QString name = qstr(c.config.name);
+    if (!c.config.settings.empty()) {
+      name += QStringLiteral(" (%1)").arg(qstr(describeSettings(c.config.settings)));
+    }
+    configs_->setItem(i, 0, cell(name));
     configs_->setItem(i, 1, cell(verdictText(c)));
     QString first;
     if (!c.alignment.causes.empty()) {

@@ -1,5 +1,7 @@
 #include "detbench/base/Utf8Text.hpp"
 
+#include <algorithm>
+
 namespace detbench {
 
 char32_t nextCodePoint(std::string_view text, std::size_t& i) {
@@ -40,10 +42,39 @@ char32_t nextCodePoint(std::string_view text, std::size_t& i) {
   return c;
 }
 
+namespace {
+
+// The end of the terminal escape sequence that starts at `i` (an ESC): CSI (ESC [ parameters,
+// then a final byte from @ to ~: colours, cursor moves), OSC (ESC ] ... ended by BEL or ESC \:
+// titles, links), or ESC and one more character.
+std::size_t escapeSequenceEnd(std::string_view text, std::size_t i) {
+  if (i + 1 >= text.size()) return text.size();
+  const char kind = text[i + 1];
+  if (kind == '[') {
+    std::size_t j = i + 2;
+    while (j < text.size() && !(text[j] >= '@' && text[j] <= '~')) ++j;
+    return std::min(j + 1, text.size());
+  }
+  if (kind == ']') {
+    for (std::size_t j = i + 2; j < text.size(); ++j) {
+      if (text[j] == '\a') return j + 1;
+      if (text[j] == '\x1b' && j + 1 < text.size() && text[j + 1] == '\\') return j + 2;
+    }
+    return text.size();
+  }
+  return i + 2;
+}
+
+}  // namespace
+
 std::string printableText(std::string_view text, bool oneLine) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
+    if (text[i] == '\x1b') {
+      i = escapeSequenceEnd(text, i);
+      continue;
+    }
     const std::size_t start = i;
     const char32_t c = nextCodePoint(text, i);
     if (c == '\n' || c == '\t') {

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "detbench/base/Utf8Text.hpp"
 #include "detbench/trace/TraceReport.hpp"
 #include "detbench/trace/TraceWords.hpp"
 
@@ -124,7 +125,7 @@ std::string describeRunEnd(const TraceRunSummary& run) {
   std::string s = "exited with " + std::to_string(e.code);
   if (run.end && run.end->status == "exception") {
     s += ": " + run.end->type;
-    if (!run.end->message.empty()) s += ": " + run.end->message;
+    if (!run.end->message.empty()) s += ": " + printableText(run.end->message, /*oneLine=*/true);
   } else if (!run.end) {
     s += " without the probe's last record";
   }

@@ -35,7 +35,13 @@ TEST(Utf8TextTest, WhatActsOnATerminalIsDropped) {
   EXPECT_EQ(clean.find('\x7f'), std::string::npos);
   EXPECT_EQ(clean.find("\xE2\x80\xAE"), std::string::npos);
   EXPECT_EQ(clean.find("\xC2\x9B"), std::string::npos);
-  EXPECT_EQ(clean, "run]0;owned[2J ok|reversedend");
+  // The escape sequences go whole, not only their ESC: no "]0;owned" or "[2J" is left.
+  EXPECT_EQ(clean, "run ok|reversedend");
+  // A coloured traceback line, an OSC link ended by ESC \, and an ESC at the very end.
+  EXPECT_EQ(printableText("\x1b[1;31mRuntimeError\x1b[0m: bad"), "RuntimeError: bad");
+  EXPECT_EQ(printableText("see \x1b]8;;https://x\x1b\\here\x1b]8;;\x1b\\."), "see here.");
+  EXPECT_EQ(printableText("cut\x1b"), "cut");
+  EXPECT_EQ(printableText("cut\x1b[31"), "cut");
   const std::string nul("a\0b", 3);
   EXPECT_EQ(printableText(nul), "ab");
 }

@@ -93,6 +93,21 @@ TEST_F(TraceWidgetTest, ALaterRunShowsHowFarItIsAndCancelKeepsTheBar) {
   EXPECT_EQ(bar->value(), 125);
 }
 
+TEST_F(TraceWidgetTest, AConfigurationIsNamedWithWhatItSet) {
+  trace::TraceConfigResult seeded;
+  seeded.config.name = "default";
+  seeded.config.settings.seed = 5;
+  emit controller.configFinished(0, seeded);
+  trace::TraceConfigResult asWritten;
+  asWritten.config.name = "default";
+  emit controller.configFinished(1, asWritten);
+  const auto* configs = widget.findChild<QTableWidget*>(QStringLiteral("traceConfigurations"));
+  ASSERT_NE(configs, nullptr);
+  ASSERT_EQ(configs->rowCount(), 2);
+  EXPECT_EQ(configs->item(0, 0)->text(), QStringLiteral("default (seed 5)"));
+  EXPECT_EQ(configs->item(1, 0)->text(), QStringLiteral("default"));
+}
+
 TEST_F(TraceWidgetTest, ThePlotDrawsEachStatusWhereItBelongs) {
   TraceOpsPlotWidget plot;
   trace::TraceConfigResult config;

@@ -13,8 +13,9 @@ namespace detbench {
 // `i` must be less than text.size().
 char32_t nextCodePoint(std::string_view text, std::size_t& i);
 
-// `text` with what could act on a terminal or mislead its reader dropped: control characters
-// (C0 but for tab and newline, DEL, C1: ESC starts the terminal's escape sequences), the
+// `text` with what could act on a terminal or mislead its reader dropped: a terminal's escape
+// sequences whole (colours, cursor moves, titles: ESC [ ... and ESC ] ...), control characters
+// (C0 but for tab and newline, DEL, C1), the
 // bidirectional controls (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069: U+202E
 // shows text backwards) and ill-formed UTF-8. With `oneLine`, a tab or newline becomes a
 // space.
