@@ -91,6 +91,18 @@ RunResult torchRun(bool varied) {
   return r;
 }
 
+TEST(RunViewWidgetTest, TimesReadInTheUnitOfTheLargerOfMeanAndMedian) {
+  RunResult r = detbench::testing::fixedRun("run", true, 0x1234);
+  r.summary.trials = 50;
+  r.summary.time.median = 800e3;  // 0.80 ms
+  r.summary.time.mean = 3772e3;   // a few slow trials
+  r.summary.time.stddev = 6570e3;
+  r.summary.time.min = 500e3;
+  r.summary.time.max = 23180e3;
+  EXPECT_EQ(Verdict::timing(r),
+            QStringLiteral("mean 3.77 ms ± 6.57 ms (min 0.50 ms … max 23.2 ms), median 0.80 ms"));
+}
+
 TEST(RunViewWidgetTest, ATorchRunSaysWhichPyTorchRanItAndWhatTheCatalogPredicted) {
   RunViewWidget view;
   view.resize(1000, 700);
