@@ -487,22 +487,19 @@ void MainWindow::connectDemos() {
     }
     demos_->start(s);
   });
-  connect(demosView_, &DemosWidget::cancelRequested, demos_, &DemoController::cancel);
   connect(demosView_, &DemosWidget::exportRequested, this, &MainWindow::exportDemo);
+  // The tab follows the controller itself; the window's actions and log follow here.
+  demosView_->setController(demos_);
   connect(demos_, &DemoController::started, this, [this] {
-    demosView_->setRunning(true);
     actions_->run->setEnabled(false);
     actions_->compare->setEnabled(false);
   });
-  connect(demos_, &DemoController::progress, demosView_, &DemosWidget::showProgress);
   auto done = [this] {
-    demosView_->setRunning(false);
     actions_->run->setEnabled(true);
     actions_->compare->setEnabled(true);
   };
   connect(demos_, &DemoController::finished, this, [this, done] {
     done();
-    demosView_->showOutcome(*demos_->scenario(), demos_->outcome());
     const auto& o = *demos_->outcome();
     log_->append(o.asExpected() ? LogWidget::Level::Info : LogWidget::Level::Warning,
                  tr("Demo %1 on %2: %3")

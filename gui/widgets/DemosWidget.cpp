@@ -15,6 +15,7 @@
 #include <algorithm>
 
 #include "common/Text.hpp"
+#include "controllers/DemoController.hpp"
 #include "detbench/report/Format.hpp"
 #include "plot/DecoderDivergencePlotWidget.hpp"
 #include "plot/LoaderHeatMapPlotWidget.hpp"
@@ -136,6 +137,17 @@ void DemosWidget::setLanguage(const QString& language) {
   language_ = language;
   recipe_->setLanguage(language);
   refreshTexts();
+}
+
+void DemosWidget::setController(DemoController* controller) {
+  connect(controller, &DemoController::started, this, [this] { setRunning(true); });
+  connect(controller, &DemoController::progress, this, &DemosWidget::showProgress);
+  connect(controller, &DemoController::finished, this, [this, controller] {
+    setRunning(false);
+    showOutcome(*controller->scenario(), controller->outcome());
+  });
+  connect(controller, &DemoController::failed, this, [this] { setRunning(false); });
+  connect(this, &DemosWidget::cancelRequested, controller, &DemoController::cancel);
 }
 
 void DemosWidget::currentRowChanged() {

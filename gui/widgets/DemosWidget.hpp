@@ -23,6 +23,8 @@ class QTextBrowser;
 
 namespace detbench::gui {
 
+class DemoController;
+
 class LoaderHeatMapPlotWidget;
 class PlotWidget;
 class RecipeCheckWidget;
@@ -35,6 +37,10 @@ class DemosWidget : public QWidget {
 
  public:
   explicit DemosWidget(QWidget* parent = nullptr);
+  // The controller whose lessons this tab shows: its start, progress, outcome and failure drive
+  // the tab, and the tab's Cancel cancels it. The window still decides when a lesson may start
+  // (runRequested).
+  void setController(DemoController* controller);
 
   void setLanguage(const QString& language);
   // Selects a scenario by name; false when there is none of that name.
