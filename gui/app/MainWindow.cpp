@@ -14,6 +14,7 @@
 #include "app/WindowActions.hpp"
 #include "common/Text.hpp"
 #include "common/Verdict.hpp"
+#include "controllers/CompareController.hpp"
 #include "controllers/DemoController.hpp"
 #include "controllers/InvarianceController.hpp"
 #include "controllers/LanguageController.hpp"
@@ -49,6 +50,7 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
       demos_(new DemoController(registry_, this)),
       invariance_(new InvarianceController(registry_, this)),
       trace_(new TraceController(registry_, this)),
+      compare_(new CompareController(runner_, this)),
       projects_(new ProjectController([this] { return project(); }, this)),
       actions_(new WindowActions(this)) {
   setObjectName(QStringLiteral("MainWindow"));
@@ -297,7 +299,7 @@ bool MainWindow::startRun(QString* why) {
   }
   auto plan = currentPlan(false, why);
   if (!plan) return false;
-  comparing_ = false;
+  compare_->release();
   showRunView();
   const QString device = deviceAnnounced(*plan);
   runView_->beginRun(
@@ -317,30 +319,24 @@ bool MainWindow::startCompare(QString* why) {
   }
   auto plan = currentPlan(true, why);
   if (!plan) return false;
-  comparing_ = true;
   showCompareView();
   // Runs already made on these inputs come first, as they are; the rest are run now.
-  reused_ = compareView_->reusedRuns(plan->request);
+  std::vector<RunResult> reused = compareView_->reusedRuns(plan->request);
   std::vector<SweepConfig> shown;
-  for (const auto& r : reused_) shown.push_back({r.label, r.settings});
+  for (const auto& r : reused) shown.push_back({r.label, r.settings});
   shown.insert(shown.end(), plan->configurations.begin(), plan->configurations.end());
   compareView_->beginCompare(shown);
-  for (std::size_t i = 0; i < reused_.size(); ++i)
-    compareView_->finishConfiguration(static_cast<int>(i), reused_[i]);
+  for (std::size_t i = 0; i < reused.size(); ++i)
+    compareView_->finishConfiguration(static_cast<int>(i), reused[i]);
   QStringList names;
   for (const auto& c : shown) names << qstr(c.name);
   if (plan->configurations.empty()) {
-    ReportDocument report;
-    report.kind = ReportKind::Sweep;
-    report.context = collectEnvironment(*registry_);
-    report.runs = reused_;
-    lastCompare_ = report;
-    compareView_->showResults(report.runs);
     log_->append(LogWidget::Level::Info,
                  tr("Compare: %1, runs already made: %2")
                      .arg(qstr(plan->request.op), names.join(QStringLiteral(", "))));
-    statusBar()->showMessage(
-        tr("Compared %n runs already made", "", static_cast<int>(reused_.size())), 10000);
+    const int n = static_cast<int>(reused.size());
+    compare_->start(*plan, std::move(reused), collectEnvironment(*registry_));
+    statusBar()->showMessage(tr("Compared %n runs already made", "", n), 10000);
     projects_->markDirty();
     return true;
   }
@@ -348,7 +344,7 @@ bool MainWindow::startCompare(QString* why) {
   log_->append(LogWidget::Level::Info,
                tr("Compare: %1 on %2 under %3")
                    .arg(qstr(plan->request.op), device, names.join(QStringLiteral(", "))));
-  runner_->start(*plan);
+  compare_->start(*plan, std::move(reused), {});
   return true;
 }
 
@@ -358,36 +354,33 @@ void MainWindow::connectRunner() {
     progress_->setRange(0, configs * trials);
     progress_->setValue(0);
   });
+  // A comparison's records and results reach the Compare tab through the CompareController.
   connect(runner_, &RunController::trialsRecorded, this,
-          [this](int config, const QVector<TrialRecord>& records) {
-            if (comparing_)
-              compareView_->appendTrials(config + static_cast<int>(reused_.size()), records);
-            else
-              runView_->appendTrials(records);
+          [this](int, const QVector<TrialRecord>& records) {
+            if (!compare_->active()) runView_->appendTrials(records);
           });
+  connect(compare_, &CompareController::trialsRecorded, compareView_, &CompareWidget::appendTrials);
+  connect(compare_, &CompareController::configurationFinished, compareView_,
+          &CompareWidget::finishConfiguration);
+  connect(compare_, &CompareController::finished, this, [this](const ReportDocument& report, bool) {
+    lastCompare_ = report;
+    compareView_->showResults(lastCompare_->runs);
+  });
   connect(runner_, &RunController::progress, this, [this](int done, int total, double rate) {
     progress_->setMaximum(total);
     progress_->setValue(done);
     rate_->setText(tr("%1 trials/s").arg(rate, 0, 'f', rate < 100 ? 1 : 0));
   });
-  connect(runner_, &RunController::configurationFinished, this,
-          [this](int index, const RunResult& r) {
-            if (comparing_)
-              compareView_->finishConfiguration(index + static_cast<int>(reused_.size()), r);
-            for (const auto& w : r.warnings)
-              log_->append(LogWidget::Level::Warning, qstr(w.message));
-            for (const auto& e : r.errors) log_->append(LogWidget::Level::Error, qstr(e.message));
-            log_->append(LogWidget::Level::Info,
-                         QStringLiteral("%1: %2").arg(qstr(r.label), Verdict::headline(r)));
-          });
+  connect(runner_, &RunController::configurationFinished, this, [this](int, const RunResult& r) {
+    for (const auto& w : r.warnings) log_->append(LogWidget::Level::Warning, qstr(w.message));
+    for (const auto& e : r.errors) log_->append(LogWidget::Level::Error, qstr(e.message));
+    log_->append(LogWidget::Level::Info,
+                 QStringLiteral("%1: %2").arg(qstr(r.label), Verdict::headline(r)));
+  });
   connect(runner_, &RunController::finished, this,
           [this](const ReportDocument& report, bool cancelled) {
             setRunning(false);
-            if (comparing_) {
-              lastCompare_ = report;
-              lastCompare_->runs.insert(lastCompare_->runs.begin(), reused_.begin(), reused_.end());
-              compareView_->showResults(lastCompare_->runs);
-            } else {
+            if (!compare_->active()) {
               lastRun_ = report;
               // Offered to the next comparison on the same inputs.
               if (!cancelled && !report.runs.empty()) {
@@ -409,7 +402,7 @@ void MainWindow::connectRunner() {
             if (cancelled) log_->append(LogWidget::Level::Warning, tr("Cancelled."));
             // The status bar says what happened, not only that something ended.
             QString status = cancelled ? tr("Cancelled") : tr("Done");
-            if (!cancelled && comparing_) {
+            if (!cancelled && compare_->active() && lastCompare_) {
               status = tr("Comparison finished: %n configurations", "",
                           static_cast<int>(lastCompare_->runs.size()));
             } else if (!cancelled && !report.runs.empty()) {

@@ -26,6 +26,7 @@ class QTableView;
 
 namespace detbench::gui {
 
+class CompareController;
 class CompareWidget;
 class DemoController;
 class DemosWidget;
@@ -178,6 +179,7 @@ class MainWindow : public QMainWindow {
   DemoController* demos_;
   InvarianceController* invariance_;
   TraceController* trace_;
+  CompareController* compare_;
   ProjectController* projects_;
   WindowActions* actions_;
 
@@ -209,12 +211,8 @@ class MainWindow : public QMainWindow {
 
   std::optional<ReportDocument> lastRun_;
   std::optional<ReportDocument> lastCompare_;
-  // Where the records of the run in progress go: the compare view, or the run view.
-  bool comparing_ = false;
   // The op the form shows: another op empties the run view (its verdict was the other op's).
   QString formOp_;
-  // The runs already made that the comparison in progress takes as they are (shown first).
-  std::vector<RunResult> reused_;
 };
 
 }  // namespace detbench::gui
