@@ -19,12 +19,13 @@ namespace detbench::ops {
 template <PadMode M, int D>
 struct PadBackwardOp {
   static_assert(D >= 1 && D <= 3);
-  static constexpr std::string_view kReplicationNames[] = {
-      "replication_pad1d_backward", "replication_pad2d_backward", "replication_pad3d_backward"};
-  static constexpr std::string_view kReflectionNames[] = {
-      "reflection_pad1d_backward", "reflection_pad2d_backward", "reflection_pad3d_backward"};
-  static constexpr std::string_view kName =
-      M == PadMode::Replicate ? kReplicationNames[D - 1] : kReflectionNames[D - 1];
+  static constexpr std::string_view kName = M == PadMode::Replicate
+                                                ? (D == 1   ? "replication_pad1d_backward"
+                                                   : D == 2 ? "replication_pad2d_backward"
+                                                            : "replication_pad3d_backward")
+                                                : (D == 1   ? "reflection_pad1d_backward"
+                                                   : D == 2 ? "reflection_pad2d_backward"
+                                                            : "reflection_pad3d_backward");
   static constexpr std::string_view kSizeParam = D == 1 ? "width" : "height";
   struct Problem {
     std::int64_t batch, channels;
