@@ -3687,6 +3687,30 @@
             <source>Runs the script again and keeps each cause's outputs, to count how many elements differ and by how many ULPs</source>
             <translation>再运行一遍脚本并保留每个原因的输出，统计有多少元素不同、相差多少 ULP</translation>
         </message>
+        <message>
+            <source>The settings below and a seed: the Seed, else 0 (torch, random and NumPy)</source>
+            <translation>下面的设置再加一个种子：使用“种子”，否则为 0（torch、random 和 NumPy）</translation>
+        </message>
+        <message>
+            <source>Seeded, and deterministic algorithms in error mode (torch.use_deterministic_algorithms(True))</source>
+            <translation>设置种子，并以报错模式启用确定性算法（torch.use_deterministic_algorithms(True)）</translation>
+        </message>
+        <message>
+            <source>Seeded, and deterministic algorithms in warn mode (warn_only=True): an op without a deterministic form warns instead of raising</source>
+            <translation>设置种子，并以警告模式启用确定性算法（warn_only=True）：没有确定性实现的算子发出警告而不是报错</translation>
+        </message>
+        <message>
+            <source>The settings below and cudnn.benchmark = True: cuDNN picks its algorithms by timing</source>
+            <translation>下面的设置再加 cudnn.benchmark = True：cuDNN 按计时挑选算法</translation>
+        </message>
+        <message>
+            <source>The settings below and cudnn.deterministic = True</source>
+            <translation>下面的设置再加 cudnn.deterministic = True</translation>
+        </message>
+        <message>
+            <source>The settings below as they are (none set: the script as written)</source>
+            <translation>按下面的设置原样运行（都未设置时：脚本原样）</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::TraceWidget</name>

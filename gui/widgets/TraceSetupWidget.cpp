@@ -250,6 +250,25 @@ void TraceSetupWidget::retranslate() {
   ops_->setPlaceholderText(tr("all; or FROM..TO, such as 1000..2000"));
   timeout_->setSpecialValueText(tr("none"));
   timeout_->setSuffix(tr(" s"));
+  // What each configuration sets, on top of the settings below (trace::traceConfig).
+  for (QCheckBox* box : configs_) {
+    const QString name = box->text();
+    box->setToolTip(
+        name == QLatin1String("seeded")
+            ? tr("The settings below and a seed: the Seed, else 0 (torch, random and NumPy)")
+        : name == QLatin1String("deterministic")
+            ? tr("Seeded, and deterministic algorithms in error mode "
+                 "(torch.use_deterministic_algorithms(True))")
+        : name == QLatin1String("warn")
+            ? tr("Seeded, and deterministic algorithms in warn mode (warn_only=True): an op "
+                 "without a deterministic form warns instead of raising")
+        : name == QLatin1String("benchmark")
+            ? tr("The settings below and cudnn.benchmark = True: cuDNN picks its algorithms by "
+                 "timing")
+        : name == QLatin1String("cudnn-deterministic")
+            ? tr("The settings below and cudnn.deterministic = True")
+            : tr("The settings below as they are (none set: the script as written)"));
+  }
   secondPass_->setText(tr("measure how much causes differ"));
   secondPass_->setToolTip(
       tr("Runs the script again and keeps each cause's outputs, to count how many elements "

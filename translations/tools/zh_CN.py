@@ -1,6 +1,12 @@
 # Simplified Chinese for every string of detbench's GUI, keyed by the English source.
 # fill_ts.py writes them into detbench_zh_CN.ts after lupdate; edit here, then run it.
 ZH_CN = {
+"The settings below and a seed: the Seed, else 0 (torch, random and NumPy)": "下面的设置再加一个种子：使用“种子”，否则为 0（torch、random 和 NumPy）",
+"Seeded, and deterministic algorithms in error mode (torch.use_deterministic_algorithms(True))": "设置种子，并以报错模式启用确定性算法（torch.use_deterministic_algorithms(True)）",
+"Seeded, and deterministic algorithms in warn mode (warn_only=True): an op without a deterministic form warns instead of raising": "设置种子，并以警告模式启用确定性算法（warn_only=True）：没有确定性实现的算子发出警告而不是报错",
+"The settings below and cudnn.benchmark = True: cuDNN picks its algorithms by timing": "下面的设置再加 cudnn.benchmark = True：cuDNN 按计时挑选算法",
+"The settings below and cudnn.deterministic = True": "下面的设置再加 cudnn.deterministic = True",
+"The settings below as they are (none set: the script as written)": "按下面的设置原样运行（都未设置时：脚本原样）",
 "%1 (%2–%3×)": "%1（%2–%3×）",
 "The median time against the baseline's; in brackets the range from the quartiles of one run's times to the other's. Where the middle halves of the times overlap, there is no clear difference.": "中位耗时与基准的中位耗时之比；括号内是从一次运行耗时的四分位数到另一次运行四分位数的范围。两者耗时的中间一半相互重叠时，没有明显差别。",
 "no clear difference (the middle halves of the times overlap)": "没有明显差别（两者时间的中间一半相互重叠）",

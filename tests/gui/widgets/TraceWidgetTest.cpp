@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <QCheckBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
@@ -23,6 +24,7 @@
 
 #include "GuiTestSupport.hpp"
 #include "detbench/DefaultRegistry.hpp"
+#include "detbench/trace/TraceSettings.hpp"
 #include "plot/TraceOpsPlotWidget.hpp"
 #include "widgets/TraceSetupWidget.hpp"
 
@@ -91,6 +93,25 @@ TEST_F(TraceWidgetTest, ALaterRunShowsHowFarItIsAndCancelKeepsTheBar) {
       << statusText().toStdString();
   emit controller.finished(trace::TraceDocument{}, true);
   EXPECT_EQ(bar->value(), 125);
+}
+
+TEST_F(TraceWidgetTest, EachConfigurationSaysWhatItSets) {
+  // Does deterministic also seed? Its tooltip says so; every preset has one of its own.
+  QStringList tips;
+  for (auto* box : widget.setup()->findChildren<QCheckBox*>()) {
+    if (box->text() == QStringLiteral("cudnn.benchmark") ||
+        box->text() == QStringLiteral("cudnn.deterministic") || box->text().contains(' '))
+      continue;
+    EXPECT_FALSE(box->toolTip().isEmpty()) << box->text().toStdString();
+    tips << box->toolTip();
+    if (box->text() == QStringLiteral("deterministic")) {
+      EXPECT_TRUE(box->toolTip().startsWith(QStringLiteral("Seeded")))
+          << box->toolTip().toStdString();
+    }
+  }
+  EXPECT_EQ(tips.size(), static_cast<qsizetype>(trace::traceConfigNames().size()));
+  tips.removeDuplicates();
+  EXPECT_EQ(tips.size(), static_cast<qsizetype>(trace::traceConfigNames().size()));
 }
 
 TEST_F(TraceWidgetTest, AConfigurationIsNamedWithWhatItSet) {
