@@ -981,6 +981,10 @@
             <source>the CUDA kernel multiplies with atomics, so the products round in the order the threads run; deterministic mode raises (PyTorch has no deterministic form), though the docstrings do not name it</source>
             <translation>CUDA 内核用原子操作做乘法，因此乘积按线程运行的顺序舍入；确定性模式下会报错（PyTorch 没有确定性形式），尽管文档字符串没有列出它</translation>
         </message>
+        <message>
+            <source>the CUDA backward adds each mirrored gradient into its source element with float atomics; in deterministic mode PyTorch takes another kernel, in which each input element gathers its own terms. The docstring still says it raises</source>
+            <translation>CUDA 反向传播用浮点原子操作把每个镜像位置的梯度加到其来源元素上；在确定性模式下 PyTorch 改用另一个内核，由每个输入元素收集自己的各项。文档字符串仍说它会报错</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

@@ -1,6 +1,8 @@
 # Simplified Chinese for every string of detbench's GUI, keyed by the English source.
 # fill_ts.py writes them into detbench_zh_CN.ts after lupdate; edit here, then run it.
 ZH_CN = {
+    "the CUDA backward adds each mirrored gradient into its source element with float atomics; in deterministic mode PyTorch takes another kernel, in which each input element gathers its own terms. The docstring still says it raises":
+        "CUDA 反向传播用浮点原子操作把每个镜像位置的梯度加到其来源元素上；在确定性模式下 PyTorch 改用另一个内核，由每个输入元素收集自己的各项。文档字符串仍说它会报错",
 "The settings below and a seed: the Seed, else 0 (torch, random and NumPy)": "下面的设置再加一个种子：使用“种子”，否则为 0（torch、random 和 NumPy）",
 "Seeded, and deterministic algorithms in error mode (torch.use_deterministic_algorithms(True))": "设置种子，并以报错模式启用确定性算法（torch.use_deterministic_algorithms(True)）",
 "Seeded, and deterministic algorithms in warn mode (warn_only=True): an op without a deterministic form warns instead of raising": "设置种子，并以警告模式启用确定性算法（warn_only=True）：没有确定性实现的算子发出警告而不是报错",
