@@ -2832,6 +2832,22 @@
             <source>Opened %1 from the trace on %2 with the traced shapes.</source>
             <translation>已从跟踪结果在 %2 上打开 %1，使用跟踪到的形状。</translation>
         </message>
+        <message>
+            <source>Choose another Python…</source>
+            <translation>选择另一个 Python…</translation>
+        </message>
+        <message>
+            <source>The default: the python3 on PATH with PyTorch, else Debian's</source>
+            <translation>默认：PATH 上带 PyTorch 的 python3，否则用 Debian 的</translation>
+        </message>
+        <message>
+            <source>Choose the Python whose PyTorch the workbench follows</source>
+            <translation>选择工作台所依据其 PyTorch 的 Python</translation>
+        </message>
+        <message>
+            <source>Python</source>
+            <translation>Python</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::OpCatalogModel</name>
@@ -2912,10 +2928,6 @@
             <translation>PyTorch %1（这些特性自 %2 起）。来源：%3</translation>
         </message>
         <message>
-            <source>Error mode (PyTorch %1)</source>
-            <translation>报错模式（PyTorch %1）</translation>
-        </message>
-        <message>
             <source>atomics, exact (maximum)</source>
             <translation>原子操作，精确（最大值）</translation>
         </message>
@@ -2926,6 +2938,14 @@
         <message>
             <source>nondeterministic: uninitialized memory</source>
             <translation>非确定性：未初始化内存</translation>
+        </message>
+        <message>
+            <source>What torch.use_deterministic_algorithms(True) does to the op in PyTorch %1</source>
+            <translation>PyTorch %1 中 torch.use_deterministic_algorithms(True) 对该算子的作用</translation>
+        </message>
+        <message>
+            <source>Error mode</source>
+            <translation>错误模式</translation>
         </message>
     </context>
     <context>
@@ -2991,6 +3011,45 @@
         <message>
             <source>The plot could not be rendered as SVG (%1 x %2).</source>
             <translation>无法将图表渲染为 SVG（%1 x %2）。</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::PythonChoice</name>
+        <message>
+            <source>%1: no such program</source>
+            <translation>%1：没有这个程序</translation>
+        </message>
+        <message>
+            <source>%1 has no PyTorch (import torch finds nothing)</source>
+            <translation>%1 没有 PyTorch（import torch 找不到）</translation>
+        </message>
+        <message>
+            <source>Python: none</source>
+            <translation>Python：无</translation>
+        </message>
+        <message>
+            <source>Python: %1 · PyTorch %2</source>
+            <translation>Python：%1 · PyTorch %2</translation>
+        </message>
+        <message>
+            <source>Python: %1 · no PyTorch</source>
+            <translation>Python：%1 · 没有 PyTorch</translation>
+        </message>
+        <message>
+            <source>The Python that the trace, the trace lesson and the catalog's default release follow: %1 (%2).</source>
+            <translation>追踪、追踪课程和目录的默认版本所依据的 Python：%1（%2）。</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>Catalog release: %1. Click to choose another Python.</source>
+            <translation>目录版本：%1。点击以选择另一个 Python。</translation>
+        </message>
+        <message>
+            <source>The torch devices run libtorch %1, the release this build was made with; the trace and the catalog follow PyTorch %2. Rebuild (scripts/build) with that Python active to run the same release on both.</source>
+            <translation>torch 设备运行的是 libtorch %1（本次构建所用的版本）；追踪和目录依据的是 PyTorch %2。在激活该 Python 的情况下重新构建（scripts/build），两者即运行同一版本。</translation>
         </message>
     </context>
     <context>
@@ -3308,6 +3367,26 @@
             <source>%1 on %2 — %3</source>
             <translation>%1，在 %2 上 — %3</translation>
         </message>
+        <message>
+            <source>The outputs varied. The fix the catalog knows:</source>
+            <translation>输出有变化。目录所知的修复办法：</translation>
+        </message>
+        <message>
+            <source>Run with deterministic algorithms</source>
+            <translation>以确定性算法运行</translation>
+        </message>
+        <message>
+            <source>Settings → Deterministic algorithms: error (torch.use_deterministic_algorithms(True)); PyTorch switches this op to its deterministic form</source>
+            <translation>设置 → 确定性算法：报错（torch.use_deterministic_algorithms(True)）；PyTorch 将此算子切换为其确定性实现</translation>
+        </message>
+        <message>
+            <source>Set the seed and run again</source>
+            <translation>设置种子并再次运行</translation>
+        </message>
+        <message>
+            <source>Settings → Seed: set (torch.manual_seed): every run draws the same numbers</source>
+            <translation>设置 → 种子：设置（torch.manual_seed）：每次运行抽到相同的数</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::SettingsWidget</name>
@@ -3426,6 +3505,10 @@
         <message>
             <source>torch.use_deterministic_algorithms(mode): ops with a deterministic alternative switch to it; ops without one raise (error: True) or warn and run (warn: True, warn_only=True).</source>
             <translation>torch.use_deterministic_algorithms(mode)：有确定性替代的算子换用它；没有的算子抛出错误（报错：True）或警告后运行（警告：True, warn_only=True）。</translation>
+        </message>
+        <message>
+            <source>%1 (default: nearest to %2)</source>
+            <translation>%1（默认：最接近 %2）</translation>
         </message>
     </context>
     <context>

@@ -19,6 +19,7 @@
 #include "controllers/InvarianceController.hpp"
 #include "controllers/LanguageController.hpp"
 #include "controllers/ProjectController.hpp"
+#include "controllers/PythonChoice.hpp"
 #include "controllers/RunController.hpp"
 #include "controllers/TraceController.hpp"
 #include "detbench/report/Environment.hpp"
@@ -52,7 +53,8 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
       trace_(new TraceController(registry_, this)),
       compare_(new CompareController(runner_, this)),
       projects_(new ProjectController([this] { return project(); }, this)),
-      actions_(new WindowActions(this)) {
+      actions_(new WindowActions(this)),
+      python_(new PythonChoice(registry_, this)) {
   setObjectName(QStringLiteral("MainWindow"));
   setWindowIcon(QIcon(QStringLiteral(":/icons/detbench.svg")));
   setDockNestingEnabled(true);
@@ -72,6 +74,7 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
   rate_ = new QLabel(this);
   statusBar()->addPermanentWidget(rate_);
   statusBar()->addPermanentWidget(progress_);
+  connectPython();
 
   connect(runView_, &RunViewWidget::warnModeRequested, this,
           [this] { rerunWith([](Settings& s) { s.deterministic = DeterministicMode::Warn; }); });
@@ -217,6 +220,7 @@ void MainWindow::retranslate() {
   for (std::size_t i = 0; i < docks_.size(); ++i)
     docks_[i]->setWindowTitle(dockTitles[static_cast<qsizetype>(i)]);
   actions_->retranslate();
+  showPython();
   if (help_) help_->showPage(help_->page(), language_->language());
   updateTitle();
   fitPanels();

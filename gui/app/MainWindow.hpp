@@ -23,6 +23,7 @@ class QProgressBar;
 class QScrollArea;
 class QTabWidget;
 class QTableView;
+class QToolButton;
 
 namespace detbench::gui {
 
@@ -41,6 +42,7 @@ class OpCatalogModel;
 class OpParamsWidget;
 class OpSelectorWidget;
 class ProjectController;
+class PythonChoice;
 class RunController;
 class SettingsWidget;
 class TabPanels;
@@ -118,6 +120,7 @@ class MainWindow : public QMainWindow {
   InvarianceWidget* invarianceView() const { return invarianceView_; }
   TraceWidget* traceView() const { return traceView_; }
   SettingsWidget* settingsWidget() const { return settings_; }
+  PythonChoice* pythonChoice() const { return python_; }
   OpParamsWidget* paramsWidget() const { return params_; }
   DeviceSelectorWidget* deviceSelector() const { return devices_; }
   LogWidget* logWidget() const { return log_; }
@@ -150,6 +153,11 @@ class MainWindow : public QMainWindow {
 
   // Project handling (MainWindowProject.cpp).
   void connectProject();
+  // The status bar's Python: one interpreter for the trace, its lesson and the catalog
+  // (MainWindowPython.cpp).
+  void connectPython();
+  void showPython();
+  void choosePython();
   void updateTitle();
   bool maybeSave();
   void newProject();
@@ -182,6 +190,7 @@ class MainWindow : public QMainWindow {
   CompareController* compare_;
   ProjectController* projects_;
   WindowActions* actions_;
+  PythonChoice* python_;
 
   // The form: the op, its parameters and device, the settings.
   SettingsWidget* settings_;
@@ -207,6 +216,7 @@ class MainWindow : public QMainWindow {
   TraceWidget* traceView_;
   QProgressBar* progress_;
   QLabel* rate_;
+  QToolButton* pythonButton_ = nullptr;
   HelpDialog* help_ = nullptr;
 
   std::optional<ReportDocument> lastRun_;

@@ -10,6 +10,7 @@
 #include "app/MainWindow.hpp"
 #include "app/ScriptedStart.hpp"
 #include "controllers/LanguageController.hpp"
+#include "controllers/PythonChoice.hpp"
 #include "detbench/DefaultRegistry.hpp"
 #include "detbench/base/BuildInfo.hpp"
 
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
   if (lang.isEmpty())
     lang = detbench::gui::LanguageController::languageForLocale(QLocale::system().name());
   language.setLanguage(lang);
+  detbench::gui::PythonChoice::restore();
 
   auto registry =
       std::make_shared<const detbench::BackendRegistry>(detbench::makeDefaultRegistry());

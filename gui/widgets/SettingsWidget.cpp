@@ -104,6 +104,13 @@ SettingsWidget::SettingsWidget(QWidget* parent) : QWidget(parent) {
   setSettings(initial);
 }
 
+void SettingsWidget::followDefaultRelease() {
+  retranslate();
+  const int i =
+      pytorch_->findData(QString::fromStdString(toString(defaultPyTorchRelease().release)));
+  if (i >= 0) pytorch_->setCurrentIndex(i);
+}
+
 void SettingsWidget::retranslate() {
   labels_[0]->setText(tr("Seed"));
   labels_[1]->setText(tr("Autotuning"));
@@ -115,11 +122,17 @@ void SettingsWidget::retranslate() {
   labels_[7]->setText(tr("Catalog"));
   labels_[8]->setText(tr("Implementation"));
   labels_[9]->setText(tr("PyTorch release"));
-  const PyTorchDefault& found = defaultPyTorchRelease();
+  const PyTorchDefault found = defaultPyTorchRelease();
   for (int i = 0; i < pytorch_->count(); ++i) {
     const QString release = pytorch_->itemData(i).toString();
     const bool isDefault = release.toStdString() == toString(found.release);
-    pytorch_->setItemText(i, isDefault ? tr("%1 (default)").arg(release) : release);
+    // A release outside the catalog's is followed by its nearest: the label says from which.
+    const QString foundVersion =
+        QString::fromStdString(found.foundVersion.value_or("")).section(QLatin1Char('.'), 0, 1);
+    const bool nearest = isDefault && !foundVersion.isEmpty() && foundVersion != release;
+    pytorch_->setItemText(i, nearest ? tr("%1 (default: nearest to %2)").arg(release, foundVersion)
+                             : isDefault ? tr("%1 (default)").arg(release)
+                                         : release);
   }
   pytorch_->setToolTip(
       tr("What deterministic mode does, the alerts and the cuBLAS workspace rule follow this "

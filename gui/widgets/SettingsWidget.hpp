@@ -27,6 +27,8 @@ class SettingsWidget : public QWidget {
   void setSettings(const Settings& settings);
   // The first problem in the form, or empty.
   QString problem() const;
+  // The user's Python changed: the release it has becomes the default, and the one shown.
+  void followDefaultRelease();
 
  signals:
   void changed();

@@ -16,9 +16,9 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "controllers/PythonChoice.hpp"
 #include "detbench/base/Error.hpp"
 #include "detbench/base/IntegerText.hpp"
-#include "detbench/demo/TraceLesson.hpp"
 #include "detbench/trace/ProbeFiles.hpp"
 
 namespace detbench::gui {
@@ -52,8 +52,11 @@ TraceSetupWidget::TraceSetupWidget(QWidget* parent) : QWidget(parent) {
   auto* form = new QFormLayout(this);
   form->setContentsMargins(0, 0, 0, 0);
   python_ = new QLineEdit(this);
-  const std::string python = demo::traceLessonPython();
-  python_->setText(QString::fromStdString(python.empty() ? std::string("python3") : python));
+  setPython(PythonChoice::interpreter());
+  connect(python_, &QLineEdit::editingFinished, this, [this] {
+    const QString typed = python_->text().trimmed();
+    if (!typed.isEmpty() && typed != PythonChoice::interpreter()) emit pythonEdited(typed);
+  });
   script_ = new QLineEdit(this);
   browseScript_ = new QPushButton(this);
   example_ = new QPushButton(this);
@@ -121,6 +124,10 @@ TraceSetupWidget::TraceSetupWidget(QWidget* parent) : QWidget(parent) {
 }
 
 TraceSetupWidget::~TraceSetupWidget() = default;
+
+void TraceSetupWidget::setPython(const QString& interpreter) {
+  python_->setText(interpreter);
+}
 
 void TraceSetupWidget::setScript(const QString& path, const QStringList& arguments) {
   script_->setText(path);

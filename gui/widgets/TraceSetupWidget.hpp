@@ -34,6 +34,13 @@ class TraceSetupWidget : public QWidget {
   // The example script with the lesson's settings (2 threads; default, seeded, deterministic).
   void useExample();
   void setScript(const QString& path, const QStringList& arguments = {});
+  // The interpreter field, as the workbench's Python changes.
+  void setPython(const QString& interpreter);
+
+ signals:
+  // The user typed another interpreter into the field (and left it): the workbench's Python
+  // follows, where that one has PyTorch.
+  void pythonEdited(const QString& interpreter);
 
  protected:
   void changeEvent(QEvent* event) override;

@@ -1,6 +1,25 @@
 # Simplified Chinese for every string of detbench's GUI, keyed by the English source.
 # fill_ts.py writes them into detbench_zh_CN.ts after lupdate; edit here, then run it.
 ZH_CN = {
+    "The outputs varied. The fix the catalog knows:": "输出有变化。目录所知的修复办法：",
+    "Run with deterministic algorithms": "以确定性算法运行",
+    "Settings → Deterministic algorithms: error (torch.use_deterministic_algorithms(True)); PyTorch switches this op to its deterministic form": "设置 → 确定性算法：报错（torch.use_deterministic_algorithms(True)）；PyTorch 将此算子切换为其确定性实现",
+    "Set the seed and run again": "设置种子并再次运行",
+    "Settings → Seed: set (torch.manual_seed): every run draws the same numbers": "设置 → 种子：设置（torch.manual_seed）：每次运行抽到相同的数",
+    "What torch.use_deterministic_algorithms(True) does to the op in PyTorch %1": "PyTorch %1 中 torch.use_deterministic_algorithms(True) 对该算子的作用",
+    "%1 (default: nearest to %2)": "%1（默认：最接近 %2）",
+    "Choose another Python…": "选择另一个 Python…",
+    "The default: the python3 on PATH with PyTorch, else Debian's": "默认：PATH 上带 PyTorch 的 python3，否则用 Debian 的",
+    "Choose the Python whose PyTorch the workbench follows": "选择工作台所依据其 PyTorch 的 Python",
+    "%1: no such program": "%1：没有这个程序",
+    "%1 has no PyTorch (import torch finds nothing)": "%1 没有 PyTorch（import torch 找不到）",
+    "Python: none": "Python：无",
+    "Python: %1 · PyTorch %2": "Python：%1 · PyTorch %2",
+    "Python: %1 · no PyTorch": "Python：%1 · 没有 PyTorch",
+    "The Python that the trace, the trace lesson and the catalog's default release follow: %1 (%2).": "追踪、追踪课程和目录的默认版本所依据的 Python：%1（%2）。",
+    "Catalog release: %1. Click to choose another Python.": "目录版本：%1。点击以选择另一个 Python。",
+    "The torch devices run libtorch %1, the release this build was made with; the trace and the catalog follow PyTorch %2. Rebuild (scripts/build) with that Python active to run the same release on both.": "torch 设备运行的是 libtorch %1（本次构建所用的版本）；追踪和目录依据的是 PyTorch %2。在激活该 Python 的情况下重新构建（scripts/build），两者即运行同一版本。",
+    "none": "无",
     "the CUDA backward adds each mirrored gradient into its source element with float atomics; in deterministic mode PyTorch takes another kernel, in which each input element gathers its own terms. The docstring still says it raises":
         "CUDA 反向传播用浮点原子操作把每个镜像位置的梯度加到其来源元素上；在确定性模式下 PyTorch 改用另一个内核，由每个输入元素收集自己的各项。文档字符串仍说它会报错",
 "The settings below and a seed: the Seed, else 0 (torch, random and NumPy)": "下面的设置再加一个种子：使用“种子”，否则为 0（torch、random 和 NumPy）",

@@ -12,6 +12,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <mutex>
+#include <optional>
 #include <sstream>
 
 extern char** environ;
@@ -35,6 +37,8 @@ bool exitedCleanly(pid_t pid, std::chrono::steady_clock::time_point deadline) {
   }
   return false;
 }
+
+}  // namespace
 
 // Asks `python` where the torch package is; "" when it has none or does not answer in time.
 // The answer is the first line: a wrapper script whose children keep the pipe open does not make
@@ -91,8 +95,6 @@ std::string torchPackageDir(const std::string& python, std::chrono::milliseconds
   return out;
 }
 
-}  // namespace
-
 std::optional<std::string> versionFromVersionPy(const std::string& text) {
   std::istringstream in(text);
   std::string line;
@@ -145,12 +147,52 @@ UserPython findUserPython(const std::optional<std::string>& environment, const s
   return {"python3", "the python3 on PATH; no Python with PyTorch was found", ""};
 }
 
-const UserPython& userPython() {
-  static const UserPython found = [] {
-    const char* env = std::getenv("DETBENCH_PYTHON");
-    return findUserPython(env ? std::optional<std::string>(env) : std::nullopt);
-  }();
-  return found;
+namespace {
+
+// The process's answers, found on first use and replaced by chooseUserPython.
+struct Remembered {
+  std::mutex mutex;
+  std::optional<UserPython> python;
+  std::optional<PyTorchDefault> release;
+};
+Remembered& remembered() {
+  static Remembered r;
+  return r;
+}
+
+UserPython ruleAnswer() {
+  const char* env = std::getenv("DETBENCH_PYTHON");
+  return findUserPython(env ? std::optional<std::string>(env) : std::nullopt);
+}
+
+}  // namespace
+
+UserPython userPython() {
+  Remembered& r = remembered();
+  {
+    const std::lock_guard lock(r.mutex);
+    if (r.python) return *r.python;
+  }
+  // Asked outside the lock: the interpreter may take seconds to answer.
+  UserPython found = ruleAnswer();
+  const std::lock_guard lock(r.mutex);
+  if (!r.python) r.python = std::move(found);
+  return *r.python;
+}
+
+void chooseUserPython(const std::string& interpreter, const std::string& how) {
+  UserPython python;
+  if (interpreter.empty()) {
+    python = ruleAnswer();
+  } else {
+    python = {interpreter, how, torchPackageDir(interpreter, kInterpreterLimit)};
+  }
+  PyTorchDefault release =
+      findPyTorchRelease(python.interpreter.empty() ? "none" : python.interpreter);
+  Remembered& r = remembered();
+  const std::lock_guard lock(r.mutex);
+  r.python = std::move(python);
+  r.release = std::move(release);
 }
 
 PyTorchDefault findPyTorchRelease(const std::string& python, std::chrono::milliseconds limit) {
@@ -190,9 +232,16 @@ PyTorchDefault findPyTorchRelease(const std::string& python, std::chrono::millis
   return chooseRelease(*version, dir + " (" + interpreter + ")");
 }
 
-const PyTorchDefault& defaultPyTorchRelease() {
-  static const PyTorchDefault found = findPyTorchRelease("");
-  return found;
+PyTorchDefault defaultPyTorchRelease() {
+  Remembered& r = remembered();
+  {
+    const std::lock_guard lock(r.mutex);
+    if (r.release) return *r.release;
+  }
+  PyTorchDefault found = findPyTorchRelease("");
+  const std::lock_guard lock(r.mutex);
+  if (!r.release) r.release = std::move(found);
+  return *r.release;
 }
 
 }  // namespace detbench
