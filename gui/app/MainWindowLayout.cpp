@@ -75,6 +75,14 @@ void MainWindow::buildDocks() {
   catalogView_->verticalHeader()->setDefaultSectionSize(catalogView_->fontMetrics().height() + 6);
   catalogView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   catalogView_->horizontalHeader()->setStretchLastSection(true);
+  // The op's name as wide as the common ones; a longer one is elided, whole in its tooltip, so
+  // that the four verdicts fit beside it at 1280 pixels.
+  catalogView_->horizontalHeader()->setSectionResizeMode(OpCatalogModel::Op,
+                                                         QHeaderView::Interactive);
+  catalogView_->setColumnWidth(
+      OpCatalogModel::Op,
+      catalogView_->fontMetrics().horizontalAdvance(QStringLiteral("index_put_accumulate")) + 16);
+  catalogView_->setTextElideMode(Qt::ElideMiddle);
   catalogView_->setWordWrap(false);
   opSelector_ = new OpSelectorWidget(opPanel);
   devices_ = new DeviceSelectorWidget(*registry_, opPanel);
@@ -196,7 +204,10 @@ void MainWindow::fitToScreen(const QSize& available) {
       {opDock, settingsDock},
       {opArea_->widget()->sizeHint().height(), settingsArea_->widget()->sizeHint().height()},
       Qt::Vertical);
-  resizeDocks({docks_[0]}, {std::max(140, size.height() / 5)}, Qt::Vertical);
+  // The catalog: a fifth of the height, and at least its header and five ops.
+  const int catalogRows = catalogView_->horizontalHeader()->sizeHint().height() +
+                          5 * catalogView_->verticalHeader()->defaultSectionSize() + 60;
+  resizeDocks({docks_[0]}, {std::max(catalogRows, size.height() / 5)}, Qt::Vertical);
   // Where the catalog and the log sit side by side, the catalog takes two thirds.
   const int bottom = size.width() - opArea_->minimumWidth();
   resizeDocks({docks_[0], docks_[3]}, {bottom * 2 / 3, bottom / 3}, Qt::Horizontal);

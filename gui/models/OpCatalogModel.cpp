@@ -166,7 +166,14 @@ QVariant OpCatalogModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant OpCatalogModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+  if (orientation != Qt::Horizontal) return {};
+  // The release is in the settings beside the catalog and in the tooltip: the header stays short
+  // enough for its column.
+  if (role == Qt::ToolTipRole && section == ErrorMode) {
+    return tr("What torch.use_deterministic_algorithms(True) does to the op in PyTorch %1")
+        .arg(qstr(toString(release_)));
+  }
+  if (role != Qt::DisplayRole) return {};
   switch (section) {
     case Op:
       return tr("Op");
@@ -175,7 +182,7 @@ QVariant OpCatalogModel::headerData(int section, Qt::Orientation orientation, in
     case Alternative:
       return tr("Deterministic alternative");
     case ErrorMode:
-      return tr("Error mode (PyTorch %1)").arg(qstr(toString(release_)));
+      return tr("Error mode");
     case PyTorchApi:
       return tr("PyTorch call");
     default:
