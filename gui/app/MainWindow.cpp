@@ -83,6 +83,14 @@ MainWindow::MainWindow(std::shared_ptr<const BackendRegistry> registry,
   connect(runView_, &RunViewWidget::workspaceRequested, this, [this] {
     rerunWith([](Settings& s) { s.cublasWorkspaceConfig = WorkspaceConfig::parse(":4096:8"); });
   });
+  connect(runView_, &RunViewWidget::deterministicModeRequested, this,
+          [this] { rerunWith([](Settings& s) { s.deterministic = DeterministicMode::Error; }); });
+  connect(runView_, &RunViewWidget::seedRequested, this, [this] {
+    // The seed the last run drew: the next run starts from this one's first numbers.
+    const std::uint64_t drawn =
+        lastRun_ && !lastRun_->runs.empty() ? lastRun_->runs.front().seed : 0;
+    rerunWith([drawn](Settings& s) { s.seed = drawn; });
+  });
   connect(runView_, &RunViewWidget::catalogEntryRequested, this, &MainWindow::showCatalogEntry);
   connect(compareView_, &CompareWidget::runRequested, this, [this] { startCompare(); });
   // The runs already made that a comparison can take are those of the form's inputs.
@@ -426,16 +434,27 @@ void MainWindow::connectRunner() {
 
 RunViewWidget::NextSteps MainWindow::nextSteps(const RunResult& r) const {
   RunViewWidget::NextSteps steps;
+  const OpTraits* traits = findOpTraits(r.op);
+  // detbench's extensions run detbench's kernels: not offered where PyTorch's own ran.
+  const bool extensionOffered = traits &&
+                                traits->traits(devices_->traitsClass()).detbenchExtension &&
+                                r.settings.semantics != CatalogSemantics::Extensions &&
+                                !r.dispatch.library && !r.libraryCheck;
+  if (!r.failed() && !r.summary.reproducible && !r.trials.empty() && traits) {
+    // The outputs varied: the fix the catalog knows for this op, as the Settings would set it.
+    const DeviceTraits& t = traits->traits(devices_->traitsClass());
+    steps.seed = t.source == NondeterminismSource::Rng && !r.settings.seed;
+    steps.deterministicMode = t.errorMode == ErrorModeBehavior::SwitchesToDeterministic &&
+                              r.settings.deterministic != DeterministicMode::Error;
+    steps.extension = extensionOffered && t.errorMode != ErrorModeBehavior::SwitchesToDeterministic;
+    return steps;
+  }
   if (!r.raisedNondeterministic()) return steps;
   if (Verdict::needsWorkspaceConfig(r)) {
     steps.workspace = true;
   } else {
     steps.warnMode = r.settings.deterministic == DeterministicMode::Error;
-    const OpTraits* op = findOpTraits(r.op);
-    // The torch devices run PyTorch's own kernels: detbench's extensions are not offered there.
-    steps.extension = op && op->traits(devices_->traitsClass()).detbenchExtension &&
-                      r.settings.semantics != CatalogSemantics::Extensions && !r.dispatch.library &&
-                      !r.libraryCheck;
+    steps.extension = extensionOffered;
   }
   return steps;
 }

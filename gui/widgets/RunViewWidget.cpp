@@ -51,7 +51,8 @@ RunViewWidget::RunViewWidget(QWidget* parent) : QWidget(parent) {
   fullText_->setObjectName(QStringLiteral("fullText"));
   fullText_->setWordWrap(true);
   fullText_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  fullText_->setStyleSheet(QStringLiteral("color: palette(dark); font-family: monospace;"));
+  // Dark on the notice's light background, whichever colour it has.
+  fullText_->setStyleSheet(QStringLiteral("color: #37474f; font-family: monospace;"));
   fullText_->hide();
   warnButton_ = new QPushButton(noticeBox_);
   warnButton_->setObjectName(QStringLiteral("runInWarnMode"));
@@ -59,6 +60,10 @@ RunViewWidget::RunViewWidget(QWidget* parent) : QWidget(parent) {
   extensionButton_->setObjectName(QStringLiteral("useExtension"));
   workspaceButton_ = new QPushButton(noticeBox_);
   workspaceButton_->setObjectName(QStringLiteral("setWorkspace"));
+  deterministicButton_ = new QPushButton(noticeBox_);
+  deterministicButton_->setObjectName(QStringLiteral("runDeterministic"));
+  seedButton_ = new QPushButton(noticeBox_);
+  seedButton_->setObjectName(QStringLiteral("setSeed"));
   catalogButton_ = new QPushButton(noticeBox_);
   catalogButton_->setObjectName(QStringLiteral("catalogEntry"));
   fullTextButton_ = new QPushButton(noticeBox_);
@@ -67,8 +72,8 @@ RunViewWidget::RunViewWidget(QWidget* parent) : QWidget(parent) {
   fullTextButton_->setFlat(true);
   auto* buttons = new QHBoxLayout;
   buttons->setContentsMargins(0, 0, 0, 0);
-  for (QPushButton* b :
-       {warnButton_, extensionButton_, workspaceButton_, catalogButton_, fullTextButton_})
+  for (QPushButton* b : {seedButton_, deterministicButton_, warnButton_, extensionButton_,
+                         workspaceButton_, catalogButton_, fullTextButton_})
     buttons->addWidget(b);
   buttons->addStretch(1);
   auto* noticeLayout = new QVBoxLayout(noticeBox_);
@@ -80,6 +85,9 @@ RunViewWidget::RunViewWidget(QWidget* parent) : QWidget(parent) {
   connect(warnButton_, &QPushButton::clicked, this, &RunViewWidget::warnModeRequested);
   connect(extensionButton_, &QPushButton::clicked, this, &RunViewWidget::extensionRequested);
   connect(workspaceButton_, &QPushButton::clicked, this, &RunViewWidget::workspaceRequested);
+  connect(deterministicButton_, &QPushButton::clicked, this,
+          &RunViewWidget::deterministicModeRequested);
+  connect(seedButton_, &QPushButton::clicked, this, &RunViewWidget::seedRequested);
   connect(catalogButton_, &QPushButton::clicked, this, [this] {
     if (result_) emit catalogEntryRequested(qstr(result_->op));
   });
@@ -185,20 +193,30 @@ void RunViewWidget::clear() {
 void RunViewWidget::showNotice() {
   const bool failed = result_ && result_->failed();
   const bool warned = result_ && !result_->warnings.empty();
-  noticeBox_->setVisible(failed || warned);
-  if (!failed && !warned) return;
+  // Outputs that varied where the catalog knows what makes them repeat: the fix as a button.
+  const bool varied = result_ && !failed && !result_->summary.reproducible && steps_.any();
+  noticeBox_->setVisible(failed || warned || varied);
+  if (!failed && !warned && !varied) return;
   const RunResult& r = *result_;
   noticeBox_->setStyleSheet(
       failed ? QStringLiteral("QFrame#notice { background: #fdecea; border: 1px solid #e6b0aa; }")
-             : QStringLiteral("QFrame#notice { background: #fff4e0; border: 1px solid #e8c58a; }"));
-  notice_->setText(failed ? Verdict::problem(r) : Verdict::warning(r));
+      : warned
+          ? QStringLiteral("QFrame#notice { background: #fff4e0; border: 1px solid #e8c58a; }")
+          : QStringLiteral("QFrame#notice { background: #e8f1fb; border: 1px solid #a9c4e4; }"));
+  notice_->setText(failed   ? Verdict::problem(r)
+                   : warned ? Verdict::warning(r)
+                            : tr("The outputs varied. The fix the catalog knows:"));
+  // One line: the plots below keep their height on a small screen.
+  notice_->setWordWrap(failed || warned);
   QStringList full;
   for (const auto& e : r.errors) full << qstr(e.message);
   for (const auto& w : r.warnings) full << qstr(w.message);
   fullText_->setText(full.join(QStringLiteral("\n\n")));
   warnButton_->setVisible(failed && steps_.warnMode);
-  extensionButton_->setVisible(failed && steps_.extension);
+  extensionButton_->setVisible((failed || varied) && steps_.extension);
   workspaceButton_->setVisible(failed && steps_.workspace);
+  deterministicButton_->setVisible(varied && steps_.deterministicMode);
+  seedButton_->setVisible(varied && steps_.seed);
   catalogButton_->setVisible(true);
   fullTextButton_->setVisible(!full.isEmpty());
 }
@@ -225,6 +243,13 @@ void RunViewWidget::retranslate() {
   extensionButton_->setToolTip(
       tr("Settings → Catalog: detbench extensions (a deterministic kernel PyTorch does not have)"));
   workspaceButton_->setText(tr("Set CUBLAS_WORKSPACE_CONFIG=:4096:8"));
+  deterministicButton_->setText(tr("Run with deterministic algorithms"));
+  deterministicButton_->setToolTip(
+      tr("Settings → Deterministic algorithms: error (torch.use_deterministic_algorithms(True)); "
+         "PyTorch switches this op to its deterministic form"));
+  seedButton_->setText(tr("Set the seed and run again"));
+  seedButton_->setToolTip(
+      tr("Settings → Seed: set (torch.manual_seed): every run draws the same numbers"));
   catalogButton_->setText(tr("The op's catalog entry"));
   fullTextButton_->setText(fullTextButton_->isChecked() ? tr("Hide PyTorch's message")
                                                         : tr("PyTorch's message…"));

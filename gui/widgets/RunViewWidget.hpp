@@ -3,7 +3,8 @@
 // distinct outputs so far, ULP histogram, time per trial with its box plot, and the algorithm
 // per trial where a library chose one). A run that raised shows, instead of empty plots, one
 // line on what raised and why and the next steps as buttons (PyTorch's full text one click
-// away); warn mode's warnings show in the header the same way.
+// away); warn mode's warnings show in the header the same way, and so do the fixes the catalog
+// knows for outputs that varied.
 
 #include <QVector>
 #include <QWidget>
@@ -21,12 +22,15 @@ namespace detbench::gui {
 class PlotWidget;
 class TrialPlotWidget;
 
-// The next steps that apply after a run that raised (the window knows the catalog and the form;
-// the view only offers them).
+// The next steps that apply after a run that raised, or whose outputs varied (the window knows
+// the catalog and the form; the view only offers them).
 struct RunNextSteps {
-  bool warnMode = false;   // run again with deterministic algorithms at warn
-  bool extension = false;  // run again with detbench's deterministic kernel for this op
-  bool workspace = false;  // run again with CUBLAS_WORKSPACE_CONFIG=:4096:8
+  bool warnMode = false;           // run again with deterministic algorithms at warn
+  bool extension = false;          // run again with detbench's deterministic kernel for this op
+  bool workspace = false;          // run again with CUBLAS_WORKSPACE_CONFIG=:4096:8
+  bool deterministicMode = false;  // run again with deterministic algorithms on (error)
+  bool seed = false;               // run again with the seed set
+  bool any() const { return warnMode || extension || workspace || deterministicMode || seed; }
 };
 
 class RunViewWidget : public QWidget {
@@ -58,6 +62,8 @@ class RunViewWidget : public QWidget {
   void warnModeRequested();
   void extensionRequested();
   void workspaceRequested();
+  void deterministicModeRequested();
+  void seedRequested();
   void catalogEntryRequested(const QString& op);
 
  protected:
@@ -78,6 +84,8 @@ class RunViewWidget : public QWidget {
   QPushButton* warnButton_;
   QPushButton* extensionButton_;
   QPushButton* workspaceButton_;
+  QPushButton* deterministicButton_;
+  QPushButton* seedButton_;
   QPushButton* catalogButton_;
   QPushButton* fullTextButton_;
   QWidget* plotArea_;

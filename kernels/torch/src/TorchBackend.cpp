@@ -79,15 +79,15 @@ class TorchBackend : public Backend {
                               std::string(op.name()) + ": ";
     if (settings.form != FormRequest::Default) {
       DETBENCH_THROW(InvalidArgument,
-                     where + "--form " + std::string(toString(settings.form)) +
-                         " picks one of detbench's kernels, which this device does not run "
-                         "(--deterministic sets PyTorch's own switch)");
+                     where + "the implementation '" + std::string(toString(settings.form)) +
+                         "' is one of detbench's kernels, which this device does not run "
+                         "(deterministic algorithms set PyTorch's own switch)");
     }
     if (settings.semantics == CatalogSemantics::Extensions) {
       DETBENCH_THROW(InvalidArgument,
                      where +
                          "detbench's extensions are detbench's own kernels, not PyTorch's "
-                         "(use --semantics pytorch)");
+                         "(the catalog's PyTorch semantics run here)");
     }
     if (!kHasFillUninitializedMemory && !settings.fillUninitializedMemory) {
       DETBENCH_THROW(InvalidArgument,

@@ -193,6 +193,40 @@ TEST(MainWindowRefusalTest, ARefusalLeavesNoPlotOfTheRunBeforeAndSaysWhatRaised)
       << w.runView()->notice().toStdString();
 }
 
+TEST(MainWindowNextStepTest, ARandomOpWithoutASeedOffersTheSeedAndThenRepeats) {
+  ProjectController::discardAutosave();
+  LanguageController language;
+  MainWindow w(registry(), &language);
+  ASSERT_TRUE(w.selectOp(QStringLiteral("randn")));
+  OpParams p = *w.paramsWidget()->params();
+  p["size"] = 4096;
+  w.paramsWidget()->setParams(p);
+  w.paramsWidget()->setTrials(4);
+  Settings s = *w.settingsWidget()->settings();
+  s.seed.reset();
+  w.settingsWidget()->setSettings(s);
+  ASSERT_TRUE(w.startRun());
+  ASSERT_TRUE(testing::waitUntil(
+      [&] { return !w.runController()->isRunning() && w.lastRun().has_value(); }));
+  // Each trial draws on from an unseeded generator: the outputs vary, and the seed is the fix.
+  ASSERT_FALSE(w.lastRun()->runs.front().summary.reproducible);
+  auto* seed = w.runView()->findChild<QAbstractButton*>(QStringLiteral("setSeed"));
+  auto* deterministic =
+      w.runView()->findChild<QAbstractButton*>(QStringLiteral("runDeterministic"));
+  ASSERT_NE(seed, nullptr);
+  ASSERT_NE(deterministic, nullptr);
+  EXPECT_TRUE(seed->isVisibleTo(w.runView()));
+  // Deterministic mode does nothing for a random op: not offered.
+  EXPECT_FALSE(deterministic->isVisibleTo(w.runView()));
+  const std::uint64_t drawn = w.lastRun()->runs.front().seed;
+  seed->click();
+  ASSERT_TRUE(testing::waitUntil(
+      [&] { return !w.runController()->isRunning() && w.lastRun()->runs.front().seedWasSet; }));
+  EXPECT_EQ(w.settingsWidget()->settings()->seed, std::optional<std::uint64_t>(drawn));
+  EXPECT_TRUE(w.lastRun()->runs.front().summary.reproducible);
+  EXPECT_FALSE(seed->isVisibleTo(w.runView()));
+}
+
 TEST(MainWindowCompareTest, AComparisonTakesARunAlreadyMadeWithoutRunningItAgain) {
   ProjectController::discardAutosave();
   LanguageController language;

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <QLabel>
+#include <QPushButton>
 
 #include "../../core/report/ReportFixtures.hpp"
 #include "GuiTestSupport.hpp"
@@ -157,6 +158,31 @@ TEST(RunViewWidgetTest, ALibraryRunIsNeverCalledAtomicOrDeterministicAsDetbenchs
   }
   EXPECT_EQ(Verdict::implementation(detbench::testing::fixedRun("run", false, 7)),
             QStringLiteral("atomic"));
+}
+
+TEST(RunViewWidgetTest, OutputsThatVariedOfferTheFixTheWindowNamesAndNothingElse) {
+  RunViewWidget view;
+  auto* deterministic = view.findChild<QPushButton*>(QStringLiteral("runDeterministic"));
+  auto* seed = view.findChild<QPushButton*>(QStringLiteral("setSeed"));
+  auto* warn = view.findChild<QPushButton*>(QStringLiteral("runInWarnMode"));
+  ASSERT_NE(deterministic, nullptr);
+  ASSERT_NE(seed, nullptr);
+  ASSERT_NE(warn, nullptr);
+  RunViewWidget::NextSteps steps;
+  steps.deterministicMode = true;
+  view.showResult(detbench::testing::fixedRun("run", false, 0x1234), {}, steps);
+  EXPECT_TRUE(deterministic->isVisibleTo(&view));
+  EXPECT_FALSE(seed->isVisibleTo(&view));
+  EXPECT_FALSE(warn->isVisibleTo(&view));
+  EXPECT_TRUE(view.notice().contains(QStringLiteral("varied"))) << view.notice().toStdString();
+  int asked = 0;
+  QObject::connect(&view, &RunViewWidget::deterministicModeRequested, [&asked] { ++asked; });
+  deterministic->click();
+  EXPECT_EQ(asked, 1);
+  // Outputs that repeated need no fix: no notice, whatever the window offers.
+  view.showResult(detbench::testing::fixedRun("run", true, 0x1234), {}, steps);
+  EXPECT_FALSE(deterministic->isVisibleTo(&view));
+  EXPECT_TRUE(view.notice().isEmpty()) << view.notice().toStdString();
 }
 
 }  // namespace
