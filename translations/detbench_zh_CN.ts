@@ -3620,12 +3620,16 @@
             <translation>第 %1 次运行，算子 %2：%3</translation>
         </message>
         <message>
-            <source>absorbed, or reaching no result</source>
-            <translation>被吸收，或未影响任何结果</translation>
-        </message>
-        <message>
             <source>other bits that no result uses (a note)</source>
             <translation>没有结果用到的其他位（备注）</translation>
+        </message>
+        <message>
+            <source>absorbed, or unused</source>
+            <translation>被吸收，或未被使用</translation>
+        </message>
+        <message>
+            <source>equal to run 1 (to the run's end)</source>
+            <translation>与运行 1 相同（直到该运行结束）</translation>
         </message>
     </context>
     <context>
@@ -4072,6 +4076,10 @@
         <message>
             <source>, about %1 s left</source>
             <translation>，约剩 %1 秒</translation>
+        </message>
+        <message>
+            <source>Alignment:</source>
+            <translation>对齐：</translation>
         </message>
     </context>
     <context>

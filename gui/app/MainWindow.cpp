@@ -204,12 +204,21 @@ HelpDialog* MainWindow::showHelp(HelpDialog::Page page) {
   if (!help_) {
     help_ = new HelpDialog(this);
     // A lesson link opens the lesson (it does not run it); the recipe link, the recipe check.
+    // A link that opens a part of the window puts the Guide away, so that what it opened is in
+    // front (F1 brings the Guide back where it was).
     connect(help_, &HelpDialog::lessonRequested, this, [this](const QString& name) {
+      help_->hide();
       tabs_->setCurrentWidget(demosView_);
       demosView_->selectScenario(name);
     });
-    connect(help_, &HelpDialog::recipeCheckRequested, this,
-            [this] { showRecipeCheck(QString(), nullptr); });
+    connect(help_, &HelpDialog::recipeCheckRequested, this, [this] {
+      help_->hide();
+      showRecipeCheck(QString(), nullptr);
+    });
+    connect(help_, &HelpDialog::traceRequested, this, [this] {
+      help_->hide();
+      tabs_->setCurrentWidget(traceView_);
+    });
   }
   help_->showPage(page, language_->language());
   help_->show();

@@ -27,7 +27,6 @@ TraceOpsPlotWidget::TraceOpsPlotWidget(QWidget* parent) : PlotWidget(parent) {
   plot()->plotLayout()->addElement(0, 0, title_);
   line_ = new QCPCurve(plot()->xAxis, plot()->yAxis);
   line_->setPen(QPen(plotstyle::good(), 2));
-  line_->removeFromLegend();
   notCompared_ = pointsGraph(plot(), plotstyle::muted(), 3);
   absorbed_ = pointsGraph(plot(), plotstyle::primary(), 4);
   inherited_ = pointsGraph(plot(), plotstyle::secondary(), 4);
@@ -37,8 +36,8 @@ TraceOpsPlotWidget::TraceOpsPlotWidget(QWidget* parent) : PlotWidget(parent) {
   plot()->axisRect(0)->insetLayout()->take(plot()->legend);
   plot()->plotLayout()->addElement(2, 0, plot()->legend);
   plot()->plotLayout()->setRowStretchFactor(2, 0.001);
-  plot()->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-  plot()->legend->setWrap(4);
+  plot()->legend->setWrap(3);
+  plot()->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
   plot()->legend->setMargins(QMargins(4, 2, 4, 2));
   plot()->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot()->axisRect(0)->setRangeZoom(Qt::Horizontal);
@@ -127,8 +126,9 @@ void TraceOpsPlotWidget::retranslate() {
   plot()->yAxis->setLabel(QString());
   causes_->setName(tr("cause"));
   inherited_->setName(tr("inherited"));
-  absorbed_->setName(tr("absorbed, or reaching no result"));
+  absorbed_->setName(tr("absorbed, or unused"));
   notCompared_->setName(tr("not compared from here"));
+  line_->setName(tr("equal to run 1 (to the run's end)"));
 }
 
 QString TraceOpsPlotWidget::hoverText(const QPoint& pos) const {

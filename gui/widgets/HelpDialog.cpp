@@ -37,6 +37,8 @@ HelpDialog::HelpDialog(QWidget* parent) : QDialog(parent) {
       emit lessonRequested(url.path());
     } else if (scheme == QLatin1String("recipe")) {
       emit recipeCheckRequested();
+    } else if (scheme == QLatin1String("trace")) {
+      emit traceRequested();
     } else if (scheme == QLatin1String("glossary")) {
       showPage(Page::Glossary, language_);
     } else if (scheme == QLatin1String("guide")) {

@@ -26,6 +26,8 @@ class HelpDialog : public QDialog {
   // A link to a lesson (its scenario name), or to the seeding-recipe check.
   void lessonRequested(const QString& name);
   void recipeCheckRequested();
+  // The guide's link to the Trace tab.
+  void traceRequested();
 
  private:
   QTextBrowser* browser_;

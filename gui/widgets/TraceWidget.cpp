@@ -499,6 +499,12 @@ void TraceWidget::showCause(int row) {
             .arg(tr("The op in the workbench:").toHtmlEscaped(), qstr(e.command).toHtmlEscaped());
     openButton_->setEnabled(true);
   }
+  // Where the runs part (another op sequence, a run that ended early), the alignment stops: the
+  // causes above are those before it.
+  for (const auto& p : c->alignment.partings) {
+    html += QStringLiteral("<p><b>%1</b> %2</p>")
+                .arg(tr("Alignment:").toHtmlEscaped(), qstr(describeParting(p)).toHtmlEscaped());
+  }
   detail_->setHtml(html);
 }
 

@@ -1,6 +1,9 @@
 # Simplified Chinese for every string of detbench's GUI, keyed by the English source.
 # fill_ts.py writes them into detbench_zh_CN.ts after lupdate; edit here, then run it.
 ZH_CN = {
+    "absorbed, or unused": "被吸收，或未被使用",
+    "equal to run 1 (to the run's end)": "与运行 1 相同（直到该运行结束）",
+    "Alignment:": "对齐：",
     "The outputs varied. The fix the catalog knows:": "输出有变化。目录所知的修复办法：",
     "Run with deterministic algorithms": "以确定性算法运行",
     "Settings → Deterministic algorithms: error (torch.use_deterministic_algorithms(True)); PyTorch switches this op to its deterministic form": "设置 → 确定性算法：报错（torch.use_deterministic_algorithms(True)）；PyTorch 将此算子切换为其确定性实现",

@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <QListWidget>
-#include <QTextBrowser>
 
 #include <QAction>
 #include <QComboBox>
@@ -15,6 +14,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextBrowser>
 
 #include "../../core/report/ReportFixtures.hpp"
 #include "GuiTestSupport.hpp"
@@ -30,6 +30,7 @@
 #include "widgets/DeviceSelectorWidget.hpp"
 #include "widgets/OpParamsWidget.hpp"
 #include "widgets/SettingsWidget.hpp"
+#include "widgets/TraceWidget.hpp"
 
 namespace detbench::gui {
 namespace {
@@ -131,6 +132,26 @@ TEST(MainWindowTest, AnotherOpEmptiesTheRunViewAndATabChangeTheStatusBar) {
   window.statusBar()->showMessage(QStringLiteral("Reproducible"));
   window.findChild<QTabWidget*>()->setCurrentIndex(1);
   EXPECT_TRUE(window.statusBar()->currentMessage().isEmpty());
+}
+
+TEST(MainWindowTest, AGuideLinkPutsTheGuideAwayAndShowsWhatItOpened) {
+  ProjectController::discardAutosave();
+  LanguageController language;
+  MainWindow window(registry(), &language);
+  window.show();
+  HelpDialog* help = window.showHelp(HelpDialog::Page::Guide);
+  ASSERT_TRUE(help->isVisible());
+  auto* browser = help->findChild<QTextBrowser*>();
+  ASSERT_NE(browser, nullptr);
+  // The guide's row for a script whose runs differ leads to the Trace tab.
+  EXPECT_TRUE(browser->toHtml().contains(QStringLiteral("href=\"trace:\"")));
+  emit browser->anchorClicked(QUrl(QStringLiteral("trace:")));
+  EXPECT_FALSE(help->isVisible());
+  EXPECT_TRUE(window.traceView()->isVisible());
+  window.showHelp(HelpDialog::Page::Guide);
+  emit browser->anchorClicked(QUrl(QStringLiteral("demo:seeds")));
+  EXPECT_FALSE(help->isVisible());
+  EXPECT_EQ(window.demosView()->currentScenario()->name, "seeds");
 }
 
 TEST(MainWindowTest, EveryCatalogTextHasAChineseTranslation) {
