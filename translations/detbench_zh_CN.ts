@@ -4081,6 +4081,18 @@
             <source>Alignment:</source>
             <translation>对齐：</translation>
         </message>
+        <message>
+            <source>stopped (cancelled)</source>
+            <translation>已停止（已取消）</translation>
+        </message>
+        <message>
+            <source>stopped at the timeout</source>
+            <translation>在超时处停止</translation>
+        </message>
+        <message>
+            <source>killed by signal %1</source>
+            <translation>被信号 %1 终止</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::TrainingDivergencePlotWidget</name>

@@ -73,17 +73,16 @@ void TimingPlotWidget::addPoints(const RunSeries& series, std::size_t from) {
                 unit_.fromUs(b.q3), unit_.fromUs(b.highWhisker), outliers);
   // Short enough for the title of a plot a quarter of a 1280-pixel window wide; the box shows
   // the quartiles.
-  const QString median = unit_.formatUs(b.median);
-  summary_ = outliers.empty()       ? tr("median %1").arg(median)
-             : outliers.size() == 1 ? tr("median %1, 1 outlier").arg(median)
-                                    : tr("median %1, %2 outliers").arg(median).arg(outliers.size());
+  medianText_ = unit_.formatUs(b.median);
+  outliers_ = outliers.size();
   retranslate();
 }
 
 void TimingPlotWidget::clearData() {
   graph_->data()->clear();
   box_->data()->clear();
-  summary_.clear();
+  medianText_.clear();
+  outliers_ = 0;
   unit_ = TimeUnit();
   retranslate();
 }
@@ -102,7 +101,12 @@ void TimingPlotWidget::fitAxes(const RunSeries& series) {
 
 void TimingPlotWidget::retranslate() {
   QString text = tr("Time per trial");
-  if (!summary_.isEmpty()) text += QLatin1Char('\n') + summary_;
+  if (!medianText_.isEmpty()) {
+    text += QLatin1Char('\n') +
+            (outliers_ == 0   ? tr("median %1").arg(medianText_)
+             : outliers_ == 1 ? tr("median %1, 1 outlier").arg(medianText_)
+                              : tr("median %1, %2 outliers").arg(medianText_).arg(outliers_));
+  }
   title_->setText(text);
   graph_->setName(tr("time per trial"));
   plot()->xAxis->setLabel(tr("trial"));

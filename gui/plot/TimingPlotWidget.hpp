@@ -31,7 +31,9 @@ class TimingPlotWidget : public TrialPlotWidget {
   QCPAxisRect* boxRect_;
   QCPStatisticalBox* box_;
   QCPTextElement* title_;
-  QString summary_;
+  // The title's second line, made in retranslate() so that it follows the language.
+  QString medianText_;
+  qsizetype outliers_ = 0;
   TimeUnit unit_;  // the median's, for the axis and the title
 };
 

@@ -207,8 +207,16 @@ void InvarianceWidget::showOutcomes(const std::vector<InvarianceOutcome>& outcom
   cancelled_ = cancelled;
   run_->setEnabled(true);
   cancel_->setEnabled(false);
+  status_->setText(endedText());
+  plot_->setOutcomes(outcomes_);
+  fillTable();
+  verdict_->setText(verdictText());
+}
+
+// What the status line says of the outcomes shown (made again on a language change).
+QString InvarianceWidget::endedText() const {
   QString status =
-      cancelled ? tr("Cancelled: the configurations that ran are shown.") : tr("Finished.");
+      cancelled_ ? tr("Cancelled: the configurations that ran are shown.") : tr("Finished.");
   // A remote run that ended early says why (its last run carries the error).
   for (const auto& o : outcomes_) {
     for (const auto& p : o.result.points) {
@@ -222,10 +230,7 @@ void InvarianceWidget::showOutcomes(const std::vector<InvarianceOutcome>& outcom
                                      .arg(qstr(outcomes_.front().remoteContext->host),
                                           qstr(outcomes_.front().reachedThrough));
   }
-  status_->setText(status);
-  plot_->setOutcomes(outcomes_);
-  fillTable();
-  verdict_->setText(verdictText());
+  return status;
 }
 
 QString InvarianceWidget::verdictText() const {
@@ -357,6 +362,7 @@ void InvarianceWidget::retranslate() {
   if (!outcomes_.empty()) {
     verdict_->setText(verdictText());
     fillTable();
+    if (run_->isEnabled()) status_->setText(endedText());
   } else {
     verdict_->setText(
         tr("Runs the op of the form on the same inputs at several batch sizes, "

@@ -55,6 +55,7 @@ class InvarianceWidget : public QWidget {
   void showOutcomes(const std::vector<InvarianceOutcome>& outcomes, bool cancelled);
   void fillTable();
   QString verdictText() const;
+  QString endedText() const;
 
   InvarianceController* controller_;
   RequestSource request_;

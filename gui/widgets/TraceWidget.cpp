@@ -49,6 +49,18 @@ QString traceWords(std::string_view english) {
   return QCoreApplication::translate("TraceText", s.c_str());
 }
 
+// How a run ended, in the window's language where it is one of the fixed phrases; the rest
+// (a problem's words, an exception's message) as the trace recorded it.
+QString runEndText(const TraceRunSummary& r) {
+  const TraceRunExit& e = r.exit;
+  if (e.cancelled) return TraceWidget::tr("stopped (cancelled)");
+  if (e.timedOut) return TraceWidget::tr("stopped at the timeout");
+  if (e.problem.empty() && !r.fatal && !r.completed() && !e.exited) {
+    return TraceWidget::tr("killed by signal %1").arg(e.signal);
+  }
+  return qstr(describeRunEnd(r));
+}
+
 QString kindText(CauseKind kind) {
   return traceWords(causeKindText(kind));
 }
@@ -331,6 +343,7 @@ bool TraceWidget::start(QString* why) {
   startButton_->setEnabled(false);
   cancelButton_->setEnabled(true);
   exportButton_->setEnabled(false);
+  statusKind_ = Status::Other;
   status_->setText(tr("Asking the interpreter about the script…"));
   controller_->start(*job);
   return true;
@@ -345,7 +358,8 @@ void TraceWidget::finish(const TraceDocument& document, bool cancelled) {
   // A cancelled trace keeps the bar where it stopped.
   if (!cancelled) progress_->setValue(progress_->maximum());
   fillConfigs();
-  status_->setText(cancelled ? tr("Cancelled: what ran is shown.") : tr("Finished."));
+  statusKind_ = cancelled ? Status::Cancelled : Status::Finished;
+  status_->setText(statusText());
   emit message(cancelled ? tr("Trace cancelled: what ran is shown.") : tr("Trace finished."),
                false);
 }
@@ -439,7 +453,7 @@ void TraceWidget::showConfig(int index) {
     for (const auto& r : c->alignment.runs) {
       if (r.completed() || r.exit.stderrTail.empty()) continue;
       text += QStringLiteral("<p>%1</p><pre>%2</pre>")
-                  .arg(tr("Run %1: %2").arg(r.run).arg(qstr(describeRunEnd(r))).toHtmlEscaped(),
+                  .arg(tr("Run %1: %2").arg(r.run).arg(runEndText(r)).toHtmlEscaped(),
                        qstr(lastLines(r.exit.stderrTail, 15)).toHtmlEscaped());
       break;
     }
@@ -546,6 +560,20 @@ void TraceWidget::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
 }
 
+QString TraceWidget::statusText() const {
+  switch (statusKind_) {
+    case Status::Prompt:
+      return tr("Choose a script (or the example) and press Trace.");
+    case Status::Finished:
+      return tr("Finished.");
+    case Status::Cancelled:
+      return tr("Cancelled: what ran is shown.");
+    case Status::Other:
+      break;
+  }
+  return status_->text();
+}
+
 void TraceWidget::retranslate() {
   startButton_->setText(tr("Trace"));
   startButton_->setToolTip(
@@ -562,9 +590,7 @@ void TraceWidget::retranslate() {
                              2 * configs_->frameWidth() + 2);
   causes_->setHorizontalHeaderLabels(
       {tr("Op"), tr("ATen op"), tr("What"), tr("Where"), tr("How much"), tr("Why")});
-  if (status_->text().isEmpty()) {
-    status_->setText(tr("Choose a script (or the example) and press Trace."));
-  }
+  status_->setText(statusText());
   fillConfigs();
 }
 

@@ -59,6 +59,7 @@ class TraceWidget : public QWidget {
 
  private:
   void retranslate();
+  QString statusText() const;
   void showConfig(int index);
   void showCause(int row);
   void fillConfigs();
@@ -73,6 +74,9 @@ class TraceWidget : public QWidget {
   QPushButton* openButton_;
   QProgressBar* progress_;
   QLabel* status_;
+  // What the status line says where it is one of the widget's own sentences (made again in the
+  // language of the moment); Other: a trace's progress or an error, kept as it was.
+  enum class Status { Prompt, Finished, Cancelled, Other } statusKind_ = Status::Prompt;
   QTableWidget* configs_;
   TraceOpsPlotWidget* plot_;
   QTableWidget* causes_;

@@ -1,6 +1,9 @@
 # Simplified Chinese for every string of detbench's GUI, keyed by the English source.
 # fill_ts.py writes them into detbench_zh_CN.ts after lupdate; edit here, then run it.
 ZH_CN = {
+    "stopped (cancelled)": "已停止（已取消）",
+    "stopped at the timeout": "在超时处停止",
+    "killed by signal %1": "被信号 %1 终止",
     "absorbed, or unused": "被吸收，或未被使用",
     "equal to run 1 (to the run's end)": "与运行 1 相同（直到该运行结束）",
     "Alignment:": "对齐：",

@@ -4,6 +4,7 @@
 
 #include <QListWidget>
 
+#include <qcustomplot.h>
 #include <QAction>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -26,6 +27,7 @@
 #include "detbench/op/OpDefinition.hpp"
 #include "detbench/trace/TraceWords.hpp"
 #include "models/OpCatalogModel.hpp"
+#include "plot/PlotWidget.hpp"
 #include "widgets/DemosWidget.hpp"
 #include "widgets/DeviceSelectorWidget.hpp"
 #include "widgets/OpParamsWidget.hpp"
@@ -66,6 +68,41 @@ TEST(MainWindowTest, TheChineseTranslationLoadsAndChangesTheWindowsTexts) {
   ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
   QCoreApplication::processEvents();
   EXPECT_EQ(visibleTexts(window), english);
+}
+
+// The plots' titles, as QCustomPlot holds them.
+QStringList plotTitles(MainWindow& window) {
+  QStringList titles;
+  for (PlotWidget* p : window.runView()->plots()) {
+    auto* plot = p->findChild<QCustomPlot*>();
+    if (plot == nullptr) continue;
+    QCPLayoutGrid* grid = plot->plotLayout();
+    for (int i = 0; i < grid->elementCount(); ++i) {
+      if (auto* t = qobject_cast<QCPTextElement*>(grid->elementAt(i))) titles << t->text();
+    }
+  }
+  return titles;
+}
+
+TEST(MainWindowTest, WhatARunSaysFollowsALanguageSwitch) {
+  ProjectController::discardAutosave();
+  LanguageController language;
+  ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+  MainWindow window(registry(), &language);
+  window.selectOp(QStringLiteral("bincount"));
+  OpParams p = *window.paramsWidget()->params();
+  p["size"] = 4096;
+  window.paramsWidget()->setParams(p);
+  window.paramsWidget()->setTrials(4);
+  ASSERT_TRUE(window.startRun());
+  ASSERT_TRUE(testing::waitUntil([&] { return window.lastRun().has_value(); }));
+  ASSERT_TRUE(plotTitles(window).join(QLatin1Char('|')).contains(QStringLiteral("median")));
+  ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+  QCoreApplication::processEvents();
+  const QString titles = plotTitles(window).join(QLatin1Char('|'));
+  EXPECT_FALSE(titles.contains(QStringLiteral("median"))) << titles.toStdString();
+  EXPECT_TRUE(titles.contains(QStringLiteral("中位数"))) << titles.toStdString();
+  ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
 }
 
 TEST(MainWindowTest, TheDemosTabFollowsALanguageSwitchAndKeepsItsSelection) {
