@@ -25,6 +25,9 @@ TrainingLossPlotWidget::TrainingLossPlotWidget(QWidget* parent) : PlotWidget(par
   plot()->axisRect(0)->setMarginGroup(QCP::msLeft | QCP::msRight, group);
   diffRect_->setMarginGroup(QCP::msLeft | QCP::msRight, group);
   plot()->legend->setVisible(true);
+  // The loss falls from the upper left to the lower right: the legend goes to the lower left,
+  // where no curve is.
+  plot()->axisRect(0)->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft);
   // A short axis: few ticks, one significant digit.
   diffRect_->axis(QCPAxis::atLeft)->ticker()->setTickCount(3);
   diffRect_->axis(QCPAxis::atLeft)->setNumberFormat(QStringLiteral("gb"));

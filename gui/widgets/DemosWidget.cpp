@@ -88,13 +88,14 @@ DemosWidget::DemosWidget(QWidget* parent) : QWidget(parent) {
   auto* right = new QWidget(this);
   auto* rightLayout = new QVBoxLayout(right);
   rightLayout->setContentsMargins(0, 0, 0, 0);
+  // The buttons above the lesson: in the same place for every lesson, whatever its length.
+  rightLayout->addLayout(buttons);
   auto* vertical = new QSplitter(Qt::Vertical, right);
   vertical_ = vertical;
   vertical->addWidget(text_);
   auto* bottom = new QWidget(vertical);
   auto* bottomLayout = new QVBoxLayout(bottom);
   bottomLayout->setContentsMargins(0, 0, 0, 0);
-  bottomLayout->addLayout(buttons);
   bottomLayout->addWidget(results_, 1);
   bottomLayout->addWidget(checks_);
   vertical->addWidget(bottom);
