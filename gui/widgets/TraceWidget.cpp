@@ -384,6 +384,9 @@ void TraceWidget::fillConfigs() {
     configs_->setItem(i, 2, cell(first));
   }
   configs_->resizeColumnsToContents();
+  // Sizing the last column to its contents stops its stretch: the stretch is asked for again.
+  configs_->horizontalHeader()->setStretchLastSection(false);
+  configs_->horizontalHeader()->setStretchLastSection(true);
   const int row = keep >= 0 && keep < configs_->rowCount() ? keep : configs_->rowCount() - 1;
   if (row >= 0) {
     configs_->setCurrentCell(row, 0);
