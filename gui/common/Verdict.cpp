@@ -250,6 +250,18 @@ QString Verdict::settingsLine(const Settings& s) {
   return parts.join(QStringLiteral(", "));
 }
 
+QString Verdict::settingsShort(const Settings& s) {
+  QStringList parts;
+  parts << mode(s.deterministic);
+  if (s.seed) parts << tr("seed %1").arg(*s.seed);
+  if (s.threads > 0) parts << tr("%1 threads").arg(s.threads);
+  if (s.cudnnBenchmark) parts << QStringLiteral("cudnn.benchmark");
+  if (s.cudnnDeterministic) parts << QStringLiteral("cudnn.deterministic");
+  if (s.form != FormRequest::Default) parts << qstr(toString(s.form));
+  if (s.semantics == CatalogSemantics::Extensions) parts << tr("detbench extensions");
+  return parts.join(QStringLiteral(", "));
+}
+
 namespace {
 
 // The middle half of a run's trial times (their quartiles, in nanoseconds), or nothing with

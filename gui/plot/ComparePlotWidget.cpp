@@ -79,8 +79,13 @@ void ComparePlotWidget::setEntries(const std::vector<CompareEntry>& entries, int
   for (std::size_t i = 0; i < entries_.size(); ++i) {
     const auto& e = entries_[i];
     const double x = static_cast<double>(i) + 1;
-    names->addTick(x, e.name);
-    names2->addTick(x, e.name);
+    // A long name (a run already made says its settings) in lines, so that neighbours do not
+    // overlap.
+    QString name = e.name;
+    name.replace(QStringLiteral(": "), QStringLiteral(":\n"))
+        .replace(QStringLiteral(", "), QStringLiteral("\n"));
+    names->addTick(x, name);
+    names2->addTick(x, name);
     if (e.failed) continue;
     (e.distinct <= 1 ? reproducible_ : varying_)->addData(x, e.distinct);
     if (!measured[i]) continue;
@@ -111,10 +116,14 @@ void ComparePlotWidget::setEntries(const std::vector<CompareEntry>& entries, int
     ratio->position->setCoords(x, tops[i]);
     ratio->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
     ratio->setPadding(QMargins(0, 0, 0, 3));
-    // The table's words: "2.69× faster", never its inverse.
-    ratio->setText(static_cast<int>(i) == baseline_
-                       ? tr("baseline")
-                       : Verdict::relative(medians[i] * 1e3, baselineMedian * 1e3));
+    // The table's words: "2.69× faster", never its inverse; and as the table, no ratio where
+    // the middle halves of the two runs' times overlap (the ratio would be noise).
+    const BoxStats& mine = stats[i];
+    const BoxStats& base = stats[static_cast<std::size_t>(baseline_)];
+    const bool overlap = mine.q1 <= base.q3 && base.q1 <= mine.q3;
+    ratio->setText(static_cast<int>(i) == baseline_ ? tr("baseline")
+                   : overlap                        ? tr("no clear difference")
+                             : Verdict::relative(medians[i] * 1e3, baselineMedian * 1e3));
     labels_.push_back(ratio);
   }
   timeRect_->axis(QCPAxis::atLeft)->setLabel(tr("time per trial (%1)").arg(unit_.symbol));

@@ -201,9 +201,11 @@ void CompareWidget::describeCurrent() {
 void CompareWidget::addMadeRun(const RunResult& run) {
   if (run.failed() || run.trials.empty()) return;
   RunResult r = run;
-  r.label = QStringLiteral("%1, %2")
+  // Named by what it set (the op, device and inputs are the form's, as for every run it can be
+  // compared with), and when it was made, to tell two alike apart.
+  r.label = tr("run at %1: %2")
                 .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")),
-                     Verdict::mode(r.settings.deterministic))
+                     Verdict::settingsShort(r.settings))
                 .toStdString();
   made_.insert(made_.begin(), std::move(r));
   madeChecked_.insert(madeChecked_.begin(), false);

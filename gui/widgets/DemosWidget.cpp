@@ -11,12 +11,14 @@
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QTextDocument>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
 #include "common/Text.hpp"
 #include "controllers/DemoController.hpp"
 #include "detbench/report/Format.hpp"
+#include "plot/ComparePlotWidget.hpp"
 #include "plot/DecoderDivergencePlotWidget.hpp"
 #include "plot/LoaderHeatMapPlotWidget.hpp"
 #include "plot/TrainingDivergencePlotWidget.hpp"
@@ -69,7 +71,15 @@ DemosWidget::DemosWidget(QWidget* parent) : QWidget(parent) {
   trainingLayout->addWidget(lossPlot_);
   trainingLayout->addWidget(divergencePlot_);
   results_ = new QStackedWidget(this);
-  results_->insertWidget(kRunsPage, runsTable_);
+  runsPlot_ = new ComparePlotWidget(this);
+  runsPlot_->setObjectName(QStringLiteral("runsPlot"));
+  auto* runsPage = new QWidget(this);
+  auto* runsLayout = new QVBoxLayout(runsPage);
+  runsLayout->setContentsMargins(0, 0, 0, 0);
+  runsLayout->addWidget(runsTable_);
+  runsLayout->addWidget(runsPlot_, 1);
+  runsLayout->addStretch(0);  // the table at the top when the picture is hidden
+  results_->insertWidget(kRunsPage, runsPage);
   results_->insertWidget(kLoaderPage, heatMap_);
   results_->insertWidget(kTrainingPage, training);
   results_->insertWidget(kProcessPage, processTable_);
@@ -178,6 +188,7 @@ void DemosWidget::fitText() {
 void DemosWidget::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
   fitText();
+  fitRunsPlot();
   // The items' heights follow the list's new width (a title wraps instead of being cut).
   list_->doItemsLayout();
 }
@@ -317,6 +328,29 @@ void DemosWidget::showRuns(const demo::Scenario& s, const demo::ScenarioOutcome&
                                                                    : QColor(214, 39, 40));
   }
   runsTable_->resizeColumnsToContents();
+  // The table as tall as its rows: the picture below takes the rest.
+  runsTable_->setMaximumHeight(runsTable_->horizontalHeader()->height() +
+                               runsTable_->verticalHeader()->length() +
+                               2 * runsTable_->frameWidth() + 2);
+  std::vector<CompareEntry> entries;
+  for (std::size_t i = 0; i < o.runs.size(); ++i) {
+    const RunResult& r = o.runs[i];
+    CompareEntry e;
+    e.name = qstr(s.runs[i].label.in(lang));
+    e.trials = static_cast<int>(r.trials.size());
+    e.distinct = r.summary.distinctDigests;
+    e.failed = r.failed();
+    for (const auto& t : r.trials) e.timesUs.push_back(static_cast<double>(t.timeNs) / 1e3);
+    entries.push_back(std::move(e));
+  }
+  runsPlot_->setEntries(entries, 0);
+  // Once the page is laid out with the table's new height.
+  QTimer::singleShot(0, this, &DemosWidget::fitRunsPlot);
+}
+
+void DemosWidget::fitRunsPlot() {
+  // Under about 300 pixels the picture would be too small to read: the table alone.
+  runsPlot_->setVisible(results_->height() - runsTable_->maximumHeight() >= 260);
 }
 
 void DemosWidget::showProcessRows(const QString& what, const QString& result,
@@ -439,6 +473,9 @@ std::vector<PlotWidget*> DemosWidget::visiblePlots() const {
       return {lossPlot_, divergencePlot_};
     case kDecoderPage:
       return {decoderPlot_};
+    case kRunsPage:
+      if (runsPlot_->isVisible()) return {runsPlot_};
+      return {};
     default:
       return {};
   }

@@ -23,6 +23,7 @@ class QTextBrowser;
 
 namespace detbench::gui {
 
+class ComparePlotWidget;
 class DemoController;
 
 class LoaderHeatMapPlotWidget;
@@ -75,6 +76,7 @@ class DemosWidget : public QWidget {
   void showScenarioText();
   // Sizes the lesson's text to its length, so "What to expect" is not behind a scroll.
   void fitText();
+  void fitRunsPlot();
   void currentRowChanged();
   void showRuns(const demo::Scenario& scenario, const demo::ScenarioOutcome& outcome);
   // Rows of (process, what it gave); equal results share a colour.
@@ -95,6 +97,8 @@ class DemosWidget : public QWidget {
   QLabel* status_;
   QStackedWidget* results_;
   QTableWidget* runsTable_;
+  // The runs in one picture (distinct outputs, time per trial) where the page has room for it.
+  ComparePlotWidget* runsPlot_;
   QTableWidget* processTable_;  // one row per process (the PYTHONHASHSEED and NumPy lessons)
   LoaderHeatMapPlotWidget* heatMap_;
   TrainingLossPlotWidget* lossPlot_;

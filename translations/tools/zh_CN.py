@@ -1,6 +1,8 @@
 # Simplified Chinese for every string of detbench's GUI, keyed by the English source.
 # fill_ts.py writes them into detbench_zh_CN.ts after lupdate; edit here, then run it.
 ZH_CN = {
+    "no clear difference": "无明显差别",
+    "run at %1: %2": "%1 的运行：%2",
     "stopped (cancelled)": "已停止（已取消）",
     "stopped at the timeout": "在超时处停止",
     "killed by signal %1": "被信号 %1 终止",
