@@ -4101,6 +4101,10 @@
             <source>killed by signal %1</source>
             <translation>被信号 %1 终止</translation>
         </message>
+        <message>
+            <source>&lt;b&gt;What a trace does.&lt;/b&gt; The script runs the given number of times under each configuration checked, and every ATen op it calls is recorded with its line and a digest of its inputs and outputs. Each run is compared with run 1 op by op. The first op whose outputs differ while its inputs were equal is a &lt;i&gt;cause&lt;/i&gt;, with what makes it repeat; an op that only read a differing input &lt;i&gt;inherits&lt;/i&gt; the difference; a difference that no later op uses is a note, not a cause. The second pass measures how much each cause differs.</source>
+            <translation>&lt;b&gt;跟踪做什么。&lt;/b&gt;脚本在每个选中的配置下运行给定的次数，它调用的每个 ATen 算子都连同所在行及其输入和输出的摘要一起被记录下来。每次运行逐个算子与运行 1 比较。第一个在输入相同的情况下输出却不同的算子就是&lt;i&gt;原因&lt;/i&gt;，并附上让它重复的办法；只是读取了不同输入的算子&lt;i&gt;继承&lt;/i&gt;了差异；之后没有任何算子使用的差异只是备注，不是原因。第二遍测量每个原因相差多少。</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::TrainingDivergencePlotWidget</name>

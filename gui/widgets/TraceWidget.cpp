@@ -156,7 +156,21 @@ TraceWidget::TraceWidget(TraceController* controller, QWidget* parent)
   auto* left = new QWidget(this);
   auto* leftLayout = new QVBoxLayout(left);
   auto* scroll = new QScrollArea(left);
-  scroll->setWidget(setup_);
+  setupScroll_ = scroll;
+  // Below the setup, what a trace does, where the window has room for all of it.
+  howItWorks_ = new QLabel(this);
+  howItWorks_->setObjectName(QStringLiteral("traceHowItWorks"));
+  howItWorks_->setWordWrap(true);
+  howItWorks_->setTextFormat(Qt::RichText);
+  howItWorks_->setStyleSheet(QStringLiteral("QLabel { color: #455a64; }"));
+  auto* setupPage = new QWidget(this);
+  auto* setupLayout = new QVBoxLayout(setupPage);
+  setupLayout->setContentsMargins(0, 0, 0, 0);
+  setupLayout->addWidget(setup_);
+  setupLayout->addSpacing(12);
+  setupLayout->addWidget(howItWorks_);
+  setupLayout->addStretch(1);
+  scroll->setWidget(setupPage);
   scroll->setWidgetResizable(true);
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   // As wide as the setup's labels and fields: never a horizontal scroll, never a cut label.
@@ -563,6 +577,17 @@ void TraceWidget::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
 }
 
+void TraceWidget::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitHowItWorks();
+}
+
+void TraceWidget::fitHowItWorks() {
+  const int width = setupScroll_->viewport()->width();
+  const int wanted = setup_->sizeHint().height() + 12 + howItWorks_->heightForWidth(width);
+  howItWorks_->setVisible(wanted <= setupScroll_->viewport()->height());
+}
+
 QString TraceWidget::statusText() const {
   switch (statusKind_) {
     case Status::Prompt:
@@ -586,6 +611,15 @@ void TraceWidget::retranslate() {
   exportButton_->setText(tr("Export…"));
   openButton_->setText(tr("Open in the workbench"));
   configs_->setHorizontalHeaderLabels({tr("Configuration"), tr("Verdict"), tr("First cause")});
+  howItWorks_->setText(
+      tr("<b>What a trace does.</b> The script runs the given number of times under each "
+         "configuration checked, and every ATen op it calls is recorded with its line and a "
+         "digest of its inputs and outputs. Each run is compared with run 1 op by op. The "
+         "first op whose outputs differ while its inputs were equal is a <i>cause</i>, with "
+         "what makes it repeat; an op that only read a differing input <i>inherits</i> the "
+         "difference; a difference that no later op uses is a note, not a cause. The second "
+         "pass measures how much each cause differs."));
+  fitHowItWorks();
   // The lesson's three configurations in view without a scroll, with the header as tall as the
   // language's text makes it.
   configs_->setMinimumHeight(configs_->horizontalHeader()->sizeHint().height() +

@@ -17,6 +17,7 @@
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
 class QTableWidget;
 class QTextBrowser;
 
@@ -56,10 +57,12 @@ class TraceWidget : public QWidget {
 
  protected:
   void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void retranslate();
   QString statusText() const;
+  void fitHowItWorks();
   void showConfig(int index);
   void showCause(int row);
   void fillConfigs();
@@ -74,6 +77,8 @@ class TraceWidget : public QWidget {
   QPushButton* openButton_;
   QProgressBar* progress_;
   QLabel* status_;
+  QLabel* howItWorks_;
+  QScrollArea* setupScroll_;
   // What the status line says where it is one of the widget's own sentences (made again in the
   // language of the moment); Other: a trace's progress or an error, kept as it was.
   enum class Status { Prompt, Finished, Cancelled, Other } statusKind_ = Status::Prompt;

@@ -89,8 +89,12 @@ TEST_F(MainWindowTraceTest, At1280x720TheTraceSetupShowsEveryLabelWholeWithoutAS
   w.findChild<QTabWidget*>()->setCurrentWidget(w.traceView());
   settle();
   QWidget* setup = w.traceView()->setup();
-  auto* area = qobject_cast<QScrollArea*>(setup->parentWidget()->parentWidget());
+  QScrollArea* area = nullptr;
+  for (QWidget* p = setup->parentWidget(); p != nullptr && area == nullptr; p = p->parentWidget())
+    area = qobject_cast<QScrollArea*>(p);
   ASSERT_NE(area, nullptr);
+  // The setup whole: no scroll (what a trace does shows only where all of it fits).
+  EXPECT_LE(area->widget()->sizeHint().height(), area->viewport()->height());
   // The setup fits the width it is shown in: nothing of it lies past the right edge.
   EXPECT_LE(setup->width(), area->viewport()->width());
   for (auto* field : setup->findChildren<QWidget*>(Qt::FindDirectChildrenOnly)) {
