@@ -71,12 +71,14 @@ RunViewWidget::RunViewWidget(QWidget* parent) : QWidget(parent) {
   fullTextButton_->setCheckable(true);
   fullTextButton_->setFlat(true);
   auto* buttons = new QHBoxLayout;
+  noticeButtons_ = buttons;
   buttons->setContentsMargins(0, 0, 0, 0);
   for (QPushButton* b : {seedButton_, deterministicButton_, warnButton_, extensionButton_,
                          workspaceButton_, catalogButton_, fullTextButton_})
     buttons->addWidget(b);
   buttons->addStretch(1);
   auto* noticeLayout = new QVBoxLayout(noticeBox_);
+  noticeLayout_ = noticeLayout;
   noticeLayout->addWidget(notice_);
   noticeLayout->addLayout(buttons);
   noticeLayout->addWidget(fullText_);
@@ -206,8 +208,14 @@ void RunViewWidget::showNotice() {
   notice_->setText(failed   ? Verdict::problem(r)
                    : warned ? Verdict::warning(r)
                             : tr("The outputs varied. The fix the catalog knows:"));
-  // One line: the plots below keep their height on a small screen.
+  // Outputs that varied: the sentence and its buttons on one line, so that the plots below
+  // keep their height on a small screen.
   notice_->setWordWrap(failed || warned);
+  if (failed || warned) {
+    noticeLayout_->insertWidget(0, notice_);
+  } else {
+    noticeButtons_->insertWidget(0, notice_);
+  }
   QStringList full;
   for (const auto& e : r.errors) full << qstr(e.message);
   for (const auto& w : r.warnings) full << qstr(w.message);

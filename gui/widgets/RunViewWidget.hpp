@@ -16,6 +16,8 @@
 class QLabel;
 class QPushButton;
 class QFrame;
+class QHBoxLayout;
+class QVBoxLayout;
 
 namespace detbench::gui {
 
@@ -80,6 +82,8 @@ class RunViewWidget : public QWidget {
   QLabel* library_;
   QFrame* noticeBox_;
   QLabel* notice_;
+  QVBoxLayout* noticeLayout_;
+  QHBoxLayout* noticeButtons_;
   QLabel* fullText_;
   QPushButton* warnButton_;
   QPushButton* extensionButton_;
