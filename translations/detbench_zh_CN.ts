@@ -1560,6 +1560,18 @@
             <source>%1 (%2–%3×)</source>
             <translation>%1（%2–%3×）</translation>
         </message>
+        <message>
+            <source>warn mode</source>
+            <translation>警告模式</translation>
+        </message>
+        <message>
+            <source>error mode</source>
+            <translation>报错模式</translation>
+        </message>
+        <message>
+            <source>defaults</source>
+            <translation>默认设置</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::AlgorithmPlotWidget</name>
@@ -1694,8 +1706,10 @@
             <translation>每次试验耗时（%1）</translation>
         </message>
         <message>
-            <source>no clear difference</source>
-            <translation>无明显差别</translation>
+            <source>no clear
+difference</source>
+            <translation>无明显
+差别</translation>
         </message>
     </context>
     <context>
@@ -1811,10 +1825,6 @@
         <message>
             <source>The median time against the baseline's; in brackets the range from the quartiles of one run's times to the other's. Where the middle halves of the times overlap, there is no clear difference.</source>
             <translation>中位耗时与基准的中位耗时之比；括号内是从一次运行耗时的四分位数到另一次运行四分位数的范围。两者耗时的中间一半相互重叠时，没有明显差别。</translation>
-        </message>
-        <message>
-            <source>run at %1: %2</source>
-            <translation>%1 的运行：%2</translation>
         </message>
     </context>
     <context>

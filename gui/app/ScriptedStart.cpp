@@ -49,8 +49,9 @@ void StartOptions::addTo(QCommandLineParser& parser) {
        QStringLiteral("file")},
       {QStringLiteral("show"),
        QStringLiteral("Bring this panel to the front at start: log, environment or changes (the "
-                      "release changes); or open the remote-host dialog (remote-host), or Help's "
-                      "guide or glossary (guide, glossary)."),
+                      "release changes), or the Compare tab with a project's comparison "
+                      "(compare); or open the remote-host dialog (remote-host), or Help's guide "
+                      "or glossary (guide, glossary)."),
        QStringLiteral("panel")},
       {QStringLiteral("recipe"),
        QStringLiteral("Open the Demos tab's seeding-recipe check with this recipe (JSON or TOML)."),
@@ -188,14 +189,16 @@ void ScriptedStart::applyOptions() {
     pictured_ =
         window_.showHelp(options_.show == QStringLiteral("guide") ? HelpDialog::Page::Guide
                                                                   : HelpDialog::Page::Glossary);
+  } else if (options_.show == QStringLiteral("compare")) {
+    window_.showCompareView();  // the project's comparison, where it has one
   } else if (options_.show) {
     const QString& panel = *options_.show;
     const QString dock = panel == QStringLiteral("changes") ? QStringLiteral("catalogChangesDock")
                                                             : panel + QStringLiteral("Dock");
     auto* widget = window_.findChild<QDockWidget*>(dock);
     if (widget == nullptr || !kPanels.contains(panel)) {
-      refuse(QStringLiteral("unknown panel %1 (log, environment, changes, remote-host, guide or "
-                            "glossary)")
+      refuse(QStringLiteral("unknown panel %1 (log, environment, changes, compare, remote-host, "
+                            "guide or glossary)")
                  .arg(panel));
     } else {
       widget->raise();

@@ -252,14 +252,23 @@ QString Verdict::settingsLine(const Settings& s) {
 
 QString Verdict::settingsShort(const Settings& s) {
   QStringList parts;
-  parts << mode(s.deterministic);
+  switch (s.deterministic) {
+    case DeterministicMode::Off:
+      break;  // the default, as everything not named
+    case DeterministicMode::Warn:
+      parts << tr("warn mode");
+      break;
+    case DeterministicMode::Error:
+      parts << tr("error mode");
+      break;
+  }
   if (s.seed) parts << tr("seed %1").arg(*s.seed);
   if (s.threads > 0) parts << tr("%1 threads").arg(s.threads);
   if (s.cudnnBenchmark) parts << QStringLiteral("cudnn.benchmark");
   if (s.cudnnDeterministic) parts << QStringLiteral("cudnn.deterministic");
   if (s.form != FormRequest::Default) parts << qstr(toString(s.form));
   if (s.semantics == CatalogSemantics::Extensions) parts << tr("detbench extensions");
-  return parts.join(QStringLiteral(", "));
+  return parts.isEmpty() ? tr("defaults") : parts.join(QStringLiteral(", "));
 }
 
 namespace {

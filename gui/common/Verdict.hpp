@@ -29,8 +29,8 @@ class Verdict {
   static QString differences(const RunResult& r);
   // The configuration's settings in one line ("deterministic: error, seed 42, ...").
   static QString settingsLine(const Settings& s);
-  // What a run set, short enough to name it beside others: the deterministic mode, then only
-  // what differs from the defaults (seed, threads, cuDNN, form, extensions).
+  // What a run set, short enough to name it beside others: only what differs from the defaults
+  // (deterministic mode, seed, threads, cuDNN, form, extensions), else "defaults".
   static QString settingsShort(const Settings& s);
   // true: green; false: red (differs or raised).
   static bool good(const RunResult& r) { return !r.failed() && r.summary.reproducible; }

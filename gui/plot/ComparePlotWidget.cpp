@@ -76,14 +76,21 @@ void ComparePlotWidget::setEntries(const std::vector<CompareEntry>& entries, int
   unit_ = TimeUnit::forUs(typical);
   std::vector<double> medians(entries_.size(), 0);
   std::vector<double> tops(entries_.size(), 0);
+  // A long name (a run already made says its settings) in lines; where a line is still long
+  // and the names are several, they slant, so that neighbours do not overlap.
+  qsizetype longest = 0;
+  for (const auto& e : entries_) {
+    for (const auto& line : e.name.split(QStringLiteral(", ")))
+      longest = std::max(longest, line.size());
+  }
+  const double slant = entries_.size() >= 3 && longest > 9 ? -30 : 0;
+  plot()->xAxis->setTickLabelRotation(slant);
+  timeRect_->axis(QCPAxis::atBottom)->setTickLabelRotation(slant);
   for (std::size_t i = 0; i < entries_.size(); ++i) {
     const auto& e = entries_[i];
     const double x = static_cast<double>(i) + 1;
-    // A long name (a run already made says its settings) in lines, so that neighbours do not
-    // overlap.
     QString name = e.name;
-    name.replace(QStringLiteral(": "), QStringLiteral(":\n"))
-        .replace(QStringLiteral(", "), QStringLiteral("\n"));
+    name.replace(QStringLiteral(", "), QStringLiteral("\n"));
     names->addTick(x, name);
     names2->addTick(x, name);
     if (e.failed) continue;
@@ -122,7 +129,7 @@ void ComparePlotWidget::setEntries(const std::vector<CompareEntry>& entries, int
     const BoxStats& base = stats[static_cast<std::size_t>(baseline_)];
     const bool overlap = mine.q1 <= base.q3 && base.q1 <= mine.q3;
     ratio->setText(static_cast<int>(i) == baseline_ ? tr("baseline")
-                   : overlap                        ? tr("no clear difference")
+                   : overlap                        ? tr("no clear\ndifference")
                              : Verdict::relative(medians[i] * 1e3, baselineMedian * 1e3));
     labels_.push_back(ratio);
   }
@@ -142,7 +149,8 @@ void ComparePlotWidget::resetView() {
     for (double t : e.timesUs) maxTime = std::max(maxTime, unit_.fromUs(t));
   }
   plot()->yAxis->setRange(0, maxDistinct * 1.2 + 0.5);
-  timeRect_->axis(QCPAxis::atLeft)->setRange(0, maxTime > 0 ? maxTime * 1.18 : 1);
+  // Room above the highest whisker for its two-line label ("no clear / difference").
+  timeRect_->axis(QCPAxis::atLeft)->setRange(0, maxTime > 0 ? maxTime * 1.3 : 1);
 }
 
 void ComparePlotWidget::retranslate() {

@@ -203,7 +203,7 @@ void CompareWidget::addMadeRun(const RunResult& run) {
   RunResult r = run;
   // Named by what it set (the op, device and inputs are the form's, as for every run it can be
   // compared with), and when it was made, to tell two alike apart.
-  r.label = tr("run at %1: %2")
+  r.label = QStringLiteral("%1, %2")
                 .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")),
                      Verdict::settingsShort(r.settings))
                 .toStdString();

@@ -1,6 +1,10 @@
 # Simplified Chinese for every string of detbench's GUI, keyed by the English source.
 # fill_ts.py writes them into detbench_zh_CN.ts after lupdate; edit here, then run it.
 ZH_CN = {
+    "warn mode": "警告模式",
+    "error mode": "报错模式",
+    "defaults": "默认设置",
+    "no clear\ndifference": "无明显\n差别",
     "<b>What a trace does.</b> The script runs the given number of times under each configuration checked, and every ATen op it calls is recorded with its line and a digest of its inputs and outputs. Each run is compared with run 1 op by op. The first op whose outputs differ while its inputs were equal is a <i>cause</i>, with what makes it repeat; an op that only read a differing input <i>inherits</i> the difference; a difference that no later op uses is a note, not a cause. The second pass measures how much each cause differs.": "<b>跟踪做什么。</b>脚本在每个选中的配置下运行给定的次数，它调用的每个 ATen 算子都连同所在行及其输入和输出的摘要一起被记录下来。每次运行逐个算子与运行 1 比较。第一个在输入相同的情况下输出却不同的算子就是<i>原因</i>，并附上让它重复的办法；只是读取了不同输入的算子<i>继承</i>了差异；之后没有任何算子使用的差异只是备注，不是原因。第二遍测量每个原因相差多少。",
     "no clear difference": "无明显差别",
     "run at %1: %2": "%1 的运行：%2",
