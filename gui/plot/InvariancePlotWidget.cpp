@@ -42,10 +42,12 @@ InvariancePlotWidget::InvariancePlotWidget(QWidget* parent) : PlotWidget(parent)
   plot()->plotLayout()->setRowStretchFactor(0, 0.001);
   plot()->plotLayout()->setColumnStretchFactor(0, 3);
   plot()->plotLayout()->setColumnStretchFactor(1, 2);
-  // The legends sit in the panels' top corners, above the data (the ranges leave room).
+  // The legends in a row under the panels: inside them, on a small screen, they hid the points
+  // they name.
   timeLegend_ = new QCPLegend;
-  timeRect_->insetLayout()->addElement(timeLegend_, Qt::AlignTop | Qt::AlignRight);
+  plot()->plotLayout()->addElement(2, 1, timeLegend_);
   timeLegend_->setLayer(QStringLiteral("legend"));
+  plot()->plotLayout()->setRowStretchFactor(2, 0.001);
 
   plot()->yAxis->setScaleType(QCPAxis::stLogarithmic);
   QSharedPointer<QCPAxisTickerLog> logTicks(new QCPAxisTickerLog);
@@ -71,9 +73,10 @@ InvariancePlotWidget::InvariancePlotWidget(QWidget* parent) : PlotWidget(parent)
   identicalLabel_->setColor(plotstyle::good().darker(130));
 
   plot()->legend->setVisible(true);
+  plot()->axisRect(0)->insetLayout()->take(plot()->legend);
+  plot()->plotLayout()->addElement(2, 0, plot()->legend);
   plot()->legend->setWrap(2);
   plot()->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-  plot()->axisRect(0)->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
   plot()->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   styleAxes();
   retranslate();
@@ -174,9 +177,9 @@ void InvariancePlotWidget::resetView() {
   const double n = std::max(1, configurations_);
   plot()->xAxis->setRange(0.4, n + 0.6);
   timeRect_->axis(QCPAxis::atBottom)->setRange(0.4, n + 0.6);
-  // Two to three decades above the highest point, and 40 % above the slowest: the legends'.
-  plot()->yAxis->setRange(kIdentical * 0.6, std::max(10.0, maxUlp_) * 300);
-  timeRect_->axis(QCPAxis::atLeft)->setRange(0, maxTime_ > 0 ? maxTime_ * 1.4 : 1);
+  // A decade above the highest point, and 15 % above the slowest (the legends are below).
+  plot()->yAxis->setRange(kIdentical * 0.6, std::max(10.0, maxUlp_) * 10);
+  timeRect_->axis(QCPAxis::atLeft)->setRange(0, maxTime_ > 0 ? maxTime_ * 1.15 : 1);
 }
 
 void InvariancePlotWidget::retranslate() {
