@@ -3,7 +3,6 @@
 # the trace probe's digest) in lib/detbench/, where BackendModule.cpp and ProbeFiles.cpp look
 # for them beside an installed program, and the desktop entry and icon in share/. The probe, the
 # lessons, the guide and the translations are compiled into the programs.
-include(GNUInstallDirs)
 
 set(DETBENCH_INSTALL_MODULEDIR lib/detbench)
 

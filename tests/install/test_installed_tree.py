@@ -121,9 +121,12 @@ def main():
         # The workbench, where the build has it: it starts from the prefix and draws its guide.
         gui = os.path.join(prefix, "bin", "detbench-gui")
         if os.access(gui, os.X_OK):
-            for f in ("share/applications/detbench.desktop",
+            icons = ["share/icons/hicolor/%dx%d/apps/detbench.png" % (n, n)
+                     for n in (16, 32, 48, 256)
+                     if os.path.isdir(os.path.join(build, "gui", "icons"))]
+            for f in ["share/applications/detbench.desktop",
                       "share/icons/hicolor/scalable/apps/detbench.svg",
-                      "share/mime/packages/detbench.xml"):
+                      "share/mime/packages/detbench.xml"] + icons:
                 if not os.path.exists(os.path.join(prefix, f)):
                     sys.exit("FAIL: %s not installed" % f)
             env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
