@@ -12,9 +12,11 @@ Usage: test_export_pytorch.py PATH/TO/detbench. Exit 77 (skipped) without torch.
 """
 
 import os
+import runpy
 import subprocess
 import sys
 import tempfile
+import traceback
 
 from op_coverage import coverage_problems
 
@@ -26,7 +28,6 @@ except ImportError as e:  # pragma: no cover
     sys.exit(77)
 
 DETBENCH = sys.argv[1]
-PYTHON = sys.executable
 AVX2 = "CPU capability usage: AVX2" in torch.__config__.show()
 
 # (op, params, bitwise): small shapes; bitwise where PyTorch's CPU order is detbench's.
@@ -130,14 +131,49 @@ def run_and_export(workdir, op, params, extra=()):
     return out
 
 
+def run_script(path):
+    """Runs an exported script as `python3 repro.py` would, in a child forked from this process,
+    which has imported torch already: the script starts without the second or so each fresh
+    interpreter spends importing torch, and nothing it sets reaches the next one.
+    Returns (exit status, stdout, stderr)."""
+    out_path, err_path = path + ".stdout", path + ".stderr"
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:  # the child: the script as __main__, its folder first on sys.path
+        status = 0
+        try:
+            with open(out_path, "w") as out, open(err_path, "w") as err:
+                os.dup2(out.fileno(), 1)
+                os.dup2(err.fileno(), 2)
+                sys.argv = [path]
+                sys.path.insert(0, os.path.dirname(path))
+                os.chdir(os.path.dirname(path))
+                try:
+                    runpy.run_path(path, run_name="__main__")
+                except SystemExit as e:
+                    status = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+                except BaseException:  # noqa: B036 - the script's own failure, reported
+                    traceback.print_exc()
+                    status = 1
+                sys.stdout.flush()
+                sys.stderr.flush()
+        finally:
+            os._exit(status)
+    _, wait_status = os.waitpid(pid, 0)
+    with open(out_path) as f:
+        stdout = f.read()
+    with open(err_path) as f:
+        stderr = f.read()
+    return os.waitstatus_to_exitcode(wait_status), stdout, stderr
+
+
 def check_case(workdir, op, params, bitwise):
     out = run_and_export(workdir, op, params)
-    script = subprocess.run([PYTHON, os.path.join(out, "repro.py")], capture_output=True,
-                            text=True)
-    text = script.stdout
+    status, text, stderr = run_script(os.path.join(out, "repro.py"))
     problems = []
-    if script.returncode != 0:
-        problems.append(f"exit {script.returncode}: {script.stderr.strip()[-400:]}")
+    if status != 0:
+        problems.append(f"exit {status}: {stderr.strip()[-400:]}")
     if "bitwise reproducible over 3 trials" not in text:
         problems.append("its outputs did not repeat on one thread")
     if bitwise and "bitwise equal to detbench's trial 0" not in text:
