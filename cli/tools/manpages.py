@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Writes detbench's man pages from the CLI's own help: detbench.1 (the program and its
-subcommands) and detbench-SUBCOMMAND.1 for each.
+"""Writes detbench's man pages from the programs' own help, compressed as Debian installs them:
+detbench.1.gz (the program and its subcommands), detbench-SUBCOMMAND.1.gz for each, and, given
+the workbench, detbench-gui.1.gz.
 
-    manpages.py DETBENCH OUT_DIR VERSION
+    manpages.py DETBENCH OUT_DIR VERSION [DETBENCH_GUI]
 """
 
+import gzip
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -63,10 +66,41 @@ def main_page(detbench, subs, version):
     return "".join(out)
 
 
+def gui_page(gui, version):
+    """detbench-gui(1) from the workbench's --help (Qt's parser: the same sections)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    text = subprocess.run([gui, "--help"], capture_output=True, text=True, check=True,
+                          env=env).stdout
+    parsed = cli_help.parse(text)
+    out = [header("detbench-gui", "detbench manual", version)]
+    out.append(".SH NAME\ndetbench\\-gui \\- the determinism workbench (Qt)\n")
+    out.append(".SH SYNOPSIS\n.B detbench\\-gui\n[\\fIOPTIONS\\fR] [\\fIPROJECT\\fR]\n")
+    out.append(".SH DESCRIPTION\nThe workbench: runs an op many times on bit\\-identical inputs "
+               "and plots how much its outputs vary and what determinism costs; compares "
+               "configurations, teaches the lessons, traces a script. The options start it in "
+               "a given state (documentation pictures are made with them).\n")
+    for section, title in (("Arguments", "ARGUMENTS"), ("Options", "OPTIONS")):
+        items = parsed["sections"].get(section, [])
+        if items:
+            out.append(".SH %s\n" % title)
+            for term, description in items:
+                out.append(".TP\n.B %s\n%s\n" % (roff(term), roff(description)))
+    out.append(".SH SEE ALSO\n.BR detbench (1)\n")
+    return "".join(out)
+
+
+def write_gz(path, text):
+    """gzip -9n: no name, no time, so the same page gives the same bytes."""
+    with open(path, "wb") as raw:
+        with gzip.GzipFile(filename="", mode="wb", compresslevel=9, fileobj=raw, mtime=0) as f:
+            f.write(text.encode("utf-8"))
+
+
 def main():
-    if len(sys.argv) != 4:
-        sys.exit("usage: manpages.py DETBENCH OUT_DIR VERSION")
-    detbench, out_dir, version = sys.argv[1:]
+    if len(sys.argv) not in (4, 5):
+        sys.exit("usage: manpages.py DETBENCH OUT_DIR VERSION [DETBENCH_GUI]")
+    detbench, out_dir, version = sys.argv[1:4]
+    gui = sys.argv[4] if len(sys.argv) == 5 else None
     os.makedirs(out_dir, exist_ok=True)
     subs = cli_help.subcommands(detbench)
     if not subs:
@@ -74,9 +108,10 @@ def main():
     pages = {"detbench.1": main_page(detbench, subs, version)}
     for name, summary in subs:
         pages["detbench-%s.1" % name] = page_for(detbench, name, summary, version)
+    if gui:
+        pages["detbench-gui.1"] = gui_page(gui, version)
     for name, text in pages.items():
-        with open(os.path.join(out_dir, name), "w", encoding="utf-8") as f:
-            f.write(text)
+        write_gz(os.path.join(out_dir, name + ".gz"), text)
 
 
 if __name__ == "__main__":

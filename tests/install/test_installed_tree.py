@@ -8,6 +8,7 @@ entry is installed; no installed file points into the build tree.
     test_installed_tree.py CMAKE BUILD_DIR [PYTHON]
 """
 
+import gzip
 import json
 import os
 import shutil
@@ -75,10 +76,13 @@ def main():
         completion = os.path.join(prefix, "share", "bash-completion", "completions", "detbench")
         # (Where the build made them: sanitizer builds do not.)
         if os.path.isdir(os.path.join(build, "cli", "man")):
-            for page in ["detbench.1"] + ["detbench-%s.1" % s for s in subs]:
+            pages = ["detbench.1.gz"] + ["detbench-%s.1.gz" % s for s in subs]
+            if os.access(os.path.join(prefix, "bin", "detbench-gui"), os.X_OK):
+                pages.append("detbench-gui.1.gz")
+            for page in pages:
                 if not os.path.exists(os.path.join(man, page)):
                     sys.exit("FAIL: no man page %s" % page)
-            with open(os.path.join(man, "detbench-run.1")) as f:
+            with gzip.open(os.path.join(man, "detbench-run.1.gz"), "rt") as f:
                 if "\\-\\-deterministic" not in f.read():
                     sys.exit("FAIL: detbench-run.1 does not name --deterministic")
             with open(completion) as f:
