@@ -211,10 +211,12 @@ void RunViewWidget::showNotice() {
   // Outputs that varied: the sentence and its buttons on one line, so that the plots below
   // keep their height on a small screen.
   notice_->setWordWrap(failed || warned);
-  if (failed || warned) {
-    noticeLayout_->insertWidget(0, notice_);
-  } else {
-    noticeButtons_->insertWidget(0, notice_);
+  QBoxLayout* home = failed || warned ? static_cast<QBoxLayout*>(noticeLayout_)
+                                      : static_cast<QBoxLayout*>(noticeButtons_);
+  if (home->indexOf(notice_) < 0) {
+    noticeLayout_->removeWidget(notice_);
+    noticeButtons_->removeWidget(notice_);
+    home->insertWidget(0, notice_);
   }
   QStringList full;
   for (const auto& e : r.errors) full << qstr(e.message);
