@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "detbench/base/Error.hpp"
@@ -18,8 +19,15 @@ namespace detbench {
 namespace {
 
 // How long a read of what is not a regular file waits for its next bytes (as a write to a FIFO
-// waits for its reader).
-constexpr int kReadWaitMs = 10000;
+// waits for its reader): 10 s, or $DETBENCH_READ_WAIT_S (whole seconds, 1 to 3600).
+int readWaitMs() {
+  if (const char* env = std::getenv("DETBENCH_READ_WAIT_S"); env && *env) {
+    char* end = nullptr;
+    const long s = std::strtol(env, &end, 10);
+    if (*end == '\0' && s >= 1 && s <= 3600) return static_cast<int>(s) * 1000;
+  }
+  return 10000;
+}
 
 // Bytes of memory a parsed JSON document takes per byte of its text, at most (measured on
 // reports: see docs/REPORT-FORMAT.md, "Limits").
@@ -36,16 +44,17 @@ struct Descriptor {
 
 namespace {
 
-// Waits up to kReadWaitMs for `fd` to have bytes (or its end); raises IoError when none come.
+// Waits up to readWaitMs() for `fd` to have bytes (or its end); raises IoError when none come.
 void waitForBytes(int fd, const std::string& path) {
   pollfd p{fd, POLLIN, 0};
+  const int waitMs = readWaitMs();
   for (;;) {
-    const int ready = ::poll(&p, 1, kReadWaitMs);
+    const int ready = ::poll(&p, 1, waitMs);
     if (ready > 0) return;
     if (ready < 0 && errno == EINTR) continue;
     if (ready < 0) DETBENCH_THROW(IoError, "cannot read " + path + ": " + std::strerror(errno));
     DETBENCH_THROW(IoError, "cannot read " + path + ": nothing came for " +
-                                std::to_string(kReadWaitMs / 1000) +
+                                std::to_string(waitMs / 1000) +
                                 " s (a FIFO that no process writes to?)");
   }
 }
