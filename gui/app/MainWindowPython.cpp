@@ -39,6 +39,7 @@ void MainWindow::connectPython() {
   QTimer::singleShot(0, this, [this] {
     const QString mismatch = python_->libtorchMismatch();
     if (!mismatch.isEmpty()) statusBar()->showMessage(mismatch, 15000);
+    showPython();  // the tooltip says it too, from now on
   });
 }
 

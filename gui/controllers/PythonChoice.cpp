@@ -82,28 +82,31 @@ QString PythonChoice::details() const {
                           qstr(python.how));
   text += QLatin1Char('\n') + tr("Catalog release: %1. Click to choose another Python.")
                                   .arg(qstr(toString(release.release)));
-  const QString mismatch = libtorchMismatch();
-  if (!mismatch.isEmpty()) text += QLatin1Char('\n') + mismatch;
+  // Only once the module has been asked (libtorchMismatch): a tooltip does not load libtorch.
+  if (libtorch_) {
+    const QString mismatch = libtorchMismatch();
+    if (!mismatch.isEmpty()) text += QLatin1Char('\n') + mismatch;
+  }
   return text;
 }
 
 QString PythonChoice::libtorchMismatch() const {
-  const PyTorchDefault release = defaultPyTorchRelease();
-  if (!registry_ || !release.foundVersion) return {};
-  for (const auto& d : registry_->devices()) {
-    if (d.id != "torch-cpu" || !d.availability.available) continue;
-    const auto info = registry_->get(d.id).deviceInfo();
-    const auto it = info.find("pytorch");
-    if (it == info.end()) return {};
-    const QString libtorch = qstr(it->second);
-    const QString user = qstr(*release.foundVersion);
-    if (majorMinor(libtorch) == majorMinor(user)) return {};
-    return tr("The torch devices run libtorch %1, the release this build was made with; the "
-              "trace and the catalog follow PyTorch %2. Rebuild (scripts/build) with that "
-              "Python active to run the same release on both.")
-        .arg(libtorch, user);
+  if (!libtorch_) {
+    libtorch_ = QString();
+    for (const auto& d : registry_ ? registry_->devices() : std::vector<DeviceEntry>{}) {
+      if (d.id != "torch-cpu" || !d.availability.available) continue;
+      const auto info = registry_->get(d.id).deviceInfo();
+      if (const auto it = info.find("pytorch"); it != info.end()) libtorch_ = qstr(it->second);
+    }
   }
-  return {};
+  const PyTorchDefault release = defaultPyTorchRelease();
+  if (libtorch_->isEmpty() || !release.foundVersion) return {};
+  const QString user = qstr(*release.foundVersion);
+  if (majorMinor(*libtorch_) == majorMinor(user)) return {};
+  return tr("The torch devices run libtorch %1, the release this build was made with; the "
+            "trace and the catalog follow PyTorch %2. Rebuild (scripts/build) with that "
+            "Python active to run the same release on both.")
+      .arg(*libtorch_, user);
 }
 
 }  // namespace detbench::gui

@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QString>
 #include <memory>
+#include <optional>
 
 namespace detbench {
 class BackendRegistry;
@@ -37,7 +38,7 @@ class PythonChoice : public QObject {
   // the torch devices' libtorch is another release, that.
   QString details() const;
   // Where the torch devices run another PyTorch release than the user's Python: one sentence
-  // saying so, else empty.
+  // saying so, else empty. The first call loads the torch module to ask its release.
   QString libtorchMismatch() const;
 
  signals:
@@ -45,6 +46,8 @@ class PythonChoice : public QObject {
 
  private:
   std::shared_ptr<const BackendRegistry> registry_;
+  // The torch devices' libtorch release, once asked ("" where there is none).
+  mutable std::optional<QString> libtorch_;
 };
 
 }  // namespace detbench::gui
