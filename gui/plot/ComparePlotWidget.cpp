@@ -10,6 +10,16 @@
 
 namespace detbench::gui {
 
+CompareEntry CompareEntry::fromRun(const RunResult& run, const QString& name) {
+  CompareEntry e;
+  e.name = name;
+  e.trials = run.summary.trials;
+  e.distinct = run.summary.distinctDigests;
+  e.failed = run.failed();
+  for (const auto& t : run.trials) e.timesUs.push_back(static_cast<double>(t.timeNs) / 1e3);
+  return e;
+}
+
 ComparePlotWidget::ComparePlotWidget(QWidget* parent) : PlotWidget(parent) {
   plot()->plotLayout()->insertRow(0);
   title_ = new QCPTextElement(plot(), QString());

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/TimeUnit.hpp"
+#include "detbench/run/RunResult.hpp"
 #include "plot/PlotWidget.hpp"
 
 class QCPAxisRect;
@@ -23,6 +24,9 @@ struct CompareEntry {
   int distinct = 0;
   bool failed = false;  // raised or faulted: no trials
   std::vector<double> timesUs;
+
+  // A run as the plot shows it, named `name`.
+  static CompareEntry fromRun(const RunResult& run, const QString& name);
 };
 
 class ComparePlotWidget : public PlotWidget {

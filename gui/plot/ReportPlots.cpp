@@ -48,12 +48,7 @@ std::vector<RenderedPlot> ReportPlots::render(const ReportDocument& report) {
   int baseline = -1;
   for (std::size_t i = 0; i < report.runs.size(); ++i) {
     const RunResult& r = report.runs[i];
-    CompareEntry e;
-    e.name = QString::fromStdString(r.label);
-    e.trials = r.summary.trials;
-    e.distinct = r.summary.distinctDigests;
-    e.failed = r.failed();
-    for (const auto& t : r.trials) e.timesUs.push_back(static_cast<double>(t.timeNs) / 1000.0);
+    CompareEntry e = CompareEntry::fromRun(r, QString::fromStdString(r.label));
     if (baseline < 0 && !e.failed && e.trials > 0) baseline = static_cast<int>(i);
     entries.push_back(std::move(e));
   }

@@ -334,14 +334,7 @@ void DemosWidget::showRuns(const demo::Scenario& s, const demo::ScenarioOutcome&
                                2 * runsTable_->frameWidth() + 2);
   std::vector<CompareEntry> entries;
   for (std::size_t i = 0; i < o.runs.size(); ++i) {
-    const RunResult& r = o.runs[i];
-    CompareEntry e;
-    e.name = qstr(s.runs[i].label.in(lang));
-    e.trials = static_cast<int>(r.trials.size());
-    e.distinct = r.summary.distinctDigests;
-    e.failed = r.failed();
-    for (const auto& t : r.trials) e.timesUs.push_back(static_cast<double>(t.timeNs) / 1e3);
-    entries.push_back(std::move(e));
+    entries.push_back(CompareEntry::fromRun(o.runs[i], qstr(s.runs[i].label.in(lang))));
   }
   runsPlot_->setEntries(entries, 0);
   // Once the page is laid out with the table's new height.
