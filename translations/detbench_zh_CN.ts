@@ -1345,6 +1345,14 @@
             <source>; detbench has a deterministic kernel of its own (Catalog: detbench extensions)</source>
             <translation>；detbench 有自己的确定性内核（目录：detbench 扩展）</translation>
         </message>
+        <message>
+            <source>a collective's order: its inputs were equal on every rank and it reduced them in another order (NCCL's algorithm, protocol and channels, the world size)</source>
+            <translation>集合通信的顺序：它在每个 rank 上的输入都相同，却以另一种顺序归约（NCCL 的算法、协议和通道数，以及 world size）</translation>
+        </message>
+        <message>
+            <source>fix how the collective reduces, for every rank: NCCL_ALGO, NCCL_PROTO, the number of channels (NCCL_MIN_NCHANNELS, NCCL_MAX_NCHANNELS), NCCL_NVLS_ENABLE=0; and keep the world size</source>
+            <translation>为每个 rank 固定集合通信的归约方式：NCCL_ALGO、NCCL_PROTO、通道数（NCCL_MIN_NCHANNELS、NCCL_MAX_NCHANNELS）、NCCL_NVLS_ENABLE=0；并保持 world size 不变</translation>
+        </message>
     </context>
     <context>
         <name>Verdict</name>

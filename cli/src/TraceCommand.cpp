@@ -89,10 +89,12 @@ std::string runsText(const std::vector<int>& runs) {
   return (runs.size() == 1 ? "run " : "runs ") + s;
 }
 
-void printCause(std::ostream& out, const TraceConfigResult& c, const TraceCause& cause,
-                PyTorchRelease release) {
-  const CauseExplanation e = explainCause(cause, release, c.alignment.unseededGenerators);
-  out << "  First cause: op " << cause.seq << " " << cause.op.name;
+// `differences`: the second pass's (null where it did not run for these causes).
+void printCause(std::ostream& out, const TraceAlignment& a,
+                const std::map<std::int64_t, CauseDifference>* differences, const TraceCause& cause,
+                PyTorchRelease release, const std::string& heading = "First cause") {
+  const CauseExplanation e = explainCause(cause, release, a.unseededGenerators);
+  out << "  " << heading << ": op " << cause.seq << " " << cause.op.name;
   if (cause.site) out << " at " << describeSite(*cause.site);
   out << " (" << runsText(cause.runs) << ")\n";
   out << "    " << describeOrigin(cause) << "\n";
@@ -100,8 +102,14 @@ void printCause(std::ostream& out, const TraceConfigResult& c, const TraceCause&
   if (!cause.arguments.empty()) {
     out << "    arguments: " << printableText(describeArguments(cause), true) << "\n";
   }
-  if (const auto it = c.differences.find(cause.seq); it != c.differences.end()) {
-    const CauseDifference& d = it->second;
+  const CauseDifference* measured = nullptr;
+  if (differences) {
+    if (const auto it = differences->find(cause.seq); it != differences->end()) {
+      measured = &it->second;
+    }
+  }
+  if (measured) {
+    const CauseDifference& d = *measured;
     if (d.measured) {
       out << "    how much: " << d.diff.nDiff << " of " << d.diff.elements
           << " elements differ, max |diff| " << formatFloat(d.diff.maxAbsDiff) << ", max "
@@ -139,6 +147,31 @@ void printFindings(std::ostream& out, const TraceAlignment& a, PyTorchRelease re
   }
 }
 
+// The ranks of a job, one line each, and the first cause on any of them.
+void printJob(std::ostream& out, const TraceJobResult& job, PyTorchRelease release) {
+  if (job.empty()) return;
+  out << "  job: " << job.ranks.size() << (job.ranks.size() == 1 ? " rank" : " ranks")
+      << ", each against the same rank of run 1\n";
+  for (const auto& r : job.ranks) {
+    out << "    rank " << r.rank;
+    if (r.world > 0 || !r.backend.empty()) {
+      out << " (" << (r.backend.empty() ? std::string() : r.backend + ", ")
+          << (r.world > 0 ? "world size " + std::to_string(r.world) : std::string()) << ")";
+    }
+    out << ": " << printableText(describeRank(r), true) << "\n";
+  }
+  if (const TraceRankResult* first = job.firstCause()) {
+    printCause(out, first->alignment, nullptr, first->alignment.causes.front(), release,
+               "First cause on any rank, rank " + std::to_string(first->rank));
+  }
+  if (job.unrankedProcesses > 0) {
+    out << "  " << job.unrankedProcesses << (job.unrankedProcesses == 1 ? " process" : " processes")
+        << " ran torch ops without joining a process group (" << job.unrankedOps
+        << " ops): not compared\n";
+  }
+  for (const auto& p : job.problems) out << "  " << printableText(p, true) << "\n";
+}
+
 void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease release) {
   out << "\n"
       << c.config.name << " (" << describeSettings(c.config.settings) << "): " << describeVerdict(c)
@@ -164,9 +197,10 @@ void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
   }
   for (const auto& p : c.alignment.partings) out << "  " << describeParting(p) << "\n";
   if (!c.alignment.causes.empty()) {
-    printCause(out, c, c.alignment.causes.front(), release);
+    printCause(out, c.alignment, &c.differences, c.alignment.causes.front(), release);
     printFindings(out, c.alignment, release);
   }
+  printJob(out, c.job, release);
   if (!c.alignment.notes.empty()) {
     const TraceCause& note = c.alignment.notes.front();
     out << "  Note: op " << note.seq << " " << note.op.name;
@@ -299,7 +333,7 @@ int traceCommand(const CliStreams& io, const TraceOptions& o) {
     } else if (c.failed()) {
       failed = true;
     }
-    if (!c.alignment.reproducible()) differs = true;
+    if (!c.reproducible()) differs = true;
   }
   if (failed) return kExitDeviceFault;
   if (raised) return kExitNondeterministic;

@@ -36,6 +36,11 @@ void addTraceOptions(CLI::App& app, TraceOptions& o) {
   app.add_option("--compile", o.compile,
                  "torch.compile under the trace: regions (compiled code runs as compiled, each "
                  "call one op) or eager (the ops inside, run eagerly)");
+  app.add_option("--env", o.environment,
+                 "NAME=VALUE in the environment of every process of the script (repeatable)");
+  app.add_option("--nccl-algo", o.ncclAlgo,
+                 "NCCL_ALGO for every rank (Ring, Tree, ...): how a collective reduces");
+  app.add_option("--nccl-proto", o.ncclProto, "NCCL_PROTO for every rank (Simple, LL, LL128)");
   app.add_option("--ops", o.ops,
                  "Digest only ops FROM..TO (FROM.., ..TO; numbered from 1): large models");
   app.add_option("--timeout", o.timeout, "Stop a run after this many seconds");
@@ -83,6 +88,18 @@ trace::TracePlan buildTracePlan(const TraceOptions& o) {
                        "--compile must be regions or eager, not '" + *o.compile + "'");
     base.compileEager = *o.compile == "eager";
   }
+  for (const auto& entry : o.environment) {
+    const auto [name, value] = parseEnvironmentSetting(entry);
+    setEnvironment(base, name, value);
+  }
+  const auto nccl = [&base](const std::optional<std::string>& value, const char* option,
+                            const char* name) {
+    if (!value) return;
+    DETBENCH_CHECK_ARG(!value->empty(), std::string(option) + " needs a value");
+    setEnvironment(base, name, *value);
+  };
+  nccl(o.ncclAlgo, "--nccl-algo", "NCCL_ALGO");
+  nccl(o.ncclProto, "--nccl-proto", "NCCL_PROTO");
   plan.configs = o.configs ? parseTraceConfigs(*o.configs, base)
                            : std::vector<TraceConfig>{TraceConfig{"default", base}};
   if (o.ops) plan.window = parseTraceWindow(*o.ops);

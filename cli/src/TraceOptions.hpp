@@ -25,7 +25,10 @@ struct TraceOptions {
   std::optional<std::string> threads;
   bool inductorDeterministic = false;
   bool inductorBatchInvariant = false;
-  std::optional<std::string> compile;  // regions (default) or eager
+  std::optional<std::string> compile;    // regions (default) or eager
+  std::vector<std::string> environment;  // --env NAME=VALUE
+  std::optional<std::string> ncclAlgo;
+  std::optional<std::string> ncclProto;
   std::optional<std::string> ops;      // FROM..TO
   std::optional<std::string> timeout;  // seconds per run
   std::optional<std::string> workingDir;

@@ -55,10 +55,11 @@ TEST_F(TraceCommand, TheExamplesThreeSettingsGiveTheLessonsThreeAnswers) {
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const json doc = report();
   EXPECT_EQ(doc.at("format"), "detbench-trace");
-  EXPECT_EQ(doc.at("schema_version"), 2);
+  EXPECT_EQ(doc.at("schema_version"), 3);
   // No seed: the first cause is the random numbers of the model's initialisation.
   const json& unseeded = config(doc, "default");
   EXPECT_FALSE(unseeded.at("reproducible").get<bool>());
+  EXPECT_TRUE(unseeded.at("job").is_null());  // one process: no job
   const json& first = unseeded.at("causes").at(0);
   EXPECT_EQ(first.at("name"), "aten::uniform_");
   EXPECT_EQ(first.at("kind"), "random_numbers");
@@ -146,8 +147,8 @@ TEST_F(TraceCommand, AFailingScriptExitsFourKeepingWhatWasTraced) {
 }
 
 TEST_F(TraceCommand, TextThatIsNotUtf8StillGivesAValidReport) {
-  const Result r = run("trace --quiet --runs 1 --out t.json --markdown t.md -- " +
-                       script("bad_text.py"));
+  const Result r =
+      run("trace --quiet --runs 1 --out t.json --markdown t.md -- " + script("bad_text.py"));
   EXPECT_EQ(r.code, 4) << r.out << r.err;  // the script failed
   const std::string text = slurp(dir_ / "t.json");
   ASSERT_FALSE(text.empty()) << r.err;

@@ -1,6 +1,8 @@
 # Simplified Chinese for every string of detbench's GUI, keyed by the English source.
 # fill_ts.py writes them into detbench_zh_CN.ts after lupdate; edit here, then run it.
 ZH_CN = {
+"a collective's order: its inputs were equal on every rank and it reduced them in another order (NCCL's algorithm, protocol and channels, the world size)": "集合通信的顺序：它在每个 rank 上的输入都相同，却以另一种顺序归约（NCCL 的算法、协议和通道数，以及 world size）",
+"fix how the collective reduces, for every rank: NCCL_ALGO, NCCL_PROTO, the number of channels (NCCL_MIN_NCHANNELS, NCCL_MAX_NCHANNELS), NCCL_NVLS_ENABLE=0; and keep the world size": "为每个 rank 固定集合通信的归约方式：NCCL_ALGO、NCCL_PROTO、通道数（NCCL_MIN_NCHANNELS、NCCL_MAX_NCHANNELS）、NCCL_NVLS_ENABLE=0；并保持 world size 不变",
     "warn mode": "警告模式",
     "error mode": "报错模式",
     "defaults": "默认设置",

@@ -1,5 +1,7 @@
 #include "detbench/trace/TraceCatalogLink.hpp"
 
+#include "detbench/trace/TraceJob.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -108,6 +110,13 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
                 : TraceFix::CompileEager;
     return e;
   }
+  if (cause.category == CauseCategory::Introduced && isCollective(cause.op.name)) {
+    // The ranks' inputs were equal (TraceJob.hpp moves a difference another rank brought in out
+    // of the causes): the collective reduced in another order.
+    e.kind = CauseKind::CollectiveOrder;
+    e.fix = TraceFix::CollectiveSettings;
+    return e;
+  }
   if (cause.category == CauseCategory::Data) {
     const auto drawn = [&unseededGenerators](const char* name) {
       return std::find(unseededGenerators.begin(), unseededGenerators.end(), name) !=
@@ -187,6 +196,8 @@ std::string_view toString(CauseKind kind) {
       return "python_number";
     case CauseKind::CompiledRegion:
       return "compiled_region";
+    case CauseKind::CollectiveOrder:
+      return "collective_order";
     case CauseKind::UninitializedMemory:
       return "uninitialized_memory";
     case CauseKind::CatalogDisagrees:
@@ -223,6 +234,8 @@ std::string_view toString(TraceFix fix) {
       return "inductor_deterministic";
     case TraceFix::CompileEager:
       return "compile_eager";
+    case TraceFix::CollectiveSettings:
+      return "collective_settings";
     case TraceFix::None:
       return "none";
   }

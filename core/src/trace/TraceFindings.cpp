@@ -23,6 +23,7 @@ std::string confirmingConfig(TraceFix fix) {
     case TraceFix::SameNumber:
     case TraceFix::InductorDeterministic:
     case TraceFix::CompileEager:
+    case TraceFix::CollectiveSettings:
     case TraceFix::None:
       return "";
   }

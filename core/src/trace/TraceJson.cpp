@@ -69,9 +69,10 @@ json catalogJson(const CauseExplanation& e, PyTorchRelease release) {
   return j;
 }
 
-json differenceJson(const TraceConfigResult& c, std::int64_t seq) {
-  const auto it = c.differences.find(seq);
-  if (it == c.differences.end()) return json();
+json differenceJson(const std::map<std::int64_t, CauseDifference>* differences, std::int64_t seq) {
+  if (!differences) return json();
+  const auto it = differences->find(seq);
+  if (it == differences->end()) return json();
   const CauseDifference& d = it->second;
   json j;
   j["measured"] = d.measured;
@@ -85,8 +86,11 @@ json differenceJson(const TraceConfigResult& c, std::int64_t seq) {
   return j;
 }
 
-json causeJson(const TraceConfigResult& c, const TraceCause& cause, PyTorchRelease release) {
-  const CauseExplanation e = explainCause(cause, release, c.alignment.unseededGenerators);
+// `differences`: the second pass's, by cause (null where it did not run for these causes).
+json causeJson(const TraceAlignment& alignment,
+               const std::map<std::int64_t, CauseDifference>* differences, const TraceCause& cause,
+               PyTorchRelease release) {
+  const CauseExplanation e = explainCause(cause, release, alignment.unseededGenerators);
   json j;
   j["op"] = cause.seq;
   j["name"] = cause.op.name;
@@ -129,7 +133,7 @@ json causeJson(const TraceConfigResult& c, const TraceCause& cause, PyTorchRelea
   j["fix"] = std::string(toString(e.fix));
   j["fix_text"] = describeFix(e.fix, e);
   j["command"] = e.command.empty() ? json() : json(e.command);
-  j["difference"] = differenceJson(c, cause.seq);
+  j["difference"] = differenceJson(differences, cause.seq);
   return j;
 }
 
@@ -194,23 +198,9 @@ json runJson(const TraceRunSummary& r) {
   return j;
 }
 
-json configJson(const TraceConfigResult& c, PyTorchRelease release) {
-  json j;
-  j["name"] = c.config.name;
-  j["settings"] = traceSettingsJson(c.config.settings);
-  j["verdict"] = describeVerdict(c);
-  j["reproducible"] = c.alignment.reproducible();
-  j["ops_compared"] = c.alignment.comparedOps();
-  j["ops_on_other_threads"] = c.alignment.otherThreadOps;
-  j["failed"] = c.failed();
-  j["cancelled"] = c.cancelled;
-  j["second_pass"] = c.secondPassRan;
-  j["analysis_bytes"] = c.heldBytes;
-  json runs = json::array();
-  for (const auto& r : c.alignment.runs) runs.push_back(runJson(r));
-  j["runs"] = runs;
+json partingsJson(const std::vector<TraceParting>& list) {
   json partings = json::array();
-  for (const auto& p : c.alignment.partings) {
+  for (const auto& p : list) {
     json q;
     q["run"] = p.run;
     q["op"] = p.seq;
@@ -221,10 +211,77 @@ json configJson(const TraceConfigResult& c, PyTorchRelease release) {
     q["other_site"] = siteJson(p.otherSite);
     partings.push_back(q);
   }
-  j["partings"] = partings;
+  return partings;
+}
+
+json jobJson(const TraceJobResult& job, PyTorchRelease release) {
+  if (job.empty()) return json();
+  json j;
+  const TraceRankResult* first = job.firstCause();
+  j["first_cause_rank"] = first ? json(first->rank) : json();
+  j["ops_compared"] = job.comparedOps();
+  j["agree"] = job.agrees();
+  j["unranked_processes"] = job.unrankedProcesses;
+  j["unranked_ops"] = job.unrankedOps;
+  j["problems"] = job.problems;
+  json ranks = json::array();
+  for (const auto& r : job.ranks) {
+    json x;
+    x["rank"] = r.rank;
+    x["world_size"] = r.world > 0 ? json(r.world) : json();
+    x["backend"] = r.backend.empty() ? json() : json(r.backend);
+    x["script_process"] = r.scriptProcess;
+    x["pids"] = r.pids;
+    x["verdict"] = describeRank(r);
+    x["ops_compared"] = r.alignment.comparedOps();
+    x["collectives"] = r.collectives.size();
+    json runs = json::array();
+    for (const auto& run : r.alignment.runs) runs.push_back(runJson(run));
+    x["runs"] = runs;
+    x["partings"] = partingsJson(r.alignment.partings);
+    json causes = json::array();
+    for (const auto& cause : r.alignment.causes) {
+      causes.push_back(causeJson(r.alignment, nullptr, cause, release));
+    }
+    x["causes"] = causes;
+    json inherited = json::array();
+    for (const auto& h : r.inherited) {
+      inherited.push_back(
+          {{"op", h.seq}, {"name", h.op}, {"from_rank", h.fromRank}, {"runs", h.runs}});
+    }
+    x["inherited_from_ranks"] = inherited;
+    json notes = json::array();
+    for (const auto& note : r.alignment.notes) {
+      notes.push_back(causeJson(r.alignment, nullptr, note, release));
+    }
+    x["notes"] = notes;
+    ranks.push_back(x);
+  }
+  j["ranks"] = ranks;
+  return j;
+}
+
+json configJson(const TraceConfigResult& c, PyTorchRelease release) {
+  json j;
+  j["name"] = c.config.name;
+  j["settings"] = traceSettingsJson(c.config.settings);
+  j["verdict"] = describeVerdict(c);
+  j["reproducible"] = c.reproducible();
+  j["ops_compared"] = c.comparedOps();
+  j["ops_on_other_threads"] = c.alignment.otherThreadOps;
+  j["failed"] = c.failed();
+  j["cancelled"] = c.cancelled;
+  j["second_pass"] = c.secondPassRan;
+  j["analysis_bytes"] = c.heldBytes;
+  json runs = json::array();
+  for (const auto& r : c.alignment.runs) runs.push_back(runJson(r));
+  j["runs"] = runs;
+  j["partings"] = partingsJson(c.alignment.partings);
   j["causes_truncated"] = c.alignment.causesTruncated;
   json causes = json::array();
-  for (const auto& cause : c.alignment.causes) causes.push_back(causeJson(c, cause, release));
+  for (const auto& cause : c.alignment.causes) {
+    causes.push_back(causeJson(c.alignment, &c.differences, cause, release));
+  }
   j["causes"] = causes;
   json findings = json::array();
   for (const auto& f : groupCauses(c.alignment, release)) {
@@ -241,11 +298,14 @@ json configJson(const TraceConfigResult& c, PyTorchRelease release) {
   }
   j["findings"] = findings;
   json notes = json::array();
-  for (const auto& note : c.alignment.notes) notes.push_back(causeJson(c, note, release));
+  for (const auto& note : c.alignment.notes) {
+    notes.push_back(causeJson(c.alignment, &c.differences, note, release));
+  }
   j["notes"] = notes;
   json generators = json::array();
   for (const auto& g : c.alignment.unseededGenerators) generators.push_back(g);
   j["unseeded_generators"] = generators;
+  j["job"] = jobJson(c.job, release);
   return j;
 }
 

@@ -97,6 +97,39 @@ void writeCause(std::ostream& out, const TraceConfigResult& c, const TraceCause&
   if (!e.command.empty()) out << "   - Open it in the workbench: " << code(e.command) << "\n";
 }
 
+void writeJob(std::ostream& out, const TraceJobResult& job, PyTorchRelease release) {
+  if (job.empty()) return;
+  out << "### The job: " << job.ranks.size() << (job.ranks.size() == 1 ? " rank" : " ranks")
+      << ", each aligned against the same rank of run 1\n\n";
+  if (!job.ranks.empty()) {
+    out << "| rank | world size | backend | ops compared | collectives | verdict |\n";
+    out << "|---:|---:|---|---:|---:|---|\n";
+    for (const auto& r : job.ranks) {
+      out << "| " << r.rank << (r.scriptProcess ? " (the script's process)" : "") << " | "
+          << (r.world > 0 ? std::to_string(r.world) : std::string("-")) << " | "
+          << (r.backend.empty() ? std::string("-") : r.backend) << " | "
+          << r.alignment.comparedOps() << " | " << r.collectives.size() << " | "
+          << code(describeRank(r), /*inTable=*/true) << " |\n";
+    }
+    out << "\n";
+  }
+  if (const TraceRankResult* first = job.firstCause()) {
+    const TraceCause& cause = first->alignment.causes.front();
+    const CauseExplanation e = explainCause(cause, release, first->alignment.unseededGenerators);
+    out << "First cause, on rank " << first->rank << ": op " << cause.seq << " "
+        << code(cause.op.name);
+    if (cause.site) out << " at " << code(describeSite(*cause.site));
+    out << ": " << describeCauseKind(e.kind) << ". Fix: " << describeFix(e.fix, e) << ".\n\n";
+  }
+  if (job.unrankedProcesses > 0) {
+    out << "- " << job.unrankedProcesses << (job.unrankedProcesses == 1 ? " process" : " processes")
+        << " ran torch ops without joining a process group (" << job.unrankedOps
+        << " ops): not compared.\n";
+  }
+  for (const auto& p : job.problems) out << "- " << code(p) << "\n";
+  if (job.unrankedProcesses > 0 || !job.problems.empty()) out << "\n";
+}
+
 void writeConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease release) {
   out << "## " << code(c.config.name) << " (" << describeSettings(c.config.settings)
       << "): " << describeVerdict(c) << "\n\n";
@@ -108,6 +141,7 @@ void writeConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
         << code(describeRunEnd(r), /*inTable=*/true) << " |\n";
   }
   out << "\n";
+  writeJob(out, c.job, release);
   if (const TraceRunSummary* raised = c.raisedNondeterministic()) {
     const TraceRaise& x = *raised->lastRaise;
     out << "In error mode, op " << x.seq << " " << code(x.op);

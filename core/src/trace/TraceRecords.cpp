@@ -214,6 +214,8 @@ TraceEvent eventOf(const json& j) {
     DETBENCH_CHECK_ARG(
         s.compile.empty() || s.compile == "regions" || s.compile == "eager" || s.compile == "none",
         "compile must be regions, eager or none, not '" + s.compile + "'");
+    if (j.contains("ppid")) s.parentPid = integerField<std::int64_t>(j, "ppid", 0, kMaxSeq);
+    if (j.contains("forked")) s.forked = integerField<int>(j, "forked", 0, 1) == 1;
     return s;
   }
   if (type == "raise") {
@@ -253,6 +255,20 @@ TraceEvent eventOf(const json& j) {
                        "d must be an array of at most 4096 digests");
     for (const auto& x : d) u.digests.push_back(digestOf(x));
     return u;
+  }
+  if (type == "rank") {
+    TraceRank r;
+    r.rank = integerField<int>(j, "rank", 0, 1 << 24);
+    const auto optionalInt = [&j](const char* key, int none) {
+      const auto it = j.find(key);
+      return it == j.end() || it->is_null() ? none : integerOf<int>(*it, key, 0, 1 << 24);
+    };
+    r.world = optionalInt("world", 0);
+    r.localRank = optionalInt("local", -1);
+    if (const auto b = j.find("backend"); b != j.end() && !b->is_null()) {
+      r.backend = stringOf(*b, "backend");
+    }
+    return r;
   }
   if (type == "fatal") return TraceFatal{stringField(j, "why"), stringField(j, "detail")};
   DETBENCH_THROW(InvalidArgument, "unknown record type '" + type + "'");

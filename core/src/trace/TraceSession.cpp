@@ -1,6 +1,7 @@
 #include "detbench/trace/TraceSession.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -102,7 +103,20 @@ ScriptLaunch launchFor(const TracePlan& plan, const ProbeFolder& probe, const Tr
   if (config.settings.cublasWorkspaceConfig) {
     env.emplace_back("CUBLAS_WORKSPACE_CONFIG", *config.settings.cublasWorkspaceConfig);
   }
+  for (const auto& [name, value] : config.settings.environment) env.emplace_back(name, value);
   return l;
+}
+
+// The first pass traces every process of a job: the processes the script starts find the
+// probe's start-up hook first on their PYTHONPATH, and write their records into `jobDir`.
+void addJobEnvironment(ScriptLaunch& launch, const ProbeFolder& probe, const std::string& jobDir) {
+  std::string path = probe.path() + "/detbench_job_hook";
+  if (const char* current = std::getenv("PYTHONPATH"); current && *current) {
+    path += ":";
+    path += current;
+  }
+  launch.environment.emplace_back("PYTHONPATH", path);
+  launch.environment.emplace_back("DETBENCH_TRACE_JOB_DIR", jobDir);
 }
 
 // The second pass of one run: the few ops it digested and the outputs it kept.
@@ -376,7 +390,22 @@ bool TraceConfigResult::failed() const {
   for (const auto& r : alignment.runs) {
     if (!r.completed() && !r.exit.cancelled) return true;
   }
-  return false;
+  return job.anyFailed();
+}
+
+std::int64_t TraceConfigResult::comparedOps() const {
+  return alignment.comparedOps() + job.comparedOps();
+}
+
+bool TraceConfigResult::reproducible() const {
+  if (job.empty()) return alignment.reproducible();
+  const auto& a = alignment;
+  if (a.runs.size() < 2 || !a.partings.empty() || !a.causes.empty() || a.causesTruncated ||
+      a.otherThreadOps > 0 || comparedOps() == 0 || !job.agrees()) {
+    return false;
+  }
+  return std::all_of(a.runs.begin(), a.runs.end(),
+                     [](const TraceRunSummary& r) { return r.completed() && r.differing == 0; });
 }
 
 TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
@@ -394,6 +423,9 @@ TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
     TraceConfigResult config;
     config.config = plan.configs[c];
     TraceAligner aligner;
+    TraceJobAligner job;
+    int scriptRank = -1;
+    std::vector<std::int64_t> scriptCollectives;
     for (int run = 1; run <= plan.runs; ++run) {
       if (cancelled()) {
         config.cancelled = true;
@@ -407,6 +439,11 @@ TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
       sc.onRecord = [&](std::string_view line) {
         const TraceEvent event = parseTraceRecord(line);
         aligner.add(event);
+        if (run == 1) {
+          if (const auto* rank = std::get_if<TraceRank>(&event)) scriptRank = rank->rank;
+          const auto* op = std::get_if<TraceOp>(&event);
+          if (op && isCollective(op->name)) scriptCollectives.push_back(op->seq);
+        }
         if (std::holds_alternative<TraceOp>(event) && (++ops % 1024) == 0) {
           if (callbacks.onProgress) callbacks.onProgress(ops);
           const std::size_t held = aligner.heldBytes();
@@ -416,9 +453,13 @@ TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
                                  " MiB, half the memory available: trace a window with --ops");
         }
       };
-      const TraceRunExit exit = runScript(launchFor(plan, probe, config.config, run), sc, cancel);
+      ScriptLaunch launch = launchFor(plan, probe, config.config, run);
+      const std::string jobDir = probe.freshSubfolder("job");
+      addJobEnvironment(launch, probe, jobDir);
+      const TraceRunExit exit = runScript(launch, sc, cancel);
       if (callbacks.onProgress) callbacks.onProgress(ops);
       aligner.endRun(exit);
+      job.collectRun(run, jobDir, exit);
       config.heldBytes = std::max(config.heldBytes, aligner.heldBytes());
       if (exit.cancelled) {
         config.cancelled = true;
@@ -427,6 +468,7 @@ TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
       if (aligner.result().runs.back().fatal) break;  // the probe could not start: no more runs
     }
     config.alignment = aligner.result();
+    config.job = job.finish(config.alignment, scriptRank, scriptCollectives);
     const auto& causes = config.alignment.causes;
     if (plan.secondPass && !config.cancelled && !causes.empty() && plan.runs >= 2) {
       std::vector<std::int64_t> seqs;

@@ -1,5 +1,6 @@
 #include "detbench/trace/TraceSettings.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "detbench/base/Error.hpp"
@@ -112,6 +113,9 @@ nlohmann::ordered_json traceSettingsJson(const TraceSettings& s) {
   j["inductor_batch_invariant"] =
       s.inductorBatchInvariant ? json(*s.inductorBatchInvariant) : json();
   j["compile"] = s.compileEager ? "eager" : "regions";
+  json environment = json::object();
+  for (const auto& [name, value] : s.environment) environment[name] = value;
+  j["environment"] = environment;
   return j;
 }
 
@@ -133,7 +137,43 @@ std::string describeSettings(const TraceSettings& s) {
   if (s.inductorDeterministic) add("inductor deterministic");
   if (s.inductorBatchInvariant) add("inductor batch-invariant");
   if (s.compileEager) add("torch.compile eager");
+  for (const auto& [name, value] : s.environment) add(name + "=" + value);
   return text.empty() ? std::string("as written") : text;
+}
+
+std::pair<std::string, std::string> parseEnvironmentSetting(std::string_view text) {
+  const auto eq = text.find('=');
+  DETBENCH_CHECK_ARG(eq != std::string_view::npos && eq > 0,
+                     "--env takes NAME=VALUE, not '" + std::string(text) + "'");
+  const std::string name(text.substr(0, eq));
+  const std::string value(text.substr(eq + 1));
+  const bool wellFormed = std::all_of(name.begin(), name.end(),
+                                      [](char c) {
+                                        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                                               (c >= '0' && c <= '9') || c == '_';
+                                      }) &&
+                          !(name[0] >= '0' && name[0] <= '9');
+  DETBENCH_CHECK_ARG(wellFormed, "--env: '" + name + "' is not a variable's name");
+  DETBENCH_CHECK_ARG(value.find('\0') == std::string::npos, "--env: a value with a NUL byte");
+  DETBENCH_CHECK_ARG(name.rfind("DETBENCH_TRACE_", 0) != 0 && name != "PYTHONPATH",
+                     "--env: the trace sets " + name + " itself");
+  DETBENCH_CHECK_ARG(name != "PYTHONHASHSEED" && name != "CUBLAS_WORKSPACE_CONFIG",
+                     "--env: " + name + " has its own option (--" +
+                         (name == "PYTHONHASHSEED" ? std::string("pythonhashseed")
+                                                   : std::string("cublas-workspace-config")) +
+                         ")");
+  return {name, value};
+}
+
+void setEnvironment(TraceSettings& settings, const std::string& name, const std::string& value) {
+  auto& env = settings.environment;
+  const auto it = std::find_if(env.begin(), env.end(),
+                               [&name](const auto& entry) { return entry.first == name; });
+  if (it != env.end()) {
+    it->second = value;
+  } else {
+    env.emplace_back(name, value);
+  }
 }
 
 void checkSettingsForRelease(const TraceSettings& s, const std::string& torchVersion) {

@@ -162,7 +162,8 @@ std::string describeVerdict(const TraceConfigResult& c) {
       return "nothing compared: no op of the runs after the first was digested";
     case VerdictKind::NotAllCompared:
       return "not all compared: " + std::to_string(v.otherThreadOps) +
-             " ops ran on threads the script started, which the trace does not record";
+             " ops ran on threads the script started or in its processes that joined no "
+             "process group, which the trace does not compare";
     case VerdictKind::Agree: {
       std::string s = "the runs agree (" + std::to_string(v.runs) + " runs, " +
                       std::to_string(v.compared) + " ops compared)";
@@ -178,6 +179,33 @@ std::string describeVerdict(const TraceConfigResult& c) {
       return "the op sequences part";
   }
   return "?";
+}
+
+std::string describeRank(const TraceRankResult& r) {
+  const auto& a = r.alignment;
+  for (const auto& run : a.runs) {
+    if (!run.completed() && !run.exit.cancelled) {
+      return "run " + std::to_string(run.run) + " " + describeRunEnd(run);
+    }
+  }
+  if (!a.causes.empty()) {
+    const TraceCause& c = a.causes.front();
+    std::string s = "first cause: " + c.op.name + " (op " + std::to_string(c.seq) + ")";
+    if (c.site) s += " at " + describeSite(*c.site);
+    if (isCollective(c.op.name) && c.category == CauseCategory::Introduced) {
+      s += ", its inputs equal on every rank";
+    }
+    return s;
+  }
+  if (!r.inherited.empty()) {
+    const RankInheritance& h = r.inherited.front();
+    return "inherited from rank " + std::to_string(h.fromRank) + " at " + h.op + " (op " +
+           std::to_string(h.seq) + ")";
+  }
+  if (!a.partings.empty()) return describeParting(a.partings.front());
+  if (a.runs.size() < 2) return "one run";
+  if (a.comparedOps() == 0) return "nothing compared";
+  return "agrees (" + std::to_string(a.comparedOps()) + " ops compared)";
 }
 
 }  // namespace detbench::trace

@@ -13,6 +13,7 @@ constexpr CauseKind kKinds[] = {CauseKind::RandomNumbers,
                                 CauseKind::Data,
                                 CauseKind::PythonNumber,
                                 CauseKind::CompiledRegion,
+                                CauseKind::CollectiveOrder,
                                 CauseKind::UninitializedMemory,
                                 CauseKind::CatalogDisagrees,
                                 CauseKind::Unknown};
@@ -28,6 +29,7 @@ constexpr TraceFix kFixes[] = {TraceFix::Seed,
                                TraceFix::SameNumber,
                                TraceFix::InductorDeterministic,
                                TraceFix::CompileEager,
+                               TraceFix::CollectiveSettings,
                                TraceFix::None};
 constexpr CauseCategory kCategories[] = {CauseCategory::Introduced, CauseCategory::Data,
                                          CauseCategory::Uninitialized};
@@ -73,6 +75,11 @@ std::string_view commandLineFix(TraceFix fix) {
     case TraceFix::CompileEager:
       return "this PyTorch has no deterministic switch for compiled code (2.10 and later do): "
              "--compile eager traces the ops inside to find the one";
+    case TraceFix::CollectiveSettings:
+      return "fix how the collective reduces, for every rank before the process group is made: "
+             "--nccl-algo Ring (or Tree), --nccl-proto Simple, "
+             "--env NCCL_MIN_NCHANNELS=N --env NCCL_MAX_NCHANNELS=N, --env NCCL_NVLS_ENABLE=0; "
+             "and keep the world size: another number of ranks adds in another order";
     case TraceFix::None:
       return "nothing the catalog knows of";
   }
@@ -115,6 +122,10 @@ std::string_view workbenchFix(TraceFix fix) {
     case TraceFix::CompileEager:
       return "this PyTorch has no deterministic switch for compiled code: trace with "
              "torch.compile eager to find the op inside";
+    case TraceFix::CollectiveSettings:
+      return "fix how the collective reduces, for every rank: NCCL_ALGO, NCCL_PROTO, the "
+             "number of channels (NCCL_MIN_NCHANNELS, NCCL_MAX_NCHANNELS), NCCL_NVLS_ENABLE=0; "
+             "and keep the world size";
     case TraceFix::None:
       return "nothing the catalog knows of";
   }
@@ -148,6 +159,9 @@ std::string_view causeKindText(CauseKind kind) {
       return "compiled code (torch.compile): Inductor's kernels may autotune by timing, draw "
              "their own random numbers or reduce in another order; the trace sees the region "
              "as one op";
+    case CauseKind::CollectiveOrder:
+      return "a collective's order: its inputs were equal on every rank and it reduced them in "
+             "another order (NCCL's algorithm, protocol and channels, the world size)";
     case CauseKind::UninitializedMemory:
       return "uninitialized memory: the op read memory that no op had written";
     case CauseKind::CatalogDisagrees:
@@ -205,12 +219,19 @@ TraceVerdict traceVerdict(const TraceConfigResult& c) {
   const auto& a = c.alignment;
   TraceVerdict v;
   v.runs = a.runs.size();
-  v.compared = static_cast<std::size_t>(a.comparedOps());
-  v.causes = a.causes.size();
+  const TraceJobResult& job = c.job;
+  v.compared = static_cast<std::size_t>(c.comparedOps());
+  v.causes = a.causes.size() + job.causeCount();
   v.causesTruncated = a.causesTruncated;
   v.notes = a.notes.size();
-  v.otherThreadOps = static_cast<std::size_t>(a.otherThreadOps);
-  const bool nothingFound = a.causes.empty() && a.partings.empty();
+  v.otherThreadOps = static_cast<std::size_t>(a.otherThreadOps + job.unrankedOps);
+  for (const auto& r : job.ranks) {
+    v.causesTruncated = v.causesTruncated || r.alignment.causesTruncated;
+    v.notes += r.alignment.notes.size();
+    v.otherThreadOps += static_cast<std::size_t>(r.alignment.otherThreadOps);
+  }
+  const bool parted = !a.partings.empty() || job.anyParting();
+  const bool nothingFound = v.causes == 0 && !parted;
   const auto is = [&v](VerdictKind k) {
     v.kind = k;
     return v;
@@ -228,15 +249,15 @@ TraceVerdict traceVerdict(const TraceConfigResult& c) {
       return is(v.compared > 0 ? VerdictKind::AgreeUntilTimeout
                                : VerdictKind::TimeoutNothingCompared);
     }
-    return is(a.causes.empty() ? VerdictKind::PartUntilTimeout : VerdictKind::DifferUntilTimeout);
+    return is(v.causes == 0 ? VerdictKind::PartUntilTimeout : VerdictKind::DifferUntilTimeout);
   }
   if (c.failed()) return is(VerdictKind::ScriptFailed);
   if (a.runs.size() < 2) return is(VerdictKind::OneRun);
   if (v.compared == 0 && nothingFound) return is(VerdictKind::NothingCompared);
   if (v.otherThreadOps > 0 && nothingFound) return is(VerdictKind::NotAllCompared);
-  if (a.reproducible()) return is(VerdictKind::Agree);
-  if (!a.causes.empty()) return is(VerdictKind::Differ);
-  return is(a.partings.empty() ? VerdictKind::Differ : VerdictKind::SequencesPart);
+  if (c.reproducible()) return is(VerdictKind::Agree);
+  if (v.causes > 0) return is(VerdictKind::Differ);
+  return is(parted ? VerdictKind::SequencesPart : VerdictKind::Differ);
 }
 
 }  // namespace detbench::trace

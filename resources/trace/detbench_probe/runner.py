@@ -12,6 +12,9 @@ What detbench passes in the environment (and the probe removes before the script
   DETBENCH_TRACE_KEEP      comma-separated op numbers whose outputs are written to
   DETBENCH_TRACE_KEEP_DIR  this folder (the second pass)
   DETBENCH_TRACE_RING      a file to keep the records' last 4 MiB in (channel.py)
+  DETBENCH_TRACE_JOB_DIR   the folder the script's own processes write their records to
+                           (job.py); the script's children find it, with the run and the
+                           settings, in DETBENCH_TRACE_JOB
 What stays for the script to read: DETBENCH_TRACE_RUN (this run, from 1), DETBENCH_TRACE_RUNS
 and DETBENCH_TRACE_CONFIG (the configuration's name).
 """
@@ -144,6 +147,7 @@ def main():
     keep = _numbers(os.environ.pop("DETBENCH_TRACE_KEEP", ""))
     keep_dir = os.environ.pop("DETBENCH_TRACE_KEEP_DIR", "") or None
     run = int(os.environ.get("DETBENCH_TRACE_RUN", "1"))
+    job_dir = os.environ.pop("DETBENCH_TRACE_JOB_DIR", "") or None
     os.set_inheritable(fd, False)
     channel = Channel(fd, os.environ.pop("DETBENCH_TRACE_RING", "") or None)
 
@@ -156,6 +160,13 @@ def main():
         import torch
     except BaseException as e:
         fatal("no_torch", "%s: %s" % (type(e).__name__, e))
+    job = None
+    if job_dir:
+        job = {"dir": job_dir, "run": run, "settings": settings}
+        digest_lib = os.environ.get("DETBENCH_TRACE_DIGEST_LIB")
+        if digest_lib:
+            job["digest_lib"] = digest_lib
+        os.environ["DETBENCH_TRACE_JOB"] = json.dumps(job)
     try:
         from .recorder import Recorder
     except ImportError as e:
@@ -180,6 +191,9 @@ def main():
     except _Unavailable as e:
         fatal("setting_unavailable", str(e))
     recorder = Recorder(channel, run, window, keep, keep_dir, only)
+    if job is not None:
+        from . import job as job_module
+        job_module.install(recorder, job)
     # Compiled code runs as compiled, each call one op, unless the settings ask for eager.
     from .compiled import CompiledRegions
     regions = CompiledRegions(recorder)

@@ -69,6 +69,24 @@ TEST(TraceRecords, ReadsTheOtherKinds) {
   EXPECT_EQ(std::get<TraceWarning>(parseTraceRecord(R"({"t":"warn","i":4,"message":"w"})")).seq, 4);
 }
 
+TEST(TraceRecords, ReadsARankAndAStartedProcesssStart) {
+  const auto rank = std::get<TraceRank>(
+      parseTraceRecord(R"({"t":"rank","rank":2,"world":4,"local":null,"backend":"nccl"})"));
+  EXPECT_EQ(rank.rank, 2);
+  EXPECT_EQ(rank.world, 4);
+  EXPECT_EQ(rank.localRank, -1);
+  EXPECT_EQ(rank.backend, "nccl");
+  const auto bare = std::get<TraceRank>(parseTraceRecord(R"({"t":"rank","rank":0})"));
+  EXPECT_EQ(bare.world, 0);
+  EXPECT_TRUE(bare.backend.empty());
+  EXPECT_THROW(parseTraceRecord(R"({"t":"rank","rank":-1})"), InvalidArgument);
+  const auto start = std::get<TraceStart>(parseTraceRecord(
+      R"({"t":"start","v":1,"run":2,"pid":41,"python":"3.11.2","torch":"2.15.0","threads":1,)"
+      R"("deterministic":false,"applied":{},"ppid":40,"forked":1})"));
+  EXPECT_EQ(start.parentPid, 40);
+  EXPECT_TRUE(start.forked);
+}
+
 TEST(TraceRecords, AProbeOfAnotherProtocolIsRefused) {
   EXPECT_THROW(parseTraceRecord(R"({"t":"start","v":2,"run":1,"pid":7,"python":"3","torch":"2",)"
                                 R"("threads":1,"deterministic":false,"applied":{}})"),

@@ -41,6 +41,7 @@ enum class CauseKind {
   Data,                 // data from outside any op differs
   PythonNumber,         // a non-tensor argument (a Python number, a size) differs
   CompiledRegion,       // a call of torch.compile's code, traced as one op
+  CollectiveOrder,      // a collective (all_reduce, ...) whose inputs were equal on every rank
   UninitializedMemory,  // memory no op wrote
   CatalogDisagrees,     // in the catalog, which expects it to repeat on this device
   Unknown,              // not in the catalog
@@ -60,6 +61,7 @@ enum class TraceFix {
   SameNumber,           // a number the script computes differently in each run (the clock, ...)
   InductorDeterministic,  // --inductor-deterministic (2.10 and later), or --compile eager
   CompileEager,           // --compile eager: trace the ops inside to find the one
+  CollectiveSettings,     // NCCL's algorithm, protocol and channels fixed, the same world size
   None,                   // nothing the workbench knows
 };
 

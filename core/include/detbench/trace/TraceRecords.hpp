@@ -101,6 +101,19 @@ struct TraceStart {
   // torch.compile under the probe: "regions" (each call of compiled code one op), "eager" (the
   // ops inside, run eagerly), "none" (a PyTorch without torch.compile), "" (not said).
   std::string compile;
+  // A process the script started (a job's rank, TraceJob.hpp): its parent, and whether it was
+  // forked from a traced process (0 and false for the script's own process).
+  std::int64_t parentPid = 0;
+  bool forked = false;
+};
+
+// A process joined a process group (torch.distributed.init_process_group), or was started as a
+// rank (torchrun's RANK): from here its records are that rank's.
+struct TraceRank {
+  int rank = 0;
+  int world = 0;       // 0: not said
+  int localRank = -1;  // -1: not said
+  std::string backend;
 };
 
 // How the script ended, as the probe saw it.
@@ -137,7 +150,7 @@ struct TraceFatal {
 };
 
 using TraceEvent = std::variant<TraceStart, TraceSite, TraceOp, TraceRaise, TraceWarning, TraceKept,
-                                TraceEnd, TraceFatal, TraceUse>;
+                                TraceEnd, TraceFatal, TraceUse, TraceRank>;
 
 // Parses one record line (without its newline). Raises InvalidArgument saying what is wrong:
 // too long, too deep, not JSON, an unknown record type, a missing or ill-typed field.

@@ -17,7 +17,9 @@ namespace detbench::trace {
 
 // 2: `reproducible` speaks of results (differences that reach none are `notes`); non-tensor
 // arguments are compared (`differing_arguments`); `statuses` may say "unused".
-inline constexpr int kTraceSchemaVersion = 2;
+// 3: a configuration's `job` (null for one process): its ranks aligned rank by rank;
+// `reproducible` and `ops_compared` count the ranks too.
+inline constexpr int kTraceSchemaVersion = 3;
 
 struct TraceDocument {
   Environment context;
@@ -58,5 +60,8 @@ std::string describeFinding(const TraceFinding& finding, const CauseExplanation&
 std::string describeSite(const TraceSite& site);
 // The configuration's verdict in a few words.
 std::string describeVerdict(const TraceConfigResult& config);
+// A rank of a job in a few words: "agrees", "first cause: aten::add.Tensor at train.py:20",
+// "inherited from rank 2 at c10d::all_reduce (op 4)".
+std::string describeRank(const TraceRankResult& rank);
 
 }  // namespace detbench::trace

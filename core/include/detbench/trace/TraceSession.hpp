@@ -16,6 +16,7 @@
 #include "detbench/run/CancelToken.hpp"
 #include "detbench/trace/TraceAlignment.hpp"
 #include "detbench/trace/TraceDiff.hpp"
+#include "detbench/trace/TraceJob.hpp"
 #include "detbench/trace/TraceSettings.hpp"
 
 namespace detbench::trace {
@@ -86,11 +87,19 @@ struct TraceConfigResult {
   bool secondPassRan = false;
   bool cancelled = false;
   std::size_t heldBytes = 0;  // the analysis's memory at its largest
+  // The processes the script started, rank by rank (empty for a script of one process).
+  TraceJobResult job;
   // The script raised in deterministic mode's error in run 1 (an op without a deterministic
   // implementation, or cuBLAS's workspace check): the op, as the probe saw it.
   const TraceRunSummary* raisedNondeterministic() const;
-  // Some run failed: exited with an error, was killed, timed out, or stopped for a problem.
+  // Some run failed: exited with an error, was killed, timed out, or stopped for a problem (the
+  // script's process or one of its ranks).
   bool failed() const;
+  // Ops compared in the script's process and its ranks.
+  std::int64_t comparedOps() const;
+  // The runs agree in every result: the script's process (TraceAlignment::reproducible) and,
+  // for a job, every rank (where the script's own process then may have run no op).
+  bool reproducible() const;
 };
 
 struct TraceResult {

@@ -1,7 +1,8 @@
 #pragma once
 // The workbench's knobs as they apply to a traced script, and the configurations of one trace.
 // Unset knobs are left as the script sets them: with none, the script runs exactly as written.
-//   environment, before the interpreter starts: PYTHONHASHSEED, CUBLAS_WORKSPACE_CONFIG;
+//   environment, before the interpreter starts: PYTHONHASHSEED, CUBLAS_WORKSPACE_CONFIG, and
+//   any variable named (--env NAME=VALUE; NCCL's settings), which every process of a job sees;
 //   in the interpreter, before the script's first line: torch.set_num_threads, the seeds
 //   (torch.manual_seed, random.seed, numpy.random.seed), use_deterministic_algorithms,
 //   cudnn.benchmark, cudnn.deterministic, torch._inductor.config's deterministic and
@@ -12,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -31,6 +33,8 @@ struct TraceSettings {
   std::optional<bool> inductorDeterministic;
   std::optional<bool> inductorBatchInvariant;
   bool compileEager = false;
+  // Set in the environment before the interpreter starts, in order (later ones win).
+  std::vector<std::pair<std::string, std::string>> environment;
   bool operator==(const TraceSettings&) const = default;
   bool empty() const { return *this == TraceSettings{}; }
 };
@@ -51,6 +55,13 @@ std::vector<std::string_view> traceConfigNames();
 std::optional<TraceConfig> traceConfig(std::string_view name, const TraceSettings& base);
 // A comma-separated list; raises InvalidArgument naming an unknown preset or a repeated one.
 std::vector<TraceConfig> parseTraceConfigs(std::string_view list, const TraceSettings& base);
+
+// NAME=VALUE for the environment: raises InvalidArgument for a name that is not a variable's
+// (letters, digits and _, not first a digit) or one the trace sets itself (DETBENCH_TRACE_*,
+// PYTHONPATH, PYTHONHASHSEED and CUBLAS_WORKSPACE_CONFIG have their own options).
+std::pair<std::string, std::string> parseEnvironmentSetting(std::string_view text);
+// Adds or replaces NAME in the settings' environment.
+void setEnvironment(TraceSettings& settings, const std::string& name, const std::string& value);
 
 // What the probe applies inside the interpreter (DETBENCH_TRACE_SETTINGS).
 nlohmann::json probeSettingsJson(const TraceSettings& settings);

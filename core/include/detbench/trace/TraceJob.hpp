@@ -1,0 +1,96 @@
+#pragma once
+// A traced job of several processes (torch.multiprocessing.spawn, multiprocessing, torchrun's
+// workers): the processes the script starts write their records to files of their own
+// (resources/trace/detbench_probe/job.py), each saying its rank when it joins a process group.
+// After each run the files are read and each rank is aligned against the same rank of run 1, as
+// the script itself is (TraceAlignment). Then the ranks are read together:
+//   - a collective (c10d::all_reduce, ...) whose output differs on a rank whose own inputs to it
+//     were equal is inherited from the ranks whose inputs to the same collective (the same
+//     number among each rank's collectives) differed: not a cause there;
+//   - where no rank's inputs differed, the collective itself gave other bits: a cause of its own
+//     kind (the order it reduced in), on every rank that saw it.
+// Processes that ran torch ops without joining a process group (a worker pool) are counted, not
+// compared: a job that has any is never called reproducible.
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "detbench/trace/TraceAlignment.hpp"
+
+namespace detbench::trace {
+
+// The prefix of a collective's name in the records: "c10d::all_reduce".
+inline constexpr std::string_view kCollectivePrefix = "c10d::";
+bool isCollective(const std::string& opName);
+
+// A cause seen on a rank that came from another rank through a collective.
+struct RankInheritance {
+  std::int64_t seq = 0;  // the collective, in this rank's op numbers
+  std::string op;
+  int fromRank = -1;      // the lowest rank whose inputs to it differed
+  std::vector<int> runs;  // the runs it was seen in
+};
+
+struct TraceRankResult {
+  int rank = 0;
+  int world = 0;                   // as the rank said (0: not said)
+  std::string backend;             // "gloo", "nccl" ("" where not said)
+  bool scriptProcess = false;      // the traced script's own process joined as this rank
+  std::vector<std::int64_t> pids;  // by run (0: the rank did not appear in that run)
+  TraceAlignment alignment;        // its causes exclude those in `inherited`
+  std::vector<RankInheritance> inherited;
+  std::vector<std::int64_t> collectives;  // run 1's collectives on this rank, by seq
+};
+
+struct TraceJobResult {
+  std::vector<TraceRankResult> ranks;  // by rank
+  // Processes of a run that ran torch ops without joining a process group, and their ops (the
+  // most of any run).
+  std::int64_t unrankedProcesses = 0;
+  std::int64_t unrankedOps = 0;
+  // Record files that could not be read whole, in a few words each.
+  std::vector<std::string> problems;
+
+  bool empty() const { return ranks.empty() && unrankedProcesses == 0 && problems.empty(); }
+  std::int64_t comparedOps() const;  // over the ranks
+  std::size_t causeCount() const;    // over the ranks, those inherited from a rank excluded
+  bool anyParting() const;
+  bool anyFailed() const;  // a rank's run did not complete (and was not cancelled)
+  // Every rank's runs completed and aligned, nothing differed on any rank, no unranked ops.
+  bool agrees() const;
+  // The rank whose cause came first (the lowest op number among the ranks' first causes; the
+  // lowest rank on a tie); null where no rank has one.
+  const TraceRankResult* firstCause() const;
+};
+
+// Collects a job's ranks run by run.
+class TraceJobAligner {
+ public:
+  TraceJobAligner();
+  ~TraceJobAligner();
+  TraceJobAligner(const TraceJobAligner&) = delete;
+  TraceJobAligner& operator=(const TraceJobAligner&) = delete;
+
+  // Reads the record files the processes of run `run` (1, 2, ...) left in `dir`. `scriptExit`
+  // is how the script's own process ended: a run stopped at the timeout or cancelled stops its
+  // ranks too.
+  void collectRun(int run, const std::string& dir, const TraceRunExit& scriptExit);
+  // The ranks read together. `script` is the script's own alignment, `scriptRank` its rank
+  // (-1: it joined no process group) and `scriptCollectives` its collectives in run 1: where it
+  // is a rank, it takes part like the others (a cause there inherited from another rank moves
+  // out of its causes).
+  TraceJobResult finish(TraceAlignment& script, int scriptRank,
+                        const std::vector<std::int64_t>& scriptCollectives);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// Reads the ranks together (the second step of `finish`), on results already aligned rank by
+// rank: exposed for tests on crafted records.
+void linkRanks(std::vector<TraceRankResult>& ranks);
+
+}  // namespace detbench::trace

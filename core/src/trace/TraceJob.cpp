@@ -1,0 +1,341 @@
+#include "detbench/trace/TraceJob.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+
+#include "detbench/base/Error.hpp"
+
+namespace detbench::trace {
+
+namespace {
+
+// One process's record file, read whole.
+struct ProcessRecords {
+  std::string file;
+  std::vector<TraceEvent> events;
+  std::optional<TraceRank> rank;
+  bool forked = false;
+  bool ended = false;
+  std::int64_t ops = 0;
+  std::string problem;  // the file could not be read whole
+};
+
+ProcessRecords readProcess(const std::filesystem::path& path) {
+  ProcessRecords p;
+  p.file = path.filename().string();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    p.problem = "cannot read " + p.file;
+    return p;
+  }
+  std::string line;
+  std::int64_t number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty()) continue;
+    try {
+      TraceEvent event = parseTraceRecord(line);
+      if (const auto* rank = std::get_if<TraceRank>(&event)) {
+        if (!p.rank) p.rank = *rank;
+        continue;
+      }
+      if (std::holds_alternative<TraceOp>(event)) ++p.ops;
+      if (std::holds_alternative<TraceEnd>(event)) p.ended = true;
+      if (const auto* start = std::get_if<TraceStart>(&event)) p.forked = start->forked;
+      p.events.push_back(std::move(event));
+    } catch (const Error& e) {
+      p.problem = p.file + " line " + std::to_string(number) + ": " + e.message();
+      break;
+    }
+  }
+  return p;
+}
+
+TraceRunExit exitOf(const ProcessRecords& p, const TraceRunExit& script) {
+  TraceRunExit e;
+  e.timedOut = script.timedOut;
+  e.cancelled = script.cancelled;
+  const TraceEnd* end = nullptr;
+  for (auto it = p.events.rbegin(); it != p.events.rend() && !end; ++it) {
+    end = std::get_if<TraceEnd>(&*it);
+  }
+  if (end) {
+    e.exited = true;
+    e.code = end->status == "exit" ? end->exitCode : (end->status == "exception" ? 1 : 0);
+  } else if (!e.timedOut && !e.cancelled) {
+    e.problem = "its records end before the process did: it was killed or crashed";
+  }
+  if (!p.problem.empty()) e.problem = p.problem;
+  return e;
+}
+
+TraceRunExit absent(int rank, int run, const TraceRunExit& script) {
+  TraceRunExit e;
+  e.timedOut = script.timedOut;
+  e.cancelled = script.cancelled;
+  e.problem = "rank " + std::to_string(rank) + " did not take part in run " + std::to_string(run);
+  return e;
+}
+
+bool inputDiffered(OpStatus s) {
+  return s == OpStatus::Inherited || s == OpStatus::Absorbed || s == OpStatus::Data ||
+         s == OpStatus::Uninitialized;
+}
+
+OpStatus statusAt(const TraceRankResult& r, int run, std::int64_t seq) {
+  if (run < 1 || static_cast<std::size_t>(run) > r.alignment.runs.size() || seq < 1) {
+    return OpStatus::NotCompared;
+  }
+  const auto& statuses = r.alignment.runs[static_cast<std::size_t>(run) - 1].statuses;
+  const auto at = static_cast<std::size_t>(seq - 1);
+  return at < statuses.size() ? statuses[at] : OpStatus::NotCompared;
+}
+
+}  // namespace
+
+bool isCollective(const std::string& opName) {
+  return opName.rfind(kCollectivePrefix, 0) == 0;
+}
+
+std::int64_t TraceJobResult::comparedOps() const {
+  std::int64_t n = 0;
+  for (const auto& r : ranks) n += r.alignment.comparedOps();
+  return n;
+}
+
+std::size_t TraceJobResult::causeCount() const {
+  std::size_t n = 0;
+  for (const auto& r : ranks) n += r.alignment.causes.size();
+  return n;
+}
+
+bool TraceJobResult::anyParting() const {
+  return std::any_of(ranks.begin(), ranks.end(),
+                     [](const TraceRankResult& r) { return !r.alignment.partings.empty(); });
+}
+
+bool TraceJobResult::anyFailed() const {
+  for (const auto& r : ranks) {
+    for (const auto& run : r.alignment.runs) {
+      if (!run.completed() && !run.exit.cancelled) return true;
+    }
+  }
+  return false;
+}
+
+bool TraceJobResult::agrees() const {
+  if (unrankedOps > 0 || !problems.empty()) return false;
+  for (const auto& r : ranks) {
+    const auto& a = r.alignment;
+    if (!a.causes.empty() || !r.inherited.empty() || !a.partings.empty() || a.causesTruncated ||
+        a.otherThreadOps > 0) {
+      return false;
+    }
+    for (const auto& run : a.runs) {
+      if (!run.completed() || run.differing > 0) return false;
+    }
+  }
+  return true;
+}
+
+const TraceRankResult* TraceJobResult::firstCause() const {
+  const TraceRankResult* first = nullptr;
+  for (const auto& r : ranks) {
+    if (r.alignment.causes.empty()) continue;
+    if (!first || r.alignment.causes.front().seq < first->alignment.causes.front().seq) first = &r;
+  }
+  return first;
+}
+
+struct TraceJobAligner::State {
+  struct Rank {
+    std::unique_ptr<TraceAligner> aligner = std::make_unique<TraceAligner>();
+    int world = 0;
+    std::string backend;
+    std::vector<std::int64_t> pids;
+    std::vector<std::int64_t> collectives;
+  };
+  std::map<int, Rank> ranks;
+  int runs = 0;
+  TraceJobResult totals;  // unranked processes and problems
+
+  // Brings the rank's aligner up to `run - 1` runs, those it missed ended as absent.
+  void catchUp(int rank, Rank& r, int run, const TraceRunExit& script) {
+    while (static_cast<int>(r.aligner->result().runs.size()) < run - 1) {
+      const int missed = static_cast<int>(r.aligner->result().runs.size()) + 1;
+      r.aligner->beginRun();
+      r.aligner->endRun(absent(rank, missed, script));
+    }
+  }
+};
+
+TraceJobAligner::TraceJobAligner() : state_(std::make_unique<State>()) {}
+TraceJobAligner::~TraceJobAligner() = default;
+
+void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRunExit& scriptExit) {
+  State& s = *state_;
+  s.runs = run;
+  std::vector<std::filesystem::path> files;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("proc-", 0) == 0 && entry.path().extension() == ".jsonl") {
+      files.push_back(entry.path());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  std::int64_t unranked = 0, unrankedOps = 0;
+  std::vector<int> seen;
+  for (const auto& path : files) {
+    ProcessRecords p = readProcess(path);
+    if (!p.problem.empty() && s.totals.problems.size() < 20) {
+      s.totals.problems.push_back("run " + std::to_string(run) + ": " + p.problem);
+    }
+    const bool taken = p.rank && std::find(seen.begin(), seen.end(), p.rank->rank) != seen.end();
+    if (!p.rank || taken) {
+      if (p.ops > 0) {
+        ++unranked;
+        unrankedOps += p.ops;
+      }
+      continue;
+    }
+    const int rank = p.rank->rank;
+    seen.push_back(rank);
+    State::Rank& r = s.ranks[rank];
+    s.catchUp(rank, r, run, scriptExit);
+    if (p.rank->world > 0) r.world = p.rank->world;
+    if (!p.rank->backend.empty()) r.backend = p.rank->backend;
+    r.pids.resize(static_cast<std::size_t>(run), 0);
+    r.aligner->beginRun();
+    std::string problem;
+    for (const auto& event : p.events) {
+      if (const auto* start = std::get_if<TraceStart>(&event)) {
+        r.pids.back() = start->pid;
+      }
+      if (const auto* op = std::get_if<TraceOp>(&event); op && run == 1 && isCollective(op->name)) {
+        r.collectives.push_back(op->seq);
+      }
+      try {
+        r.aligner->add(event);
+      } catch (const Error& e) {
+        problem = p.file + ": " + e.message();
+        break;
+      }
+    }
+    TraceRunExit exit = exitOf(p, scriptExit);
+    if (!problem.empty()) exit.problem = problem;
+    r.aligner->endRun(exit);
+  }
+  for (auto& [rank, r] : s.ranks) {
+    if (std::find(seen.begin(), seen.end(), rank) != seen.end()) continue;
+    s.catchUp(rank, r, run, scriptExit);
+    r.pids.resize(static_cast<std::size_t>(run), 0);
+    r.aligner->beginRun();
+    r.aligner->endRun(absent(rank, run, scriptExit));
+  }
+  s.totals.unrankedProcesses = std::max(s.totals.unrankedProcesses, unranked);
+  s.totals.unrankedOps = std::max(s.totals.unrankedOps, unrankedOps);
+  std::filesystem::remove_all(dir, ec);
+}
+
+TraceJobResult TraceJobAligner::finish(TraceAlignment& script, int scriptRank,
+                                       const std::vector<std::int64_t>& scriptCollectives) {
+  State& s = *state_;
+  TraceJobResult job;
+  job.unrankedProcesses = s.totals.unrankedProcesses;
+  job.unrankedOps = s.totals.unrankedOps;
+  job.problems = s.totals.problems;
+  for (auto& [rank, r] : s.ranks) {
+    TraceRankResult out;
+    out.rank = rank;
+    out.world = r.world;
+    out.backend = r.backend;
+    out.pids = r.pids;
+    out.pids.resize(static_cast<std::size_t>(s.runs), 0);
+    out.collectives = r.collectives;
+    out.alignment = r.aligner->result();
+    job.ranks.push_back(std::move(out));
+  }
+  std::size_t scriptIndex = job.ranks.size();
+  if (scriptRank >= 0 && !job.ranks.empty()) {
+    const auto same = std::find_if(job.ranks.begin(), job.ranks.end(),
+                                   [&](const TraceRankResult& r) { return r.rank == scriptRank; });
+    if (same == job.ranks.end()) {
+      TraceRankResult own;
+      own.rank = scriptRank;
+      own.scriptProcess = true;
+      own.collectives = scriptCollectives;
+      own.alignment = script;
+      for (const auto& run : script.runs) own.pids.push_back(run.start ? run.start->pid : 0);
+      const auto at =
+          std::lower_bound(job.ranks.begin(), job.ranks.end(), scriptRank,
+                           [](const TraceRankResult& r, int rank) { return r.rank < rank; });
+      scriptIndex = static_cast<std::size_t>(at - job.ranks.begin());
+      job.ranks.insert(at, std::move(own));
+    }
+  }
+  linkRanks(job.ranks);
+  if (scriptIndex < job.ranks.size()) {
+    // The script's own alignment loses the causes that came from other ranks; its rank entry
+    // keeps them as inherited.
+    script = job.ranks[scriptIndex].alignment;
+  }
+  return job;
+}
+
+void linkRanks(std::vector<TraceRankResult>& ranks) {
+  // Decided on the statuses as aligned, then applied: a rank's collective marked inherited must
+  // not look, to the ranks after it, like an input that differed.
+  std::vector<std::map<std::int64_t, int>> from(ranks.size());  // cause seq -> source rank
+  for (std::size_t i = 0; i < ranks.size(); ++i) {
+    const TraceRankResult& r = ranks[i];
+    for (const auto& cause : r.alignment.causes) {
+      const auto at = std::find(r.collectives.begin(), r.collectives.end(), cause.seq);
+      if (cause.category != CauseCategory::Introduced || !isCollective(cause.op.name) ||
+          at == r.collectives.end() || cause.runs.empty()) {
+        continue;
+      }
+      const auto n = static_cast<std::size_t>(at - r.collectives.begin());
+      int source = -1;
+      bool everyRun = true;
+      for (const int run : cause.runs) {
+        int here = -1;
+        for (std::size_t q = 0; q < ranks.size() && here < 0; ++q) {
+          if (q == i || n >= ranks[q].collectives.size()) continue;
+          if (inputDiffered(statusAt(ranks[q], run, ranks[q].collectives[n]))) {
+            here = ranks[q].rank;
+          }
+        }
+        if (here < 0) {
+          everyRun = false;
+          break;
+        }
+        source = source < 0 ? here : std::min(source, here);
+      }
+      if (everyRun) from[i][cause.seq] = source;
+    }
+  }
+  for (std::size_t i = 0; i < ranks.size(); ++i) {
+    TraceRankResult& r = ranks[i];
+    std::vector<TraceCause> kept;
+    for (auto& cause : r.alignment.causes) {
+      const auto it = from[i].find(cause.seq);
+      if (it == from[i].end()) {
+        kept.push_back(std::move(cause));
+        continue;
+      }
+      for (const int run : cause.runs) {
+        auto& statuses = r.alignment.runs[static_cast<std::size_t>(run) - 1].statuses;
+        const auto k = static_cast<std::size_t>(cause.seq - 1);
+        if (k < statuses.size()) statuses[k] = OpStatus::Inherited;
+      }
+      r.inherited.push_back({cause.seq, cause.op.name, it->second, cause.runs});
+    }
+    r.alignment.causes = std::move(kept);
+  }
+}
+
+}  // namespace detbench::trace

@@ -1,0 +1,272 @@
+// A job's ranks on crafted record files: a rank whose input differs and the ranks that inherit
+// it through a collective, a collective that parts on its own, a rank that dies, a rank missing
+// from a run, processes without a rank, and the script's own process as a rank.
+
+#include "detbench/trace/TraceJob.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "detbench/trace/TraceCatalogLink.hpp"
+
+namespace detbench::trace {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string digest(std::uint64_t d) {
+  char text[24];
+  std::snprintf(text, sizeof text, "0x%016llx", static_cast<unsigned long long>(d));
+  return text;
+}
+
+std::string tensors(const std::vector<std::uint64_t>& digests) {
+  std::string s = "[";
+  for (const auto d : digests) {
+    if (s.size() > 1) s += ",";
+    s += "[\"" + digest(d) + "\",\"float32\",[4],\"cpu\",0]";
+  }
+  return s + "]";
+}
+
+// One process's records: its start, its rank (where `rank` >= 0), the ops, the script's use of
+// the last op's outputs, and an end record (where `ended`).
+struct Process {
+  int rank = -1;
+  std::int64_t pid = 100;
+  std::vector<std::string> ops;
+  std::uint64_t used = 0;
+  bool ended = true;
+};
+
+std::string op(int seq, const std::string& name, const std::vector<std::uint64_t>& in,
+               const std::vector<std::uint64_t>& out) {
+  return "{\"t\":\"op\",\"i\":" + std::to_string(seq) + ",\"op\":\"" + name +
+         "\",\"s\":1,\"in\":" + tensors(in) + ",\"out\":" + tensors(out) + "}";
+}
+
+class TraceJob : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ =
+        fs::temp_directory_path() /
+        ("detbench-job-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+         "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Writes the run's files and collects them.
+  void run(int number, const std::vector<Process>& processes, TraceRunExit script = ok()) {
+    fs::create_directories(dir_);
+    for (const auto& p : processes) {
+      std::ofstream out(dir_ / ("proc-" + std::to_string(p.pid) + ".jsonl"));
+      out << "{\"t\":\"start\",\"v\":1,\"run\":" << number << ",\"pid\":" << p.pid
+          << ",\"python\":\"3.11.2\",\"torch\":\"2.15.0\",\"threads\":1,"
+             "\"deterministic\":false,\"applied\":{},\"ppid\":1,\"forked\":0}\n";
+      if (p.rank >= 0) {
+        out << "{\"t\":\"rank\",\"rank\":" << p.rank
+            << ",\"world\":3,\"local\":null,\"backend\":\"gloo\"}\n";
+      }
+      out << "{\"t\":\"site\",\"s\":1,\"file\":\"/w/train.py\",\"line\":7,\"fn\":\"work\"}\n";
+      for (const auto& line : p.ops) out << line << "\n";
+      if (p.used != 0) {
+        out << "{\"t\":\"use\",\"i\":" << p.ops.size() << ",\"what\":\"print\",\"d\":[\""
+            << digest(p.used) << "\"]}\n";
+      }
+      if (p.ended) out << "{\"t\":\"end\",\"ops\":" << p.ops.size() << ",\"status\":\"ok\"}\n";
+    }
+    job_.collectRun(number, dir_.string(), script);
+  }
+  TraceJobResult finish(int scriptRank = -1, std::vector<std::int64_t> collectives = {}) {
+    return job_.finish(script_, scriptRank, collectives);
+  }
+  static TraceRunExit ok() {
+    TraceRunExit e;
+    e.exited = true;
+    return e;
+  }
+
+  // Rank r of a step: its gradient (op 1, from nothing), scaled by a number (op 2) and
+  // all-reduced (op 3); the script prints the sum.
+  static Process step(int rank, std::uint64_t grad, std::uint64_t scaled, std::uint64_t sum) {
+    Process p;
+    p.rank = rank;
+    p.pid = 200 + rank;
+    p.ops = {op(1, "aten::randn", {}, {grad}), op(2, "aten::mul.Tensor", {grad}, {scaled}),
+             op(3, "c10d::all_reduce", {scaled}, {sum})};
+    p.used = sum;
+    return p;
+  }
+
+  fs::path dir_;
+  TraceJobAligner job_;
+  TraceAlignment script_;
+};
+
+TEST_F(TraceJob, AlikeRanksAgree) {
+  for (int r = 1; r <= 2; ++r)
+    run(r, {step(0, 10, 11, 99), step(1, 20, 21, 99), step(2, 30, 31, 99)});
+  const TraceJobResult job = finish();
+  ASSERT_EQ(job.ranks.size(), 3u);
+  EXPECT_TRUE(job.agrees());
+  EXPECT_EQ(job.comparedOps(), 9);
+  EXPECT_EQ(job.ranks[1].pids, (std::vector<std::int64_t>{201, 201}));
+  EXPECT_EQ(job.ranks[2].collectives, (std::vector<std::int64_t>{3}));
+  EXPECT_EQ(job.firstCause(), nullptr);
+}
+
+TEST_F(TraceJob, ARankThatDiffersIsTheCauseAndTheOthersInheritItThroughTheCollective) {
+  run(1, {step(0, 10, 11, 99), step(1, 20, 21, 99), step(2, 30, 31, 99)});
+  // Run 2: rank 2's op 2 gives other bits on the same input; every rank's all_reduce then
+  // gives another sum, on inputs that were equal on ranks 0 and 1.
+  run(2, {step(0, 10, 11, 98), step(1, 20, 21, 98), step(2, 30, 32, 98)});
+  const TraceJobResult job = finish();
+  ASSERT_EQ(job.ranks.size(), 3u);
+  EXPECT_FALSE(job.agrees());
+  EXPECT_EQ(job.causeCount(), 1u);
+  const TraceRankResult* first = job.firstCause();
+  ASSERT_NE(first, nullptr);
+  EXPECT_EQ(first->rank, 2);
+  EXPECT_EQ(first->alignment.causes.front().seq, 2);
+  for (int r = 0; r < 2; ++r) {
+    const TraceRankResult& rank = job.ranks[static_cast<std::size_t>(r)];
+    EXPECT_TRUE(rank.alignment.causes.empty()) << "rank " << r;
+    ASSERT_EQ(rank.inherited.size(), 1u) << "rank " << r;
+    EXPECT_EQ(rank.inherited[0].fromRank, 2);
+    EXPECT_EQ(rank.inherited[0].seq, 3);
+    EXPECT_EQ(rank.inherited[0].op, "c10d::all_reduce");
+    EXPECT_EQ(rank.alignment.runs[1].statuses[2], OpStatus::Inherited);
+  }
+}
+
+TEST_F(TraceJob, ACollectiveWhoseInputsMatchedOnEveryRankIsACauseOfItsOwnKind) {
+  run(1, {step(0, 10, 11, 99), step(1, 20, 21, 99)});
+  run(2, {step(0, 10, 11, 97), step(1, 20, 21, 97)});
+  const TraceJobResult job = finish();
+  EXPECT_EQ(job.causeCount(), 2u);
+  for (const auto& rank : job.ranks) {
+    ASSERT_EQ(rank.alignment.causes.size(), 1u);
+    const TraceCause& cause = rank.alignment.causes.front();
+    EXPECT_EQ(cause.seq, 3);
+    EXPECT_TRUE(rank.inherited.empty());
+    const CauseExplanation e = explainCause(cause, PyTorchRelease{2, 15});
+    EXPECT_EQ(e.kind, CauseKind::CollectiveOrder);
+    EXPECT_EQ(e.fix, TraceFix::CollectiveSettings);
+  }
+}
+
+TEST_F(TraceJob, ARankThatDiesOrIsMissingFailsTheJob) {
+  run(1, {step(0, 10, 11, 99), step(1, 20, 21, 99)});
+  Process dying = step(1, 20, 21, 99);
+  dying.ops.resize(2);
+  dying.used = 0;
+  dying.ended = false;
+  run(2, {step(0, 10, 11, 99), dying});
+  run(3, {step(0, 10, 11, 99)});
+  const TraceJobResult job = finish();
+  ASSERT_EQ(job.ranks.size(), 2u);
+  EXPECT_TRUE(job.anyFailed());
+  EXPECT_FALSE(job.agrees());
+  const auto& runs = job.ranks[1].alignment.runs;
+  ASSERT_EQ(runs.size(), 3u);
+  EXPECT_NE(runs[1].exit.problem.find("killed or crashed"), std::string::npos);
+  EXPECT_NE(runs[2].exit.problem.find("did not take part in run 3"), std::string::npos);
+  EXPECT_EQ(job.ranks[1].pids, (std::vector<std::int64_t>{201, 201, 0}));
+  // Rank 0 ran alike in every run.
+  EXPECT_TRUE(job.ranks[0].alignment.causes.empty());
+  EXPECT_FALSE(job.ranks[0].alignment.runs[2].exit.problem.size());
+}
+
+TEST_F(TraceJob, ARankFirstSeenInALaterRunIsMissingFromTheEarlierOnes) {
+  run(1, {step(0, 10, 11, 99)});
+  run(2, {step(0, 10, 11, 99), step(1, 20, 21, 99)});
+  const TraceJobResult job = finish();
+  ASSERT_EQ(job.ranks.size(), 2u);
+  ASSERT_EQ(job.ranks[1].alignment.runs.size(), 2u);
+  EXPECT_NE(job.ranks[1].alignment.runs[0].exit.problem.find("run 1"), std::string::npos);
+  EXPECT_TRUE(job.anyFailed());
+}
+
+TEST_F(TraceJob, ProcessesWithoutARankAreCountedNotCompared) {
+  Process pool;
+  pool.pid = 300;
+  pool.ops = {op(1, "aten::add.Tensor", {1, 2}, {3})};
+  Process idle;  // never ran an op: not counted
+  idle.pid = 301;
+  for (int r = 1; r <= 2; ++r) run(r, {step(0, 10, 11, 99), pool, idle});
+  const TraceJobResult job = finish();
+  EXPECT_EQ(job.unrankedProcesses, 1);
+  EXPECT_EQ(job.unrankedOps, 1);
+  EXPECT_FALSE(job.agrees());
+}
+
+TEST_F(TraceJob, TwoProcessesClaimingOneRankKeepTheFirst) {
+  Process twin = step(0, 10, 11, 99);
+  twin.pid = 250;
+  for (int r = 1; r <= 2; ++r) run(r, {step(0, 10, 11, 99), twin});
+  const TraceJobResult job = finish();
+  ASSERT_EQ(job.ranks.size(), 1u);
+  EXPECT_EQ(job.ranks[0].pids, (std::vector<std::int64_t>{200, 200}));
+  EXPECT_EQ(job.unrankedProcesses, 1);
+}
+
+TEST_F(TraceJob, TheScriptsOwnProcessTakesPartAsItsRank) {
+  // The script is rank 0 (its alignment as the session made it); one started process is rank 1,
+  // whose input to the all_reduce differs in run 2.
+  TraceAligner own;
+  for (int r = 1; r <= 2; ++r) {
+    own.beginRun();
+    own.add(TraceStart{1, r, 50, "3.11.2", "2.15.0", 1, false, {}, "", 0, false});
+    own.add(TraceSite{1, "/w/train.py", 7, "<module>"});
+    own.add(parseTraceRecord(op(1, "aten::randn", {}, {10})));
+    own.add(parseTraceRecord(op(2, "c10d::all_reduce", {10}, {r == 1 ? 99u : 98u})));
+    own.add(TraceUse{2, "print", {r == 1 ? 99u : 98u}});
+    TraceEnd end;
+    end.ops = 2;
+    end.status = "ok";
+    own.add(end);
+    own.endRun(ok());
+  }
+  script_ = own.result();
+  ASSERT_EQ(script_.causes.size(), 1u);  // alone, the script's all_reduce looks like a cause
+  Process other;
+  other.rank = 1;
+  other.pid = 201;
+  run(1, {[&] {
+        Process p = other;
+        p.ops = {op(1, "aten::randn", {}, {20}), op(2, "c10d::all_reduce", {20}, {99})};
+        return p;
+      }()});
+  run(2, {[&] {
+        Process p = other;
+        p.ops = {op(1, "aten::randn", {}, {21}), op(2, "c10d::all_reduce", {21}, {98})};
+        return p;
+      }()});
+  const TraceJobResult job = finish(0, {2});
+  ASSERT_EQ(job.ranks.size(), 2u);
+  EXPECT_TRUE(job.ranks[0].scriptProcess);
+  EXPECT_EQ(job.ranks[0].pids, (std::vector<std::int64_t>{50, 50}));
+  ASSERT_EQ(job.ranks[0].inherited.size(), 1u);
+  EXPECT_EQ(job.ranks[0].inherited[0].fromRank, 1);
+  // The script's own alignment follows: its all_reduce is no longer a cause.
+  EXPECT_TRUE(script_.causes.empty());
+  ASSERT_NE(job.firstCause(), nullptr);
+  EXPECT_EQ(job.firstCause()->rank, 1);
+}
+
+TEST_F(TraceJob, AFileThatIsNotRecordsIsAProblemNotACrash) {
+  fs::create_directories(dir_);
+  std::ofstream(dir_ / "proc-7.jsonl") << "{\"t\":\"start\",\"v\":1}\nnot json\n";
+  job_.collectRun(1, dir_.string(), ok());
+  const TraceJobResult job = finish();
+  ASSERT_EQ(job.problems.size(), 1u);
+  EXPECT_NE(job.problems[0].find("proc-7.jsonl line 1"), std::string::npos) << job.problems[0];
+  EXPECT_FALSE(job.agrees());
+}
+
+}  // namespace
+}  // namespace detbench::trace

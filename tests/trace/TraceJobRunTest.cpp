@@ -1,0 +1,83 @@
+// A traced job of three processes (torch.multiprocessing.spawn, gloo on the CPU) with Debian's
+// python3-torch: every rank is entered, its collectives recorded, and aligned against the same
+// rank of run 1. The perturbation is by run number (no race); skipped where that python has no
+// torch or no torch.distributed.
+
+#include <gtest/gtest.h>
+
+#include "TracePython.hpp"
+#include "detbench/trace/TraceCatalogLink.hpp"
+#include "detbench/trace/TraceReport.hpp"
+#include "detbench/trace/TraceSession.hpp"
+
+namespace detbench::trace {
+namespace {
+
+const std::string kScripts = DETBENCH_TRACE_SCRIPTS;
+
+class TraceJobRun : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!pythonHasTorch()) GTEST_SKIP() << kTracePython << " has no torch";
+    if (runPython("import torch.distributed as d\nprint('yes' if d.is_available() else 'no')\n")
+            .rfind("yes", 0) != 0) {
+      GTEST_SKIP() << kTracePython << "'s torch has no torch.distributed";
+    }
+  }
+  TraceConfigResult trace(TraceSettings settings) {
+    TracePlan plan;
+    plan.secondPass = false;
+    plan.command = parseScriptCommand({kTracePython, kScripts + "/ranks_all_reduce.py"});
+    plan.runs = 2;
+    plan.timeout = std::chrono::seconds(300);
+    plan.configs = {TraceConfig{"default", std::move(settings)}};
+    const TraceResult r = runTrace(plan, checkPython(plan.command, ""));
+    EXPECT_EQ(r.configs.size(), 1u);
+    return r.configs.empty() ? TraceConfigResult{} : r.configs[0];
+  }
+};
+
+TEST_F(TraceJobRun, ARankThatPerturbsItsInputIsTheCauseAndTheOthersInheritIt) {
+  TraceSettings settings;
+  setEnvironment(settings, "PERTURB_RANK", "2");
+  const TraceConfigResult c = trace(settings);
+  const TraceJobResult& job = c.job;
+  ASSERT_EQ(job.ranks.size(), 3u) << describeVerdict(c);
+  EXPECT_FALSE(c.failed());
+  EXPECT_FALSE(c.reproducible());
+  for (const auto& r : job.ranks) {
+    EXPECT_EQ(r.world, 3);
+    EXPECT_EQ(r.backend, "gloo");
+    EXPECT_EQ(r.collectives.size(), 2u);  // two steps, one all_reduce each
+    ASSERT_EQ(r.pids.size(), 2u);
+    EXPECT_NE(r.pids[0], r.pids[1]);  // a fresh process a run
+  }
+  const TraceRankResult* first = job.firstCause();
+  ASSERT_NE(first, nullptr) << describeVerdict(c);
+  EXPECT_EQ(first->rank, 2);
+  const TraceCause& cause = first->alignment.causes.front();
+  EXPECT_EQ(cause.op.name, "aten::add.Tensor");
+  ASSERT_TRUE(cause.site.has_value());
+  EXPECT_EQ(cause.site->function, "work");
+  EXPECT_EQ(cause.category, CauseCategory::Data);  // a Python number that depends on the run
+  for (int r = 0; r < 2; ++r) {
+    const TraceRankResult& rank = job.ranks[static_cast<std::size_t>(r)];
+    EXPECT_TRUE(rank.alignment.causes.empty()) << describeRank(rank);
+    ASSERT_FALSE(rank.inherited.empty()) << describeRank(rank);
+    EXPECT_EQ(rank.inherited[0].fromRank, 2);
+    EXPECT_EQ(rank.inherited[0].op, "c10d::all_reduce");
+  }
+}
+
+TEST_F(TraceJobRun, AJobThatRepeatsAgreesRankByRank) {
+  const TraceConfigResult c = trace({});
+  ASSERT_EQ(c.job.ranks.size(), 3u) << describeVerdict(c);
+  EXPECT_TRUE(c.reproducible()) << describeVerdict(c);
+  EXPECT_TRUE(c.job.agrees());
+  EXPECT_GT(c.job.comparedOps(), 30);
+  EXPECT_EQ(c.alignment.comparedOps(), 0);  // the launching process itself runs no op
+  EXPECT_NE(describeVerdict(c).find("the runs agree"), std::string::npos) << describeVerdict(c);
+}
+
+}  // namespace
+}  // namespace detbench::trace
