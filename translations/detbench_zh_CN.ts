@@ -4060,10 +4060,6 @@ difference</source>
             <translation>没有可比较的内容</translation>
         </message>
         <message>
-            <source>not all compared: ops ran on the script's own threads</source>
-            <translation>未全部比较：有算子在脚本自己的线程上运行</translation>
-        </message>
-        <message>
             <source>the runs agree in every result (%1 outputs differ that no result uses)</source>
             <translation>各次运行的每个结果都一致（有 %1 个输出不同，但没有结果用到它们）</translation>
         </message>
@@ -4122,6 +4118,82 @@ difference</source>
         <message>
             <source>&lt;b&gt;What a trace does.&lt;/b&gt; The script runs the given number of times under each configuration checked, and every ATen op it calls is recorded with its line and a digest of its inputs and outputs. Each run is compared with run 1 op by op. The first op whose outputs differ while its inputs were equal is a &lt;i&gt;cause&lt;/i&gt;, with what makes it repeat; an op that only read a differing input &lt;i&gt;inherits&lt;/i&gt; the difference; a difference that no later op uses is a note, not a cause. The second pass measures how much each cause differs.</source>
             <translation>&lt;b&gt;跟踪做什么。&lt;/b&gt;脚本在每个选中的配置下运行给定的次数，它调用的每个 ATen 算子都连同所在行及其输入和输出的摘要一起被记录下来。每次运行逐个算子与运行 1 比较。第一个在输入相同的情况下输出却不同的算子就是&lt;i&gt;原因&lt;/i&gt;，并附上让它重复的办法；只是读取了不同输入的算子&lt;i&gt;继承&lt;/i&gt;了差异；之后没有任何算子使用的差异只是备注，不是原因。第二遍测量每个原因相差多少。</translation>
+        </message>
+        <message>
+            <source>run %1: %2</source>
+            <translation>第 %1 次运行：%2</translation>
+        </message>
+        <message>
+            <source>first cause: op %1 %2 at %3</source>
+            <translation>首个原因：第 %1 个算子 %2，位于 %3</translation>
+        </message>
+        <message>
+            <source>inherited from rank %1 at op %2 %3</source>
+            <translation>继承自 rank %1，在第 %2 个算子 %3 处</translation>
+        </message>
+        <message>
+            <source>agrees (%1 ops compared)</source>
+            <translation>一致（比较了 %1 个算子）</translation>
+        </message>
+        <message>
+            <source>The job: 1 rank, against the same rank of run 1</source>
+            <translation>该作业：1 个 rank，与第 1 次运行的同一 rank 比较</translation>
+        </message>
+        <message>
+            <source>The job: %1 ranks, each against the same rank of run 1</source>
+            <translation>该作业：%1 个 rank，各自与第 1 次运行的同一 rank 比较</translation>
+        </message>
+        <message>
+            <source>rank</source>
+            <translation>rank</translation>
+        </message>
+        <message>
+            <source>world size</source>
+            <translation>world size</translation>
+        </message>
+        <message>
+            <source>backend</source>
+            <translation>后端</translation>
+        </message>
+        <message>
+            <source>ops compared</source>
+            <translation>已比较的算子</translation>
+        </message>
+        <message>
+            <source>verdict</source>
+            <translation>结论</translation>
+        </message>
+        <message>
+            <source>(the script)</source>
+            <translation>（脚本本身）</translation>
+        </message>
+        <message>
+            <source>First cause on any rank:</source>
+            <translation>各 rank 中的首个原因：</translation>
+        </message>
+        <message>
+            <source>rank %1, op %2 %3 at %4</source>
+            <translation>rank %1，第 %2 个算子 %3，位于 %4</translation>
+        </message>
+        <message>
+            <source>%1 processes ran %2 torch ops without joining a process group: not compared</source>
+            <translation>%1 个进程未加入进程组便运行了 %2 个 torch 算子：未比较</translation>
+        </message>
+        <message>
+            <source>not all compared: ops ran on the script's own threads or processes, which the trace does not compare</source>
+            <translation>未全部比较：有算子运行在脚本自己的线程或进程中，追踪不比较这些算子</translation>
+        </message>
+        <message>
+            <source>the script's own process</source>
+            <translation>脚本自身的进程</translation>
+        </message>
+        <message>
+            <source>rank %1: %2</source>
+            <translation>rank %1：%2</translation>
+        </message>
+        <message>
+            <source>Process:</source>
+            <translation>进程：</translation>
         </message>
     </context>
     <context>

@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QEvent>
 #include <QFileDialog>
@@ -26,110 +27,16 @@
 #include "export/TraceExporter.hpp"
 #include "models/OpCatalogModel.hpp"
 #include "plot/TraceOpsPlotWidget.hpp"
+#include "widgets/TraceJobView.hpp"
 #include "widgets/TraceSetupWidget.hpp"
+#include "widgets/TraceTexts.hpp"
 
 namespace detbench::gui {
 
 namespace {
 
 using namespace trace;
-
-QString qstr(const std::string& s) {
-  return QString::fromStdString(s);
-}
-
-QString siteText(const std::optional<TraceSite>& s) {
-  return s ? qstr(describeSite(*s)) : QString();
-}
-
-// The trace's words (core/src/trace/TraceWords.cpp), translated: the generated
-// CatalogTexts.cpp lists them for lupdate.
-QString traceWords(std::string_view english) {
-  const std::string s(english);
-  return QCoreApplication::translate("TraceText", s.c_str());
-}
-
-// How a run ended, in the window's language where it is one of the fixed phrases; the rest
-// (a problem's words, an exception's message) as the trace recorded it.
-QString runEndText(const TraceRunSummary& r) {
-  const TraceRunExit& e = r.exit;
-  if (e.cancelled) return TraceWidget::tr("stopped (cancelled)");
-  if (e.timedOut) return TraceWidget::tr("stopped at the timeout");
-  if (e.problem.empty() && !r.fatal && !r.completed() && !e.exited) {
-    return TraceWidget::tr("killed by signal %1").arg(e.signal);
-  }
-  return qstr(describeRunEnd(r));
-}
-
-QString kindText(CauseKind kind) {
-  return traceWords(causeKindText(kind));
-}
-
-QString fixText(const CauseExplanation& e) {
-  QString text = traceWords(trace::fixText(e.fix, TextSurface::Workbench));
-  if (e.fix == TraceFix::NoDeterministicForm && e.traits &&
-      e.traits->traits(e.traitsClass).detbenchExtension) {
-    text += traceWords(extensionText(TextSurface::Workbench));
-  }
-  return text;
-}
-
-QString categoryText(CauseCategory c) {
-  return traceWords(categoryLabel(c));
-}
-
-QString verdictText(const TraceConfigResult& c) {
-  const TraceVerdict v = traceVerdict(c);
-  const auto causes = [&v] {
-    return v.causes == 1 ? TraceWidget::tr("the runs differ: 1 cause")
-                         : TraceWidget::tr("the runs differ: %1 causes").arg(v.causes);
-  };
-  switch (v.kind) {
-    case VerdictKind::RaisedInDeterministicMode:
-      return TraceWidget::tr("raised in deterministic mode");
-    case VerdictKind::Cancelled:
-      return TraceWidget::tr("cancelled");
-    case VerdictKind::TimeoutOneRun:
-      return TraceWidget::tr("stopped at the timeout; one run: nothing to compare");
-    case VerdictKind::AgreeUntilTimeout:
-      return TraceWidget::tr("the runs agree over the first %1 ops; stopped at the timeout")
-          .arg(v.compared);
-    case VerdictKind::TimeoutNothingCompared:
-      return TraceWidget::tr("stopped at the timeout; nothing compared");
-    case VerdictKind::DifferUntilTimeout:
-      return TraceWidget::tr("%1 (up to the timeout)").arg(causes());
-    case VerdictKind::PartUntilTimeout:
-      return TraceWidget::tr("the op sequences part (up to the timeout)");
-    case VerdictKind::ScriptFailed:
-      return TraceWidget::tr("the script failed");
-    case VerdictKind::OneRun:
-      return TraceWidget::tr("one run: nothing to compare");
-    case VerdictKind::NothingCompared:
-      return TraceWidget::tr("nothing compared");
-    case VerdictKind::NotAllCompared:
-      return TraceWidget::tr("not all compared: ops ran on the script's own threads");
-    case VerdictKind::Agree:
-      return v.notes == 0 ? TraceWidget::tr("the runs agree")
-                          : TraceWidget::tr(
-                                "the runs agree in every result (%1 outputs differ "
-                                "that no result uses)")
-                                .arg(v.notes);
-    case VerdictKind::Differ:
-      return v.causes > 0 ? causes() : TraceWidget::tr("the runs differ");
-    case VerdictKind::SequencesPart:
-      return TraceWidget::tr("the op sequences part");
-  }
-  return {};
-}
-
-QString shapesText(const std::vector<TraceTensor>& ts) {
-  QStringList parts;
-  for (const auto& t : ts) {
-    parts << qstr(t.dtype + detbench::toString(t.shape) +
-                  (t.device == "cpu" ? "" : " " + t.device));
-  }
-  return parts.isEmpty() ? QStringLiteral("-") : parts.join(QStringLiteral(", "));
-}
+using namespace tracetext;
 
 QTableWidgetItem* cell(const QString& text) {
   auto* item = new QTableWidgetItem(text);
@@ -192,6 +99,18 @@ TraceWidget::TraceWidget(TraceController* controller, QWidget* parent)
   configs_->setSelectionMode(QAbstractItemView::SingleSelection);
   configs_->horizontalHeader()->setStretchLastSection(true);
   configs_->verticalHeader()->hide();
+  // A job's processes: which one the plot and the causes show.
+  processRow_ = new QWidget(this);
+  auto* processLayout = new QHBoxLayout(processRow_);
+  processLayout->setContentsMargins(4, 2, 4, 2);
+  processLabel_ = new QLabel(processRow_);
+  process_ = new QComboBox(processRow_);
+  process_->setObjectName(QStringLiteral("traceProcess"));
+  process_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  processLayout->addWidget(processLabel_);
+  processLayout->addWidget(process_, 1);
+  processRow_->setMaximumHeight(processRow_->sizeHint().height());
+  processRow_->hide();
   plot_ = new TraceOpsPlotWidget(this);
   causes_ = new QTableWidget(0, 6, this);
   causes_->setObjectName(QStringLiteral("traceCauses"));
@@ -214,8 +133,14 @@ TraceWidget::TraceWidget(TraceController* controller, QWidget* parent)
   bottom->setStretchFactor(0, 3);
   bottom->setStretchFactor(1, 2);
   auto* right = new QSplitter(Qt::Vertical, this);
+  auto* plotBox = new QWidget(this);
+  auto* plotLayout = new QVBoxLayout(plotBox);
+  plotLayout->setContentsMargins(0, 0, 0, 0);
+  plotLayout->setSpacing(0);
+  plotLayout->addWidget(processRow_);
+  plotLayout->addWidget(plot_, 1);
   right->addWidget(configs_);
-  right->addWidget(plot_);
+  right->addWidget(plotBox);
   right->addWidget(bottom);
   right->setStretchFactor(0, 0);
   right->setStretchFactor(1, 2);
@@ -243,6 +168,11 @@ TraceWidget::TraceWidget(TraceController* controller, QWidget* parent)
           [this](int row, int, int, int) { showConfig(row); });
   connect(causes_, &QTableWidget::currentCellChanged, this,
           [this](int row, int, int, int) { showCause(row); });
+  connect(process_, &QComboBox::currentIndexChanged, this, [this](int index) {
+    if (index < 0) return;
+    shownProcess_ = index;
+    showProcess();
+  });
   connect(openButton_, &QPushButton::clicked, this, [this] {
     const TraceConfigResult* c = shownConfig();
     const int row = causes_->currentRow();
@@ -394,6 +324,12 @@ void TraceWidget::fillConfigs() {
     if (!c.alignment.causes.empty()) {
       const TraceCause& cause = c.alignment.causes.front();
       first = tr("op %1 %2 at %3").arg(cause.seq).arg(qstr(cause.op.name), siteText(cause.site));
+    } else if (const TraceRankResult* rank = c.job.firstCause()) {
+      const TraceCause& cause = rank->alignment.causes.front();
+      first = tr("rank %1, op %2 %3 at %4")
+                  .arg(rank->rank)
+                  .arg(cause.seq)
+                  .arg(qstr(cause.op.name), siteText(cause.site));
     }
     configs_->setItem(i, 2, cell(first));
   }
@@ -409,13 +345,43 @@ void TraceWidget::fillConfigs() {
 }
 
 const TraceConfigResult* TraceWidget::shownConfig() const {
-  return shown_ >= 0 && shown_ < static_cast<int>(results_.size())
-             ? &results_[static_cast<std::size_t>(shown_)]
-             : nullptr;
+  if (shown_ < 0 || shown_ >= static_cast<int>(results_.size())) return nullptr;
+  if (shownProcess_ > 0 && shownProcess_ <= static_cast<int>(rankViews_.size())) {
+    return &rankViews_[static_cast<std::size_t>(shownProcess_ - 1)];
+  }
+  return &results_[static_cast<std::size_t>(shown_)];
 }
 
 void TraceWidget::showConfig(int index) {
   shown_ = index;
+  rankViews_.clear();
+  shownProcess_ = 0;
+  const QSignalBlocker blocker(process_);
+  process_->clear();
+  if (index >= 0 && index < static_cast<int>(results_.size())) {
+    const TraceConfigResult& base = results_[static_cast<std::size_t>(index)];
+    if (!base.job.ranks.empty()) {
+      process_->addItem(tr("the script's own process"));
+      for (const auto& r : base.job.ranks) {
+        TraceConfigResult view;
+        view.config = base.config;
+        view.alignment = r.alignment;
+        rankViews_.push_back(std::move(view));
+        process_->addItem(tr("rank %1: %2").arg(r.rank).arg(traceRankText(r)));
+      }
+      // Where the script's process found nothing, the rank with the first cause.
+      const TraceRankResult* first = base.job.firstCause();
+      if (base.alignment.causes.empty() && first) {
+        shownProcess_ = 1 + static_cast<int>(first - base.job.ranks.data());
+      }
+      process_->setCurrentIndex(shownProcess_);
+    }
+  }
+  processRow_->setVisible(!rankViews_.empty());
+  showProcess();
+}
+
+void TraceWidget::showProcess() {
   const TraceConfigResult* c = shownConfig();
   plot_->setConfig(c);
   causes_->setRowCount(0);
@@ -474,6 +440,7 @@ void TraceWidget::showConfig(int index) {
                        qstr(lastLines(r.exit.stderrTail, 15)).toHtmlEscaped());
       break;
     }
+    text += traceJobHtml(c->job, release);
     detail_->setHtml(text);
   }
 }
@@ -536,6 +503,7 @@ void TraceWidget::showCause(int row) {
     html += QStringLiteral("<p><b>%1</b> %2</p>")
                 .arg(tr("Alignment:").toHtmlEscaped(), qstr(describeParting(p)).toHtmlEscaped());
   }
+  html += traceJobHtml(c->job, release);
   detail_->setHtml(html);
 }
 
@@ -611,6 +579,7 @@ void TraceWidget::retranslate() {
   exportButton_->setText(tr("Export…"));
   openButton_->setText(tr("Open in the workbench"));
   configs_->setHorizontalHeaderLabels({tr("Configuration"), tr("Verdict"), tr("First cause")});
+  processLabel_->setText(tr("Process:"));
   howItWorks_->setText(
       tr("<b>What a trace does.</b> The script runs the given number of times under each "
          "configuration checked, and every ATen op it calls is recorded with its line and a "

@@ -14,6 +14,7 @@
 #include "controllers/TraceController.hpp"
 #include "detbench/op/OpParams.hpp"
 
+class QComboBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -64,6 +65,8 @@ class TraceWidget : public QWidget {
   QString statusText() const;
   void fitHowItWorks();
   void showConfig(int index);
+  // The shown configuration's process: the script's own, or one of its job's ranks.
+  void showProcess();
   void showCause(int row);
   void fillConfigs();
   void finish(const trace::TraceDocument& document, bool cancelled);
@@ -83,6 +86,13 @@ class TraceWidget : public QWidget {
   // language of the moment); Other: a trace's progress or an error, kept as it was.
   enum class Status { Prompt, Finished, Cancelled, Other } statusKind_ = Status::Prompt;
   QTableWidget* configs_;
+  QWidget* processRow_;
+  QLabel* processLabel_;
+  QComboBox* process_;
+  // The shown configuration's ranks, each as a configuration of its own (its alignment), and
+  // which process is shown: 0 the script's, k the k-th rank.
+  std::vector<trace::TraceConfigResult> rankViews_;
+  int shownProcess_ = 0;
   TraceOpsPlotWidget* plot_;
   QTableWidget* causes_;
   QTextBrowser* detail_;

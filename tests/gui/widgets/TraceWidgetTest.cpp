@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
@@ -127,6 +128,67 @@ TEST_F(TraceWidgetTest, AConfigurationIsNamedWithWhatItSet) {
   ASSERT_EQ(configs->rowCount(), 2);
   EXPECT_EQ(configs->item(0, 0)->text(), QStringLiteral("default (seed 5)"));
   EXPECT_EQ(configs->item(1, 0)->text(), QStringLiteral("default"));
+}
+
+TEST_F(TraceWidgetTest, AJobShowsItsRanksAndOpensOnTheRankWithTheFirstCause) {
+  using namespace trace;
+  // The script's process ran no op; rank 1 has a cause, rank 0 inherited it.
+  const auto rankWith = [](int rank, std::vector<TraceCause> causes,
+                           std::vector<RankInheritance> inherited) {
+    TraceRankResult r;
+    r.rank = rank;
+    r.world = 2;
+    r.backend = "gloo";
+    for (int run = 1; run <= 2; ++run) {
+      TraceRunSummary s;
+      s.run = run;
+      s.exit.exited = true;
+      s.end = TraceEnd{};
+      s.end->status = "ok";
+      r.alignment.runs.push_back(s);
+    }
+    r.alignment.causes = std::move(causes);
+    r.inherited = std::move(inherited);
+    return r;
+  };
+  TraceCause cause;
+  cause.seq = 3;
+  cause.op.name = "aten::add.Tensor";
+  cause.site = TraceSite{1, "/w/train.py", 21, "work"};
+  cause.runs = {2};
+  TraceConfigResult result;
+  result.config.name = "default";
+  result.job.ranks.push_back(rankWith(0, {}, {{4, "c10d::all_reduce", 1, {2}}}));
+  result.job.ranks.push_back(rankWith(1, {cause}, {}));
+  emit controller.configFinished(0, result);
+  auto* process = widget.findChild<QComboBox*>(QStringLiteral("traceProcess"));
+  ASSERT_NE(process, nullptr);
+  EXPECT_FALSE(process->parentWidget()->isHidden());  // the selector's row
+  ASSERT_EQ(process->count(), 3);                     // the script's process, rank 0, rank 1
+  EXPECT_EQ(process->currentIndex(), 2);
+  EXPECT_TRUE(process->itemText(1).contains(QStringLiteral("inherited from rank 1")))
+      << process->itemText(1).toStdString();
+  const auto* causes = widget.findChild<QTableWidget*>(QStringLiteral("traceCauses"));
+  ASSERT_NE(causes, nullptr);
+  ASSERT_EQ(causes->rowCount(), 1);
+  EXPECT_EQ(causes->item(0, 1)->text(), QStringLiteral("aten::add.Tensor"));
+  const auto* configs = widget.findChild<QTableWidget*>(QStringLiteral("traceConfigurations"));
+  EXPECT_TRUE(configs->item(0, 2)->text().startsWith(QStringLiteral("rank 1, op 3")))
+      << configs->item(0, 2)->text().toStdString();
+  process->setCurrentIndex(1);  // rank 0: no cause of its own
+  EXPECT_EQ(causes->rowCount(), 0);
+  process->setCurrentIndex(0);  // the script's process: the job in the detail
+  const auto* detail = widget.findChild<QTextBrowser*>();
+  ASSERT_NE(detail, nullptr);
+  EXPECT_TRUE(detail->toPlainText().contains(QStringLiteral("The job: 2 ranks")))
+      << detail->toPlainText().toStdString();
+  // A script of one process has no selector.
+  TraceConfigResult alone;
+  alone.config.name = "seeded";
+  emit controller.configFinished(1, alone);
+  auto* table = widget.findChild<QTableWidget*>(QStringLiteral("traceConfigurations"));
+  table->setCurrentCell(1, 0);
+  EXPECT_TRUE(process->parentWidget()->isHidden());
 }
 
 TEST_F(TraceWidgetTest, ThePlotDrawsEachStatusWhereItBelongs) {

@@ -1,0 +1,90 @@
+#include "widgets/TraceJobView.hpp"
+
+#include "detbench/trace/TraceCatalogLink.hpp"
+#include "widgets/TraceTexts.hpp"
+#include "widgets/TraceWidget.hpp"
+
+namespace detbench::gui {
+
+using namespace trace;
+using namespace tracetext;
+
+QString traceRankText(const TraceRankResult& r) {
+  const auto& a = r.alignment;
+  for (const auto& run : a.runs) {
+    if (!run.completed() && !run.exit.cancelled) {
+      return TraceWidget::tr("run %1: %2").arg(run.run).arg(runEndText(run));
+    }
+  }
+  if (!a.causes.empty()) {
+    const TraceCause& c = a.causes.front();
+    return TraceWidget::tr("first cause: op %1 %2 at %3")
+        .arg(c.seq)
+        .arg(qstr(c.op.name), siteText(c.site));
+  }
+  if (!r.inherited.empty()) {
+    const RankInheritance& h = r.inherited.front();
+    return TraceWidget::tr("inherited from rank %1 at op %2 %3")
+        .arg(h.fromRank)
+        .arg(h.seq)
+        .arg(qstr(h.op));
+  }
+  if (!a.partings.empty()) return qstr(describeParting(a.partings.front()));
+  if (a.runs.size() < 2) return TraceWidget::tr("one run: nothing to compare");
+  if (a.comparedOps() == 0) return TraceWidget::tr("nothing compared");
+  return TraceWidget::tr("agrees (%1 ops compared)").arg(a.comparedOps());
+}
+
+QString traceJobHtml(const TraceJobResult& job, PyTorchRelease release) {
+  if (job.empty()) return {};
+  const auto esc = [](const QString& s) { return s.toHtmlEscaped(); };
+  const QString heading =
+      job.ranks.size() == 1
+          ? TraceWidget::tr("The job: 1 rank, against the same rank of run 1")
+          : TraceWidget::tr("The job: %1 ranks, each against the same rank of run 1")
+                .arg(job.ranks.size());
+  QString html = QStringLiteral("<p><b>%1</b></p>").arg(esc(heading));
+  if (!job.ranks.empty()) {
+    html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\"><tr>");
+    for (const QString& h :
+         {TraceWidget::tr("rank"), TraceWidget::tr("world size"), TraceWidget::tr("backend"),
+          TraceWidget::tr("ops compared"), TraceWidget::tr("verdict")}) {
+      html += QStringLiteral("<th align=\"left\">%1</th>").arg(esc(h));
+    }
+    html += QStringLiteral("</tr>");
+    for (const auto& r : job.ranks) {
+      QString rank = QString::number(r.rank);
+      if (r.scriptProcess) rank += QStringLiteral(" ") + TraceWidget::tr("(the script)");
+      html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
+                  .arg(esc(rank), r.world > 0 ? QString::number(r.world) : QStringLiteral("-"),
+                       esc(r.backend.empty() ? QStringLiteral("-") : qstr(r.backend)),
+                       QString::number(r.alignment.comparedOps()), esc(traceRankText(r)));
+    }
+    html += QStringLiteral("</table>");
+  }
+  if (const TraceRankResult* first = job.firstCause()) {
+    const TraceCause& cause = first->alignment.causes.front();
+    const CauseExplanation e = explainCause(cause, release, first->alignment.unseededGenerators);
+    html += QStringLiteral("<p><b>%1</b> %2</p>")
+                .arg(esc(TraceWidget::tr("First cause on any rank:")),
+                     esc(TraceWidget::tr("rank %1, op %2 %3 at %4")
+                             .arg(first->rank)
+                             .arg(cause.seq)
+                             .arg(qstr(cause.op.name), siteText(cause.site))));
+    html += QStringLiteral("<p><b>%1</b> %2</p>")
+                .arg(esc(TraceWidget::tr("Why:")), esc(kindText(e.kind)));
+    html +=
+        QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(TraceWidget::tr("Fix:")), esc(fixText(e)));
+  }
+  if (job.unrankedProcesses > 0) {
+    html += QStringLiteral("<p>%1</p>")
+                .arg(esc(TraceWidget::tr("%1 processes ran %2 torch ops without joining a "
+                                         "process group: not compared")
+                             .arg(job.unrankedProcesses)
+                             .arg(job.unrankedOps)));
+  }
+  for (const auto& p : job.problems) html += QStringLiteral("<p><tt>%1</tt></p>").arg(esc(qstr(p)));
+  return html;
+}
+
+}  // namespace detbench::gui

@@ -1,0 +1,109 @@
+#include "widgets/TraceTexts.hpp"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+#include "detbench/report/Format.hpp"
+#include "detbench/trace/TraceWords.hpp"
+#include "widgets/TraceWidget.hpp"
+
+namespace detbench::gui::tracetext {
+
+using namespace trace;
+
+QString qstr(const std::string& s) {
+  return QString::fromStdString(s);
+}
+
+QString siteText(const std::optional<TraceSite>& s) {
+  return s ? qstr(describeSite(*s)) : QString();
+}
+
+QString traceWords(std::string_view english) {
+  const std::string s(english);
+  return QCoreApplication::translate("TraceText", s.c_str());
+}
+
+QString runEndText(const TraceRunSummary& r) {
+  const TraceRunExit& e = r.exit;
+  if (e.cancelled) return TraceWidget::tr("stopped (cancelled)");
+  if (e.timedOut) return TraceWidget::tr("stopped at the timeout");
+  if (e.problem.empty() && !r.fatal && !r.completed() && !e.exited) {
+    return TraceWidget::tr("killed by signal %1").arg(e.signal);
+  }
+  return qstr(describeRunEnd(r));
+}
+
+QString kindText(CauseKind kind) {
+  return traceWords(causeKindText(kind));
+}
+
+QString fixText(const CauseExplanation& e) {
+  QString text = traceWords(trace::fixText(e.fix, TextSurface::Workbench));
+  if (e.fix == TraceFix::NoDeterministicForm && e.traits &&
+      e.traits->traits(e.traitsClass).detbenchExtension) {
+    text += traceWords(extensionText(TextSurface::Workbench));
+  }
+  return text;
+}
+
+QString categoryText(CauseCategory c) {
+  return traceWords(categoryLabel(c));
+}
+
+QString verdictText(const TraceConfigResult& c) {
+  const TraceVerdict v = traceVerdict(c);
+  const auto causes = [&v] {
+    return v.causes == 1 ? TraceWidget::tr("the runs differ: 1 cause")
+                         : TraceWidget::tr("the runs differ: %1 causes").arg(v.causes);
+  };
+  switch (v.kind) {
+    case VerdictKind::RaisedInDeterministicMode:
+      return TraceWidget::tr("raised in deterministic mode");
+    case VerdictKind::Cancelled:
+      return TraceWidget::tr("cancelled");
+    case VerdictKind::TimeoutOneRun:
+      return TraceWidget::tr("stopped at the timeout; one run: nothing to compare");
+    case VerdictKind::AgreeUntilTimeout:
+      return TraceWidget::tr("the runs agree over the first %1 ops; stopped at the timeout")
+          .arg(v.compared);
+    case VerdictKind::TimeoutNothingCompared:
+      return TraceWidget::tr("stopped at the timeout; nothing compared");
+    case VerdictKind::DifferUntilTimeout:
+      return TraceWidget::tr("%1 (up to the timeout)").arg(causes());
+    case VerdictKind::PartUntilTimeout:
+      return TraceWidget::tr("the op sequences part (up to the timeout)");
+    case VerdictKind::ScriptFailed:
+      return TraceWidget::tr("the script failed");
+    case VerdictKind::OneRun:
+      return TraceWidget::tr("one run: nothing to compare");
+    case VerdictKind::NothingCompared:
+      return TraceWidget::tr("nothing compared");
+    case VerdictKind::NotAllCompared:
+      return TraceWidget::tr(
+          "not all compared: ops ran on the script's own threads or processes, which the trace "
+          "does not compare");
+    case VerdictKind::Agree:
+      return v.notes == 0 ? TraceWidget::tr("the runs agree")
+                          : TraceWidget::tr(
+                                "the runs agree in every result (%1 outputs differ "
+                                "that no result uses)")
+                                .arg(v.notes);
+    case VerdictKind::Differ:
+      return v.causes > 0 ? causes() : TraceWidget::tr("the runs differ");
+    case VerdictKind::SequencesPart:
+      return TraceWidget::tr("the op sequences part");
+  }
+  return {};
+}
+
+QString shapesText(const std::vector<TraceTensor>& ts) {
+  QStringList parts;
+  for (const auto& t : ts) {
+    parts << qstr(t.dtype + detbench::toString(t.shape) +
+                  (t.device == "cpu" ? "" : " " + t.device));
+  }
+  return parts.isEmpty() ? QStringLiteral("-") : parts.join(QStringLiteral(", "));
+}
+
+}  // namespace detbench::gui::tracetext
