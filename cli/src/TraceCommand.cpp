@@ -19,6 +19,7 @@
 #include "detbench/report/Format.hpp"
 #include "detbench/trace/ScriptProcess.hpp"
 #include "detbench/trace/TraceReport.hpp"
+#include "detbench/trace/TraceWorldSizes.hpp"
 
 namespace detbench::cli {
 
@@ -172,7 +173,8 @@ void printJob(std::ostream& out, const TraceJobResult& job, PyTorchRelease relea
   for (const auto& p : job.problems) out << "  " << printableText(p, true) << "\n";
 }
 
-void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease release) {
+void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease release,
+                 const std::string& launcher) {
   out << "\n"
       << c.config.name << " (" << describeSettings(c.config.settings) << "): " << describeVerdict(c)
       << "\n";
@@ -201,6 +203,11 @@ void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
     printFindings(out, c.alignment, release);
   }
   printJob(out, c.job, release);
+  if (!launcher.empty() && c.job.ranks.empty() && c.failed()) {
+    out << "  " << launcher
+        << " itself failed before any rank joined a process group: the launcher's error is "
+           "below\n";
+  }
   if (!c.alignment.notes.empty()) {
     const TraceCause& note = c.alignment.notes.front();
     out << "  Note: op " << note.seq << " " << note.op.name;
@@ -264,7 +271,10 @@ int traceCommand(const CliStreams& io, const TraceOptions& o) {
   doc.timeoutSeconds = std::chrono::duration_cast<std::chrono::seconds>(plan.timeout).count();
   doc.release = traceRelease(given, python);
 
-  io.out << "Tracing " << plan.command.target << " with " << plan.command.interpreter << " (Python "
+  const std::string traced = plan.command.launcher.empty()
+                                 ? plan.command.target
+                                 : plan.command.launcher + " (" + plan.command.target + ")";
+  io.out << "Tracing " << traced << " with " << plan.command.interpreter << " (Python "
          << python.python << ", PyTorch " << python.torch << "), " << plan.runs
          << (plan.runs == 1 ? " run" : " runs") << " per configuration\n";
   io.out << "Causes are explained by the catalog of PyTorch " << toString(doc.release.release)
@@ -291,7 +301,7 @@ int traceCommand(const CliStreams& io, const TraceOptions& o) {
   callbacks.onConfigFinished = [&](int config, const TraceConfigResult& result) {
     progress.clear();
     if (!result.alignment.runs.empty()) firstRunOps[config] = result.alignment.runs[0].ops;
-    printConfig(io.out, result, doc.release.release);
+    printConfig(io.out, result, doc.release.release, plan.command.launcher);
     io.out.flush();
   };
   doc.result = runTrace(plan, python, callbacks, &interrupt);
@@ -307,10 +317,19 @@ int traceCommand(const CliStreams& io, const TraceOptions& o) {
         const TraceCause& first = c.alignment.causes.front();
         io.out << "; first: " << first.op.name;
         if (first.site) io.out << " at " << describeSite(*first.site);
+      } else if (const TraceRankResult* rank = c.job.firstCause()) {
+        const TraceCause& first = rank->alignment.causes.front();
+        io.out << "; first: rank " << rank->rank << ", " << first.op.name;
+        if (first.site) io.out << " at " << describeSite(*first.site);
       }
       io.out << "\n";
     }
     if (doc.result.cancelled) io.out << "  (cancelled: the configurations after it did not run)\n";
+  }
+  if (const auto sizes = compareWorldSizes(doc.result)) {
+    std::string line = describeWorldSizes(*sizes);
+    line[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(line[0])));
+    io.out << "\n" << line << "\n";
   }
 
   OutputBatch batch;

@@ -41,6 +41,9 @@ void addTraceOptions(CLI::App& app, TraceOptions& o) {
   app.add_option("--nccl-algo", o.ncclAlgo,
                  "NCCL_ALGO for every rank (Ring, Tree, ...): how a collective reduces");
   app.add_option("--nccl-proto", o.ncclProto, "NCCL_PROTO for every rank (Simple, LL, LL128)");
+  app.add_option("--world-sizes", o.worldSizes,
+                 "Trace the job at each world size, comma-separated (2,3,4): torchrun's "
+                 "--nproc_per_node, else WORLD_SIZE for a script that reads it");
   app.add_option("--ops", o.ops,
                  "Digest only ops FROM..TO (FROM.., ..TO; numbered from 1): large models");
   app.add_option("--timeout", o.timeout, "Stop a run after this many seconds");
@@ -100,8 +103,14 @@ trace::TracePlan buildTracePlan(const TraceOptions& o) {
   };
   nccl(o.ncclAlgo, "--nccl-algo", "NCCL_ALGO");
   nccl(o.ncclProto, "--nccl-proto", "NCCL_PROTO");
-  plan.configs = o.configs ? parseTraceConfigs(*o.configs, base)
-                           : std::vector<TraceConfig>{TraceConfig{"default", base}};
+  DETBENCH_CHECK_ARG(!(o.configs && o.worldSizes),
+                     "--configs and --world-sizes: one axis at a time");
+  if (o.worldSizes) {
+    plan.configs = parseWorldSizes(*o.worldSizes, base);
+  } else {
+    plan.configs = o.configs ? parseTraceConfigs(*o.configs, base)
+                             : std::vector<TraceConfig>{TraceConfig{"default", base}};
+  }
   if (o.ops) plan.window = parseTraceWindow(*o.ops);
   if (o.timeout) {
     plan.timeout = std::chrono::seconds(integerOption<int>(*o.timeout, "--timeout", 1, 1 << 24));

@@ -29,8 +29,9 @@ struct TraceOptions {
   std::vector<std::string> environment;  // --env NAME=VALUE
   std::optional<std::string> ncclAlgo;
   std::optional<std::string> ncclProto;
-  std::optional<std::string> ops;      // FROM..TO
-  std::optional<std::string> timeout;  // seconds per run
+  std::optional<std::string> worldSizes;  // 2,3,4
+  std::optional<std::string> ops;         // FROM..TO
+  std::optional<std::string> timeout;     // seconds per run
   std::optional<std::string> workingDir;
   std::optional<std::string> pytorch;
   std::optional<std::string> out;

@@ -120,6 +120,12 @@ TEST_F(TraceCommand, BadInputIsOneLineAndExitTwoWithNothingWritten) {
       {"trace --out t.json --configs seeded,nope -- " + py + " x.py", "unknown configuration"},
       {"trace --out t.json --runs 0 -- " + py + " x.py", "--runs"},
       {"trace --out t.json --deterministic maybe -- " + py + " x.py", "--deterministic"},
+      {"trace --out t.json --env NOVALUE -- " + py + " x.py", "NAME=VALUE"},
+      {"trace --out t.json --env PYTHONPATH=/x -- " + py + " x.py", "sets PYTHONPATH itself"},
+      {"trace --out t.json --world-sizes 2 -- " + py + " x.py", "two sizes or more"},
+      {"trace --out t.json --configs seeded --world-sizes 2,3 -- " + py + " x.py",
+       "one axis at a time"},
+      {"trace --out t.json -- /nonexistent/torchrun x.py", "cannot find /nonexistent/torchrun"},
   };
   for (const auto& [args, words] : cases) {
     const Result r = run(args);

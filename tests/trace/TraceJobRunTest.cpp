@@ -9,6 +9,7 @@
 #include "detbench/trace/TraceCatalogLink.hpp"
 #include "detbench/trace/TraceReport.hpp"
 #include "detbench/trace/TraceSession.hpp"
+#include "detbench/trace/TraceWorldSizes.hpp"
 
 namespace detbench::trace {
 namespace {
@@ -77,6 +78,28 @@ TEST_F(TraceJobRun, AJobThatRepeatsAgreesRankByRank) {
   EXPECT_GT(c.job.comparedOps(), 30);
   EXPECT_EQ(c.alignment.comparedOps(), 0);  // the launching process itself runs no op
   EXPECT_NE(describeVerdict(c).find("the runs agree"), std::string::npos) << describeVerdict(c);
+}
+
+TEST_F(TraceJobRun, TheSameSumAtTwoWorldSizesGivesOtherBits) {
+  // 12 rows of the same seeded numbers, summed by 2 and by 3 ranks: the same number, grouped
+  // otherwise (the sizes' own repeats are measured in docs/BENCHMARKS.md, not here).
+  TracePlan plan;
+  plan.secondPass = false;
+  plan.command = parseScriptCommand({kTracePython, kScripts + "/world_size_sum.py"});
+  plan.runs = 1;
+  plan.timeout = std::chrono::seconds(300);
+  plan.configs = parseWorldSizes("2,3", {});
+  const TraceResult r = runTrace(plan, checkPython(plan.command, ""));
+  ASSERT_EQ(r.configs.size(), 2u);
+  EXPECT_EQ(r.configs[0].job.ranks.size(), 2u);
+  EXPECT_EQ(r.configs[1].job.ranks.size(), 3u);
+  const auto w = compareWorldSizes(r);
+  ASSERT_TRUE(w.has_value());
+  EXPECT_EQ(w->sizes, (std::vector<int>{2, 3}));
+  EXPECT_EQ(w->firstDiffering, 1u) << describeWorldSizes(*w);
+  EXPECT_EQ(w->op, "c10d::all_reduce");
+  EXPECT_TRUE(w->resultsCompared);
+  EXPECT_TRUE(w->resultsDiffer);
 }
 
 }  // namespace

@@ -39,7 +39,14 @@ ProcessRecords readProcess(const std::filesystem::path& path) {
     try {
       TraceEvent event = parseTraceRecord(line);
       if (const auto* rank = std::get_if<TraceRank>(&event)) {
-        if (!p.rank) p.rank = *rank;
+        // torchrun's workers say their rank from the start, and the backend once they join.
+        if (!p.rank) {
+          p.rank = *rank;
+        } else if (p.rank->rank == rank->rank) {
+          if (rank->world > 0) p.rank->world = rank->world;
+          if (!rank->backend.empty()) p.rank->backend = rank->backend;
+          if (rank->localRank >= 0) p.rank->localRank = rank->localRank;
+        }
         continue;
       }
       if (std::holds_alternative<TraceOp>(event)) ++p.ops;
@@ -78,6 +85,16 @@ TraceRunExit absent(int rank, int run, const TraceRunExit& script) {
   e.cancelled = script.cancelled;
   e.problem = "rank " + std::to_string(rank) + " did not take part in run " + std::to_string(run);
   return e;
+}
+
+// One number for a collective's outputs: their digests in order (a missing one counts as 0).
+std::uint64_t foldDigests(const std::vector<TraceTensor>& outputs) {
+  std::uint64_t folded = 0xcbf29ce484222325ULL;
+  for (const auto& t : outputs) {
+    folded = (folded ^ t.digest.value_or(0)) * 0x100000001b3ULL;
+    folded ^= folded >> 29;
+  }
+  return folded;
 }
 
 bool inputDiffered(OpStatus s) {
@@ -157,6 +174,9 @@ struct TraceJobAligner::State {
     std::string backend;
     std::vector<std::int64_t> pids;
     std::vector<std::int64_t> collectives;
+    std::vector<std::string> collectiveNames;
+    std::vector<std::uint64_t> collectiveDigests;
+    std::vector<std::uint64_t> resultDigests;
   };
   std::map<int, Rank> ranks;
   int runs = 0;
@@ -217,6 +237,18 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
       }
       if (const auto* op = std::get_if<TraceOp>(&event); op && run == 1 && isCollective(op->name)) {
         r.collectives.push_back(op->seq);
+        r.collectiveNames.push_back(op->name);
+        r.collectiveDigests.push_back(foldDigests(op->outputs));
+      }
+      // What the rank took out of torch: a value handed to Python (item(): the tensor it read),
+      // or tensors taken out without an op (numpy(), tolist(), torch.save).
+      if (const auto* op = std::get_if<TraceOp>(&event);
+          op && run == 1 && op->name == "aten::_local_scalar_dense" && !op->inputs.empty() &&
+          op->inputs[0].digest) {
+        r.resultDigests.push_back(*op->inputs[0].digest);
+      }
+      if (const auto* use = std::get_if<TraceUse>(&event); use && run == 1) {
+        r.resultDigests.insert(r.resultDigests.end(), use->digests.begin(), use->digests.end());
       }
       try {
         r.aligner->add(event);
@@ -256,6 +288,9 @@ TraceJobResult TraceJobAligner::finish(TraceAlignment& script, int scriptRank,
     out.pids = r.pids;
     out.pids.resize(static_cast<std::size_t>(s.runs), 0);
     out.collectives = r.collectives;
+    out.collectiveNames = r.collectiveNames;
+    out.collectiveDigests = r.collectiveDigests;
+    out.resultDigests = r.resultDigests;
     out.alignment = r.aligner->result();
     job.ranks.push_back(std::move(out));
   }

@@ -5,6 +5,7 @@
 #include "detbench/report/Format.hpp"
 #include "detbench/report/ReportJson.hpp"
 #include "detbench/trace/TraceReport.hpp"
+#include "detbench/trace/TraceWorldSizes.hpp"
 
 namespace detbench::trace {
 
@@ -333,6 +334,23 @@ nlohmann::ordered_json traceToJson(const TraceDocument& doc) {
   json configs = json::array();
   for (const auto& c : doc.result.configs) configs.push_back(configJson(c, doc.release.release));
   j["configurations"] = configs;
+  const auto sizes = compareWorldSizes(doc.result);
+  if (sizes) {
+    json w;
+    w["sizes"] = sizes->sizes;
+    w["collectives_compared"] = sizes->collectivesCompared;
+    w["first_differing_collective"] =
+        sizes->firstDiffering > 0 ? json(sizes->firstDiffering) : json();
+    w["op"] = sizes->op.empty() ? json() : json(sizes->op);
+    json digests = json::array();
+    for (const auto d : sizes->digests) digests.push_back(formatDigest(d));
+    w["digests"] = digests;
+    w["results_differ"] = sizes->resultsCompared ? json(sizes->resultsDiffer) : json();
+    w["summary"] = describeWorldSizes(*sizes);
+    j["world_sizes"] = w;
+  } else {
+    j["world_sizes"] = json();
+  }
   return j;
 }
 

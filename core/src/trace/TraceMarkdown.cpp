@@ -5,6 +5,7 @@
 #include "detbench/report/Format.hpp"
 #include "detbench/trace/ScriptProcess.hpp"
 #include "detbench/trace/TraceReport.hpp"
+#include "detbench/trace/TraceWorldSizes.hpp"
 
 namespace detbench::trace {
 
@@ -222,6 +223,9 @@ std::string traceToMarkdown(const TraceDocument& doc) {
   }
   out << (doc.result.cancelled ? "; cancelled" : "") << "\n\n";
   for (const auto& c : doc.result.configs) writeConfig(out, c, doc.release.release);
+  if (const auto sizes = compareWorldSizes(doc.result)) {
+    out << "## World sizes\n\n" << describeWorldSizes(*sizes) << ".\n";
+  }
   return out.str();
 }
 

@@ -80,7 +80,13 @@ ScriptLaunch launchFor(const TracePlan& plan, const ProbeFolder& probe, const Tr
   l.argv.push_back(probe.bootScript());
   if (plan.command.module) l.argv.push_back("-m");
   l.argv.push_back(plan.command.target);
-  for (const auto& a : plan.command.args) l.argv.push_back(a);
+  std::vector<std::string> args = plan.command.args;
+  if (config.settings.worldSize && plan.command.launcher == "torchrun") {
+    // torchrun's own option sets the number of workers; the script reads WORLD_SIZE either way.
+    const std::string n = std::to_string(*config.settings.worldSize);
+    if (!setProcessesPerNode(args, n)) args.insert(args.begin(), "--nproc_per_node=" + n);
+  }
+  for (const auto& a : args) l.argv.push_back(a);
   l.workingDir = plan.workingDir;
   l.timeout = plan.timeout;
   l.captureStdout = plan.captureStdout;
@@ -104,6 +110,9 @@ ScriptLaunch launchFor(const TracePlan& plan, const ProbeFolder& probe, const Tr
     env.emplace_back("CUBLAS_WORKSPACE_CONFIG", *config.settings.cublasWorkspaceConfig);
   }
   for (const auto& [name, value] : config.settings.environment) env.emplace_back(name, value);
+  if (config.settings.worldSize && plan.command.launcher.empty()) {
+    env.emplace_back("WORLD_SIZE", std::to_string(*config.settings.worldSize));
+  }
   return l;
 }
 
@@ -214,85 +223,6 @@ CauseDifference measure(const TraceCause& cause, const std::vector<KeptRun>& run
 }
 
 }  // namespace
-
-std::vector<std::string> ScriptCommand::argv() const {
-  std::vector<std::string> a{interpreter};
-  a.insert(a.end(), pythonOptions.begin(), pythonOptions.end());
-  if (module) a.push_back("-m");
-  a.push_back(target);
-  a.insert(a.end(), args.begin(), args.end());
-  return a;
-}
-
-ScriptCommand parseScriptCommand(const std::vector<std::string>& argv) {
-  DETBENCH_CHECK_ARG(!argv.empty(),
-                     "no script: give the command after --, such as -- python3 train.py");
-  ScriptCommand c;
-  c.interpreter = argv[0];
-  DETBENCH_CHECK_ARG(!c.interpreter.empty(), "the interpreter's name is empty");
-  const auto endsWith = [](const std::string& s, const char* suffix) {
-    const std::string t(suffix);
-    return s.size() >= t.size() && s.compare(s.size() - t.size(), t.size(), t) == 0;
-  };
-  DETBENCH_CHECK_ARG(!endsWith(c.interpreter, ".py"),
-                     "give the interpreter first: -- python3 " + c.interpreter);
-  std::size_t i = 1;
-  for (; i < argv.size(); ++i) {
-    const std::string& a = argv[i];
-    if (a == "--") {
-      ++i;
-      break;
-    }
-    DETBENCH_CHECK_ARG(a != "-", "trace runs a script file or a module (-m), not standard input");
-    if (a.size() < 2 || a[0] != '-') break;
-    if (a[1] == '-') {
-      DETBENCH_CHECK_ARG(a == "--check-hash-based-pycs" && i + 1 < argv.size(),
-                         "the interpreter option " + a + " is not one a traced run takes");
-      c.pythonOptions.push_back(a);
-      c.pythonOptions.push_back(argv[++i]);
-      continue;
-    }
-    // Short options, possibly joined (-uB); c, m, W and X take the rest or the next word.
-    bool consumed = false;
-    std::string flags = "-";
-    for (std::size_t k = 1; k < a.size() && !consumed; ++k) {
-      const char o = a[k];
-      DETBENCH_CHECK_ARG(o != 'c', "trace runs a script file or a module (-m), not -c");
-      if (o == 'm' || o == 'W' || o == 'X') {
-        std::string value = a.substr(k + 1);
-        if (value.empty()) {
-          DETBENCH_CHECK_ARG(i + 1 < argv.size(), std::string("-") + o + " needs a value");
-          value = argv[++i];
-        }
-        if (flags.size() > 1) c.pythonOptions.push_back(flags);
-        flags = "-";
-        if (o == 'm') {
-          c.module = true;
-          c.target = value;
-        } else {
-          c.pythonOptions.push_back(std::string("-") + o);
-          c.pythonOptions.push_back(value);
-        }
-        consumed = true;
-      } else {
-        flags.push_back(o);
-      }
-    }
-    if (flags.size() > 1) c.pythonOptions.push_back(flags);
-    if (c.module) {
-      ++i;
-      break;
-    }
-  }
-  if (!c.module) {
-    DETBENCH_CHECK_ARG(i < argv.size(), "no script: give it after the interpreter, such as -- " +
-                                            c.interpreter + " train.py");
-    c.target = argv[i++];
-  }
-  DETBENCH_CHECK_ARG(!c.target.empty(), "the script's name is empty");
-  c.args.assign(argv.begin() + static_cast<std::ptrdiff_t>(i), argv.end());
-  return c;
-}
 
 PythonCheck checkPython(const ScriptCommand& command, const std::string& workingDir,
                         const CancelToken* cancel) {

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "detbench/base/Error.hpp"
+#include "detbench/base/IntegerText.hpp"
 
 namespace detbench::trace {
 
@@ -113,6 +114,7 @@ nlohmann::ordered_json traceSettingsJson(const TraceSettings& s) {
   j["inductor_batch_invariant"] =
       s.inductorBatchInvariant ? json(*s.inductorBatchInvariant) : json();
   j["compile"] = s.compileEager ? "eager" : "regions";
+  j["world_size"] = s.worldSize ? json(*s.worldSize) : json();
   json environment = json::object();
   for (const auto& [name, value] : s.environment) environment[name] = value;
   j["environment"] = environment;
@@ -137,6 +139,7 @@ std::string describeSettings(const TraceSettings& s) {
   if (s.inductorDeterministic) add("inductor deterministic");
   if (s.inductorBatchInvariant) add("inductor batch-invariant");
   if (s.compileEager) add("torch.compile eager");
+  if (s.worldSize) add("world size " + std::to_string(*s.worldSize));
   for (const auto& [name, value] : s.environment) add(name + "=" + value);
   return text.empty() ? std::string("as written") : text;
 }
@@ -163,6 +166,31 @@ std::pair<std::string, std::string> parseEnvironmentSetting(std::string_view tex
                                                    : std::string("cublas-workspace-config")) +
                          ")");
   return {name, value};
+}
+
+std::vector<TraceConfig> parseWorldSizes(std::string_view list, const TraceSettings& base) {
+  std::vector<TraceConfig> configs;
+  std::vector<int> seen;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t comma = list.find(',', start);
+    const std::string item(
+        list.substr(start, comma == std::string_view::npos ? list.npos : comma - start));
+    const auto n = parseInteger<int>(item);
+    DETBENCH_CHECK_ARG(
+        n && *n >= 1 && *n <= 1024,
+        "--world-sizes takes sizes from 1 to 1024, such as 2,3,4, not '" + item + "'");
+    DETBENCH_CHECK_ARG(std::find(seen.begin(), seen.end(), *n) == seen.end(),
+                       "--world-sizes names " + item + " twice");
+    seen.push_back(*n);
+    TraceConfig c{"world-" + item, base};
+    c.settings.worldSize = *n;
+    configs.push_back(std::move(c));
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  DETBENCH_CHECK_ARG(configs.size() >= 2, "--world-sizes compares two sizes or more, such as 2,3");
+  return configs;
 }
 
 void setEnvironment(TraceSettings& settings, const std::string& name, const std::string& value) {

@@ -75,6 +75,7 @@ class _Process:
         self.recorder = recorder
         self.path = path
         self.ended = False
+        self.entered = False  # the mode was entered here (not inherited through a fork)
         self.failure = None  # ("exit", code) or ("exception", type, message)
 
 
@@ -98,6 +99,14 @@ def _end():
             recorder.seq, text(failure[1]), text(failure[2][:4000]))
     recorder.channel.send(line)
     recorder.channel.close()
+    if process.entered:
+        # The mode leaves the dispatch stack before the interpreter finalizes: torch's objects
+        # destroyed then (a process group's) must not call back into Python.
+        process.entered = False
+        try:
+            recorder.__exit__(None, None, None)
+        except Exception:
+            pass
 
 
 def _watch_process_run():
@@ -216,6 +225,7 @@ def _child_after_torch(job):
     _begin(recorder, path, recorder.run, applied, False)
     recorder.install_uses()
     recorder.__enter__()
+    _process.entered = True
 
 
 def install(recorder, job):

@@ -1,5 +1,4 @@
-// The parts of a trace that need no interpreter: the user's command taken apart, the window,
-// the configurations.
+// The parts of a trace that need no interpreter: the window, the configurations.
 
 #include "detbench/trace/TraceSession.hpp"
 
@@ -9,36 +8,6 @@
 
 namespace detbench::trace {
 namespace {
-
-TEST(TraceSession, TakesAScriptCommandApart) {
-  const ScriptCommand c =
-      parseScriptCommand({"python3", "-u", "-X", "dev", "-Werror", "train.py", "--epochs", "2"});
-  EXPECT_EQ(c.interpreter, "python3");
-  EXPECT_EQ(c.pythonOptions, (std::vector<std::string>{"-u", "-X", "dev", "-W", "error"}));
-  EXPECT_FALSE(c.module);
-  EXPECT_EQ(c.target, "train.py");
-  EXPECT_EQ(c.args, (std::vector<std::string>{"--epochs", "2"}));
-}
-
-TEST(TraceSession, TakesAModuleCommandApart) {
-  const ScriptCommand c = parseScriptCommand({"python3", "-Bm", "pkg.train", "-x"});
-  EXPECT_TRUE(c.module);
-  EXPECT_EQ(c.target, "pkg.train");
-  EXPECT_EQ(c.pythonOptions, (std::vector<std::string>{"-B"}));
-  EXPECT_EQ(c.args, (std::vector<std::string>{"-x"}));
-  EXPECT_EQ(c.argv(), (std::vector<std::string>{"python3", "-B", "-m", "pkg.train", "-x"}));
-}
-
-TEST(TraceSession, RefusesCommandsWithoutAScript) {
-  EXPECT_THROW(parseScriptCommand({}), InvalidArgument);
-  EXPECT_THROW(parseScriptCommand({"python3"}), InvalidArgument);
-  EXPECT_THROW(parseScriptCommand({"python3", "-u"}), InvalidArgument);
-  EXPECT_THROW(parseScriptCommand({"python3", "-c", "print(1)"}), InvalidArgument);
-  EXPECT_THROW(parseScriptCommand({"python3", "-"}), InvalidArgument);
-  EXPECT_THROW(parseScriptCommand({"python3", "-m"}), InvalidArgument);
-  EXPECT_THROW(parseScriptCommand({"train.py"}), InvalidArgument);
-  EXPECT_THROW(parseScriptCommand({"python3", "--version"}), InvalidArgument);
-}
 
 TEST(TraceSession, ReadsAWindow) {
   const TraceWindow a = parseTraceWindow("100..200");

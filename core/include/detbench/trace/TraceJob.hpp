@@ -42,6 +42,11 @@ struct TraceRankResult {
   TraceAlignment alignment;        // its causes exclude those in `inherited`
   std::vector<RankInheritance> inherited;
   std::vector<std::int64_t> collectives;  // run 1's collectives on this rank, by seq
+  // Run 1's: each collective's name and its outputs' digests folded into one, in order; and the
+  // digests of what the rank took out of torch (its results), in order.
+  std::vector<std::string> collectiveNames;
+  std::vector<std::uint64_t> collectiveDigests;
+  std::vector<std::uint64_t> resultDigests;
 };
 
 struct TraceJobResult {

@@ -14,25 +14,13 @@
 
 #include "detbench/catalog/PyTorchRelease.hpp"
 #include "detbench/run/CancelToken.hpp"
+#include "detbench/trace/ScriptCommand.hpp"
 #include "detbench/trace/TraceAlignment.hpp"
 #include "detbench/trace/TraceDiff.hpp"
 #include "detbench/trace/TraceJob.hpp"
 #include "detbench/trace/TraceSettings.hpp"
 
 namespace detbench::trace {
-
-// `python3 [options] train.py ARGS` or `python3 [options] -m package ARGS`, taken apart.
-struct ScriptCommand {
-  std::string interpreter;
-  std::vector<std::string> pythonOptions;  // -u, -X dev, -W error, ...
-  bool module = false;                     // -m
-  std::string target;                      // the script, or the module
-  std::vector<std::string> args;
-  std::vector<std::string> argv() const;  // as given
-};
-
-// Raises InvalidArgument (one line) for no command, no script, -c or standard input.
-ScriptCommand parseScriptCommand(const std::vector<std::string>& argv);
 
 // What the interpreter says of itself and the script before any run.
 struct PythonCheck {

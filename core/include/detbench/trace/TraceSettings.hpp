@@ -35,6 +35,9 @@ struct TraceSettings {
   bool compileEager = false;
   // Set in the environment before the interpreter starts, in order (later ones win).
   std::vector<std::pair<std::string, std::string>> environment;
+  // The job's number of processes: torchrun's --nproc_per_node, else WORLD_SIZE in the
+  // environment for a script that starts its own (which reads it).
+  std::optional<int> worldSize;
   bool operator==(const TraceSettings&) const = default;
   bool empty() const { return *this == TraceSettings{}; }
 };
@@ -69,6 +72,10 @@ nlohmann::json probeSettingsJson(const TraceSettings& settings);
 nlohmann::ordered_json traceSettingsJson(const TraceSettings& settings);
 // "seed 0, deterministic error, 2 threads" ("as written" for none).
 std::string describeSettings(const TraceSettings& settings);
+
+// The configurations of `--world-sizes 2,3,4`: "world-2", ... on top of `base`. Raises
+// InvalidArgument for a list that is not distinct sizes from 1 to 1024, or has fewer than two.
+std::vector<TraceConfig> parseWorldSizes(std::string_view list, const TraceSettings& base);
 
 // The workbench's settings for running an op as a traced configuration ran it: PyTorch's
 // semantics and default dispatch, the traced knobs (unset ones at their defaults: no seed,
