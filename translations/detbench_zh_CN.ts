@@ -4195,6 +4195,10 @@ difference</source>
             <source>Process:</source>
             <translation>进程：</translation>
         </message>
+        <message>
+            <source>Ranks that should agree do not: collective %1 (%2) gave rank(s) %3 other bits than rank %4 in run 1</source>
+            <translation>本应一致的 rank 并不一致：第 %1 个集合通信（%2）在第 1 次运行中给 rank %3 的比特与 rank %4 不同</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::TrainingDivergencePlotWidget</name>

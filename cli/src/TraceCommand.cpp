@@ -170,6 +170,7 @@ void printJob(std::ostream& out, const TraceJobResult& job, PyTorchRelease relea
         << " ran torch ops without joining a process group (" << job.unrankedOps
         << " ops): not compared\n";
   }
+  if (job.disagreement) out << "  " << describeDisagreement(*job.disagreement) << "\n";
   for (const auto& p : job.problems) out << "  " << printableText(p, true) << "\n";
 }
 

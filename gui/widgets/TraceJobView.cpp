@@ -1,5 +1,7 @@
 #include "widgets/TraceJobView.hpp"
 
+#include <QStringList>
+
 #include "detbench/trace/TraceCatalogLink.hpp"
 #include "widgets/TraceTexts.hpp"
 #include "widgets/TraceWidget.hpp"
@@ -82,6 +84,16 @@ QString traceJobHtml(const TraceJobResult& job, PyTorchRelease release) {
                                          "process group: not compared")
                              .arg(job.unrankedProcesses)
                              .arg(job.unrankedOps)));
+  }
+  if (job.disagreement) {
+    QStringList ranks;
+    for (const int r : job.disagreement->ranks) ranks << QString::number(r);
+    html += QStringLiteral("<p>%1</p>")
+                .arg(esc(TraceWidget::tr("Ranks that should agree do not: collective %1 (%2) gave "
+                                         "rank(s) %3 other bits than rank %4 in run 1")
+                             .arg(job.disagreement->collective)
+                             .arg(qstr(job.disagreement->op), ranks.join(QStringLiteral(", ")))
+                             .arg(job.disagreement->reference)));
   }
   for (const auto& p : job.problems) html += QStringLiteral("<p><tt>%1</tt></p>").arg(esc(qstr(p)));
   return html;

@@ -1,6 +1,7 @@
 # Simplified Chinese for every string of detbench's GUI, keyed by the English source.
 # fill_ts.py writes them into detbench_zh_CN.ts after lupdate; edit here, then run it.
 ZH_CN = {
+"Ranks that should agree do not: collective %1 (%2) gave rank(s) %3 other bits than rank %4 in run 1": "本应一致的 rank 并不一致：第 %1 个集合通信（%2）在第 1 次运行中给 rank %3 的比特与 rank %4 不同",
 "run %1: %2": "第 %1 次运行：%2",
 "first cause: op %1 %2 at %3": "首个原因：第 %1 个算子 %2，位于 %3",
 "inherited from rank %1 at op %2 %3": "继承自 rank %1，在第 %2 个算子 %3 处",

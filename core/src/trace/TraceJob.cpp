@@ -313,12 +313,42 @@ TraceJobResult TraceJobAligner::finish(TraceAlignment& script, int scriptRank,
     }
   }
   linkRanks(job.ranks);
+  job.disagreement = findDisagreement(job.ranks);
   if (scriptIndex < job.ranks.size()) {
     // The script's own alignment loses the causes that came from other ranks; its rank entry
     // keeps them as inherited.
     script = job.ranks[scriptIndex].alignment;
   }
   return job;
+}
+
+std::optional<RankDisagreement> findDisagreement(const std::vector<TraceRankResult>& ranks) {
+  if (ranks.size() < 2) return std::nullopt;
+  std::size_t n = ranks[0].collectiveDigests.size();
+  for (const auto& r : ranks) n = std::min(n, r.collectiveDigests.size());
+  static const char* const kSameEverywhere[] = {"c10d::all_reduce", "c10d::broadcast",
+                                                "c10d::all_gather", "c10d::all_gather_into_tensor",
+                                                "c10d::_all_gather_base"};
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::string& op = ranks[0].collectiveNames[k];
+    const bool sameOp = std::all_of(ranks.begin(), ranks.end(), [&](const TraceRankResult& r) {
+      return r.collectiveNames[k] == op;
+    });
+    if (!sameOp)
+      return std::nullopt;  // the ranks' collectives part: nothing more to set side by side
+    if (std::none_of(std::begin(kSameEverywhere), std::end(kSameEverywhere),
+                     [&op](const char* name) { return op == name; })) {
+      continue;
+    }
+    RankDisagreement d{k + 1, op, ranks[0].rank, {}};
+    for (std::size_t i = 1; i < ranks.size(); ++i) {
+      if (ranks[i].collectiveDigests[k] != ranks[0].collectiveDigests[k]) {
+        d.ranks.push_back(ranks[i].rank);
+      }
+    }
+    if (!d.ranks.empty()) return d;
+  }
+  return std::nullopt;
 }
 
 void linkRanks(std::vector<TraceRankResult>& ranks) {

@@ -225,6 +225,16 @@ json jobJson(const TraceJobResult& job, PyTorchRelease release) {
   j["unranked_processes"] = job.unrankedProcesses;
   j["unranked_ops"] = job.unrankedOps;
   j["problems"] = job.problems;
+  if (job.disagreement) {
+    const RankDisagreement& d = *job.disagreement;
+    j["ranks_disagree"] = {{"collective", d.collective},
+                           {"name", d.op},
+                           {"reference_rank", d.reference},
+                           {"ranks", d.ranks},
+                           {"summary", describeDisagreement(d)}};
+  } else {
+    j["ranks_disagree"] = json();
+  }
   json ranks = json::array();
   for (const auto& r : job.ranks) {
     json x;

@@ -127,8 +127,9 @@ void writeJob(std::ostream& out, const TraceJobResult& job, PyTorchRelease relea
         << " ran torch ops without joining a process group (" << job.unrankedOps
         << " ops): not compared.\n";
   }
+  if (job.disagreement) out << "- " << describeDisagreement(*job.disagreement) << ".\n";
   for (const auto& p : job.problems) out << "- " << code(p) << "\n";
-  if (job.unrankedProcesses > 0 || !job.problems.empty()) out << "\n";
+  if (job.unrankedProcesses > 0 || !job.problems.empty() || job.disagreement) out << "\n";
 }
 
 void writeConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease release) {

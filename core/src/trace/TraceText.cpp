@@ -208,4 +208,12 @@ std::string describeRank(const TraceRankResult& r) {
   return "agrees (" + std::to_string(a.comparedOps()) + " ops compared)";
 }
 
+std::string describeDisagreement(const RankDisagreement& d) {
+  std::string ranks;
+  for (const int r : d.ranks) ranks += (ranks.empty() ? "" : ", ") + std::to_string(r);
+  return "ranks that should agree do not: collective " + std::to_string(d.collective) + " (" +
+         d.op + ") gave " + (d.ranks.size() == 1 ? "rank " : "ranks ") + ranks +
+         " other bits than rank " + std::to_string(d.reference) + " (run 1)";
+}
+
 }  // namespace detbench::trace

@@ -117,6 +117,7 @@ TEST_F(TraceJob, AlikeRanksAgree) {
   EXPECT_EQ(job.ranks[1].pids, (std::vector<std::int64_t>{201, 201}));
   EXPECT_EQ(job.ranks[2].collectives, (std::vector<std::int64_t>{3}));
   EXPECT_EQ(job.firstCause(), nullptr);
+  EXPECT_FALSE(job.disagreement.has_value());
 }
 
 TEST_F(TraceJob, ARankThatDiffersIsTheCauseAndTheOthersInheritItThroughTheCollective) {
@@ -256,6 +257,28 @@ TEST_F(TraceJob, TheScriptsOwnProcessTakesPartAsItsRank) {
   EXPECT_TRUE(script_.causes.empty());
   ASSERT_NE(job.firstCause(), nullptr);
   EXPECT_EQ(job.firstCause()->rank, 1);
+}
+
+TEST_F(TraceJob, ACollectiveThatShouldGiveEveryRankTheSameBitsAndDoesNotIsNamed) {
+  // Run 1: rank 1's all_reduce result is not rank 0's and rank 2's (the same in both runs).
+  for (int r = 1; r <= 2; ++r) {
+    run(r, {step(0, 10, 11, 99), step(1, 20, 21, 98), step(2, 30, 31, 99)});
+  }
+  const TraceJobResult job = finish();
+  EXPECT_TRUE(job.agrees());  // run against run, every rank repeats
+  ASSERT_TRUE(job.disagreement.has_value());
+  EXPECT_EQ(job.disagreement->collective, 1u);
+  EXPECT_EQ(job.disagreement->op, "c10d::all_reduce");
+  EXPECT_EQ(job.disagreement->reference, 0);
+  EXPECT_EQ(job.disagreement->ranks, (std::vector<int>{1}));
+}
+
+TEST_F(TraceJob, ACollectiveWhoseResultsDifferByRankIsNotADisagreement) {
+  Process a = step(0, 10, 11, 99), b = step(1, 20, 21, 98);
+  a.ops[2] = op(3, "c10d::reduce_scatter_tensor", {11}, {99});
+  b.ops[2] = op(3, "c10d::reduce_scatter_tensor", {21}, {98});
+  for (int r = 1; r <= 2; ++r) run(r, {a, b});
+  EXPECT_FALSE(finish().disagreement.has_value());
 }
 
 TEST_F(TraceJob, AFileThatIsNotRecordsIsAProblemNotACrash) {

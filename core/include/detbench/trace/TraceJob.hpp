@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,16 @@ struct TraceRankResult {
   std::vector<std::uint64_t> resultDigests;
 };
 
+// Ranks that should hold the same bits and do not, within run 1: a collective that gives every
+// rank the same result (all_reduce, broadcast, all_gather) gave some ranks other bits than the
+// lowest rank.
+struct RankDisagreement {
+  std::size_t collective = 0;  // 1-based, among each rank's collectives
+  std::string op;
+  int reference = 0;       // the lowest rank
+  std::vector<int> ranks;  // those whose outputs differ from its
+};
+
 struct TraceJobResult {
   std::vector<TraceRankResult> ranks;  // by rank
   // Processes of a run that ran torch ops without joining a process group, and their ops (the
@@ -57,6 +68,8 @@ struct TraceJobResult {
   std::int64_t unrankedOps = 0;
   // Record files that could not be read whole, in a few words each.
   std::vector<std::string> problems;
+  // The first collective whose result should be the same on every rank and is not (run 1).
+  std::optional<RankDisagreement> disagreement;
 
   bool empty() const { return ranks.empty() && unrankedProcesses == 0 && problems.empty(); }
   std::int64_t comparedOps() const;  // over the ranks
@@ -97,5 +110,7 @@ class TraceJobAligner {
 // Reads the ranks together (the second step of `finish`), on results already aligned rank by
 // rank: exposed for tests on crafted records.
 void linkRanks(std::vector<TraceRankResult>& ranks);
+// The first collective of run 1 that should give every rank the same bits and does not.
+std::optional<RankDisagreement> findDisagreement(const std::vector<TraceRankResult>& ranks);
 
 }  // namespace detbench::trace

@@ -63,5 +63,8 @@ std::string describeVerdict(const TraceConfigResult& config);
 // A rank of a job in a few words: "agrees", "first cause: aten::add.Tensor at train.py:20",
 // "inherited from rank 2 at c10d::all_reduce (op 4)".
 std::string describeRank(const TraceRankResult& rank);
+// "ranks that should agree do not: collective 2 (c10d::broadcast) gave ranks 1, 2 other bits
+// than rank 0 (run 1)".
+std::string describeDisagreement(const RankDisagreement& d);
 
 }  // namespace detbench::trace
