@@ -97,6 +97,13 @@ std::uint64_t foldDigests(const std::vector<TraceTensor>& outputs) {
   return folded;
 }
 
+// Whether rank `r`'s op sequence parted from run 1's in run `run` at or before op `seq`: what it
+// fed a collective after that is not known.
+bool partedBefore(const TraceRankResult& r, int run, std::int64_t seq) {
+  return std::any_of(r.alignment.partings.begin(), r.alignment.partings.end(),
+                     [&](const TraceParting& p) { return p.run == run && p.seq <= seq; });
+}
+
 bool inputDiffered(OpStatus s) {
   return s == OpStatus::Inherited || s == OpStatus::Absorbed || s == OpStatus::Data ||
          s == OpStatus::Uninitialized;
@@ -370,7 +377,9 @@ void linkRanks(std::vector<TraceRankResult>& ranks) {
         int here = -1;
         for (std::size_t q = 0; q < ranks.size() && here < 0; ++q) {
           if (q == i || n >= ranks[q].collectives.size()) continue;
-          if (inputDiffered(statusAt(ranks[q], run, ranks[q].collectives[n]))) {
+          const std::int64_t theirs = ranks[q].collectives[n];
+          if (inputDiffered(statusAt(ranks[q], run, theirs)) ||
+              partedBefore(ranks[q], run, theirs)) {
             here = ranks[q].rank;
           }
         }

@@ -144,6 +144,20 @@ TEST_F(TraceJob, ARankThatDiffersIsTheCauseAndTheOthersInheritItThroughTheCollec
   }
 }
 
+TEST_F(TraceJob, ARankWhoseOpsPartBeforeTheCollectiveIsWhereItCameFrom) {
+  run(1, {step(0, 10, 11, 99), step(1, 20, 21, 99)});
+  // Run 2: rank 1 runs another op before its all_reduce; rank 0's all_reduce gives other bits.
+  Process other = step(1, 20, 21, 98);
+  other.ops[1] = op(2, "aten::add.Tensor", {20}, {22});
+  run(2, {step(0, 10, 11, 98), other});
+  const TraceJobResult job = finish();
+  ASSERT_EQ(job.ranks.size(), 2u);
+  EXPECT_FALSE(job.ranks[1].alignment.partings.empty());
+  EXPECT_TRUE(job.ranks[0].alignment.causes.empty());
+  ASSERT_EQ(job.ranks[0].inherited.size(), 1u);
+  EXPECT_EQ(job.ranks[0].inherited[0].fromRank, 1);
+}
+
 TEST_F(TraceJob, ACollectiveWhoseInputsMatchedOnEveryRankIsACauseOfItsOwnKind) {
   run(1, {step(0, 10, 11, 99), step(1, 20, 21, 99)});
   run(2, {step(0, 10, 11, 97), step(1, 20, 21, 97)});

@@ -6,7 +6,8 @@
 // the script itself is (TraceAlignment). Then the ranks are read together:
 //   - a collective (c10d::all_reduce, ...) whose output differs on a rank whose own inputs to it
 //     were equal is inherited from the ranks whose inputs to the same collective (the same
-//     number among each rank's collectives) differed: not a cause there;
+//     number among each rank's collectives) differed, or whose op sequence parted from run 1's
+//     before it: not a cause there;
 //   - where no rank's inputs differed, the collective itself gave other bits: a cause of its own
 //     kind (the order it reduced in), on every rank that saw it.
 // Processes that ran torch ops without joining a process group (a worker pool) are counted, not
