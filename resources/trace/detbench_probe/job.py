@@ -395,6 +395,7 @@ def _record(recorder, name, fn, args, kwargs, reads, writes, numbers, async_op):
     """One collective, recorded as one op: the tensors it reads digested before it runs, the
     ones it writes after it has finished (an async_op's work is waited for here, so its
     outputs are the ones the script will read; its result is the same)."""
+    from .recorder import _CompiledInfo  # an op's quoted name, as _raised takes it
     site, _hidden = recorder.locate()
     recorder.seq += 1
     seq = recorder.seq
@@ -415,17 +416,10 @@ def _record(recorder, name, fn, args, kwargs, reads, writes, numbers, async_op):
             if async_op and out is not None:
                 out.wait()
         except BaseException as e:
-            recorder._raised(seq, _Quoted(quoted), site, e, head + ',"out":[],"x":1}')
+            recorder._raised(seq, _CompiledInfo(quoted), site, e, head + ',"out":[],"x":1}')
             raise
         described_out = recorder._describe_all(writes)
     finally:
         recorder.busy -= 1
     recorder.channel.send(head + ',"out":%s}' % described_out)
     return out
-
-
-class _Quoted:
-    __slots__ = ("quoted",)
-
-    def __init__(self, quoted):
-        self.quoted = quoted
