@@ -1,8 +1,8 @@
 # Where `cmake --install` puts detbench, as the Filesystem Hierarchy Standard and Debian have it:
 # the programs in bin/, the modules the programs load at run time (the CUDA and torch devices,
 # the trace probe's digest) in lib/detbench/, where BackendModule.cpp and ProbeFiles.cpp look
-# for them beside an installed program, and the desktop entry and icon in share/. The probe, the
-# lessons, the guide and the translations are compiled into the programs.
+# for them beside an installed program, and the desktop entry, icon and AppStream metainfo in
+# share/. The probe, the lessons, the guide and the translations are compiled into the programs.
 
 set(DETBENCH_INSTALL_MODULEDIR lib/detbench)
 
@@ -17,6 +17,22 @@ if(TARGET detbench-gui)
           DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
   install(FILES ${PROJECT_SOURCE_DIR}/resources/detbench-mime.xml
           DESTINATION ${CMAKE_INSTALL_DATADIR}/mime/packages RENAME detbench.xml)
+  # The AppStream metainfo (cmake/DetbenchMetainfo.cmake writes it). Its screenshots are web
+  # addresses: where docs/screenshots/ is published, DETBENCH_SCREENSHOT_URL says so.
+  set(DETBENCH_SCREENSHOT_URL "" CACHE STRING
+      "Public web address of docs/screenshots/, for the AppStream metainfo's screenshots")
+  set(_metainfo ${PROJECT_BINARY_DIR}/resources/invalid.detbench.detbench.metainfo.xml)
+  add_custom_command(
+    OUTPUT ${_metainfo}
+    COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${PROJECT_SOURCE_DIR} -DOUTPUT=${_metainfo}
+            -DVERSION=${PROJECT_VERSION} -DSCREENSHOT_URL=${DETBENCH_SCREENSHOT_URL}
+            -P ${PROJECT_SOURCE_DIR}/cmake/DetbenchMetainfo.cmake
+    DEPENDS ${PROJECT_SOURCE_DIR}/cmake/DetbenchMetainfo.cmake
+            ${PROJECT_SOURCE_DIR}/resources/detbench.metainfo.xml.in
+            ${PROJECT_SOURCE_DIR}/resources/debian/changelog
+    COMMENT "The AppStream metainfo")
+  add_custom_target(detbench_metainfo ALL DEPENDS ${_metainfo})
+  install(FILES ${_metainfo} DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
 endif()
 # The device modules are components of their own (packages of their own: they bring CUDA's
 # and libtorch's dependencies, which the rest does not need).

@@ -1,6 +1,7 @@
 # The Debian packages (scripts/package builds them): what `cmake --install` installs, under
-# /usr. detbench: the programs, the probe's digest, the man pages, completion and desktop entry,
-# its dependencies found by dpkg-shlibdeps on the programs (Qt 6, QCustomPlot, xxHash, toml++).
+# /usr. detbench: the programs, the probe's digest, the man pages, completion, desktop entry and
+# AppStream metainfo, its dependencies found by dpkg-shlibdeps on the programs (Qt 6,
+# QCustomPlot, xxHash, toml++).
 # detbench-torch and detbench-cuda: the device modules the programs load at run time, each with
 # its own libraries' dependencies (libtorch by package; CUDA's toolkit libraries are not
 # Debian's, and stay the machine's to provide). Without a module its devices say "unavailable"

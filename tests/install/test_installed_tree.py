@@ -3,7 +3,8 @@
 folder: the CLI runs an op, loads the torch module from the prefix where the build has one, and
 traces a script with the probe's digest library from there; the man pages and the bash
 completion cover every subcommand and op; the workbench starts and draws its guide; the desktop
-entry is installed; no installed file points into the build tree.
+entry and AppStream metainfo are installed and valid; no installed file points into the build
+tree.
 
     test_installed_tree.py CMAKE BUILD_DIR [PYTHON]
 """
@@ -25,6 +26,47 @@ def run(cmd, cwd, env=None, timeout=300):
         sys.exit("FAIL: %s exited with %d\n%s%s" % (" ".join(cmd), done.returncode, done.stdout,
                                                     done.stderr))
     return done.stdout
+
+
+def check_metainfo(cmake, prefix, cli, elsewhere):
+    """The AppStream metainfo: installed, naming the installed desktop entry and the program's
+    version, valid as AppStream's validator has it (warnings fail), and valid too when the build
+    names a public place for docs/screenshots/ and it lists them from there."""
+    import xml.etree.ElementTree as ET
+    metainfo = os.path.join(prefix, "share/metainfo/invalid.detbench.detbench.metainfo.xml")
+    if not os.path.exists(metainfo):
+        sys.exit("FAIL: the AppStream metainfo is not installed")
+    root = ET.parse(metainfo).getroot()
+    if root.findtext("id") + ".metainfo.xml" != os.path.basename(metainfo):
+        sys.exit("FAIL: the metainfo's file name is not its id")
+    launchable = root.findtext("launchable")
+    if not os.path.exists(os.path.join(prefix, "share/applications", launchable)):
+        sys.exit("FAIL: the metainfo launches %s, which is not installed" % launchable)
+    version = root.find("releases/release").get("version")
+    if version not in run([cli, "--version"], cwd=elsewhere):
+        sys.exit("FAIL: the metainfo's release %s is not the program's version" % version)
+    if root.find("screenshots") is not None:
+        sys.exit("FAIL: screenshots listed without a public place for them")
+    source = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+    shots = os.path.join(elsewhere, "with-screenshots.metainfo.xml")
+    run([cmake, "-DSOURCE_DIR=" + source, "-DOUTPUT=" + shots, "-DVERSION=" + version,
+         "-DSCREENSHOT_URL=https://detbench.invalid/screenshots/", "-P",
+         os.path.join(source, "cmake", "DetbenchMetainfo.cmake")], cwd=elsewhere)
+    images = [i.text for i in ET.parse(shots).getroot().iter("image")]
+    if len(images) < 3 or not all(i.startswith("https://detbench.invalid/screenshots/")
+                                  for i in images):
+        sys.exit("FAIL: the screenshots listed: %s" % images)
+    for image in images:
+        with open(os.path.join(source, "docs", "screenshots", image.rsplit("/", 1)[1]),
+                  "rb") as f:
+            head = f.read(24)
+        if head[:8] != b"\x89PNG\r\n\x1a\n" or head[16:24] != (1280).to_bytes(4, "big") + (
+                720).to_bytes(4, "big"):
+            sys.exit("FAIL: %s is not a 1280x720 PNG" % image)
+    appstream = shutil.which("appstreamcli")
+    if appstream:
+        for f in (metainfo, shots):
+            run([appstream, "validate", "--no-net", f], cwd=elsewhere)
 
 
 def main():
@@ -143,6 +185,7 @@ def main():
             if validate:
                 run([validate, os.path.join(prefix, "share/applications/detbench.desktop")],
                     cwd=elsewhere)
+            check_metainfo(cmake, prefix, cli, elsewhere)
     print("the installed tree stands alone")
 
 
