@@ -3,6 +3,7 @@
 #include <QStringList>
 
 #include "detbench/trace/TraceCatalogLink.hpp"
+#include "detbench/trace/TraceWords.hpp"
 #include "widgets/TraceTexts.hpp"
 #include "widgets/TraceWidget.hpp"
 
@@ -12,29 +13,29 @@ using namespace trace;
 using namespace tracetext;
 
 QString traceRankText(const TraceRankResult& r) {
-  const auto& a = r.alignment;
-  for (const auto& run : a.runs) {
-    if (!run.completed() && !run.exit.cancelled) {
-      return TraceWidget::tr("run %1: %2").arg(run.run).arg(runEndText(run));
-    }
+  const RankVerdict v = rankVerdict(r);
+  switch (v.kind) {
+    case RankVerdictKind::RunEnded:
+      return TraceWidget::tr("run %1: %2").arg(v.endedRun->run).arg(runEndText(*v.endedRun));
+    case RankVerdictKind::FirstCause:
+      return TraceWidget::tr("first cause: op %1 %2 at %3")
+          .arg(v.cause->seq)
+          .arg(qstr(v.cause->op.name), siteText(v.cause->site));
+    case RankVerdictKind::Inherited:
+      return TraceWidget::tr("inherited from rank %1 at op %2 %3")
+          .arg(v.inherited->fromRank)
+          .arg(v.inherited->seq)
+          .arg(qstr(v.inherited->op));
+    case RankVerdictKind::Parted:
+      return qstr(describeParting(*v.parting));
+    case RankVerdictKind::OneRun:
+      return TraceWidget::tr("one run: nothing to compare");
+    case RankVerdictKind::NothingCompared:
+      return TraceWidget::tr("nothing compared");
+    case RankVerdictKind::Agrees:
+      return TraceWidget::tr("agrees (%1 ops compared)").arg(v.compared);
   }
-  if (!a.causes.empty()) {
-    const TraceCause& c = a.causes.front();
-    return TraceWidget::tr("first cause: op %1 %2 at %3")
-        .arg(c.seq)
-        .arg(qstr(c.op.name), siteText(c.site));
-  }
-  if (!r.inherited.empty()) {
-    const RankInheritance& h = r.inherited.front();
-    return TraceWidget::tr("inherited from rank %1 at op %2 %3")
-        .arg(h.fromRank)
-        .arg(h.seq)
-        .arg(qstr(h.op));
-  }
-  if (!a.partings.empty()) return qstr(describeParting(a.partings.front()));
-  if (a.runs.size() < 2) return TraceWidget::tr("one run: nothing to compare");
-  if (a.comparedOps() == 0) return TraceWidget::tr("nothing compared");
-  return TraceWidget::tr("agrees (%1 ops compared)").arg(a.comparedOps());
+  return {};
 }
 
 QString traceJobHtml(const TraceJobResult& job, PyTorchRelease release) {

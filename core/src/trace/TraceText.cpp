@@ -182,30 +182,32 @@ std::string describeVerdict(const TraceConfigResult& c) {
 }
 
 std::string describeRank(const TraceRankResult& r) {
-  const auto& a = r.alignment;
-  for (const auto& run : a.runs) {
-    if (!run.completed() && !run.exit.cancelled) {
-      return "run " + std::to_string(run.run) + " " + describeRunEnd(run);
+  const RankVerdict v = rankVerdict(r);
+  switch (v.kind) {
+    case RankVerdictKind::RunEnded:
+      return "run " + std::to_string(v.endedRun->run) + " " + describeRunEnd(*v.endedRun);
+    case RankVerdictKind::FirstCause: {
+      const TraceCause& c = *v.cause;
+      std::string s = "first cause: " + c.op.name + " (op " + std::to_string(c.seq) + ")";
+      if (c.site) s += " at " + describeSite(*c.site);
+      if (isCollective(c.op.name) && c.category == CauseCategory::Introduced) {
+        s += ", its inputs equal on every rank";
+      }
+      return s;
     }
+    case RankVerdictKind::Inherited:
+      return "inherited from rank " + std::to_string(v.inherited->fromRank) + " at " +
+             v.inherited->op + " (op " + std::to_string(v.inherited->seq) + ")";
+    case RankVerdictKind::Parted:
+      return describeParting(*v.parting);
+    case RankVerdictKind::OneRun:
+      return "one run";
+    case RankVerdictKind::NothingCompared:
+      return "nothing compared";
+    case RankVerdictKind::Agrees:
+      return "agrees (" + std::to_string(v.compared) + " ops compared)";
   }
-  if (!a.causes.empty()) {
-    const TraceCause& c = a.causes.front();
-    std::string s = "first cause: " + c.op.name + " (op " + std::to_string(c.seq) + ")";
-    if (c.site) s += " at " + describeSite(*c.site);
-    if (isCollective(c.op.name) && c.category == CauseCategory::Introduced) {
-      s += ", its inputs equal on every rank";
-    }
-    return s;
-  }
-  if (!r.inherited.empty()) {
-    const RankInheritance& h = r.inherited.front();
-    return "inherited from rank " + std::to_string(h.fromRank) + " at " + h.op + " (op " +
-           std::to_string(h.seq) + ")";
-  }
-  if (!a.partings.empty()) return describeParting(a.partings.front());
-  if (a.runs.size() < 2) return "one run";
-  if (a.comparedOps() == 0) return "nothing compared";
-  return "agrees (" + std::to_string(a.comparedOps()) + " ops compared)";
+  return "?";
 }
 
 std::string describeDisagreement(const RankDisagreement& d) {

@@ -260,4 +260,32 @@ TraceVerdict traceVerdict(const TraceConfigResult& c) {
   return is(parted ? VerdictKind::SequencesPart : VerdictKind::Differ);
 }
 
+RankVerdict rankVerdict(const TraceRankResult& r) {
+  const auto& a = r.alignment;
+  RankVerdict v;
+  v.compared = a.comparedOps();
+  for (const auto& run : a.runs) {
+    if (!run.completed() && !run.exit.cancelled) {
+      v.kind = RankVerdictKind::RunEnded;
+      v.endedRun = &run;
+      return v;
+    }
+  }
+  if (!a.causes.empty()) {
+    v.kind = RankVerdictKind::FirstCause;
+    v.cause = &a.causes.front();
+  } else if (!r.inherited.empty()) {
+    v.kind = RankVerdictKind::Inherited;
+    v.inherited = &r.inherited.front();
+  } else if (!a.partings.empty()) {
+    v.kind = RankVerdictKind::Parted;
+    v.parting = &a.partings.front();
+  } else if (a.runs.size() < 2) {
+    v.kind = RankVerdictKind::OneRun;
+  } else if (v.compared == 0) {
+    v.kind = RankVerdictKind::NothingCompared;
+  }
+  return v;
+}
+
 }  // namespace detbench::trace

@@ -1,6 +1,7 @@
 // A job's ranks on crafted record files: a rank whose input differs and the ranks that inherit
 // it through a collective, a collective that parts on its own, a rank that dies, a rank missing
-// from a run, processes without a rank, and the script's own process as a rank.
+// from a run, processes without a rank, and the script's own process as a rank; and the verdict
+// each rank's line rests on.
 
 #include "detbench/trace/TraceJob.hpp"
 
@@ -11,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "detbench/trace/TraceCatalogLink.hpp"
+#include "detbench/trace/TraceWords.hpp"
 
 namespace detbench::trace {
 namespace {
@@ -118,6 +120,9 @@ TEST_F(TraceJob, AlikeRanksAgree) {
   EXPECT_EQ(job.ranks[2].collectives, (std::vector<std::int64_t>{3}));
   EXPECT_EQ(job.firstCause(), nullptr);
   EXPECT_FALSE(job.disagreement.has_value());
+  const RankVerdict v = rankVerdict(job.ranks[0]);
+  EXPECT_EQ(v.kind, RankVerdictKind::Agrees);
+  EXPECT_EQ(v.compared, 3);
 }
 
 TEST_F(TraceJob, ARankThatDiffersIsTheCauseAndTheOthersInheritItThroughTheCollective) {
@@ -141,7 +146,13 @@ TEST_F(TraceJob, ARankThatDiffersIsTheCauseAndTheOthersInheritItThroughTheCollec
     EXPECT_EQ(rank.inherited[0].seq, 3);
     EXPECT_EQ(rank.inherited[0].op, "c10d::all_reduce");
     EXPECT_EQ(rank.alignment.runs[1].statuses[2], OpStatus::Inherited);
+    const RankVerdict v = rankVerdict(rank);
+    EXPECT_EQ(v.kind, RankVerdictKind::Inherited) << "rank " << r;
+    EXPECT_EQ(v.inherited, &rank.inherited[0]);
   }
+  const RankVerdict v = rankVerdict(*first);
+  EXPECT_EQ(v.kind, RankVerdictKind::FirstCause);
+  EXPECT_EQ(v.cause, &first->alignment.causes.front());
 }
 
 TEST_F(TraceJob, ARankWhoseOpsPartBeforeTheCollectiveIsWhereItCameFrom) {
@@ -156,6 +167,7 @@ TEST_F(TraceJob, ARankWhoseOpsPartBeforeTheCollectiveIsWhereItCameFrom) {
   EXPECT_TRUE(job.ranks[0].alignment.causes.empty());
   ASSERT_EQ(job.ranks[0].inherited.size(), 1u);
   EXPECT_EQ(job.ranks[0].inherited[0].fromRank, 1);
+  EXPECT_EQ(rankVerdict(job.ranks[1]).kind, RankVerdictKind::Parted);
 }
 
 TEST_F(TraceJob, ACollectiveWhoseInputsMatchedOnEveryRankIsACauseOfItsOwnKind) {
@@ -194,6 +206,12 @@ TEST_F(TraceJob, ARankThatDiesOrIsMissingFailsTheJob) {
   // Rank 0 ran alike in every run.
   EXPECT_TRUE(job.ranks[0].alignment.causes.empty());
   EXPECT_FALSE(job.ranks[0].alignment.runs[2].exit.problem.size());
+  // A run that ended early comes before anything the rank's ops say.
+  const RankVerdict v = rankVerdict(job.ranks[1]);
+  EXPECT_EQ(v.kind, RankVerdictKind::RunEnded);
+  ASSERT_NE(v.endedRun, nullptr);
+  EXPECT_EQ(v.endedRun->run, 2);
+  EXPECT_EQ(rankVerdict(job.ranks[0]).kind, RankVerdictKind::Agrees);
 }
 
 TEST_F(TraceJob, ARankFirstSeenInALaterRunIsMissingFromTheEarlierOnes) {

@@ -5,6 +5,7 @@
 // the English here (gui/tools/CatalogTextsGenerator.cpp lists them for lupdate).
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -58,5 +59,30 @@ struct TraceVerdict {
 };
 
 TraceVerdict traceVerdict(const TraceConfigResult& config);
+
+// One rank of a job, in the order a reader needs it: a run that ended early, else the rank's
+// first cause, else what it inherited, else where its ops parted, else how much agreed.
+enum class RankVerdictKind {
+  RunEnded,
+  FirstCause,
+  Inherited,
+  Parted,
+  OneRun,
+  NothingCompared,
+  Agrees
+};
+
+// What a rank's line rests on: decided once, worded by each surface. The pointers are into the
+// rank it was made from (the one the kind names is set).
+struct RankVerdict {
+  RankVerdictKind kind = RankVerdictKind::Agrees;
+  const TraceRunSummary* endedRun = nullptr;   // RunEnded
+  const TraceCause* cause = nullptr;           // FirstCause
+  const RankInheritance* inherited = nullptr;  // Inherited
+  const TraceParting* parting = nullptr;       // Parted
+  std::int64_t compared = 0;                   // ops compared
+};
+
+RankVerdict rankVerdict(const TraceRankResult& rank);
 
 }  // namespace detbench::trace
