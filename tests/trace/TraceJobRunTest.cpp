@@ -3,6 +3,8 @@
 // rank of run 1. The perturbation is by run number (no race); skipped where that python has no
 // torch or no torch.distributed.
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "TracePython.hpp"
@@ -25,10 +27,11 @@ class TraceJobRun : public ::testing::Test {
       GTEST_SKIP() << kTracePython << "'s torch has no torch.distributed";
     }
   }
-  TraceConfigResult trace(TraceSettings settings, int runs) {
+  TraceConfigResult trace(TraceSettings settings, int runs,
+                          const std::string& script = "ranks_all_reduce.py") {
     TracePlan plan;
     plan.secondPass = false;
-    plan.command = parseScriptCommand({kTracePython, kScripts + "/ranks_all_reduce.py"});
+    plan.command = parseScriptCommand({kTracePython, kScripts + "/" + script});
     plan.runs = runs;
     plan.timeout = std::chrono::seconds(300);
     plan.configs = {TraceConfig{"default", std::move(settings)}};
@@ -80,6 +83,43 @@ TEST_F(TraceJobRun, AJobRepeatsRankByRankUntilOneRankPerturbsItsInput) {
     EXPECT_EQ(rank.inherited[0].fromRank, 2);
     EXPECT_EQ(rank.inherited[0].op, "c10d::all_reduce");
   }
+}
+
+// DDP, whose collectives run from C++ (the constructor's broadcast and gather, the reducer's
+// bucket all-reduce): runs 1 and 2 agree with nothing left over (DDP's buckets and gather
+// buffers start as torch.empty memory that no result reads); in run 3 rank 1's batch differs,
+// and rank 0 inherits it through the bucket's all-reduce.
+TEST_F(TraceJobRun, DdpsOwnCollectivesCarryOneRanksDifferenceToTheOther) {
+  TraceSettings settings;
+  setEnvironment(settings, "PERTURB_RANK", "1");
+  setEnvironment(settings, "PERTURB_FROM_RUN", "3");
+  const TraceConfigResult c = trace(settings, 3, "ddp_buckets.py");
+  const TraceJobResult& job = c.job;
+  ASSERT_EQ(job.ranks.size(), 2u) << describeVerdict(c);
+  EXPECT_FALSE(c.failed()) << describeVerdict(c);
+  for (const auto& r : job.ranks) {
+    ASSERT_EQ(r.alignment.runs.size(), 3u);
+    EXPECT_EQ(r.alignment.runs[1].differing, 0) << describeRank(r);
+    EXPECT_GT(r.alignment.runs[1].compared, 50);
+    // The reducer's all-reduce of every step, seen as torch.distributed's own op.
+    EXPECT_GE(std::count(r.collectiveNames.begin(), r.collectiveNames.end(), "c10d::allreduce_"), 3)
+        << describeRank(r);
+    for (const auto& note : r.alignment.notes) {
+      EXPECT_NE(note.runs, (std::vector<int>{2})) << "a note in run 2 at " << note.op.name;
+    }
+  }
+  const TraceRankResult* first = job.firstCause();
+  ASSERT_NE(first, nullptr) << describeVerdict(c);
+  EXPECT_EQ(first->rank, 1);
+  EXPECT_EQ(first->alignment.causes.size(), 1u) << describeRank(*first);
+  const TraceCause& cause = first->alignment.causes.front();
+  EXPECT_EQ(cause.op.name, "aten::add.Tensor");
+  EXPECT_EQ(cause.category, CauseCategory::Data);
+  const TraceRankResult& other = job.ranks[0];
+  EXPECT_TRUE(other.alignment.causes.empty()) << describeRank(other);
+  ASSERT_FALSE(other.inherited.empty()) << describeRank(other);
+  EXPECT_EQ(other.inherited[0].fromRank, 1);
+  EXPECT_EQ(other.inherited[0].op, "c10d::allreduce_");
 }
 
 TEST_F(TraceJobRun, TheSameSumAtTwoWorldSizesGivesOtherBits) {

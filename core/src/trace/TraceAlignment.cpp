@@ -120,6 +120,9 @@ struct TraceAligner::State {
   std::unordered_map<std::int64_t, std::size_t> causeIndex;
   // This run's differing digests that causes made, to the causes (seqs) that made them.
   std::unordered_map<std::uint64_t, std::vector<std::int64_t>> taint;
+  // The causes whose differences this run's ops wrote through views into a larger buffer (a DDP
+  // bucket): a reader of the whole, whose digest no op gave, reads them.
+  std::vector<std::int64_t> assembledTaint;
   std::unordered_set<std::int64_t> matteredThisRun;  // causes whose difference reached a result
   std::set<std::int64_t> mattered;                   // in any run
   std::map<std::int64_t, TraceAbsorber> absorbers;   // the first op that absorbed a cause's
@@ -324,15 +327,20 @@ struct TraceAligner::State {
       // Memory no op wrote is read afresh by each reader (three detaches of one torch.empty):
       // its difference is each reader's own, not passed on from an earlier one.
       const auto* seqs = b.uninitialized ? nullptr : taintOf(*b.digest);
-      if (seqs) reached.insert(reached.end(), seqs->begin(), seqs->end());
+      if (seqs) {
+        reached.insert(reached.end(), seqs->begin(), seqs->end());
+      } else if (b.assembled) {
+        reached.insert(reached.end(), assembledTaint.begin(), assembledTaint.end());
+      }
       if (b.uninitialized) {
         fromUninitialized.push_back(static_cast<int>(j));
-      } else if (!produced.contains(*b.digest) && !undigestedBefore) {
+      } else if (!produced.contains(*b.digest) && !undigestedBefore && !b.assembled) {
         fromOutside.push_back(static_cast<int>(j));
         produced.insert(*b.digest);  // later readers of the same data inherit it
       } else {
-        // Made by an earlier op of this run, or perhaps by one before the window (whose outputs
-        // were not digested): not data from outside.
+        // Made by an earlier op of this run (whole, or piece by piece through views: a DDP
+        // bucket), or perhaps by one before the window (whose outputs were not digested): not
+        // data from outside.
         inherited = true;
       }
     }
@@ -346,6 +354,10 @@ struct TraceAligner::State {
       if (differ) differingOutputs.push_back(static_cast<int>(j));
     }
     rememberOutputs(op);
+    const bool intoBuffer =
+        std::any_of(differingOutputs.begin(), differingOutputs.end(),
+                    [&op](int j) { return op.outputs[static_cast<std::size_t>(j)].assembled; });
+    if (intoBuffer) addAssembled(reached);
     // An op without tensor outputs that reads a difference hands a value to Python (item(), a
     // comparison, an error): the difference reaches the script.
     const bool toPython = op.outputs.empty();
@@ -377,6 +389,7 @@ struct TraceAligner::State {
       status = entry ? OpStatus::Data : OpStatus::Introduced;
     }
     // A cause: what it made that differs is followed to see whether it reaches a result.
+    if (intoBuffer) addAssembled({ref.seq});
     if (!known(ref.seq)) return status;  // past the causes kept: counted as mattering
     for (const int j : differingOutputs) {
       const auto& t = op.outputs[static_cast<std::size_t>(j)];
@@ -390,6 +403,14 @@ struct TraceAligner::State {
       absorb(ref.seq, op);  // the data that came in was absorbed by the op that read it
     }
     return status;
+  }
+
+  void addAssembled(const std::vector<std::int64_t>& seqs) {
+    for (const auto q : seqs) {
+      if (std::find(assembledTaint.begin(), assembledTaint.end(), q) == assembledTaint.end()) {
+        assembledTaint.push_back(q);
+      }
+    }
   }
 
   void absorb(std::int64_t seq, const TraceOp& op) {
@@ -510,6 +531,7 @@ void TraceAligner::beginRun() {
   s.undigestedBefore = false;
   s.produced.clear();
   s.taint.clear();
+  s.assembledTaint.clear();
   s.matteredThisRun.clear();
   TraceRunSummary summary;
   summary.run = s.run;
@@ -569,59 +591,6 @@ std::size_t TraceAligner::heldBytes() const {
 
 const TraceAlignment& TraceAligner::result() const {
   return state_->result;
-}
-
-std::string_view toString(OpStatus status) {
-  switch (status) {
-    case OpStatus::NotCompared:
-      return "not_compared";
-    case OpStatus::Equal:
-      return "equal";
-    case OpStatus::Absorbed:
-      return "absorbed";
-    case OpStatus::Inherited:
-      return "inherited";
-    case OpStatus::Introduced:
-      return "introduced";
-    case OpStatus::Data:
-      return "data";
-    case OpStatus::Uninitialized:
-      return "uninitialized";
-    case OpStatus::Unused:
-      return "unused";
-  }
-  return "?";
-}
-
-std::string_view toString(CauseCategory category) {
-  switch (category) {
-    case CauseCategory::Introduced:
-      return "introduced";
-    case CauseCategory::Data:
-      return "data";
-    case CauseCategory::Uninitialized:
-      return "uninitialized";
-  }
-  return "?";
-}
-
-std::string_view toString(PartingKind kind) {
-  switch (kind) {
-    case PartingKind::DifferentOp:
-      return "different_op";
-    case PartingKind::DifferentTensors:
-      return "different_tensors";
-    case PartingKind::ReferenceEnded:
-      return "reference_ended";
-    case PartingKind::RunEnded:
-      return "run_ended";
-  }
-  return "?";
-}
-
-bool isCause(OpStatus status) {
-  return status == OpStatus::Introduced || status == OpStatus::Data ||
-         status == OpStatus::Uninitialized;
 }
 
 }  // namespace detbench::trace

@@ -333,9 +333,19 @@ std::optional<RankDisagreement> findDisagreement(const std::vector<TraceRankResu
   if (ranks.size() < 2) return std::nullopt;
   std::size_t n = ranks[0].collectiveDigests.size();
   for (const auto& r : ranks) n = std::min(n, r.collectiveDigests.size());
-  static const char* const kSameEverywhere[] = {"c10d::all_reduce", "c10d::broadcast",
-                                                "c10d::all_gather", "c10d::all_gather_into_tensor",
-                                                "c10d::_all_gather_base"};
+  // The collectives whose every rank receives the same bits: torch.distributed's functions as
+  // the probe wraps them, and its ops as DDP calls them from C++ (PyTorch 2.x).
+  static const char* const kSameEverywhere[] = {"c10d::all_reduce",
+                                                "c10d::broadcast",
+                                                "c10d::all_gather",
+                                                "c10d::all_gather_into_tensor",
+                                                "c10d::_all_gather_base",
+                                                "c10d::allreduce_",
+                                                "c10d::allreduce_coalesced_",
+                                                "c10d::broadcast_",
+                                                "c10d::allgather_",
+                                                "c10d::_allgather_base_",
+                                                "c10d::allgather_into_tensor_coalesced_"};
   for (std::size_t k = 0; k < n; ++k) {
     const std::string& op = ranks[0].collectiveNames[k];
     const bool sameOp = std::all_of(ranks.begin(), ranks.end(), [&](const TraceRankResult& r) {

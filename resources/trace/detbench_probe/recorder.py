@@ -13,6 +13,7 @@ not digested; until an op writes to that memory, a tensor on it is flagged as un
 when it is read, so detbench can say that a difference came from uninitialized memory.
 """
 
+import collections
 import os
 import sys
 import threading
@@ -22,89 +23,17 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 from . import digest as _digest
 from .channel import text
+from .opinfo import (_HELD_COLLECTIVES, _MAX_TENSORS, _OpInfo, _dtype_name, _flatten, _is_storage,
+                     _storage_ptr, _unwritten, _wait_for)
 
-# Ops whose outputs are uninitialized memory.
-_UNINITIALIZED = frozenset([
-    "aten::empty", "aten::empty_like", "aten::empty_strided", "aten::new_empty",
-    "aten::new_empty_strided", "aten::empty_permuted",
-])
-# Ops that overwrite `self` whole: its earlier contents are not an input.
-_OVERWRITES_SELF = frozenset([
-    "aten::fill_", "aten::zero_", "aten::copy_", "aten::uniform_", "aten::normal_",
-    "aten::bernoulli_", "aten::random_", "aten::exponential_", "aten::geometric_",
-    "aten::cauchy_", "aten::log_normal_", "aten::set_", "aten::resize_", "aten::resize_as_",
-])
 # Where torch rebuilds a tensor received from another process (a DataLoader worker's batch):
 # the ops there (lift_fresh, set_) run when the batch arrives, whose order between workers
 # varies from run to run, so they are not recorded; the batch enters as data from outside, first
 # seen where the script reads it, in the order the DataLoader yields it.
 _REBUILDS = os.path.join("multiprocessing", "reductions.py")
 _USER, _INTERNAL, _HIDDEN = 0, 1, 2
-# At most this many tensors of one op are described one by one (aten::cat of thousands).
-_MAX_TENSORS = 4096
 # The largest output kept for the second pass.
 _MAX_KEPT_BYTES = 1 << 30
-
-_DTYPES = {}
-
-
-def _dtype_name(dtype):
-    name = _DTYPES.get(dtype)
-    if name is None:
-        name = str(dtype).replace("torch.", "")
-        _DTYPES[dtype] = name
-    return name
-
-
-def _storage_ptr(t):
-    try:
-        if hasattr(t, "untyped_storage"):
-            return t.untyped_storage().data_ptr()
-        return t.storage().data_ptr()
-    except Exception:
-        return None
-
-
-def _flatten(value, out):
-    if isinstance(value, torch.Tensor):
-        out.append(value)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            _flatten(v, out)
-
-
-def _is_storage(value):
-    return isinstance(value, getattr(torch, "UntypedStorage", ())) or isinstance(
-        value, getattr(torch, "TypedStorage", getattr(torch, "_TypedStorage", ())))
-
-
-class _OpInfo:
-    """What the probe needs of an op, worked out once per overload."""
-
-    __slots__ = ("name", "quoted", "arguments", "writes", "outs", "overwrites", "uninitialized", "opaque")
-
-    def __init__(self, func):
-        schema = func._schema
-        name = schema.name
-        if schema.overload_name:
-            name = name + "." + schema.overload_name
-        self.name = name
-        self.quoted = text(name)
-        self.arguments = [a.name for a in schema.arguments]
-        writes, outs = set(), set()
-        for i, a in enumerate(schema.arguments):
-            info = a.alias_info
-            if info is not None and info.is_write:
-                writes.add(i)
-                if a.kwarg_only:
-                    outs.add(a.name)
-        self.writes = writes
-        self.outs = outs
-        self.overwrites = schema.name in _OVERWRITES_SELF
-        self.uninitialized = schema.name in _UNINITIALIZED
-        # The profiler's record_function handles are tensors holding pointers: not data.
-        self.opaque = schema.name.startswith("profiler::")
-
 
 class Recorder(TorchDispatchMode):
     def __init__(self, channel, run, window=(1, 0), keep=(), keep_dir=None, only=()):
@@ -121,6 +50,11 @@ class Recorder(TorchDispatchMode):
         self.sites = {}
         self.kinds = {}
         self.uninitialized = {}  # storage pointer -> True while nothing has written there
+        self.assembled = set()  # storage pointers written through views of them
+        # The tensors of the latest collectives, held: a tensor the probe has seen has a Python
+        # object, and must not be freed last on the process group's own thread (which would
+        # wait for the interpreter while the main thread, tearing the group down, waits for it).
+        self.held = collections.deque(maxlen=_HELD_COLLECTIVES)
         # torch, this probe and Python's standard library (multiprocessing's queue under a
         # DataLoader, runpy, contextlib) are not the user's code.
         self.prefixes = tuple(
@@ -212,6 +146,8 @@ class Recorder(TorchDispatchMode):
             flags = 0
             if uninit_check and _storage_ptr(t) in self.uninitialized:
                 flags = 1
+            elif self.assembled and _storage_ptr(t) in self.assembled:
+                flags = 4
             parts.append(self._describe(t, flags))
         if len(kept) > _MAX_TENSORS:
             # The rest as one: their digests folded in order, so a difference in any of them
@@ -287,6 +223,8 @@ class Recorder(TorchDispatchMode):
                     seq, info.quoted))
                 raise
             self.channel.send('{"t":"op","i":%d,"op":%s}' % (seq, info.quoted))
+            if info.collective:
+                self._hold(args, out)
             return out
         inputs = []
         _flatten(args, inputs)
@@ -299,6 +237,11 @@ class Recorder(TorchDispatchMode):
                     extra = []
                     _flatten(o, extra)
                     skip.update(id(t) for t in extra)
+        for i in info.write_only:
+            if i < len(args):
+                extra = []
+                _flatten(args[i], extra)
+                skip.update(id(t) for t in extra)
         if info.overwrites and args and isinstance(args[0], torch.Tensor):
             skip.add(id(args[0]))
             entry = any(_is_storage(a) for a in args[1:])
@@ -307,6 +250,16 @@ class Recorder(TorchDispatchMode):
             if k not in info.outs:
                 _flatten(v, kw_tensors)
         inputs.extend(kw_tensors)
+        if info.view and self.uninitialized and any(
+                _storage_ptr(t) in self.uninitialized for t in inputs):
+            # A view of memory no op has written (DDP's buckets, a module's torch.empty
+            # parameters): not a read; the op that reads through it is the one that reads.
+            out = func(*args, **kwargs)
+            outputs = []
+            _flatten(out, outputs)
+            self.channel.send('{"t":"op","i":%d,"op":%s,"s":%d,"in":%s,"out":%s}' % (
+                seq, info.quoted, site, _unwritten(inputs), _unwritten(outputs)))
+            return out
         described_in = self._describe_all(inputs, skip, bool(self.uninitialized))
         scalars = self._scalars(info, args, kwargs)
         head = '{"t":"op","i":%d,"op":%s,"s":%d,"in":%s' % (seq, info.quoted, site, described_in)
@@ -320,6 +273,9 @@ class Recorder(TorchDispatchMode):
             raise
         outputs = []
         _flatten(out, outputs)
+        if info.collective:
+            _wait_for(out)
+            self._hold(args, out)
         if not outputs and info.writes:
             # An op that writes its arguments and returns nothing (_foreach_add_): what it
             # wrote is its output.
@@ -338,13 +294,18 @@ class Recorder(TorchDispatchMode):
         else:
             if self.uninitialized and info.writes:
                 for i in info.writes:
-                    if i < len(args) and isinstance(args[i], torch.Tensor):
-                        self.uninitialized.pop(_storage_ptr(args[i]), None)
+                    if i < len(args):
+                        written = []
+                        _flatten(args[i], written)
+                        for t in written:
+                            self.uninitialized.pop(_storage_ptr(t), None)
                 for name in info.outs:
                     extra = []
                     _flatten(kwargs.get(name), extra)
                     for t in extra:
                         self.uninitialized.pop(_storage_ptr(t), None)
+            if info.writes or info.outs:
+                self._note_view_writes(info, args, kwargs)
             described_out = self._describe_all(outputs)
         line = head + ',"out":' + described_out
         if entry:
@@ -355,6 +316,27 @@ class Recorder(TorchDispatchMode):
         if seq in self.keep and self.keep_dir:
             self._keep(seq, outputs)
         return out
+
+    def _hold(self, args, out):
+        tensors = []
+        _flatten(args, tensors)
+        _flatten(out, tensors)
+        self.held.append(tensors)
+
+    def _note_view_writes(self, info, args, kwargs):
+        """Remembers the memory an op wrote through a view of it (DDP fills its buckets so):
+        a later reader of the whole was made by ops of this run, not handed in from outside."""
+        written = []
+        for i in info.writes:
+            if i < len(args):
+                _flatten(args[i], written)
+        for name in info.outs:
+            _flatten(kwargs.get(name), written)
+        for t in written:
+            if t._base is not None:
+                p = _storage_ptr(t)
+                if p is not None:
+                    self.assembled.add(p)
 
     def _raised(self, seq, info, site, e, op_line):
         try:

@@ -145,6 +145,27 @@ TEST(TraceAlignment, AnInputMadeByAnEarlierOpIsInheritedNotData) {
   EXPECT_EQ(r.runs[1].statuses[1], OpStatus::Inherited);
 }
 
+TEST(TraceAlignment, MemoryEarlierOpsWroteThroughViewsIsInheritedNotData) {
+  // op 1 writes into a view of a buffer (DDP's bucket); op 2 reads the whole buffer, whose
+  // digest no op gave. In run 2 op 1's input differs, and so does the buffer: op 2 inherits,
+  // and op 1's difference reaches the result through it.
+  const auto program = [](std::uint64_t grad, std::uint64_t piece, std::uint64_t whole) {
+    TraceTensor bucket = T(whole, {8});
+    bucket.assembled = true;
+    TraceTensor view = T(piece);
+    view.assembled = true;
+    return std::vector<TraceOp>{Op(1, "aten::mul.out", {T(grad)}, {view}),
+                                Op(2, "c10d::allreduce_", {bucket}, {T(whole + 1, {8})})};
+  };
+  TraceAligner a;
+  Feed(a, program(5, 6, 70));
+  Feed(a, program(9, 10, 80));  // op 1 read data from outside
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.causes.size(), 1u);
+  EXPECT_EQ(r.causes[0].seq, 1);
+  EXPECT_EQ(r.runs[1].statuses[1], OpStatus::Inherited);
+}
+
 TEST(TraceAlignment, AnOpThatHidesADifferenceAbsorbsIt) {
   TraceAligner a;
   Feed(a, {Op(1, "aten::rand", {}, {T(1)}), Op(2, "aten::argmax", {T(1)}, {T(3)})});

@@ -14,7 +14,7 @@ namespace {
 TEST(TraceRecords, ReadsAnOp) {
   const TraceEvent e = parseTraceRecord(
       R"({"t":"op","i":29,"op":"aten::index_put_","s":4,)"
-      R"("in":[["0x00000000000000ff","float32",[8,64],"cpu",0],[null,"float32",[2],"cpu",1]],)"
+      R"("in":[["0x00000000000000ff","float32",[8,64],"cpu",4],[null,"float32",[2],"cpu",1]],)"
       R"("out":[["0xffffffffffffffff","float32",[8,64],"cuda:0",2]],"a":{"accumulate":true,"p":0.5}})");
   const auto* op = std::get_if<TraceOp>(&e);
   ASSERT_NE(op, nullptr);
@@ -26,7 +26,10 @@ TEST(TraceRecords, ReadsAnOp) {
   EXPECT_EQ(op->inputs[0].digest, 0xffu);
   EXPECT_EQ(op->inputs[0].shape, (Shape{8, 64}));
   EXPECT_FALSE(op->inputs[1].digest.has_value());
+  EXPECT_TRUE(op->inputs[0].assembled);
+  EXPECT_FALSE(op->inputs[0].uninitialized);
   EXPECT_TRUE(op->inputs[1].uninitialized);
+  EXPECT_FALSE(op->inputs[1].assembled);
   EXPECT_EQ(op->outputs[0].digest, 0xffffffffffffffffULL);
   EXPECT_EQ(op->outputs[0].device, "cuda:0");
   EXPECT_TRUE(op->outputs[0].opaque);

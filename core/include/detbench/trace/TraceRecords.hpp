@@ -36,6 +36,7 @@ struct TraceTensor {
   std::string device;
   bool uninitialized = false;  // memory no op has written since it was allocated
   bool opaque = false;         // not data
+  bool assembled = false;      // written by earlier ops of the run through views of it
   bool operator==(const TraceTensor&) const = default;
 };
 

@@ -1,0 +1,123 @@
+"""What the probe knows of an op, worked out once per overload (_OpInfo), and the small helpers
+over its tensors that the recorder and the job's collectives share.
+
+Ops whose outputs are left uninitialized, ops that overwrite their `self` whole (its earlier
+contents are no input), and torch.distributed's own ops (PyTorch 2.x: DDP calls them from C++)
+with the buffers they only write and the Work they return before the transfer ends.
+"""
+
+import torch
+
+from .channel import text
+
+# At most this many tensors of one op are described one by one (aten::cat of thousands).
+_MAX_TENSORS = 4096
+# Ops whose outputs are uninitialized memory.
+_UNINITIALIZED = frozenset([
+    "aten::empty", "aten::empty_like", "aten::empty_strided", "aten::new_empty",
+    "aten::new_empty_strided", "aten::empty_permuted",
+])
+# Ops that overwrite `self` whole: its earlier contents are not an input.
+_OVERWRITES_SELF = frozenset([
+    "aten::fill_", "aten::zero_", "aten::copy_", "aten::uniform_", "aten::normal_",
+    "aten::bernoulli_", "aten::random_", "aten::exponential_", "aten::geometric_",
+    "aten::cauchy_", "aten::log_normal_", "aten::set_", "aten::resize_", "aten::resize_as_",
+])
+# How many collectives the recorder holds the tensors of (Recorder.held says why).
+_HELD_COLLECTIVES = 64
+# torch.distributed's ops whose first argument is only written: where the result lands.
+_C10D_WRITE_FIRST = frozenset("c10d::" + n for n in (
+    "allgather_", "_allgather_base_", "allgather_coalesced_", "allgather_into_tensor_coalesced_",
+    "reduce_scatter_", "_reduce_scatter_base_", "reduce_scatter_tensor_coalesced_", "alltoall_",
+    "alltoall_base_", "gather_", "scatter_", "recv_", "recv_any_source_"))
+
+_DTYPES = {}
+
+
+def _dtype_name(dtype):
+    name = _DTYPES.get(dtype)
+    if name is None:
+        name = str(dtype).replace("torch.", "")
+        _DTYPES[dtype] = name
+    return name
+
+
+def _storage_ptr(t):
+    try:
+        if hasattr(t, "untyped_storage"):
+            return t.untyped_storage().data_ptr()
+        return t.storage().data_ptr()
+    except Exception:
+        return None
+
+
+def _flatten(value, out):
+    if isinstance(value, torch.Tensor):
+        out.append(value)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _flatten(v, out)
+
+
+def _is_storage(value):
+    return isinstance(value, getattr(torch, "UntypedStorage", ())) or isinstance(
+        value, getattr(torch, "TypedStorage", getattr(torch, "_TypedStorage", ())))
+
+
+class _OpInfo:
+    """What the probe needs of an op, worked out once per overload."""
+
+    __slots__ = ("name", "quoted", "arguments", "writes", "outs", "overwrites", "uninitialized", "opaque",
+                 "collective", "write_only", "view")
+
+    def __init__(self, func):
+        schema = func._schema
+        name = schema.name
+        if schema.overload_name:
+            name = name + "." + schema.overload_name
+        self.name = name
+        self.quoted = text(name)
+        self.arguments = [a.name for a in schema.arguments]
+        writes, outs = set(), set()
+        for i, a in enumerate(schema.arguments):
+            info = a.alias_info
+            if info is not None and info.is_write:
+                writes.add(i)
+                if a.kwarg_only:
+                    outs.add(a.name)
+        self.writes = writes
+        self.outs = outs
+        self.overwrites = schema.name in _OVERWRITES_SELF
+        self.uninitialized = schema.name in _UNINITIALIZED
+        # The profiler's record_function handles are tensors holding pointers: not data.
+        self.opaque = schema.name.startswith("profiler::")
+        # torch.distributed's own ops (PyTorch 2.x), as DDP's reducer and constructor call them
+        # from C++: they return before the transfer ends, with a Work to wait for.
+        self.collective = schema.name.startswith("c10d::")
+        # Its buffers that it only writes (allgather_'s output_tensors, ...), always its first
+        # argument (a list's write is marked on its elements, not on it; 1.13 names no
+        # argument): outputs, not inputs.
+        self.write_only = {0} if schema.name in _C10D_WRITE_FIRST else set()
+        self.writes |= self.write_only
+        # An op whose result is a view of its input (as_strided, view, detach): it reads nothing.
+        self.view = any(r.alias_info is not None and not r.alias_info.is_write
+                        for r in schema.returns)
+
+
+def _unwritten(tensors):
+    """Tensors described without a digest, as memory no op has written."""
+    return "[" + ",".join('[null,"%s",%s,"%s",1]' % (_dtype_name(t.dtype), list(t.shape), t.device)
+                          for t in tensors[:_MAX_TENSORS]) + "]"
+
+
+def _wait_for(out):
+    """Waits for a collective's Work, so that its outputs are digested as they will be read
+    (waiting again later, as the caller will, is allowed). A wait that fails is left for the
+    caller's own wait to report."""
+    for value in out if isinstance(out, (tuple, list)) else (out,):
+        wait = getattr(value, "wait", None)
+        if wait is not None and not isinstance(value, torch.Tensor):
+            try:
+                wait()
+            except Exception:
+                pass
