@@ -51,9 +51,11 @@ class Recorder(TorchDispatchMode):
         self.kinds = {}
         self.uninitialized = {}  # storage pointer -> True while nothing has written there
         self.assembled = set()  # storage pointers written through views of them
-        # The tensors of the latest collectives, held: a tensor the probe has seen has a Python
-        # object, and must not be freed last on the process group's own thread (which would
-        # wait for the interpreter while the main thread, tearing the group down, waits for it).
+        # The tensors and Work of the latest collectives, held, so that none is freed last on the
+        # process group's own thread: a tensor the probe has seen has a Python object, and a
+        # Work made under this mode holds the mode; freeing either there waits for the
+        # interpreter, which deadlocks while the main thread tears the group down (1.13) and
+        # aborts once the interpreter is finalizing (2.x).
         self.held = collections.deque(maxlen=_HELD_COLLECTIVES)
         # torch, this probe and Python's standard library (multiprocessing's queue under a
         # DataLoader, runpy, contextlib) are not the user's code.
@@ -203,7 +205,10 @@ class Recorder(TorchDispatchMode):
         if kwargs is None:
             kwargs = {}
         if self.busy or os.getpid() != self.pid:  # the probe's own ops; a forked worker
-            return func(*args, **kwargs)
+            out = func(*args, **kwargs)
+            if self.busy and getattr(func, "namespace", None) == "c10d":
+                self._hold(args, out)  # the collective a wrapped torch.distributed call runs
+            return out
         site, hidden = self.locate()
         if hidden:
             return func(*args, **kwargs)
@@ -320,8 +325,7 @@ class Recorder(TorchDispatchMode):
     def _hold(self, args, out):
         tensors = []
         _flatten(args, tensors)
-        _flatten(out, tensors)
-        self.held.append(tensors)
+        self.held.append((tensors, out))
 
     def _note_view_writes(self, info, args, kwargs):
         """Remembers the memory an op wrote through a view of it (DDP fills its buckets so):
