@@ -123,6 +123,7 @@ struct TraceAligner::State {
   // The causes whose differences this run's ops wrote through views into a larger buffer (a DDP
   // bucket): a reader of the whole, whose digest no op gave, reads them.
   std::vector<std::int64_t> assembledTaint;
+  bool differenceIntoBuffer = false;  // an op of this run wrote other bits through a view
   std::unordered_set<std::int64_t> matteredThisRun;  // causes whose difference reached a result
   std::set<std::int64_t> mattered;                   // in any run
   std::map<std::int64_t, TraceAbsorber> absorbers;   // the first op that absorbed a cause's
@@ -334,7 +335,10 @@ struct TraceAligner::State {
       }
       if (b.uninitialized) {
         fromUninitialized.push_back(static_cast<int>(j));
-      } else if (!produced.contains(*b.digest) && !undigestedBefore && !b.assembled) {
+      } else if (!produced.contains(*b.digest) && !undigestedBefore &&
+                 !(b.assembled && differenceIntoBuffer)) {
+        // (A buffer filled through views that no difference was written into, and that reads
+        // otherwise: what it holds came from elsewhere, as data.)
         fromOutside.push_back(static_cast<int>(j));
         produced.insert(*b.digest);  // later readers of the same data inherit it
       } else {
@@ -357,7 +361,10 @@ struct TraceAligner::State {
     const bool intoBuffer =
         std::any_of(differingOutputs.begin(), differingOutputs.end(),
                     [&op](int j) { return op.outputs[static_cast<std::size_t>(j)].assembled; });
-    if (intoBuffer) addAssembled(reached);
+    if (intoBuffer) {
+      differenceIntoBuffer = true;
+      addAssembled(reached);
+    }
     // An op without tensor outputs that reads a difference hands a value to Python (item(), a
     // comparison, an error): the difference reaches the script.
     const bool toPython = op.outputs.empty();
@@ -532,6 +539,7 @@ void TraceAligner::beginRun() {
   s.produced.clear();
   s.taint.clear();
   s.assembledTaint.clear();
+  s.differenceIntoBuffer = false;
   s.matteredThisRun.clear();
   TraceRunSummary summary;
   summary.run = s.run;

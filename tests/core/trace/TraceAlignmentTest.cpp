@@ -166,6 +166,26 @@ TEST(TraceAlignment, MemoryEarlierOpsWroteThroughViewsIsInheritedNotData) {
   EXPECT_EQ(r.runs[1].statuses[1], OpStatus::Inherited);
 }
 
+TEST(TraceAlignment, ABufferNoDifferenceWasWrittenIntoThatDiffersIsData) {
+  // The same buffer, but op 1 wrote the same bits in both runs: what differs in the buffer came
+  // from elsewhere, and is named where it is read.
+  const auto program = [](std::uint64_t whole) {
+    TraceTensor bucket = T(whole, {8});
+    bucket.assembled = true;
+    TraceTensor view = T(6);
+    view.assembled = true;
+    return std::vector<TraceOp>{Op(1, "aten::mul.out", {T(5)}, {view}),
+                                Op(2, "c10d::allreduce_", {bucket}, {T(whole + 1, {8})})};
+  };
+  TraceAligner a;
+  Feed(a, program(70));
+  Feed(a, program(80));
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.causes.size(), 1u);
+  EXPECT_EQ(r.causes[0].seq, 2);
+  EXPECT_EQ(r.causes[0].category, CauseCategory::Data);
+}
+
 TEST(TraceAlignment, AnOpThatHidesADifferenceAbsorbsIt) {
   TraceAligner a;
   Feed(a, {Op(1, "aten::rand", {}, {T(1)}), Op(2, "aten::argmax", {T(1)}, {T(3)})});
