@@ -144,12 +144,15 @@ class Recorder(TorchDispatchMode):
     def _describe_all(self, tensors, skip_ids=(), uninit_check=False):
         parts = []
         kept = [t for t in tensors if id(t) not in skip_ids]
+        assembled = self.assembled
         for t in kept[:_MAX_TENSORS - 1] if len(kept) > _MAX_TENSORS else kept:
             flags = 0
-            if uninit_check and _storage_ptr(t) in self.uninitialized:
-                flags = 1
-            elif self.assembled and _storage_ptr(t) in self.assembled:
-                flags = 4
+            if uninit_check or assembled:
+                p = _storage_ptr(t)  # once a tensor: it costs a storage object
+                if uninit_check and p in self.uninitialized:
+                    flags = 1
+                elif p in assembled:
+                    flags = 4
             parts.append(self._describe(t, flags))
         if len(kept) > _MAX_TENSORS:
             # The rest as one: their digests folded in order, so a difference in any of them
