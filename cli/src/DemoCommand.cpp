@@ -48,16 +48,19 @@ int demoCommand(const CliStreams& io, const std::string& name, bool list,
     if (io.errIsTerminal)
       io.err << "\r  running: " << what << " (" << done << "/" << total << ")\x1b[K" << std::flush;
   };
-  if (!remote.hosts.empty()) {
-    DETBENCH_CHECK_ARG(remote.hosts.size() == 1, "demo takes one --host");
-    const std::string& host = remote.hosts.front();
-    auto client = connectRemote(remote, host, &interruptToken());
+  if (isRemote(remote)) {
+    const RemoteEndpoint endpoint = singleEndpoint(remote, "demo");
+    checkRemoteEndpoints(remote, {endpoint});
+    auto client =
+        connectRemote(remote, endpoint, &interruptToken(), [&io](const std::string& state) {
+          io.err << "  " << state << "\n" << std::flush;
+        });
     const Environment there = client->environment();
     io.out << scenarioIntroText(*s, language);
     const remote::RemoteDemo d = client->demo(s->name, language, progress, &interruptToken());
     if (io.errIsTerminal) io.err << "\r\x1b[K" << std::flush;
-    io.out << "Ran on: " << remote::printable(there.host) << " (" << remoteLabel(host)
-           << ", detbench " << remote::printable(there.toolVersion) << ")\n"
+    io.out << "Ran on: " << remote::printable(there.host) << " (" << endpoint.label
+           << slurmJobWords(there) << ", detbench " << remote::printable(there.toolVersion) << ")\n"
            << d.text;
     OutputBatch batch;
     if (jsonOut) batch.add(*jsonOut, d.report.dump(2) + "\n");

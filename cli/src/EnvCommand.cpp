@@ -10,12 +10,15 @@ namespace detbench::cli {
 int envCommand(const CliStreams& io, bool json, const std::optional<std::string>& pytorch,
                const RemoteOptions& remote) {
   Environment env;
-  if (!remote.hosts.empty()) {
-    DETBENCH_CHECK_ARG(remote.hosts.size() == 1, "env takes one --host");
+  if (isRemote(remote)) {
+    const RemoteEndpoint endpoint = singleEndpoint(remote, "env");
     DETBENCH_CHECK_ARG(!pytorch,
                        "--pytorch and --host: choose one (the remote detbench finds "
                        "its own PyTorch)");
-    env = connectRemote(remote, remote.hosts.front())->environment();
+    checkRemoteEndpoints(remote, {endpoint});
+    env = connectRemote(remote, endpoint, nullptr, [&io](const std::string& s) {
+            io.err << "  " << s << "\n" << std::flush;
+          })->environment();
   } else {
     // Every device, the ones loaded on first use included: env is where a person looks.
     const BackendRegistry registry = makeRegistry();

@@ -184,13 +184,14 @@ namespace {
 
 // The run on a remote host (--host): the same plan, the remote's devices and threads.
 InvarianceDocument invarianceOnHost(const CliStreams& io, const InvarianceOptions& o,
-                                    const RunRequest& base, const InvariancePlan& plan) {
+                                    const RunRequest& base, const InvariancePlan& plan,
+                                    const RemoteEndpoint& endpoint) {
   const RemoteOptions& remote = o.request.remote;
-  DETBENCH_CHECK_ARG(remote.hosts.size() == 1,
-                     "invariance takes one --host (run the same plan on each host, then "
-                     "`detbench compare` their reports)");
-  const std::string& host = remote.hosts.front();
-  auto client = connectRemote(remote, host, &interruptToken());
+  const std::string& host = endpoint.name;
+  checkRemoteEndpoints(remote, {endpoint}, base.device);
+  auto client = connectRemote(remote, endpoint, &interruptToken(), [&io](const std::string& s) {
+    io.err << "  " << s << "\n" << std::flush;
+  });
   RunRequest sent = base;
   if (!o.request.pytorch && base.device.starts_with("torch-")) {
     followTorchRelease(sent, client->environment(), o.request);
@@ -217,16 +218,19 @@ int invarianceCommand(const CliStreams& io, const InvarianceOptions& o) {
   const InvariancePlan plan = planOf(o);
   validateInvariancePlan(base, plan);
   checkOutputOptions({{"--out", o.out}, {"--markdown", o.markdown}});
-  const bool remote = !o.request.remote.hosts.empty();
+  const bool remote = isRemote(o.request.remote);
   InvarianceDocument doc;
   std::optional<ReportViewer> viewer;
+  std::optional<RemoteEndpoint> endpoint;
   if (remote) {
+    endpoint = singleEndpoint(o.request.remote, "invariance",
+                              " (run the same plan on each, then `detbench compare` their "
+                              "reports)");
     RunRequest sent = base;
     // The local environment's CUBLAS_WORKSPACE_CONFIG stays here: only the option is sent.
     if (!o.request.cublasWorkspaceConfig) sent.settings.cublasWorkspaceConfig.reset();
-    doc = invarianceOnHost(io, o, sent, plan);
-    viewer =
-        ReportViewer{localHostName(), kToolVersion, remoteLabel(o.request.remote.hosts.front())};
+    doc = invarianceOnHost(io, o, sent, plan, *endpoint);
+    viewer = ReportViewer{localHostName(), kToolVersion, endpoint->label};
   } else {
     const BackendRegistry registry = makeRegistry();
     followTorchRelease(base, registry, o.request);
@@ -253,8 +257,8 @@ int invarianceCommand(const CliStreams& io, const InvarianceOptions& o) {
   } else {
     printInvariance(io.out, base, result);
     if (remote) {
-      io.out << "Ran on: " << remote::printable(doc.context.host) << " ("
-             << remoteLabel(o.request.remote.hosts.front()) << ", detbench "
+      io.out << "Ran on: " << remote::printable(doc.context.host) << " (" << endpoint->label
+             << slurmJobWords(doc.context) << ", detbench "
              << remote::printable(doc.context.toolVersion) << ")\n";
     }
   }

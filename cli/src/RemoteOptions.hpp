@@ -1,7 +1,10 @@
 #pragma once
-// --host and the options around it: run a command's work on another machine through
-// `ssh -T ... detbench serve --stdio` (core/remote). DETBENCH_SSH names another ssh program.
+// --host and --slurm and the options around them: run a command's work elsewhere through the
+// serve protocol (core/remote). `--host H`: `ssh -T ... detbench serve --stdio` on H.
+// `--slurm`: a Slurm job step, `srun ... detbench serve --stdio`, one per --gpu-type (here, or
+// on the login node --host names). DETBENCH_SSH names another ssh program.
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -10,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "detbench/remote/RemoteClient.hpp"
+#include "detbench/remote/SlurmTarget.hpp"
 
 namespace detbench::cli {
 
@@ -21,19 +25,57 @@ struct RemoteOptions {
   std::string timeout = "60";   // seconds: connection and login, and each answer
   std::string silence = "300";  // seconds without a message during a run
   std::vector<std::string> sshOptions;
+  // Slurm: srun's options in the scheduler's terms.
+  bool slurm = false;
+  std::string partition;
+  std::vector<std::string> gpuTypes;  // one job each; none: one job without a GPU type
+  std::string constraint;
+  std::string timeLimit;
+  std::string account;
+  std::string qos;
+  std::vector<std::string> srunOptions;
 };
 
 void addRemoteOptions(CLI::App& app, RemoteOptions& o);
 
-// Starts ssh and waits for the remote detbench's hello. Raises InvalidArgument for malformed
-// options and NotAvailable, with one line that says what happened, when there is no ssh, the
-// host cannot be reached or refuses the key, the remote has no detbench, or it speaks another
-// protocol version.
-// `cancel` (Ctrl-C) ends the waits for the login and the answers.
-std::unique_ptr<remote::RemoteClient> connectRemote(const RemoteOptions& o, const std::string& host,
-                                                    const CancelToken* cancel = nullptr);
+// Where a command's work runs when it is not here: an ssh host, or a Slurm job (through ssh
+// on a login node where `host` is set).
+struct RemoteEndpoint {
+  std::string name;   // for progress lines and file names: the host, or "gpu-TYPE" / "slurm"
+  std::string label;  // for reports and messages: "ssh user@host", "srun gpu:h100, ..."
+  std::optional<std::string> host;
+  std::optional<remote::SlurmTarget> slurm;
+};
 
-// "ssh user@host", for reports and messages.
-std::string remoteLabel(const std::string& host);
+// True with --host or --slurm.
+bool isRemote(const RemoteOptions& o);
+// The endpoints the options name, in order (each --host, or each --gpu-type with --slurm).
+// Raises InvalidArgument for Slurm options without --slurm, --slurm with more than one --host,
+// and malformed values; nothing is started.
+std::vector<RemoteEndpoint> remoteEndpoints(const RemoteOptions& o);
+// Before anything is submitted, with --slurm: srun is there, Slurm accepts each job as asked
+// (srun --test-only: the partition, the GPU type, the time limit, the account; Slurm's own
+// words where it does not), and `device` is one the job can have (a GPU device needs a GPU in
+// the job). Raises InvalidArgument. Nothing for --host.
+void checkRemoteEndpoints(const RemoteOptions& o, const std::vector<RemoteEndpoint>& endpoints,
+                          const std::string& device = "");
+
+// Starts ssh (or srun) and waits for the remote detbench's hello. Raises InvalidArgument for
+// malformed options and NotAvailable, with one line that says what happened, when there is no
+// ssh, the host cannot be reached or refuses the key, the remote has no detbench, or it speaks
+// another protocol version. A Slurm job may queue first: it is waited for as long as it stays
+// queued, each change of its state going to `onState` ("job 12 pending (Priority: ...)").
+// `cancel` (Ctrl-C) ends the waits for the login and the answers (and cancels the job).
+std::unique_ptr<remote::RemoteClient> connectRemote(
+    const RemoteOptions& o, const RemoteEndpoint& endpoint, const CancelToken* cancel = nullptr,
+    const std::function<void(const std::string&)>& onState = {});
+
+// The one endpoint of a command that takes one (env, demo, invariance): raises
+// InvalidArgument, naming `command` (and `hint` after it), where the options name several.
+RemoteEndpoint singleEndpoint(const RemoteOptions& o, const std::string& command,
+                              const std::string& hint = "");
+
+// ", job 12 on node1, GPUs 0" for a report whose context ran in a Slurm job; "" otherwise.
+std::string slurmJobWords(const Environment& context);
 
 }  // namespace detbench::cli

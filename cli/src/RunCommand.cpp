@@ -158,10 +158,13 @@ int sweepExitCode(const RunOptions& o, const ReportDocument& doc) {
 // report (the remote machine's context, this one as the viewer), and with --save-io the
 // tensors it sent. A run cut short comes back with the trials that arrived.
 ReportDocument runOnHost(const CliStreams& io, const RunOptions& o, const RunRequest& request,
-                         const std::vector<SweepConfig>& configs, const std::string& host,
+                         const std::vector<SweepConfig>& configs, const RemoteEndpoint& endpoint,
                          std::vector<remote::RemoteTensor>* tensors) {
   const CancelToken& interrupt = interruptToken();
-  auto client = connectRemote(o.remote, host, &interrupt);
+  const std::string& host = endpoint.name;
+  auto client = connectRemote(o.remote, endpoint, &interrupt, [&io, &host](const std::string& s) {
+    io.err << "  " << host << ": " << s << "\n" << std::flush;
+  });
   RunRequest sent = request;
   std::vector<SweepConfig> sentConfigs = configs;
   if (!o.pytorch && request.device.starts_with("torch-")) {
@@ -187,13 +190,14 @@ ReportDocument runOnHost(const CliStreams& io, const RunOptions& o, const RunReq
                                        : client->sweep(sent, sentConfigs, cb, &interrupt, tensors);
   bar.finish();
   DETBENCH_CHECK_ARG(!doc.runs.empty(), host + " sent a report without its run");
-  doc.viewer = ReportViewer{localHostName(), kToolVersion, remoteLabel(host)};
+  doc.viewer = ReportViewer{localHostName(), kToolVersion, endpoint.label};
   return doc;
 }
 
-void printRanOn(const CliStreams& io, const ReportDocument& doc, const std::string& host) {
-  io.out << "  Ran on:    " << remote::printable(doc.context.host) << " (" << remoteLabel(host)
-         << ", detbench " << remote::printable(doc.context.toolVersion) << ")\n";
+void printRanOn(const CliStreams& io, const ReportDocument& doc, const RemoteEndpoint& endpoint) {
+  io.out << "  Ran on:    " << remote::printable(doc.context.host) << " (" << endpoint.label
+         << slurmJobWords(doc.context) << ", detbench "
+         << remote::printable(doc.context.toolVersion) << ")\n";
 }
 
 // A file name's part for a host: letters, digits, '.', '-' and '_' kept, the rest '_'; a name
@@ -209,14 +213,14 @@ std::string fileSafe(const std::string& host) {
 
 // One host's report: printed, written, its exit code.
 int reportHost(const CliStreams& io, const RunOptions& o, const OutputPlan& plan,
-               const ReportDocument& doc, const std::string& host,
+               const ReportDocument& doc, const RemoteEndpoint& endpoint,
                const std::vector<remote::RemoteTensor>& tensors, bool sweep) {
   if (sweep) {
     printSweepSummary(io.out, doc);
   } else {
     printRunSummary(io.out, doc.runs.front());
   }
-  printRanOn(io, doc, host);
+  printRanOn(io, doc, endpoint);
   writeOutputs(io, plan, doc, ioFiles(tensors));
   return sweep ? sweepExitCode(o, doc) : runExitCode(io, o, doc.runs.front());
 }
@@ -239,28 +243,35 @@ int runRemote(const CliStreams& io, const RunOptions& o, const std::vector<Sweep
   const std::string kind = sweep ? "sweep" : "run";
   std::vector<remote::RemoteTensor> tensors;
   std::vector<remote::RemoteTensor>* wantTensors = o.saveIo ? &tensors : nullptr;
-  if (o.remote.hosts.size() == 1) {
-    const std::string& host = o.remote.hosts.front();
+  const std::vector<RemoteEndpoint> endpoints = remoteEndpoints(o.remote);
+  if (endpoints.size() == 1) {
     const OutputPlan plan = planOutputs(o, kind);
-    const ReportDocument doc = runOnHost(io, o, request, sent, host, wantTensors);
+    checkRemoteEndpoints(o.remote, endpoints, request.device);
+    const ReportDocument doc = runOnHost(io, o, request, sent, endpoints.front(), wantTensors);
     if (!sweep && doc.runs.front().refused()) {
       DETBENCH_THROW(InvalidArgument, doc.runs.front().errors.front().message);
     }
-    return reportHost(io, o, plan, doc, host, tensors, sweep);
+    return reportHost(io, o, plan, doc, endpoints.front(), tensors, sweep);
   }
   DETBENCH_CHECK_ARG(!o.out && !o.markdown,
-                     "--out and --markdown name one file: with several --host each host's report "
-                     "goes to reports/, named by its host");
+                     o.remote.slurm
+                         ? "--out and --markdown name one file: with several --gpu-type each "
+                           "type's report goes to reports/, named by its type"
+                         : "--out and --markdown name one file: with several --host each host's "
+                           "report goes to reports/, named by its host");
   // Each host's files are named by the host: two names for one file would overwrite it.
   std::set<std::string> names;
-  for (const std::string& host : o.remote.hosts) {
-    DETBENCH_CHECK_ARG(names.insert(fileSafe(host)).second,
-                       "--host " + host + " is given twice (or names the same files as another)");
+  for (const RemoteEndpoint& e : endpoints) {
+    DETBENCH_CHECK_ARG(names.insert(fileSafe(e.name)).second,
+                       "--host " + e.name + " is given twice (or names the same files as another)");
   }
+  // Slurm refuses a job before any of them runs, not after the first has.
+  checkRemoteEndpoints(o.remote, endpoints, request.device);
   const OutputPlan base = planOutputs(o, kind);
   std::vector<ComparedEntry> entries;
   int code = kExitOk;
-  for (const std::string& host : o.remote.hosts) {
+  for (const RemoteEndpoint& endpoint : endpoints) {
+    const std::string& host = endpoint.name;
     if (interruptToken().cancelled()) {
       io.err << "detbench: cancelled before " << host << "\n";
       continue;
@@ -268,13 +279,13 @@ int runRemote(const CliStreams& io, const RunOptions& o, const std::vector<Sweep
     io.out << host << ":\n";
     try {
       tensors.clear();
-      const ReportDocument doc = runOnHost(io, o, request, sent, host, wantTensors);
+      const ReportDocument doc = runOnHost(io, o, request, sent, endpoint, wantTensors);
       OutputPlan plan = base;
       if (!plan.json.empty()) {
         plan.json = plan.json.substr(0, plan.json.size() - 5) + "-" + fileSafe(host) + ".json";
       }
       if (!plan.saveIo.empty()) plan.saveIo = (fs::path(plan.saveIo) / fileSafe(host)).string();
-      code = std::max(code, reportHost(io, o, plan, doc, host, tensors, sweep));
+      code = std::max(code, reportHost(io, o, plan, doc, endpoint, tensors, sweep));
       const auto found = comparedEntries(plan.json.empty() ? host : plan.json, doc);
       entries.insert(entries.end(), found.begin(), found.end());
     } catch (const std::exception& e) {  // Error's what() is its message
@@ -283,7 +294,7 @@ int runRemote(const CliStreams& io, const RunOptions& o, const std::vector<Sweep
     }
   }
   if (entries.size() >= 2) {
-    io.out << "Across the hosts:\n";
+    io.out << (o.remote.slurm ? "Across the GPU types:\n" : "Across the hosts:\n");
     printCompare(io.out, compareEntries(entries));
   }
   return code;
@@ -292,7 +303,7 @@ int runRemote(const CliStreams& io, const RunOptions& o, const std::vector<Sweep
 }  // namespace
 
 int runCommand(const CliStreams& io, const RunOptions& o) {
-  if (!o.remote.hosts.empty()) return runRemote(io, o, {});
+  if (isRemote(o.remote)) return runRemote(io, o, {});
   RunRequest request = buildRequest(o);
   const OutputPlan plan = planOutputs(o, "run");
   const BackendRegistry registry = makeRegistry();
@@ -321,7 +332,7 @@ int runCommand(const CliStreams& io, const RunOptions& o) {
 
 int sweepCommand(const CliStreams& io, const RunOptions& o, const std::string& configs) {
   RunRequest base = buildRequest(o);
-  if (!o.remote.hosts.empty()) {
+  if (isRemote(o.remote)) {
     return runRemote(io, o, parseSweepConfigs(configs, base.settings));
   }
   const OutputPlan plan = planOutputs(o, "sweep");

@@ -1,10 +1,11 @@
 #include "detbench/remote/ServeConnection.hpp"
 
+#include "ChildSpawn.hpp"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,8 +13,6 @@
 #include <cstring>
 
 #include "detbench/base/Error.hpp"
-
-extern char** environ;
 
 namespace detbench::remote {
 
@@ -83,24 +82,9 @@ ServeConnection::ServeConnection(const std::vector<std::string>& argv) {
     for (int fd : {in[0], in[1], out[0], out[1]}) ::close(fd);
     DETBENCH_THROW(NotAvailable, "pipe: " + std::string(strerror(errno)));
   }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO);
   // Its own process group: a Ctrl-C at the terminal reaches detbench, which asks the remote to
   // stop and keeps the trials done, not ssh, which would drop the connection.
-  posix_spawnattr_t attributes;
-  posix_spawnattr_init(&attributes);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
-  posix_spawnattr_setpgroup(&attributes, 0);
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  const int rc =
-      ::posix_spawnp(&pid_, program_.c_str(), &actions, &attributes, args.data(), environ);
-  posix_spawnattr_destroy(&attributes);
-  posix_spawn_file_actions_destroy(&actions);
+  const int rc = spawnChild(argv, in[0], out[1], err[1], pid_);
   ::close(in[0]);
   ::close(out[1]);
   ::close(err[1]);
@@ -219,6 +203,12 @@ void ServeConnection::reap(int waitMs) {
     if (waited >= waitMs) return;
     ::usleep(10000);
   }
+}
+
+bool ServeConnection::finish(int waitMs) {
+  closeFd(in_);
+  reap(waitMs);
+  return pid_ < 0;
 }
 
 void ServeConnection::terminate() {

@@ -33,7 +33,10 @@ std::string shellQuoted(const std::string& word) {
   return q + "'";
 }
 
-std::vector<std::string> sshCommand(const SshTarget& t) {
+namespace {
+
+// ssh's words for the target, then the remote shell's command line as one word.
+std::vector<std::string> sshArgv(const SshTarget& t, std::string remoteCommand) {
   checkSshTarget(t);
   std::vector<std::string> argv{t.ssh, "-T",
                                 "-o",  "BatchMode=yes",
@@ -54,9 +57,25 @@ std::vector<std::string> sshCommand(const SshTarget& t) {
   }
   argv.push_back("--");
   argv.push_back(t.destination);
-  // ssh joins the words with spaces for the remote shell: the program path is quoted.
-  argv.push_back(shellQuoted(t.remoteDetbench) + " serve --stdio");
+  argv.push_back(std::move(remoteCommand));
   return argv;
+}
+
+}  // namespace
+
+std::vector<std::string> sshCommand(const SshTarget& t) {
+  // ssh joins its words with spaces for the remote shell: the program path is quoted.
+  return sshArgv(t, shellQuoted(t.remoteDetbench) + " serve --stdio");
+}
+
+std::vector<std::string> sshCommand(const SshTarget& t, const std::vector<std::string>& remote) {
+  DETBENCH_CHECK_ARG(!remote.empty(), "no command to run through ssh");
+  std::string command;
+  for (const auto& word : remote) {
+    if (!command.empty()) command += ' ';
+    command += shellQuoted(word);
+  }
+  return sshArgv(t, command);
 }
 
 }  // namespace detbench::remote

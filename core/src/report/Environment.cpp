@@ -58,6 +58,24 @@ std::string localHostName() {
   return gethostname(host, sizeof host - 1) == 0 ? std::string(host) : std::string();
 }
 
+std::vector<std::pair<std::string, std::string>> slurmJobFacts(
+    const std::function<const char*(const char*)>& environment) {
+  std::vector<std::pair<std::string, std::string>> facts;
+  const char* job = environment("SLURM_JOB_ID");
+  if (job == nullptr || *job == '\0') return facts;
+  static const std::pair<const char*, const char*> kFacts[] = {
+      {"job_id", "SLURM_JOB_ID"},        {"step_id", "SLURM_STEP_ID"},
+      {"cluster", "SLURM_CLUSTER_NAME"}, {"partition", "SLURM_JOB_PARTITION"},
+      {"node", "SLURMD_NODENAME"},       {"gpus", "SLURM_STEP_GPUS"},
+      {"job_gpus", "SLURM_JOB_GPUS"},    {"cuda_visible_devices", "CUDA_VISIBLE_DEVICES"},
+  };
+  for (const auto& [key, name] : kFacts) {
+    const char* value = environment(name);
+    if (value != nullptr && *value != '\0') facts.emplace_back(key, value);
+  }
+  return facts;
+}
+
 Environment collectEnvironment(const BackendRegistry& registry) {
   Environment env;
   env.toolVersion = kToolVersion;
@@ -95,6 +113,7 @@ Environment collectEnvironment(const BackendRegistry& registry) {
     }
     env.devices.push_back(std::move(s));
   }
+  env.slurm = slurmJobFacts([](const char* name) { return std::getenv(name); });
   return env;
 }
 

@@ -54,6 +54,11 @@ nlohmann::ordered_json environmentToJson(const Environment& env) {
     devices.push_back(dj);
   }
   c["devices"] = devices;
+  if (!env.slurm.empty()) {
+    json slurm = json::object();
+    for (const auto& [k, v] : env.slurm) slurm[k] = v;
+    c["slurm"] = slurm;
+  }
   return c;
 }
 

@@ -125,6 +125,7 @@ Environment readContext(const json& c) {
   e.python = stringOr(c, "python");
   e.pytorchVersion = stringOr(c, "pytorch_version");
   e.libraries = stringPairs(c, "libraries");
+  e.slurm = stringPairs(c, "slurm");
   if (c.contains("devices")) {
     for (const auto& d : arrayField(c, "devices")) {
       DeviceSummary s;

@@ -50,6 +50,8 @@ class ServeConnection {
   // A connection that starts no child (a stand-in that replays lines, for the fuzz target of
   // the client's answers): it overrides the reads and writes.
   explicit ServeConnection(std::string name) : program_(std::move(name)) {}
+  // Closes the child's input and waits up to `waitMs` for it to end; true once it has.
+  bool finish(int waitMs);
 
  private:
   void endChild();

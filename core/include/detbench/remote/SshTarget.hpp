@@ -28,6 +28,10 @@ void checkSshTarget(const SshTarget& target);
 
 // The command line that starts `detbench serve --stdio` on the target.
 std::vector<std::string> sshCommand(const SshTarget& target);
+// The command line that runs `remote` (a program and its arguments, each quoted for the remote
+// shell) on the target: Slurm's commands on a cluster's login node.
+std::vector<std::string> sshCommand(const SshTarget& target,
+                                    const std::vector<std::string>& remote);
 
 // `word` quoted for a POSIX shell (the remote side's, which runs ssh's command).
 std::string shellQuoted(const std::string& word);

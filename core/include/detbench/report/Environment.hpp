@@ -2,6 +2,7 @@
 // The provenance block of a report: tool, build, host, CPU and devices.
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,6 +36,9 @@ struct Environment {
   std::string pytorchVersion;  // the version that Python's PyTorch reports, "" where none
   std::vector<std::pair<std::string, std::string>> libraries;  // name, version
   std::vector<DeviceSummary> devices;
+  // Where the process ran as a Slurm job: the scheduler's own facts (job id, partition, node,
+  // the GPUs it was given), from its SLURM_* variables; empty elsewhere.
+  std::vector<std::pair<std::string, std::string>> slurm;
 };
 
 Environment collectEnvironment(const BackendRegistry& registry);
@@ -42,6 +46,11 @@ Environment collectEnvironment(const BackendRegistry& registry);
 // and the catalog follow one release, the torch devices another): a sentence that says so and
 // how to rebuild them; "" where they agree or either is unknown.
 std::string torchReleaseMismatch(const Environment& env);
+// The Slurm job this process runs in, from `environment` (getenv's view: NAME -> value or
+// null): job id, partition, node list, the step's GPUs and CUDA_VISIBLE_DEVICES; empty outside
+// a job.
+std::vector<std::pair<std::string, std::string>> slurmJobFacts(
+    const std::function<const char*(const char*)>& environment);
 // This machine's host name (what collectEnvironment records), without the rest.
 std::string localHostName();
 

@@ -1,0 +1,203 @@
+#!/usr/bin/python3
+"""`detbench ... --slurm` end to end on a real single-node Slurm (slurm_cluster.py).
+
+The cluster's node has two typed GPUs as GRES (gpu:h100 and gpu:a100, character devices that
+are not GPUs), so the runs use the cpu device while `--gpu-type` really selects. Checked:
+- a run on each GPU type in one command: one job each, the reports named by type, the node's
+  GPU as Slurm gave it in each (0 for h100, 1 for a100), the outputs set side by side and equal;
+- env through a login node (`--host LOGIN --slurm`, with a stand-in ssh that runs the command
+  here, so the login side's quoting is exercised);
+- a sweep as a job step;
+- a job in a held partition shows Slurm's state and reason while it waits, and Ctrl-C cancels
+  the job in Slurm (scancel), not only the local end;
+- one line and exit 2, nothing left queued: an unknown partition, an unknown GPU type, a time
+  limit over the partition's, a GPU device in a job without a GPU, no srun on the PATH;
+- a node set down mid-run: exit 4, the trials that arrived kept, the report in Slurm's words;
+- with DETBENCH_SLOW_TESTS=1 (about 90 s, not in CI): a time limit reached mid-run, the same.
+Usage: test_slurm_e2e.py PATH/TO/detbench. Exit 77 (skipped) where the cluster cannot start
+here (not root, packages missing), with the reason.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from slurm_cluster import ClusterError, SlurmCluster, skip_reason  # noqa: E402
+
+DETBENCH = os.path.abspath(sys.argv[1])
+SMALL = ["--op", "sum", "--size", "65536", "--seed", "1", "--warmup", "0"]
+LONG = ["--op", "sum", "--size", "4000000", "--trials", "1000000", "--warmup", "0"]
+failures = 0
+checks = 0
+
+
+def check(ok, label, detail=""):
+    global failures, checks
+    checks += 1
+    print(("ok   " if ok else "FAIL ") + label + (f": {detail}" if detail and not ok else ""),
+          flush=True)
+    failures += 0 if ok else 1
+
+
+def jobs(cluster):
+    """Every job Slurm still knows: id -> (state, reason)."""
+    out = cluster.run("squeue", "--noheader", "--states=all", "--format=%i|%T|%r").stdout
+    return {line.split("|")[0]: tuple(line.split("|")[1:3]) for line in out.split()}
+
+
+def main():
+    reason = skip_reason()
+    if reason:
+        print("skipped: " + reason)
+        return 77
+    with tempfile.TemporaryDirectory(prefix="detbench-slurm-test-") as tmp, SlurmCluster() as c:
+        env = c.env()
+
+        def detbench(args, extra_env=None, timeout=120):
+            e = dict(env, **(extra_env or {}))
+            return subprocess.run([DETBENCH, *args, "--remote-detbench", DETBENCH], env=e,
+                                  capture_output=True, text=True, cwd=tmp, timeout=timeout)
+
+        def refused(args, mention, label, extra_env=None):
+            before = set(jobs(c))
+            r = detbench(args, extra_env)
+            left = {i: s for i, s in jobs(c).items()
+                    if i not in before and s[0] not in ("CANCELLED", "COMPLETED", "FAILED")}
+            check(r.returncode == 2 and r.stderr.count("\n") == 1 and mention in r.stderr
+                  and not left, label, f"{r.returncode} {r.stderr!r} left: {left}")
+
+        # One job per GPU type, compared.
+        r = detbench(["run", *SMALL, "--trials", "3", "--slurm", "--gpu-type", "h100",
+                      "--gpu-type", "a100"])
+        ok = r.returncode == 0 and "Across the GPU types" in r.stdout
+        docs = {}
+        if ok:
+            for t in ("h100", "a100"):
+                names = [n for n in os.listdir(os.path.join(tmp, "reports"))
+                         if f"gpu-{t}" in n and n.endswith(".json")]
+                if len(names) == 1:
+                    with open(os.path.join(tmp, "reports", names[0])) as f:
+                        docs[t] = json.load(f)
+        ok = ok and len(docs) == 2
+        check(ok and "All outputs are bitwise equal" in r.stdout,
+              "a run on each GPU type: two jobs, two reports, outputs equal",
+              f"{r.returncode} {r.stderr!r} {r.stdout[-400:]!r}")
+        if ok:
+            gpus = {t: d["context"].get("slurm", {}).get("gpus") for t, d in docs.items()}
+            check(gpus == {"h100": "0", "a100": "1"} and
+                  docs["h100"]["context"]["slurm"]["partition"] == "debug" and
+                  "srun gpu:a100" in docs["a100"]["viewer"]["remote"],
+                  "each report names its job and the GPU Slurm gave it",
+                  json.dumps({t: (d["context"].get("slurm"), d["viewer"]) for t, d in docs.items()}))
+
+        # Through a login node: a stand-in ssh runs the remote command with sh here.
+        fake_ssh = os.path.join(tmp, "login-ssh")
+        with open(fake_ssh, "w") as f:
+            f.write('#!/bin/sh\nfor last; do :; done\nexec sh -c "$last"\n')
+        os.chmod(fake_ssh, 0o755)
+        r = detbench(["env", "--json", "--slurm", "--host", "login.example", "--gpu-type", "a100"],
+                     {"DETBENCH_SSH": fake_ssh})
+        ok = r.returncode == 0
+        detail = f"{r.returncode} {r.stderr!r}"
+        if ok:
+            ok = json.loads(r.stdout).get("slurm", {}).get("gpus") == "1"
+            detail = r.stdout[-300:]
+        check(ok, "env through a login node (--host LOGIN --slurm)", detail)
+
+        sweep = os.path.join(tmp, "sweep.json")
+        r = detbench(["sweep", *SMALL, "--trials", "2", "--configs", "default,deterministic",
+                      "--slurm", "--partition", "debug", "--out", sweep])
+        ok = r.returncode == 0 and os.path.exists(sweep)
+        if ok:
+            with open(sweep) as f:
+                ok = len(json.load(f)["configurations"]) == 2
+        check(ok, "a sweep as a job step", f"{r.returncode} {r.stderr!r}")
+
+        # A held partition: the state while it waits, then Ctrl-C.
+        c.run("scontrol", "update", "PartitionName=held", "State=DOWN")
+        p = subprocess.Popen([DETBENCH, "run", *SMALL, "--trials", "2", "--no-report", "--slurm",
+                              "--partition", "held", "--remote-detbench", DETBENCH], env=env,
+                             cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        seen = ""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            line = p.stderr.readline()
+            seen += line
+            if "pending (PartitionDown" in line or not line:
+                break
+        job = seen.split("job ")[1].split()[0] if "job " in seen else None
+        p.send_signal(signal.SIGINT)
+        try:
+            out, err = p.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            out, err = p.communicate()
+        c.run("scontrol", "update", "PartitionName=held", "State=UP")
+        check(job is not None, "a held job shows Slurm's state and reason", seen)
+        state = jobs(c).get(job, ("?",))[0] if job else "?"
+        check(p.returncode == 130 and state == "CANCELLED",
+              "Ctrl-C on a waiting job: exit 130, the job cancelled in Slurm",
+              f"{p.returncode} {state} {err!r}")
+
+        refused(["run", *SMALL, "--no-report", "--slurm", "--partition", "nope"],
+                "Invalid partition", "an unknown partition: Slurm's words, exit 2")
+        refused(["run", *SMALL, "--no-report", "--slurm", "--gpu-type", "v100"],
+                "Requested node configuration is not available",
+                "an unknown GPU type: Slurm's words, exit 2")
+        refused(["run", *SMALL, "--no-report", "--slurm", "--time", "999"],
+                "PartitionTimeLimit", "a time limit over the partition's: exit 2, not left queued")
+        refused(["run", *SMALL, "--no-report", "--slurm", "--device", "cuda"],
+                "needs a GPU in the job", "a GPU device in a job without a GPU: exit 2")
+        refused(["env", "--slurm"], "no srun on the PATH", "no srun: exit 2",
+                {"PATH": "/nonexistent"})
+
+        def cut_mid_run(args, cut, label, words):
+            report = os.path.join(tmp, label.replace(" ", "-") + ".json")
+            p = subprocess.Popen([DETBENCH, "run", *LONG, *args, "--out", report,
+                                  "--remote-detbench", DETBENCH], env=env, cwd=tmp,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            try:
+                c.wait_for("the job to run", lambda: any(s[0] == "RUNNING"
+                                                          for s in jobs(c).values()), 60)
+                time.sleep(2)  # trials arriving
+                if cut:
+                    cut()
+                out, err = p.communicate(timeout=300)
+            except (ClusterError, subprocess.TimeoutExpired) as e:
+                p.kill()
+                out, err = p.communicate()
+                err += str(e)
+            ok = p.returncode == 4 and os.path.exists(report)
+            detail = f"{p.returncode} {err[-600:]!r}"
+            if ok:
+                with open(report) as f:
+                    doc = json.load(f)
+                message = doc["errors"][0]["message"] if doc["errors"] else ""
+                ok = doc["summary"]["trials"] >= 1 and any(w in message for w in words)
+                detail = f"{doc['summary']['trials']} trials, {message!r}"
+            check(ok, f"{label}: exit 4, the trials kept, Slurm's words in the report", detail)
+
+        cut_mid_run(["--slurm"], lambda: c.run("scontrol", "update", f"NodeName={c.node}",
+                                               "State=DOWN", "Reason=detbench-test"),
+                    "a node set down mid-run", ("Node failure", "node_fail"))
+        c.wait_for("the node's return", lambda: c.node_state() == "idle", 60)
+        if os.environ.get("DETBENCH_SLOW_TESTS") == "1":
+            cut_mid_run(["--slurm", "--time", "1"], None, "a time limit reached mid-run",
+                        ("TIME LIMIT", "timeout"))
+        else:
+            print("skipped: a time limit reached mid-run (about 90 s: DETBENCH_SLOW_TESTS=1)")
+    print(f"{checks - failures} of {checks} checks passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except ClusterError as e:
+        print(f"FAIL the cluster: {e}")
+        sys.exit(1)
