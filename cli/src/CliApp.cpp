@@ -164,6 +164,14 @@ CliApp::CliApp()
                     "Exit with 1 when something is not covered");
   recipe_->add_option("--language", r.language, "en or zh_CN")->capture_default_str();
 
+  jobs_ = app_.add_subcommand(
+      "jobs", "The Slurm batch jobs that --slurm-batch DIR submitted, with their state");
+  jobs_->add_option("dir", jobsDir_, "The --slurm-batch folder")->required();
+  jobs_->add_flag("--collect", jobsCollect_,
+                  "Write the finished jobs' reports to reports/ and set the GPU types side by "
+                  "side");
+  jobs_->add_flag("--cancel", jobsCancel_, "Cancel the jobs still queued or running (scancel)");
+
   trace_ = app_.add_subcommand(
       "trace",
       "Run a Python script several times under a probe and find the first op where its runs "
@@ -202,6 +210,7 @@ int CliApp::run(const CliStreams& io) {
   if (*pyhash_) return pyhashCommand(io, pyhashOptions_);
   if (*recipe_) return recipeCommand(io, recipeOptions_);
   if (*trace_) return traceCommand(io, traceOptions_);
+  if (*jobs_) return jobsCommand(io, jobsDir_, jobsCollect_, jobsCancel_);
 #ifdef DETBENCH_WITH_GUI_REPORTS
   if (*report_) return reportCommand(io, reportInput_, reportHtml_, reportPdf_);
 #endif

@@ -45,6 +45,7 @@ class CliApp {
   InvarianceOptions invarianceOptions_;
   CLI::App* demo_ = nullptr;
   CLI::App* rng_ = nullptr;
+  CLI::App* jobs_ = nullptr;
   CLI::App* pyhash_ = nullptr;
   PyhashOptions pyhashOptions_;
   CLI::App* recipe_ = nullptr;
@@ -69,6 +70,8 @@ class CliApp {
   bool demoList_ = false;
   RemoteOptions demoRemote_;
   std::string rngEngine_ = "torch", rngDist_ = "uniform", rngSeed_, rngCount_ = "10";
+  std::string jobsDir_;
+  bool jobsCollect_ = false, jobsCancel_ = false;
   std::string reportInput_;
   std::optional<std::string> reportHtml_, reportPdf_;
 };

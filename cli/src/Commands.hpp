@@ -11,6 +11,7 @@
 #include "RunOptions.hpp"
 #include "TraceOptions.hpp"
 #include "detbench/backend/BackendRegistry.hpp"
+#include "detbench/run/Sweep.hpp"
 
 namespace detbench::cli {
 
@@ -34,6 +35,14 @@ int opsCommand(const CliStreams& io, const OpsOptions& options);
 int opsCheckCommand(const CliStreams& io, const OpsOptions& options);
 int runCommand(const CliStreams& io, const RunOptions& options);
 int sweepCommand(const CliStreams& io, const RunOptions& options, const std::string& configs);
+// `run|sweep --slurm --slurm-batch DIR`: the request as batch jobs, one per GPU type (a sweep's
+// configurations as the tasks of a job array); prints the job ids and returns.
+int submitBatch(const CliStreams& io, const RunOptions& options, const RunRequest& request,
+                const std::vector<SweepConfig>& configs);
+// `detbench jobs DIR`: the batch jobs submitted there, with the scheduler's state; --collect
+// writes the finished ones' reports to reports/ and sets the GPU types side by side; --cancel
+// cancels those still queued or running.
+int jobsCommand(const CliStreams& io, const std::string& dir, bool collect, bool cancel);
 int compareCommand(const CliStreams& io, const std::vector<std::string>& files, bool json,
                    bool expectEqual);
 // Writes DIR/repro.py and the run's inputs as DIR/NAME.npy (a sweep: its first configuration,

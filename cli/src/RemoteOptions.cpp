@@ -99,6 +99,10 @@ void addRemoteOptions(CLI::App& app, RemoteOptions& o) {
                  "With --slurm: the job's time limit, as srun --time takes it (30, 1:00:00)");
   app.add_option("--account", o.account, "With --slurm: the account to charge (srun --account)");
   app.add_option("--qos", o.qos, "With --slurm: the quality of service (srun --qos)");
+  app.add_option("--slurm-batch", o.slurmBatch,
+                 "With --slurm (run, sweep): submit as batch jobs (sbatch; a sweep's "
+                 "configurations as a job array), print the job ids and return; the reports are "
+                 "made in DIR, a folder the nodes share (`detbench jobs DIR` follows them)");
   app.add_option("--srun-option", o.srunOptions,
                  "With --slurm: any other srun option, as --srun-option=--NAME=VALUE (repeatable)");
 }
@@ -114,8 +118,8 @@ std::vector<RemoteEndpoint> remoteEndpoints(const RemoteOptions& o) {
                               !o.constraint.empty() || !o.timeLimit.empty() || !o.account.empty() ||
                               !o.qos.empty() || !o.srunOptions.empty();
     DETBENCH_CHECK_ARG(!slurmOptions,
-                       "--partition, --gpu-type, --constraint, --time, --account, --qos and "
-                       "--srun-option go with --slurm");
+                       "--partition, --gpu-type, --constraint, --time, --account, --qos, "
+                       "--srun-option and --slurm-batch go with --slurm");
     for (const auto& host : o.hosts) {
       checkSshTarget(sshTargetOf(o, host));
       endpoints.push_back({host, "ssh " + host, host, std::nullopt});
@@ -187,6 +191,8 @@ void checkRemoteEndpoints(const RemoteOptions& o, const std::vector<RemoteEndpoi
 
 RemoteEndpoint singleEndpoint(const RemoteOptions& o, const std::string& command,
                               const std::string& hint) {
+  DETBENCH_CHECK_ARG(!o.slurmBatch,
+                     command + " runs as it is watched: --slurm-batch goes with run and sweep");
   std::vector<RemoteEndpoint> endpoints = remoteEndpoints(o);
   DETBENCH_CHECK_ARG(endpoints.size() == 1,
                      command + (o.slurm ? " takes one --gpu-type" : " takes one --host") + hint);

@@ -34,6 +34,8 @@ struct RemoteOptions {
   std::string account;
   std::string qos;
   std::vector<std::string> srunOptions;
+  // Batch jobs (run and sweep): submit with sbatch and return; the tasks' files under DIR.
+  std::optional<std::string> slurmBatch;
 };
 
 void addRemoteOptions(CLI::App& app, RemoteOptions& o);

@@ -243,6 +243,7 @@ int runRemote(const CliStreams& io, const RunOptions& o, const std::vector<Sweep
   const std::string kind = sweep ? "sweep" : "run";
   std::vector<remote::RemoteTensor> tensors;
   std::vector<remote::RemoteTensor>* wantTensors = o.saveIo ? &tensors : nullptr;
+  if (o.remote.slurmBatch) return submitBatch(io, o, request, sent);
   const std::vector<RemoteEndpoint> endpoints = remoteEndpoints(o.remote);
   if (endpoints.size() == 1) {
     const OutputPlan plan = planOutputs(o, kind);

@@ -8,6 +8,10 @@ are not GPUs), so the runs use the cpu device while `--gpu-type` really selects.
 - env through a login node (`--host LOGIN --slurm`, with a stand-in ssh that runs the command
   here, so the login side's quoting is exercised);
 - a sweep as a job step;
+- batch jobs (--slurm-batch): a sweep on two GPU types submitted as two job arrays, followed by
+  `detbench jobs` to their end and collected into a report per type, set side by side; a held
+  batch job listed with its reason and cancelled by `jobs --cancel`; a long batch run cancelled
+  mid-run, collected with the trials it wrote and Slurm's words;
 - a job in a held partition shows Slurm's state and reason while it waits, and Ctrl-C cancels
   the job in Slurm (scancel), not only the local end;
 - one line and exit 2, nothing left queued: an unknown partition, an unknown GPU type, a time
@@ -60,7 +64,8 @@ def main():
 
         def detbench(args, extra_env=None, timeout=120):
             e = dict(env, **(extra_env or {}))
-            return subprocess.run([DETBENCH, *args, "--remote-detbench", DETBENCH], env=e,
+            remote = ["--remote-detbench", DETBENCH] if "--slurm" in args else []
+            return subprocess.run([DETBENCH, *args, *remote], env=e,
                                   capture_output=True, text=True, cwd=tmp, timeout=timeout)
 
         def refused(args, mention, label, extra_env=None):
@@ -117,6 +122,65 @@ def main():
             with open(sweep) as f:
                 ok = len(json.load(f)["configurations"]) == 2
         check(ok, "a sweep as a job step", f"{r.returncode} {r.stderr!r}")
+
+        # Batch jobs: a sweep on two GPU types as two job arrays, followed and collected.
+        batch = os.path.join(tmp, "batch")
+        r = detbench(["sweep", *SMALL, "--trials", "2", "--configs", "default,deterministic",
+                      "--slurm", "--gpu-type", "h100", "--gpu-type", "a100",
+                      "--slurm-batch", batch])
+        check(r.returncode == 0 and r.stdout.count("Submitted") == 2,
+              "a batch sweep on two GPU types: submitted, ids printed", f"{r.returncode} {r.stderr!r}")
+        listing = ""
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            listing = detbench(["jobs", batch]).stdout
+            if listing.count(": completed") == 4:
+                break
+            time.sleep(1)
+        check(listing.count(": completed") == 4, "detbench jobs follows the four tasks to their end",
+              listing)
+        r = detbench(["jobs", batch, "--collect"])
+        reports = [n for n in os.listdir(os.path.join(tmp, "reports")) if n.startswith("sweep-")]
+        ok = r.returncode == 0 and len(reports) == 2 and "All outputs are bitwise equal" in r.stdout
+        if ok:
+            with open(os.path.join(tmp, "reports", reports[0])) as f:
+                ok = [c["name"] for c in json.load(f)["configurations"]] == ["default",
+                                                                             "deterministic"]
+        check(ok, "collected: a sweep report per GPU type, set side by side",
+              f"{r.returncode} {reports} {r.stdout[-500:]!r}")
+
+        # A held partition: a batch job's reason in the listing, then --cancel.
+        c.run("scontrol", "update", "PartitionName=held", "State=DOWN")
+        held = os.path.join(tmp, "held")
+        detbench(["run", *SMALL, "--trials", "2", "--slurm", "--partition", "held",
+                  "--slurm-batch", held])
+        c.wait_for("the held job's reason", lambda: "PartitionDown" in
+                   detbench(["jobs", held]).stdout, 30)
+        r = detbench(["jobs", held, "--cancel"])
+        listing = detbench(["jobs", held]).stdout
+        check("cancelled" in r.stdout and ": cancelled" in listing,
+              "a held batch job: its reason listed, --cancel cancels it", r.stdout + listing)
+        c.run("scontrol", "update", "PartitionName=held", "State=UP")
+
+        # A long batch run cancelled mid-run: collected with the trials it wrote.
+        cut = os.path.join(tmp, "cut")
+        detbench(["run", *LONG, "--slurm", "--slurm-batch", cut])
+        c.wait_for("the batch run to run", lambda: ": running" in detbench(["jobs", cut]).stdout,
+                   60)
+        time.sleep(2)
+        detbench(["jobs", cut, "--cancel"])
+        c.wait_for("the cancel", lambda: ": cancelled" in detbench(["jobs", cut]).stdout, 60)
+        r = detbench(["jobs", cut, "--collect"])
+        runs = [n for n in os.listdir(os.path.join(tmp, "reports")) if n.startswith("run-")]
+        ok = r.returncode == 4 and len(runs) == 1
+        detail = f"{r.returncode} {runs} {r.stdout!r}"
+        if ok:
+            with open(os.path.join(tmp, "reports", runs[0])) as f:
+                doc = json.load(f)
+            ok = doc["summary"]["trials"] >= 1 and "CANCELLED" in doc["errors"][0]["message"]
+            detail = f"{doc['summary']['trials']} trials, {doc['errors']}"
+        check(ok, "a batch run cancelled mid-run: exit 4, its trials collected, Slurm's words",
+              detail)
 
         # A held partition: the state while it waits, then Ctrl-C.
         c.run("scontrol", "update", "PartitionName=held", "State=DOWN")
