@@ -2039,20 +2039,28 @@ difference</source>
             <translation>%2 上的 %1（ssh）…</translation>
         </message>
         <message>
-            <source>Remote host…</source>
-            <translation>远程主机…</translation>
-        </message>
-        <message>
-            <source>Run on a device of another machine, through ssh</source>
-            <translation>通过 ssh 在另一台机器的设备上运行</translation>
-        </message>
-        <message>
             <source>Runs on %1 of %2, through ssh.</source>
             <translation>通过 ssh 在 %2 的 %1 上运行。</translation>
         </message>
         <message>
             <source>Unavailable here: %1 (point at it for the reason)</source>
             <translation>此处不可用：%1（指向它查看原因）</translation>
+        </message>
+        <message>
+            <source>%1 on %2 (Slurm)…</source>
+            <translation>%2 上的 %1（Slurm）…</translation>
+        </message>
+        <message>
+            <source>Remote host or Slurm cluster…</source>
+            <translation>远程主机或 Slurm 集群…</translation>
+        </message>
+        <message>
+            <source>Run on a device of another machine, through ssh or as a Slurm job</source>
+            <translation>通过 ssh 或作为 Slurm 作业，在另一台机器的设备上运行</translation>
+        </message>
+        <message>
+            <source>Runs on %1 of %2, as a Slurm job.</source>
+            <translation>作为 Slurm 作业，在 %2 的 %1 上运行。</translation>
         </message>
     </context>
     <context>
@@ -2874,6 +2882,14 @@ difference</source>
             <source>Python</source>
             <translation>Python</translation>
         </message>
+        <message>
+            <source>Starting a Slurm job (%1); it may wait in the queue, and Cancel cancels it…</source>
+            <translation>正在启动 Slurm 作业（%1）；它可能在队列中等待，“取消”会取消该作业…</translation>
+        </message>
+        <message>
+            <source>Slurm: %1</source>
+            <translation>Slurm：%1</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::OpCatalogModel</name>
@@ -3276,10 +3292,6 @@ difference</source>
     <context>
         <name>detbench::gui::RemoteHostDialog</name>
         <message>
-            <source>Remote host</source>
-            <translation>远程主机</translation>
-        </message>
-        <message>
             <source>Runs go to detbench on another machine through ssh (ssh -T host detbench serve --stdio). Log in with a key or an agent: ssh runs in batch mode and never asks for a password, and detbench stores none.</source>
             <translation>运行通过 ssh 交给另一台机器上的 detbench（ssh -T host detbench serve --stdio）。请用密钥或代理登录：ssh 以批处理模式运行，从不询问密码，detbench 也不保存任何密码。</translation>
         </message>
@@ -3334,6 +3346,62 @@ difference</source>
         <message>
             <source>Wait at most:</source>
             <translation>最多等待：</translation>
+        </message>
+        <message>
+            <source>Remote host or Slurm cluster</source>
+            <translation>远程主机或 Slurm 集群</translation>
+        </message>
+        <message>
+            <source>ssh to a host</source>
+            <translation>通过 ssh 连接主机</translation>
+        </message>
+        <message>
+            <source>a Slurm job (srun)</source>
+            <translation>Slurm 作业（srun）</translation>
+        </message>
+        <message>
+            <source>Reach it through:</source>
+            <translation>连接方式：</translation>
+        </message>
+        <message>
+            <source>the cluster's default</source>
+            <translation>集群的默认分区</translation>
+        </message>
+        <message>
+            <source>Partition:</source>
+            <translation>分区：</translation>
+        </message>
+        <message>
+            <source>a100, h100, …</source>
+            <translation>a100、h100、…</translation>
+        </message>
+        <message>
+            <source>Asked for as --gres=gpu:TYPE:1</source>
+            <translation>以 --gres=gpu:TYPE:1 申请</translation>
+        </message>
+        <message>
+            <source>GPU type:</source>
+            <translation>GPU 类型：</translation>
+        </message>
+        <message>
+            <source>the partition's (such as 30 or 1:00:00)</source>
+            <translation>分区的上限（如 30 或 1:00:00）</translation>
+        </message>
+        <message>
+            <source>Time limit:</source>
+            <translation>时间限制：</translation>
+        </message>
+        <message>
+            <source>Runs go to detbench on a node Slurm allocates (srun … detbench serve --stdio), on this machine or on the cluster's login node through ssh. A job that waits in the queue shows its state and Slurm's reason in the log; Cancel cancels the job.</source>
+            <translation>运行交给 Slurm 分配的节点上的 detbench（srun … detbench serve --stdio），srun 在本机执行，或通过 ssh 在集群的登录节点上执行。在队列中等待的作业会在日志中显示其状态和 Slurm 给出的原因；“取消”会取消该作业。</translation>
+        </message>
+        <message>
+            <source>Login node:</source>
+            <translation>登录节点：</translation>
+        </message>
+        <message>
+            <source>none: srun on this machine</source>
+            <translation>留空：在本机运行 srun</translation>
         </message>
     </context>
     <context>

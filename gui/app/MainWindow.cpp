@@ -306,10 +306,16 @@ std::optional<RunPlan> MainWindow::currentPlan(bool compare, QString* why) {
 QString MainWindow::deviceAnnounced(const RunPlan& plan) {
   // A remote run names its host with the device: "cuda on me@gpu-box".
   if (!plan.remote) return qstr(plan.request.device);
-  const QString where = qstr(plan.remote->target.destination);
-  log_->append(LogWidget::Level::Info, tr("Connecting to %1 through ssh (waiting at most %2 s)…")
-                                           .arg(where)
-                                           .arg(plan.remote->timeouts.hello.count() / 1000));
+  const QString where = qstr(plan.remote->where());
+  if (plan.remote->slurm) {
+    log_->append(LogWidget::Level::Info,
+                 tr("Starting a Slurm job (%1); it may wait in the queue, and Cancel cancels it…")
+                     .arg(qstr(plan.remote->label())));
+  } else {
+    log_->append(LogWidget::Level::Info, tr("Connecting to %1 through ssh (waiting at most %2 s)…")
+                                             .arg(where)
+                                             .arg(plan.remote->timeouts.hello.count() / 1000));
+  }
   return tr("%1 on %2").arg(qstr(plan.request.device), where);
 }
 
@@ -386,6 +392,10 @@ void MainWindow::connectRunner() {
   connect(compare_, &CompareController::finished, this, [this](const ReportDocument& report, bool) {
     lastCompare_ = report;
     compareView_->showResults(lastCompare_->runs);
+  });
+  connect(runner_, &RunController::remoteState, this, [this](const QString& state) {
+    log_->append(LogWidget::Level::Info, tr("Slurm: %1").arg(state));
+    statusBar()->showMessage(tr("Slurm: %1").arg(state));
   });
   connect(runner_, &RunController::progress, this, [this](int done, int total, double rate) {
     progress_->setMaximum(total);

@@ -69,6 +69,9 @@ void StartOptions::addTo(QCommandLineParser& parser) {
                       "dialog's other settings as last saved)."),
        QStringLiteral("destination")},
   });
+  parser.addOption({QStringLiteral("slurm"),
+                    QStringLiteral("Run as a Slurm job, with the dialog's Slurm settings as last "
+                                   "saved (--host: the cluster's login node).")});
   parser.addPositionalArgument(QStringLiteral("project"),
                                QStringLiteral("A .detbench project to open."));
 }
@@ -91,6 +94,7 @@ StartOptions StartOptions::fromParser(const QCommandLineParser& parser) {
   o.screenshot = value("screenshot").value_or(QString());
   o.run = parser.isSet(QStringLiteral("run"));
   o.compare = parser.isSet(QStringLiteral("compare"));
+  o.slurm = parser.isSet(QStringLiteral("slurm"));
   return o;
 }
 
@@ -169,11 +173,13 @@ void ScriptedStart::applyOptions() {
   }
   if (hasEnded()) return;
   DeviceSelectorWidget* devices = window_.deviceSelector();
-  if (options_.host) {
+  if (options_.host || options_.slurm) {
     RemoteHost host = RemoteHost::load();
-    host.target.destination = options_.host->toStdString();
+    host.slurm = options_.slurm;
+    if (options_.host || !options_.slurm) host.target.destination = options_.host->toStdString();
+    if (options_.slurm && !options_.host) host.target.destination.clear();
     try {
-      remote::checkSshTarget(host.target);
+      host.plan(QString()).check();
       devices->setRemoteHost(host);
     } catch (const Error& e) {
       refuse(QString::fromStdString(e.message()));

@@ -37,6 +37,7 @@ struct StartOptions {
   QString screenshot;                 // --screenshot FILE: scripted
   bool run = false;
   bool compare = false;
+  bool slurm = false;  // --slurm: a Slurm job (--host: its login node)
 
   bool scripted() const { return !screenshot.isEmpty(); }
   // Adds the options to `parser`; after parser.process(), fromParser() reads them back.

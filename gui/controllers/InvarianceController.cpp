@@ -36,7 +36,7 @@ void InvarianceController::start(const InvarianceJob& job) {
   try {
     validateRequest(checked.base);
     validateInvariancePlan(checked.base, checked.plan);
-    if (checked.remote) remote::checkSshTarget(checked.remote->target);
+    if (checked.remote) checked.remote->check();
     perForm = invarianceConfigurations(checked.base, checked.plan);
   } catch (const Error& e) {
     emit failed(QString::fromStdString(e.message()));
@@ -62,9 +62,8 @@ void InvarianceController::work(InvarianceJob job, int perForm) {
     // One session for both forms of a remote run.
     std::unique_ptr<remote::RemoteClient> client;
     if (job.remote) {
-      client = std::make_unique<remote::RemoteClient>(
-          std::make_unique<remote::ServeConnection>(remote::sshCommand(job.remote->target)),
-          job.remote->target.destination, job.remote->timeouts, &cancel_);
+      client = std::make_unique<remote::RemoteClient>(job.remote->connect(), job.remote->where(),
+                                                      job.remote->timeouts, &cancel_);
     }
     std::vector<InvarianceOutcome> outcomes;
     const int forms = job.withInvariantForm ? 2 : 1;
@@ -98,7 +97,7 @@ void InvarianceController::work(InvarianceJob job, int perForm) {
         InvarianceDocument doc = client->invariance(request, job.plan, callbacks, &cancel_);
         outcome.result = std::move(doc.result);
         outcome.remoteContext = std::move(doc.context);
-        outcome.reachedThrough = "ssh " + job.remote->target.destination;
+        outcome.reachedThrough = job.remote->label();
       } else {
         InvarianceCallbacks callbacks;
         callbacks.onPointFinished = [pointFinished](int index, const InvariancePoint& p) {

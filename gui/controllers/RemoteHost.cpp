@@ -1,6 +1,8 @@
 #include "controllers/RemoteHost.hpp"
 
+#include <QCoreApplication>
 #include <QSettings>
+#include <atomic>
 
 #include "common/Text.hpp"
 
@@ -19,6 +21,21 @@ RemotePlan RemoteHost::plan(const QString& viewerHost) const {
   p.timeouts.hello = std::chrono::seconds(timeoutSeconds);
   p.timeouts.answer = std::chrono::seconds(timeoutSeconds);
   p.viewerHost = viewerHost.toStdString();
+  if (slurm) {
+    remote::SlurmTarget job;
+    job.partition = partition;
+    job.gpuType = gpuType;
+    job.timeLimit = timeLimit;
+    job.remoteDetbench = target.remoteDetbench;
+    // Unique to this process's connections, as the command line's.
+    static std::atomic<int> next{0};
+    job.jobName = "detbench-gui-" + std::to_string(QCoreApplication::applicationPid()) + "-" +
+                  std::to_string(next++);
+    p.slurm = std::move(job);
+    // The job may wait in the queue: the wait for its hello has no limit of its own (Cancel
+    // ends it); once it runs, the server answers within the timeout.
+    p.timeouts.hello = std::chrono::hours(24 * 7);
+  }
   // Another ssh program, as for the command line's --host.
   if (const QByteArray ssh = qgetenv("DETBENCH_SSH"); !ssh.isEmpty())
     p.target.ssh = ssh.toStdString();
@@ -37,6 +54,10 @@ RemoteHost RemoteHost::load() {
                                 .toStdString();
   h.device = s.value(QStringLiteral("device"), QStringLiteral("cuda")).toString();
   h.timeoutSeconds = s.value(QStringLiteral("timeoutSeconds"), 60).toInt();
+  h.slurm = s.value(QStringLiteral("slurm"), false).toBool();
+  h.partition = s.value(QStringLiteral("partition")).toString().toStdString();
+  h.gpuType = s.value(QStringLiteral("gpuType")).toString().toStdString();
+  h.timeLimit = s.value(QStringLiteral("timeLimit")).toString().toStdString();
   return h;
 }
 
@@ -49,6 +70,10 @@ void RemoteHost::save() const {
   s.setValue(QStringLiteral("remoteDetbench"), qstr(target.remoteDetbench));
   s.setValue(QStringLiteral("device"), device);
   s.setValue(QStringLiteral("timeoutSeconds"), timeoutSeconds);
+  s.setValue(QStringLiteral("slurm"), slurm);
+  s.setValue(QStringLiteral("partition"), qstr(partition));
+  s.setValue(QStringLiteral("gpuType"), qstr(gpuType));
+  s.setValue(QStringLiteral("timeLimit"), qstr(timeLimit));
 }
 
 }  // namespace detbench::gui

@@ -37,7 +37,7 @@ void RunController::start(const RunPlan& plan) {
   try {
     validateRequest(plan.request);
     if (plan.remote) {
-      remote::checkSshTarget(plan.remote->target);  // the remote admits its own memory
+      plan.remote->check();  // the remote admits its own memory
     } else {
       // What this process can have, at what a trial costs the workbench, before it starts.
       RunRequest& r = admitted.request;
@@ -101,9 +101,10 @@ void RunController::queue(const std::shared_ptr<Pending>& pending, const TrialRe
 
 std::shared_ptr<ReportDocument> RunController::workRemote(const RunPlan& plan) {
   const RemotePlan& where = *plan.remote;
-  auto connection = std::make_unique<remote::ServeConnection>(remote::sshCommand(where.target));
-  remote::RemoteClient client(std::move(connection), where.target.destination, where.timeouts,
-                              &cancel_);
+  auto connection = where.connect([this](const std::string& state) {
+    worker_->post([this, text = QString::fromStdString(state)] { emit remoteState(text); });
+  });
+  remote::RemoteClient client(std::move(connection), where.where(), where.timeouts, &cancel_);
   auto pending = pending_;
   // The configuration running now (a comparison), for the trial records; this thread only.
   int current = 0;
@@ -127,7 +128,7 @@ std::shared_ptr<ReportDocument> RunController::workRemote(const RunPlan& plan) {
       plan.configurations.empty()
           ? client.run(plan.request, callbacks, &cancel_)
           : client.sweep(plan.request, plan.configurations, callbacks, &cancel_));
-  report->viewer = ReportViewer{where.viewerHost, kToolVersion, "ssh " + where.target.destination};
+  report->viewer = ReportViewer{where.viewerHost, kToolVersion, where.label()};
   return report;
 }
 
@@ -138,7 +139,7 @@ void RunController::work(RunPlan plan) {
     try {
       auto report = workRemote(plan);
       DETBENCH_CHECK_ARG(!report->runs.empty(),
-                         plan.remote->target.destination + " sent a report without its run");
+                         plan.remote->where() + " sent a report without its run");
       const bool single = plan.configurations.empty();
       const bool cancelled = std::any_of(report->runs.begin(), report->runs.end(),
                                          [](const RunResult& r) { return r.cancelled; });

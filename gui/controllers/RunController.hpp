@@ -14,6 +14,7 @@
 #include <mutex>
 #include <vector>
 
+#include "controllers/RemotePlan.hpp"
 #include "controllers/WorkerThread.hpp"
 #include "detbench/remote/RemoteClient.hpp"
 #include "detbench/remote/SshTarget.hpp"
@@ -29,13 +30,6 @@ namespace detbench::gui {
 // its ULP histogram; docs/REPORT-FORMAT.md, "Limits"). A local run is admitted against what the
 // process can have (availableMemoryBytes) at this cost before it starts.
 inline constexpr std::int64_t kWorkbenchBytesPerTrial = 6144;
-
-// Where a run goes when it goes to another machine: `ssh ... detbench serve --stdio`.
-struct RemotePlan {
-  remote::SshTarget target;
-  remote::RemoteTimeouts timeouts;
-  std::string viewerHost;  // this machine, for the report's viewer
-};
 
 // A single run (no configurations) or a comparison of configurations on the same inputs; either
 // may go to a remote host.
@@ -72,6 +66,8 @@ class RunController : public QObject {
   void finished(const detbench::ReportDocument& report, bool cancelled);
   // The request was refused before any trial ran (bad parameters, no memory, no device).
   void failed(const QString& message);
+  // A remote run's Slurm job while it waits: "job 12 pending (Priority: ...)".
+  void remoteState(const QString& state);
 
  private:
   struct Pending;

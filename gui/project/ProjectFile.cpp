@@ -25,10 +25,14 @@ json configJson(const SweepConfig& c) {
 // The identity file and the program run there are this machine's settings and stay out: a
 // project may travel, and must not choose what runs under its reader's login.
 json remoteJson(const RemoteHost& h) {
-  return {{"destination", h.target.destination},
-          {"port", h.target.port},
-          {"device", h.device.toStdString()},
-          {"timeout_s", h.timeoutSeconds}};
+  json j{{"destination", h.target.destination},
+         {"port", h.target.port},
+         {"device", h.device.toStdString()},
+         {"timeout_s", h.timeoutSeconds}};
+  if (h.slurm) {
+    j["slurm"] = {{"partition", h.partition}, {"gpu_type", h.gpuType}, {"time", h.timeLimit}};
+  }
+  return j;
 }
 
 RemoteHost remoteFromJson(const json& j) {
@@ -37,7 +41,14 @@ RemoteHost remoteFromJson(const json& j) {
   h.target.port = integerField<int>(j, "port", 0, 65535);
   h.device = QString::fromStdString(j.at("device").get<std::string>());
   h.timeoutSeconds = integerField<int>(j, "timeout_s", 1, 3600);
-  remote::checkSshTarget(h.target);  // what the dialog would refuse
+  if (j.contains("slurm")) {
+    const json& s = j.at("slurm");
+    h.slurm = true;
+    h.partition = s.at("partition").get<std::string>();
+    h.gpuType = s.at("gpu_type").get<std::string>();
+    h.timeLimit = s.at("time").get<std::string>();
+  }
+  h.plan(QString()).check();  // what the dialog would refuse
   DETBENCH_CHECK_ARG(!h.device.isEmpty(), "the remote device is empty");
   return h;
 }

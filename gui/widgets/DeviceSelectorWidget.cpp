@@ -12,6 +12,13 @@ namespace detbench::gui {
 
 namespace {
 
+// "a gpu:h100 node", "a node of partition gpu": what a Slurm job runs on, in the list's words.
+std::string slurmNode(const RemoteHost& h) {
+  std::string node = h.gpuType.empty() ? "a node" : "a gpu:" + h.gpuType + " node";
+  if (!h.partition.empty()) node += " of " + h.partition;
+  return node;
+}
+
 // The list shows every device, the torch devices (loaded on first use elsewhere) included.
 std::vector<DeviceEntry> allDevices(const BackendRegistry& registry) {
   registry.loadAll();
@@ -121,13 +128,15 @@ void DeviceSelectorWidget::retranslate() {
   QStringList unavailable;
   QStringList reasons;
   QStandardItem* remoteItem = model_->item(model_->rowCount() - 1);
-  if (remote_) {
+  if (remote_ && remote_->slurm) {
+    remoteItem->setText(tr("%1 on %2 (Slurm)…").arg(remote_->device, qstr(slurmNode(*remote_))));
+  } else if (remote_) {
     remoteItem->setText(
         tr("%1 on %2 (ssh)…").arg(remote_->device, qstr(remote_->target.destination)));
   } else {
-    remoteItem->setText(tr("Remote host…"));
+    remoteItem->setText(tr("Remote host or Slurm cluster…"));
   }
-  remoteItem->setToolTip(tr("Run on a device of another machine, through ssh"));
+  remoteItem->setToolTip(tr("Run on a device of another machine, through ssh or as a Slurm job"));
   for (int i = 0; i < model_->rowCount() - 1; ++i) {
     const DeviceEntry& d = devices_[static_cast<std::size_t>(i)];
     QStandardItem* item = model_->item(i);
@@ -153,8 +162,10 @@ void DeviceSelectorWidget::retranslate() {
   }
   // With a remote host chosen, what matters is where the run goes, not this machine's devices.
   if (remoteChosen() && remote_) {
-    line = tr("Runs on %1 of %2, through ssh.")
-               .arg(remote_->device, qstr(remote_->target.destination));
+    line = remote_->slurm ? tr("Runs on %1 of %2, as a Slurm job.")
+                                .arg(remote_->device, qstr(slurmNode(*remote_)))
+                          : tr("Runs on %1 of %2, through ssh.")
+                                .arg(remote_->device, qstr(remote_->target.destination));
     reasons.clear();
   }
   reasons_->setText(line);

@@ -19,20 +19,34 @@
 namespace detbench::gui {
 
 RemoteHostDialog::RemoteHostDialog(const RemoteHost& initial, QWidget* parent) : QDialog(parent) {
-  setWindowTitle(tr("Remote host"));
+  setWindowTitle(tr("Remote host or Slurm cluster"));
   auto* layout = new QVBoxLayout(this);
-  auto* intro = new QLabel(
-      tr("Runs go to detbench on another machine through ssh (ssh -T host detbench serve "
-         "--stdio). Log in with a key or an agent: ssh runs in batch mode and never asks for a "
-         "password, and detbench stores none."),
-      this);
-  intro->setWordWrap(true);
-  layout->addWidget(intro);
+  intro_ = new QLabel(this);
+  intro_->setWordWrap(true);
+  layout->addWidget(intro_);
   auto* form = new QFormLayout;
+  form_ = form;
+  through_ = new QComboBox(this);
+  through_->setObjectName(QStringLiteral("through"));
+  through_->addItem(tr("ssh to a host"));
+  through_->addItem(tr("a Slurm job (srun)"));
+  through_->setCurrentIndex(initial.slurm ? 1 : 0);
+  form->addRow(tr("Reach it through:"), through_);
   destination_ = new QLineEdit(qstr(initial.target.destination), this);
   destination_->setObjectName(QStringLiteral("destination"));
-  destination_->setPlaceholderText(tr("user@gpu-server"));
   form->addRow(tr("Destination:"), destination_);
+  partition_ = new QLineEdit(qstr(initial.partition), this);
+  partition_->setObjectName(QStringLiteral("partition"));
+  partition_->setPlaceholderText(tr("the cluster's default"));
+  form->addRow(tr("Partition:"), partition_);
+  gpuType_ = new QLineEdit(qstr(initial.gpuType), this);
+  gpuType_->setObjectName(QStringLiteral("gpuType"));
+  gpuType_->setPlaceholderText(tr("a100, h100, …"));
+  gpuType_->setToolTip(tr("Asked for as --gres=gpu:TYPE:1"));
+  form->addRow(tr("GPU type:"), gpuType_);
+  timeLimit_ = new QLineEdit(qstr(initial.timeLimit), this);
+  timeLimit_->setPlaceholderText(tr("the partition's (such as 30 or 1:00:00)"));
+  form->addRow(tr("Time limit:"), timeLimit_);
   port_ = new QSpinBox(this);
   port_->setRange(0, 65535);
   port_->setSpecialValueText(tr("ssh's default"));
@@ -70,6 +84,29 @@ RemoteHostDialog::RemoteHostDialog(const RemoteHost& initial, QWidget* parent) :
   connect(buttons, &QDialogButtonBox::accepted, this, &RemoteHostDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   layout->addWidget(buttons);
+  connect(through_, &QComboBox::currentIndexChanged, this, &RemoteHostDialog::showMode);
+  showMode();
+}
+
+void RemoteHostDialog::showMode() {
+  const bool slurm = through_->currentIndex() == 1;
+  intro_->setText(
+      slurm ? tr("Runs go to detbench on a node Slurm allocates (srun … detbench serve --stdio), "
+                 "on this machine or on the cluster's login node through ssh. A job that waits "
+                 "in the queue shows its state and Slurm's reason in the log; Cancel cancels the "
+                 "job.")
+            : tr("Runs go to detbench on another machine through ssh (ssh -T host detbench serve "
+                 "--stdio). Log in with a key or an agent: ssh runs in batch mode and never asks "
+                 "for a password, and detbench stores none."));
+  if (auto* label = qobject_cast<QLabel*>(form_->labelForField(destination_))) {
+    label->setText(slurm ? tr("Login node:") : tr("Destination:"));
+  }
+  destination_->setPlaceholderText(slurm ? tr("none: srun on this machine")
+                                         : tr("user@gpu-server"));
+  for (QWidget* w : {static_cast<QWidget*>(partition_), static_cast<QWidget*>(gpuType_),
+                     static_cast<QWidget*>(timeLimit_)}) {
+    form_->setRowVisible(w, slurm);
+  }
 }
 
 RemoteHost RemoteHostDialog::host() const {
@@ -80,12 +117,18 @@ RemoteHost RemoteHostDialog::host() const {
   h.target.remoteDetbench = program_->text().trimmed().toStdString();
   h.device = device_->currentText();
   h.timeoutSeconds = timeout_->value();
+  h.slurm = through_->currentIndex() == 1;
+  if (h.slurm) {
+    h.partition = partition_->text().trimmed().toStdString();
+    h.gpuType = gpuType_->text().trimmed().toStdString();
+    h.timeLimit = timeLimit_->text().trimmed().toStdString();
+  }
   return h;
 }
 
 void RemoteHostDialog::accept() {
   try {
-    remote::checkSshTarget(host().target);
+    host().plan(QString()).check();
   } catch (const Error& e) {
     showFormError(error_, qstr(e.message()));
     return;

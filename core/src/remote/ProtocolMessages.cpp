@@ -1,5 +1,7 @@
 #include "detbench/remote/ProtocolMessages.hpp"
 
+#include "detbench/run/Statistics.hpp"
+
 #include <algorithm>
 #include <limits>
 #include <span>
@@ -200,12 +202,15 @@ InvariancePlan planFromJson(const json& j) {
 // ---- a trial record ------------------------------------------------------------------------
 
 json recordToJson(const TrialRecord& t) {
-  return {{"index", t.index},
-          {"time_ns", t.timeNs},
-          {"digest", formatDigest(t.digest)},
-          {"max_abs_diff", jsonNumber(t.maxAbsDiff)},
-          {"max_ulp", t.maxUlp},
-          {"n_diff", t.nDiff}};
+  json r{{"index", t.index},
+         {"time_ns", t.timeNs},
+         {"digest", formatDigest(t.digest)},
+         {"max_abs_diff", jsonNumber(t.maxAbsDiff)},
+         {"max_ulp", t.maxUlp},
+         {"n_diff", t.nDiff}};
+  // Where the output differs from trial 0: how far its elements are, as the report has it.
+  if (!t.ulpHistogram.empty()) r["ulp_histogram"] = t.ulpHistogram;
+  return r;
 }
 
 TrialRecord recordFromJson(const json& r) {
@@ -222,6 +227,11 @@ TrialRecord recordFromJson(const json& r) {
                                   : 0.0;
   t.maxUlp = r.at("max_ulp").get<std::uint64_t>();
   t.nDiff = r.at("n_diff").get<std::int64_t>();
+  if (const auto h = r.find("ulp_histogram"); h != r.end()) {
+    DETBENCH_CHECK_ARG(h->is_array() && h->size() <= std::size_t{kUlpHistogramBuckets},
+                       "a malformed ulp_histogram in a trial record");
+    for (const auto& n : *h) t.ulpHistogram.push_back(n.get<std::int64_t>());
+  }
   return t;
 }
 

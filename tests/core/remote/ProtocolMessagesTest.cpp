@@ -170,6 +170,7 @@ TEST(ProtocolMessagesTest, RecordsComeBackAsTheyWentInfinityAndNaNIncluded) {
     sent.maxAbsDiff = diff;
     sent.maxUlp = 18446744073709551615ULL;
     sent.nDiff = 3;
+    sent.ulpHistogram = {0, 2, 1};
     const TrialRecord got = recordFromJson(json::parse(recordToJson(sent).dump()));
     EXPECT_EQ(got.index, sent.index);
     EXPECT_EQ(got.timeNs, sent.timeNs);
@@ -181,7 +182,10 @@ TEST(ProtocolMessagesTest, RecordsComeBackAsTheyWentInfinityAndNaNIncluded) {
     }
     EXPECT_EQ(got.maxUlp, sent.maxUlp);
     EXPECT_EQ(got.nDiff, sent.nDiff);
+    EXPECT_EQ(got.ulpHistogram, sent.ulpHistogram);  // the plot of element distances
   }
+  // A record equal to trial 0 carries none.
+  EXPECT_FALSE(recordToJson(TrialRecord{}).contains("ulp_histogram"));
   EXPECT_THROW(
       recordFromJson(json::parse(
           R"({"index":0,"time_ns":1,"digest":"zz","max_abs_diff":0,"max_ulp":0,"n_diff":0})")),

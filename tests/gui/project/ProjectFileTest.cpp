@@ -89,6 +89,36 @@ TEST(ProjectFileTest, TheRemoteHostIsRememberedButNotTheIdentityFileOrTheProgram
   }
 }
 
+TEST(ProjectFileTest, ASlurmClusterIsRememberedWithItsJobsTerms) {
+  Project p = sampleProject();
+  RemoteHost host;
+  host.slurm = true;  // srun on this machine: no login node
+  host.partition = "gpu";
+  host.gpuType = "h100";
+  host.timeLimit = "30";
+  host.device = QStringLiteral("cuda");
+  p.remote = host;
+  QString error;
+  const auto back = ProjectFile::parse(ProjectFile::serialize(p), &error);
+  ASSERT_TRUE(back.has_value()) << error.toStdString();
+  ASSERT_TRUE(back->remote.has_value());
+  EXPECT_TRUE(back->remote->slurm);
+  EXPECT_EQ(back->remote->partition, "gpu");
+  EXPECT_EQ(back->remote->gpuType, "h100");
+  EXPECT_EQ(back->remote->timeLimit, "30");
+  EXPECT_TRUE(back->remote->target.destination.empty());
+  // Its plan is a Slurm job step: the GPU type asked for, no limit on the time in the queue.
+  const RemotePlan plan = back->remote->plan(QStringLiteral("here"));
+  ASSERT_TRUE(plan.slurm.has_value());
+  EXPECT_EQ(plan.slurm->gpuType, "h100");
+  EXPECT_EQ(plan.label(), "srun gpu:h100, partition gpu");
+  EXPECT_GT(plan.timeouts.hello, std::chrono::hours(24));
+  // A GPU type srun would read as an option is refused.
+  QByteArray bad = ProjectFile::serialize(p);
+  bad.replace("\"h100\"", "\"--exclusive\"");
+  EXPECT_FALSE(ProjectFile::parse(bad, &error).has_value());
+}
+
 TEST(ProjectFileTest, DamagedOrForeignFilesAreRefusedAndLeftAlone) {
   QTemporaryDir dir;
   const QString path = dir.filePath(QStringLiteral("bad.detbench"));
