@@ -7,7 +7,7 @@ are not GPUs), so the runs use the cpu device while `--gpu-type` really selects.
   GPU as Slurm gave it in each (0 for h100, 1 for a100), the outputs set side by side and equal;
 - env through a login node (`--host LOGIN --slurm`, with a stand-in ssh that runs the command
   here, so the login side's quoting is exercised);
-- a sweep as a job step;
+- a sweep, an invariance run and a demo as job steps;
 - batch jobs (--slurm-batch): a sweep on two GPU types submitted as two job arrays, followed by
   `detbench jobs` to their end and collected into a report per type, set side by side; a held
   batch job listed with its reason and cancelled by `jobs --cancel`; a long batch run cancelled
@@ -122,6 +122,19 @@ def main():
             with open(sweep) as f:
                 ok = len(json.load(f)["configurations"]) == 2
         check(ok, "a sweep as a job step", f"{r.returncode} {r.stderr!r}")
+
+        inv = os.path.join(tmp, "inv.json")
+        r = detbench(["invariance", "--op", "sum", "--size", "4096", "--trials", "2",
+                      "--threads-list", "1,2", "--slurm", "--gpu-type", "a100", "--out", inv])
+        ok = r.returncode == 0 and os.path.exists(inv)
+        if ok:
+            with open(inv) as f:
+                ok = [p["threads"] for p in json.load(f)["points"]] == [1, 2]
+        check(ok, "an invariance run as a job step", f"{r.returncode} {r.stderr!r}")
+        # Error mode raises and warn mode warns whatever the timing: nothing to chance.
+        r = detbench(["demo", "error-and-warn", "--slurm"])
+        check(r.returncode == 0 and "Ran on:" in r.stdout and "job " in r.stdout,
+              "a demo as a job step", f"{r.returncode} {r.stderr!r}")
 
         # Batch jobs: a sweep on two GPU types as two job arrays, followed and collected.
         batch = os.path.join(tmp, "batch")

@@ -33,9 +33,10 @@ SlurmConnection::SlurmConnection(SlurmTarget target, CommandWrap wrap, StateCall
       nextPoll_(Clock::now() + kFirstPoll) {}
 
 SlurmConnection::~SlurmConnection() {
-  // The server ends when its input closes; a job step that does not end in time is cancelled
-  // rather than left running.
-  if (!finish(3000)) cancelJob();
+  // A job whose server never answered (still queued, or given up on) is cancelled at once. A
+  // server that did answer ends when its input closes; a job step that does not end in time is
+  // cancelled rather than left running.
+  if (!started_ || !finish(3000)) cancelJob();
 }
 
 std::optional<SlurmJobState> SlurmConnection::queryJob() {

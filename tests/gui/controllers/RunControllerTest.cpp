@@ -262,5 +262,52 @@ TEST(RunControllerTest, AComparisonOnARemoteHostKeepsItsConfigurationsApart) {
 }
 #endif
 
+// Stand-ins for Slurm's commands in `dir`: srun waits as a queued job does (saying nothing),
+// squeue says the job is pending, scancel notes its arguments and ends the waiting srun.
+void fakeSlurm(const QTemporaryDir& dir) {
+  const std::string d = dir.path().toStdString();
+  const auto script = [&d](const char* name, const std::string& body) {
+    const std::string path = d + "/" + name;
+    std::ofstream(path) << "#!/bin/sh\n" << body << "\n";
+    ::chmod(path.c_str(), 0755);
+  };
+  script("srun", "echo $$ > '" + d + "/srun.pid'\nexec sleep 600");
+  script("squeue", "echo '5|PENDING|Priority'");
+  script("scancel", "echo \"$@\" >> '" + d + "/scancel.log'\nkill \"$(cat '" + d + "/srun.pid')\"");
+}
+
+TEST(RunControllerTest, CancelCancelsAWaitingSlurmJobInSlurm) {
+  QTemporaryDir dir;
+  fakeSlurm(dir);
+  const QByteArray path = qgetenv("PATH");
+  qputenv("PATH", dir.path().toUtf8() + ":" + path);
+  RunController controller(registry());
+  QString state, message;
+  QObject::connect(&controller, &RunController::remoteState, &controller,
+                   [&](const QString& s) { state = s; });
+  QObject::connect(&controller, &RunController::failed, &controller,
+                   [&](const QString& m) { message = m; });
+  RunPlan plan = smallPlan(5);
+  plan.remote = RemotePlan{};
+  remote::SlurmTarget job;
+  job.jobName = "detbench-gui-test";
+  job.gpuType = "h100";
+  plan.remote->slurm = job;
+  plan.remote->timeouts.hello = std::chrono::hours(1);
+  controller.start(plan);
+  // The state comes from squeue's first answer, a few seconds in.
+  ASSERT_TRUE(testing::waitUntil([&] { return !state.isEmpty(); }));
+  EXPECT_EQ(state, QStringLiteral("job 5 pending (Priority: jobs of higher priority are ahead of "
+                                  "it)"));
+  controller.cancel();
+  ASSERT_TRUE(testing::waitUntil([&] { return !message.isEmpty(); }));
+  qputenv("PATH", path);
+  EXPECT_TRUE(message.contains(QStringLiteral("cancelled"))) << qPrintable(message);
+  std::ifstream log(QDir(dir.path()).filePath(QStringLiteral("scancel.log")).toStdString());
+  std::string said;
+  std::getline(log, said);
+  EXPECT_EQ(said, "--name=detbench-gui-test");  // the job itself, not only the local end
+}
+
 }  // namespace
 }  // namespace detbench::gui
