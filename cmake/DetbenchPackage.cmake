@@ -61,7 +61,9 @@ if(TARGET detbench_cuda)
   list(APPEND CPACK_COMPONENTS_ALL cuda)
 endif()
 set(CPACK_DEBIAN_MAIN_PACKAGE_NAME detbench)
-set(CPACK_DEBIAN_MAIN_PACKAGE_SUGGESTS "detbench-torch, python3-torch")
+# --host runs ssh, --slurm Slurm's srun, sbatch, squeue and scancel.
+set(CPACK_DEBIAN_MAIN_PACKAGE_SUGGESTS
+    "detbench-torch, python3-torch, openssh-client, slurm-client")
 set(CPACK_DEBIAN_TORCH_PACKAGE_NAME detbench-torch)
 set(CPACK_DEBIAN_TORCH_PACKAGE_DEPENDS "detbench (= ${PROJECT_VERSION})")
 set(CPACK_COMPONENT_TORCH_DESCRIPTION
