@@ -180,7 +180,7 @@ void checkRemoteEndpoints(const RemoteOptions& o, const std::vector<RemoteEndpoi
     DETBENCH_CHECK_ARG(!r.timedOut, "srun --test-only did not answer within 60 s");
     if (r.exitCode != 0) {
       const std::string said = slurmWords(r);
-      const bool noSrun = r.exitCode == 127;
+      const bool noSrun = r.exitCode == 127 && e.host;  // the login shell found none
       DETBENCH_THROW(InvalidArgument, noSrun
                                           ? "no srun on " + *e.host + ": " + said
                                           : "Slurm refuses the job (" +
