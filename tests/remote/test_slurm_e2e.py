@@ -5,8 +5,8 @@ The cluster's node has two typed GPUs as GRES (gpu:h100 and gpu:a100, character 
 are not GPUs), so the runs use the cpu device while `--gpu-type` really selects. Checked:
 - a run on each GPU type in one command: one job each, the reports named by type, the node's
   GPU as Slurm gave it in each (0 for h100, 1 for a100), the outputs set side by side and equal;
-- env through a login node (`--host LOGIN --slurm`, with a stand-in ssh that runs the command
-  here, so the login side's quoting is exercised);
+- env and a run through a login node (`--host LOGIN --slurm`, with a stand-in ssh that runs the
+  command here, so the login side's quoting is exercised);
 - a sweep, an invariance run and a demo as job steps;
 - batch jobs (--slurm-batch): a sweep on two GPU types submitted as two job arrays, followed by
   `detbench jobs` to their end and collected into a report per type, set side by side; a held
@@ -113,6 +113,11 @@ def main():
             ok = json.loads(r.stdout).get("slurm", {}).get("gpus") == "1"
             detail = r.stdout[-300:]
         check(ok, "env through a login node (--host LOGIN --slurm)", detail)
+        r = detbench(["run", *SMALL, "--trials", "3", "--no-report", "--slurm", "--host",
+                      "login.example", "--gpu-type", "h100"], {"DETBENCH_SSH": fake_ssh})
+        check(r.returncode == 0 and "via ssh login.example" in r.stdout and "GPUs 0" in r.stdout,
+              "a run through a login node: srun there, the trials streamed back",
+              f"{r.returncode} {r.stderr!r} {r.stdout[-300:]!r}")
 
         sweep = os.path.join(tmp, "sweep.json")
         r = detbench(["sweep", *SMALL, "--trials", "2", "--configs", "default,deterministic",
