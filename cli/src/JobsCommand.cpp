@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -12,6 +11,7 @@
 #include "ExitCodes.hpp"
 #include "detbench/base/BuildInfo.hpp"
 #include "detbench/base/Error.hpp"
+#include "detbench/io/InputFiles.hpp"
 #include "detbench/io/OutputFiles.hpp"
 #include "detbench/remote/ProtocolMessages.hpp"
 #include "detbench/remote/RecordedConnection.hpp"
@@ -29,11 +29,10 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+// A task's file through the project's reader (bounded, its errors naming the file); "" for a
+// file the task has not written (yet).
+std::string readIfThere(const fs::path& path) {
+  return fs::exists(path) ? readFile(path.string()) : std::string();
 }
 
 // A task's state: Slurm's while it knows the task, else what the task's files say.
@@ -47,7 +46,7 @@ struct TaskState {
 // The line Slurm writes into a task's output when it ends it ("*** JOB 12 ON node1 CANCELLED
 // AT ... DUE TO TIME LIMIT ***"), or "".
 std::string slurmEndLine(const fs::path& log) {
-  std::istringstream lines(slurp(log));
+  std::istringstream lines(readIfThere(log));
   std::string line, found;
   while (std::getline(lines, line)) {
     if (line.find("***") != std::string::npos) found = line;
@@ -60,7 +59,7 @@ TaskState taskState(const fs::path& folder, int index,
   TaskState t;
   const fs::path out = folder / ("task-" + std::to_string(index) + ".out");
   const bool hasOut = fs::exists(out);
-  t.complete = hasOut && remote::batchOutputComplete(slurp(out));
+  t.complete = hasOut && remote::batchOutputComplete(readFile(out.string()));
   t.why = slurmEndLine(folder / ("task-" + std::to_string(index) + ".log"));
   if (known) {
     static const char* const kLive[] = {"PENDING",   "RUNNING",      "CONFIGURING", "COMPLETING",
@@ -97,7 +96,7 @@ std::map<int, remote::SlurmJobState> arrayStates(const std::string& jobId) {
 ReportDocument taskReport(const fs::path& folder, int index, const json& job,
                           const std::string& why) {
   const std::string stem = "task-" + std::to_string(index);
-  std::istringstream in(slurp(folder / (stem + ".in")));
+  std::istringstream in(readFile((folder / (stem + ".in")).string()));
   std::string line;
   json message;
   while (std::getline(in, line)) {
@@ -109,8 +108,8 @@ ReportDocument taskReport(const fs::path& folder, int index, const json& job,
   const RunRequest request = remote::requestFromJson(message.at("request"));
   const std::string where =
       "job " + job.value("job_id", std::string()) + "_" + std::to_string(index);
-  auto connection =
-      std::make_unique<remote::RecordedConnection>(where, slurp(folder / (stem + ".out")), why);
+  auto connection = std::make_unique<remote::RecordedConnection>(
+      where, readFile((folder / (stem + ".out")).string()), why);
   remote::RemoteClient client(std::move(connection), where);
   if (message.value("type", std::string()) == "sweep") {
     return client.sweep(request, remote::configsFromJson(message.at("configs")));
@@ -131,7 +130,7 @@ int jobsCommand(const CliStreams& io, const std::string& dirName, bool collect, 
   DETBENCH_CHECK_ARG(!batches.empty(), dirName + " holds no batch of detbench's");
   int code = kExitOk;
   for (const fs::path& batchDir : batches) {
-    json manifest = json::parse(slurp(batchDir / "batch.json"), nullptr, false);
+    json manifest = json::parse(readIfThere(batchDir / "batch.json"), nullptr, false);
     if (!manifest.is_object() || !manifest.contains("jobs")) {
       io.err << "detbench: " << (batchDir / "batch.json").string() << " cannot be read\n";
       code = std::max(code, int{kExitUsage});
