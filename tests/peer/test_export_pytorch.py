@@ -181,7 +181,7 @@ def check_case(workdir, op, params, bitwise):
     return problems, text
 
 
-# The ops without a PyTorch call to export (core/src/export/PyTorchCalls.cpp), and why.
+# The ops without a PyTorch call to export (their catalog entries' noPytorchCall), and why.
 WITHOUT_CASE = {
     "rand": "random numbers follow the generator's stream, not the inputs",
     "randn": "random numbers follow the generator's stream, not the inputs",

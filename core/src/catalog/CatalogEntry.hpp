@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string_view>
 
@@ -50,6 +51,43 @@ constexpr DeviceTraits withDocstring(DeviceTraits traits, std::string_view entri
   return traits;
 }
 
+// How a trace sees an op (core/src/trace/AtenRoutes.cpp reads it): the ATen ops it appears as,
+// the argument that chooses it among the ops of one ATen name, and the `detbench run`
+// parameters its traced shapes give.
+enum class TraceWhen : std::uint8_t {
+  Always,
+  ArgumentTrue,     // `argument` is true
+  ArgumentNotTrue,  // `argument` is false or not given
+  ArgumentAbsent,   // `argument` is not given (scatter without reduce)
+  ArgumentPresent,  // `argument` is given (median over a dim)
+  ArgumentIs,       // `argument` is `value` (JSON text: "\"sum\"", "2")
+  ArgumentIsNot,
+  WithoutWeights,  // one tensor input (bincount)
+  WithWeights,     // two or more
+  QuantizedInput,  // the first input is a quantized tensor
+};
+
+enum class TraceShape : std::uint8_t {
+  None,        // no parameters read off the shapes
+  InputSize,   // size: the first input's elements
+  OutputSize,  // size: the first output's elements (the values a random op draws)
+  IndexPut,    // size, cols, rows of index_put_ on dim 0
+  Put,         // size, rows, cols of put_
+  IndexAdd,    // size, cols, rows of index_add_ on dim 0
+  ScatterAdd,  // size, ndim, dim, out_size (and cols) of scatter_add_
+  Count,       // size and bins of the counting ops
+  Matmul,      // size, k, n of mm and addmm
+};
+
+struct TraceRoute {
+  std::string_view aten = {};  // ATen base names, comma-separated; empty: `unseen` says why
+  TraceWhen when = TraceWhen::Always;
+  std::string_view argument = {};
+  std::string_view value = {};
+  TraceShape shape = TraceShape::None;
+  std::string_view unseen = {};  // why a trace does not see the op under a name of its own
+};
+
 // PyTorch's CPU traits hold for every release of the table (the docstrings 2.8 to 2.15 name the
 // same CPU entries); where an entry gives no cpuSource, the cpu traits are those of
 // kCpuDeterministic, from kCpuFixedOrder.
@@ -63,6 +101,13 @@ struct OpEntry {
   bool cublas = false;
   bool cudnn = false;
   std::string_view batchInvariance = {};
+  // How a trace sees it: every entry has a route with ATen names, or says why it has none.
+  TraceRoute trace = {};
+  // The body of its PyTorch call (core/src/export/PyTorchCalls.cpp: `export-pytorch`), taking
+  // the inputs from `io` and the parameters from `P` (a backward op takes a zero `self` of the
+  // input's shape: its values do not enter the gradient); or why it has none.
+  std::string_view pytorchCall = {};
+  std::string_view noPytorchCall = {};
 };
 
 // The entries in the order of the op list (core/src/catalog/CatalogTable.cpp).

@@ -52,6 +52,23 @@ constexpr bool everyOpCoversEveryRelease() {
 static_assert(everyOpCoversEveryRelease(),
               "each op's CUDA entries start at 2.8 and are in release order");
 
+// Every entry says how a trace sees its op (or why it does not) and gives its PyTorch call (or
+// why it has none): an entry written without them does not compile.
+constexpr bool everyOpHasRouteAndCall() {
+  for (const auto& op : kCatalog) {
+    if (op.trace.aten.empty() == op.trace.unseen.empty()) return false;
+    if (op.pytorchCall.empty() == op.noPytorchCall.empty()) return false;
+    const bool needsArgument =
+        op.trace.when != TraceWhen::Always && op.trace.when != TraceWhen::WithoutWeights &&
+        op.trace.when != TraceWhen::WithWeights && op.trace.when != TraceWhen::QuantizedInput;
+    if (needsArgument == op.trace.argument.empty()) return false;
+  }
+  return true;
+}
+static_assert(everyOpHasRouteAndCall(),
+              "each k<Name>Entry needs .trace (ATen names, or .unseen saying why none) and "
+              ".pytorchCall (or .noPytorchCall saying why none)");
+
 }  // namespace
 
 std::span<const OpEntry> catalogEntries() {

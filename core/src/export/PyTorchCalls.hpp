@@ -1,6 +1,6 @@
 #pragma once
-// The PyTorch call that computes each op of the catalog on the inputs detbench made, as the
-// body of a Python function (indented by four spaces, returning the output tensor). In it,
+// The PyTorch call that computes each op of the catalog on the inputs detbench made (its
+// catalog entry's `pytorchCall`, catalog/CatalogEntry.hpp), as the body of a Python function (indented by four spaces, returning the output tensor). In it,
 // `io` maps each input's name to its tensor on DEVICE, `P` holds the op's parameters, and
 // torch, F (torch.nn.functional) and DEVICE are in scope. The peer tests run these bodies
 // against Debian's PyTorch (tests/peer/test_export_pytorch.py).

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "detbench/op/OpList.hpp"
+#include "catalog/CatalogEntry.hpp"
 
 namespace detbench::trace {
 
@@ -107,118 +107,59 @@ Params matmulParams(const TraceOp& op) {
   return {{"size", dim(in[a], 0)}, {"k", dim(in[a], 1)}, {"n", dim(in[a + 1], 1)}};
 }
 
-// One op's way in from a trace. `aten`: the ATen base names, comma-separated (empty: a trace
-// does not see the op under a name of its own; `unseen` says why).
-struct AtenRoute {
-  std::string_view op;
-  std::string_view aten;
-  bool (*accepts)(const TraceOp&) = nullptr;   // null: every op of those names
-  Params (*params)(const TraceOp&) = nullptr;  // null: no parameters read off the shapes
-  std::string_view unseen = {};
-};
+using catalog::TraceShape;
+using catalog::TraceWhen;
 
-constexpr AtenRoute kRoutes[] = {
-    {"index_add", "index_add_,index_add", nullptr, indexAddParams},
-    {"scatter_add", "scatter_add_,scatter_add", nullptr, scatterAddParams},
-    {"index_put_accumulate", "index_put_,index_put,_index_put_impl_",
-     [](const TraceOp& op) { return isTrue(op, "accumulate"); }, indexPutParams},
-    {"put_accumulate", "put_,put", [](const TraceOp& op) { return isTrue(op, "accumulate"); },
-     putParams},
-    {"index_put", "index_put_,index_put,_index_put_impl_",
-     [](const TraceOp& op) { return !isTrue(op, "accumulate"); }},
-    {"put", "put_,put", [](const TraceOp& op) { return !isTrue(op, "accumulate"); }},
-    {"index_copy", "index_copy_,index_copy"},
-    // The reduce overloads of scatter are another op (deprecated in PyTorch): the plain write.
-    {"scatter", "scatter_,scatter",
-     [](const TraceOp& op) { return !scalarArgument(op, "reduce").has_value(); }},
-    {"gather_backward", "gather_backward"},
-    {"index_select_backward", "index_select_backward"},
-    {"repeat_interleave_backward", "", nullptr, nullptr,
-     "autograd computes it with index_add_ or sum, which the trace names"},
-    {"scatter_reduce_sum", "scatter_reduce_,scatter_reduce",
-     [](const TraceOp& op) { return argumentIs(op, "reduce", "\"sum\""); }},
-    {"scatter_reduce_mean", "scatter_reduce_,scatter_reduce",
-     [](const TraceOp& op) { return argumentIs(op, "reduce", "\"mean\""); }},
-    {"scatter_reduce_amax", "scatter_reduce_,scatter_reduce",
-     [](const TraceOp& op) { return argumentIs(op, "reduce", "\"amax\""); }},
-    {"scatter_reduce_prod", "scatter_reduce_,scatter_reduce",
-     [](const TraceOp& op) { return argumentIs(op, "reduce", "\"prod\""); }},
-    {"index_reduce_prod", "index_reduce_,index_reduce",
-     [](const TraceOp& op) { return argumentIs(op, "reduce", "\"prod\""); }},
-    {"bincount", "bincount", [](const TraceOp& op) { return op.inputs.size() < 2; }, countParams},
-    {"bincount_weighted", "bincount", [](const TraceOp& op) { return op.inputs.size() >= 2; },
-     countParams},
-    // Mode 2 is "max": the gradient goes to the rows that held each bag's maxima.
-    {"embedding_bag_backward", "_embedding_bag_backward,_embedding_bag_dense_backward",
-     [](const TraceOp& op) { return !argumentIs(op, "mode", "2"); }},
-    {"embedding_bag_max_backward", "_embedding_bag_backward,_embedding_bag_dense_backward",
-     [](const TraceOp& op) { return argumentIs(op, "mode", "2"); }},
-    {"embedding_backward", "embedding_dense_backward"},
-    {"sum", "sum", nullptr, inputSize},
-    {"rms_norm", "rms_norm,_fused_rms_norm"},
-    {"softmax", "_softmax,_log_softmax,softmax,log_softmax"},
-    {"decode_attention", "", nullptr, nullptr,
-     "detbench's own composite of matmul and softmax: the trace names the ATen ops it is made of"},
-    {"kthvalue", "kthvalue"},
-    {"median", "median", [](const TraceOp& op) { return scalarArgument(op, "dim").has_value(); }},
-    {"nll_loss2d_forward", "nll_loss2d_forward"},
-    {"ctc_loss_backward", "_ctc_loss_backward"},
-    {"max_pool2d_backward", "max_pool2d_with_indices_backward"},
-    {"max_pool3d_backward", "max_pool3d_with_indices_backward"},
-    {"adaptive_max_pool2d_backward", "adaptive_max_pool2d_backward"},
-    {"fractional_max_pool2d_backward", "fractional_max_pool2d_backward"},
-    {"fractional_max_pool3d_backward", "fractional_max_pool3d_backward"},
-    {"max_unpool1d", "", nullptr, nullptr,
-     "F.max_unpool1d calls max_unpool2d on an added dimension: a trace sees max_unpool2d"},
-    {"max_unpool2d", "max_unpool2d"},
-    {"max_unpool3d", "max_unpool3d"},
-    {"upsample_linear1d_backward", "upsample_linear1d_backward"},
-    {"upsample_bilinear2d_backward", "upsample_bilinear2d_backward"},
-    {"upsample_bicubic2d_backward", "upsample_bicubic2d_backward"},
-    {"upsample_trilinear3d_backward", "upsample_trilinear3d_backward"},
-    {"avg_pool3d_backward", "avg_pool3d_backward"},
-    {"adaptive_avg_pool2d_backward", "_adaptive_avg_pool2d_backward"},
-    {"adaptive_avg_pool3d_backward", "_adaptive_avg_pool3d_backward"},
-    {"replication_pad1d_backward", "replication_pad1d_backward"},
-    {"replication_pad2d_backward", "replication_pad2d_backward"},
-    {"replication_pad3d_backward", "replication_pad3d_backward"},
-    {"reflection_pad1d_backward", "reflection_pad1d_backward"},
-    {"reflection_pad2d_backward", "reflection_pad2d_backward"},
-    {"reflection_pad3d_backward", "reflection_pad3d_backward"},
-    {"grid_sampler_2d_backward", "grid_sampler_2d_backward"},
-    {"histc", "histc", nullptr, countParams},
-    {"cumsum", "cumsum,cumsum_", nullptr, inputSize},
-    {"matmul", "mm,addmm,matmul", nullptr, matmulParams},
-    {"bmm_sparse", "", nullptr, nullptr,
-     "bmm on a sparse tensor is not told apart from a dense one in a trace"},
-    {"conv2d_forward", "convolution,_convolution,cudnn_convolution,conv2d"},
-    {"conv2d_backward_data", "cudnn_convolution_backward_input"},
-    {"conv2d_backward_filter", "convolution_backward,cudnn_convolution_backward_weight"},
-    {"rnn_forward", "_cudnn_rnn"},
-    {"rnn_backward_weights", "_cudnn_rnn_backward"},
-    {"rand", "uniform_,rand,rand_like", nullptr, outputSize},
-    {"randn", "normal_,randn,randn_like", nullptr, outputSize},
-    {"dropout", "bernoulli_,bernoulli,native_dropout,_fused_dropout", nullptr, outputSize},
-    // resize_ on a quantized tensor: the new elements are left as the memory was.
-    {"resize_quantized", "resize_",
-     [](const TraceOp& op) { return !op.inputs.empty() && op.inputs[0].dtype.starts_with("q"); }},
-};
-
-constexpr bool routesFollowTheOpList() {
-  for (const std::string_view op : kOpNames) {
-    int n = 0;
-    for (const AtenRoute& r : kRoutes) n += r.op == op ? 1 : 0;
-    if (n != 1) return false;
+Params paramsOf(TraceShape shape, const TraceOp& op) {
+  switch (shape) {
+    case TraceShape::None:
+      return {};
+    case TraceShape::InputSize:
+      return inputSize(op);
+    case TraceShape::OutputSize:
+      return outputSize(op);
+    case TraceShape::IndexPut:
+      return indexPutParams(op);
+    case TraceShape::Put:
+      return putParams(op);
+    case TraceShape::IndexAdd:
+      return indexAddParams(op);
+    case TraceShape::ScatterAdd:
+      return scatterAddParams(op);
+    case TraceShape::Count:
+      return countParams(op);
+    case TraceShape::Matmul:
+      return matmulParams(op);
   }
-  for (const AtenRoute& r : kRoutes) {
-    // A route without ATen names says why a trace cannot see its op.
-    if (r.aten.empty() == r.unseen.empty()) return false;
-  }
-  return std::size(kRoutes) == kOpNames.size();
+  return {};
 }
-static_assert(routesFollowTheOpList(),
-              "kRoutes needs one route for every op of the op list (OpList.hpp), and a reason "
-              "for each op a trace cannot see");
+
+bool chooses(const catalog::TraceRoute& r, const TraceOp& op) {
+  const std::string argument(r.argument);
+  switch (r.when) {
+    case TraceWhen::Always:
+      return true;
+    case TraceWhen::ArgumentTrue:
+      return isTrue(op, argument);
+    case TraceWhen::ArgumentNotTrue:
+      return !isTrue(op, argument);
+    case TraceWhen::ArgumentAbsent:
+      return !scalarArgument(op, argument).has_value();
+    case TraceWhen::ArgumentPresent:
+      return scalarArgument(op, argument).has_value();
+    case TraceWhen::ArgumentIs:
+      return argumentIs(op, argument, r.value);
+    case TraceWhen::ArgumentIsNot:
+      return !argumentIs(op, argument, r.value);
+    case TraceWhen::WithoutWeights:
+      return op.inputs.size() < 2;
+    case TraceWhen::WithWeights:
+      return op.inputs.size() >= 2;
+    case TraceWhen::QuantizedInput:
+      return !op.inputs.empty() && op.inputs[0].dtype.starts_with("q");
+  }
+  return false;
+}
 
 bool namesHold(std::string_view names, std::string_view name) {
   while (!names.empty()) {
@@ -235,11 +176,10 @@ bool namesHold(std::string_view names, std::string_view name) {
 std::optional<CatalogMatch> routeAtenOp(const TraceOp& op) {
   const std::string base = atenBaseName(op.name);
   if (base.empty()) return std::nullopt;
-  for (const AtenRoute& r : kRoutes) {
-    if (!namesHold(r.aten, base) || (r.accepts && !r.accepts(op))) continue;
-    CatalogMatch m{std::string(r.op), {}};
-    if (r.params) m.params = r.params(op);
-    return m;
+  for (const catalog::OpEntry& entry : catalog::catalogEntries()) {
+    const catalog::TraceRoute& r = entry.trace;
+    if (!namesHold(r.aten, base) || !chooses(r, op)) continue;
+    return CatalogMatch{std::string(entry.name), paramsOf(r.shape, op)};
   }
   return std::nullopt;
 }

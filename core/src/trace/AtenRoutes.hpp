@@ -1,8 +1,8 @@
 #pragma once
-// Which op of the op list a traced ATen op is: one route per op, made to follow the op list (a
-// static_assert in AtenRoutes.cpp fails when an op has none, or two), each naming the ATen ops a
-// trace sees it under, the arguments that choose it among the ops of one ATen name, and the
-// `detbench run` parameters its traced shapes give.
+// Which op of the op list a traced ATen op is, by the route in each op's catalog entry
+// (catalog/CatalogEntry.hpp `TraceRoute`: a static_assert in CatalogTable.cpp fails for an entry
+// without one): the ATen ops a trace sees it under, the argument that chooses it among the ops
+// of one ATen name, and the `detbench run` parameters its traced shapes give.
 
 #include <optional>
 

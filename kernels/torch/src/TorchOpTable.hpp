@@ -1,6 +1,6 @@
 #pragma once
 // The torch devices' op table: for each op of the catalog, the call a PyTorch user makes (the
-// same as `detbench export-pytorch` writes, core/src/export/PyTorchCalls.cpp), written against
+// same as `detbench export-pytorch` writes, its catalog entry's pytorchCall), written against
 // ATen's C++ API, on detbench's own inputs. A test checks the table against the op list.
 
 // This header names ATen's tensor without including ATen (TorchBackend.cpp reads the table

@@ -7,12 +7,11 @@
 //       marks ALL, kernels/cuda/src/ops/ (makeNameCuda): both kernel tables are made from this
 //       list (compile time);
 //   its catalog entry kNameEntry, in its family's file under core/src/catalog/data/: the
-//       catalog table is made from this list (compile time);
-//   its PyTorch call, core/src/export/PyTorchCalls.cpp (a static_assert there), and the same
-//       call in ATen's C++ API for the torch devices, kernels/torch/src/TorchOpTable.cpp (a
+//       catalog table is made from this list (compile time); the entry also holds its PyTorch
+//       call (`export-pytorch`) and its route from a trace (the ATen ops a trace sees it under,
+//       or why it sees none), and the build fails for an entry without either;
+//   the same call in ATen's C++ API for the torch devices, kernels/torch/src/TorchOpTable.cpp (a
 //       static_assert there checks the table against this list);
-//   its route from a trace, core/src/trace/AtenRoutes.cpp (the ATen ops a trace sees it under,
-//       or why it sees none; a static_assert there);
 //   its case in tests/kernels/OpCases.hpp and its peer checks in tests/peer/test_pytorch_cpu.py
 //       and test_export_pytorch.py (tests fail without them);
 //   the Chinese for its catalog texts, translations/tools/zh_CN.py (a test fails without it).

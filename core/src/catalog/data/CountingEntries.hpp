@@ -40,20 +40,29 @@ inline constexpr Releases<1> kHistcCuda{
                  .docstring = doc::kHistc},
       .source = "docstring 2.8 to 2.15: torch.histc() on CUDA raises; "
                 "aten/src/ATen/native/cuda/SummaryOps.cu (the caller's name)"}}};
-inline constexpr OpEntry kBincountEntry{.name = "bincount",
-                                        .pytorchApi = "torch.bincount(input)",
-                                        .summary = "counts of each value, without weights",
-                                        .cpu = kCpuDeterministic,
-                                        .cuda = kBincountCuda};
-inline constexpr OpEntry kBincountWeightedEntry{.name = "bincount_weighted",
-                                                .pytorchApi = "torch.bincount(input, weights)",
-                                                .summary = "sum of float weights per value",
-                                                .cpu = kCpuDeterministic,
-                                                .cuda = kBincountWeightedCuda};
-inline constexpr OpEntry kHistcEntry{.name = "histc",
-                                     .pytorchApi = "torch.histc(input, bins, min=-1, max=1)",
-                                     .summary = "counts of float values in equal-width bins",
-                                     .cpu = kCpuDeterministic,
-                                     .cuda = kHistcCuda};
+inline constexpr OpEntry kBincountEntry{
+    .name = "bincount",
+    .pytorchApi = "torch.bincount(input)",
+    .summary = "counts of each value, without weights",
+    .cpu = kCpuDeterministic,
+    .cuda = kBincountCuda,
+    .trace = {.aten = "bincount", .when = TraceWhen::WithoutWeights, .shape = TraceShape::Count},
+    .pytorchCall = "    return torch.bincount(io['input'], minlength=P['bins'])\n"};
+inline constexpr OpEntry kBincountWeightedEntry{
+    .name = "bincount_weighted",
+    .pytorchApi = "torch.bincount(input, weights)",
+    .summary = "sum of float weights per value",
+    .cpu = kCpuDeterministic,
+    .cuda = kBincountWeightedCuda,
+    .trace = {.aten = "bincount", .when = TraceWhen::WithWeights, .shape = TraceShape::Count},
+    .pytorchCall = "    return torch.bincount(io['input'], io['weights'], minlength=P['bins'])\n"};
+inline constexpr OpEntry kHistcEntry{
+    .name = "histc",
+    .pytorchApi = "torch.histc(input, bins, min=-1, max=1)",
+    .summary = "counts of float values in equal-width bins",
+    .cpu = kCpuDeterministic,
+    .cuda = kHistcCuda,
+    .trace = {.aten = "histc", .shape = TraceShape::Count},
+    .pytorchCall = "    return torch.histc(io['input'], bins=P['bins'], min=-1, max=1)\n"};
 
 }  // namespace detbench::catalog

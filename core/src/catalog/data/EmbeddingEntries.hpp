@@ -30,7 +30,18 @@ inline constexpr OpEntry kEmbeddingBagBackwardEntry{
     .pytorchApi = "torch.nn.functional.embedding_bag(mode='sum'|'mean') backward",
     .summary = "gradient of the embedding table: each bag's gradient added to its rows",
     .cpu = kCpuDeterministic,
-    .cuda = kEmbeddingBagBackwardCuda};
+    .cuda = kEmbeddingBagBackwardCuda,
+    .trace = {.aten = "_embedding_bag_backward,_embedding_bag_dense_backward",
+              .when = TraceWhen::ArgumentIsNot,
+              .argument = "mode",
+              .value = "2"},
+    .pytorchCall =
+        "    indices = io['indices']\n"
+        "    weight = torch.zeros(P['embeddings'], P['cols'], device=DEVICE, requires_grad=True)\n"
+        "    offsets = torch.arange(0, indices.numel(), P['bag_size'], device=DEVICE)\n"
+        "    mode = 'mean' if P['mode'] == 1 else 'sum'\n"
+        "    F.embedding_bag(indices, weight, offsets, mode=mode).backward(io['grad_output'])\n"
+        "    return weight.grad\n"};
 
 inline constexpr DeviceTraits kEmbeddingBagMaxTraits{
     .nondeterministicByDefault = true,
@@ -61,7 +72,17 @@ inline constexpr OpEntry kEmbeddingBagMaxBackwardEntry{
         "gradient of the embedding table: each bag's gradient added, column by column, "
         "to the row that held the bag's maximum",
     .cpu = kCpuDeterministic,
-    .cuda = kEmbeddingBagMaxBackwardCuda};
+    .cuda = kEmbeddingBagMaxBackwardCuda,
+    .trace = {.aten = "_embedding_bag_backward,_embedding_bag_dense_backward",
+              .when = TraceWhen::ArgumentIs,
+              .argument = "mode",
+              .value = "2"},
+    .pytorchCall =
+        "    indices = io['indices']\n"
+        "    weight = io['weight'].clone().requires_grad_(True)\n"
+        "    offsets = torch.arange(0, indices.numel(), P['bag_size'], device=DEVICE)\n"
+        "    F.embedding_bag(indices, weight, offsets, mode='max').backward(io['grad_output'])\n"
+        "    return weight.grad\n"};
 
 // embedding_dense_backward on CUDA: sorted indices and segment sums, and from 2.11 a fused kernel
 // that adds with atomics when few indices repeat many times, taken only outside deterministic
@@ -107,6 +128,11 @@ inline constexpr OpEntry kEmbeddingBackwardEntry{
     .pytorchApi = "torch.nn.functional.embedding(indices, weight) backward",
     .summary = "gradient of the embedding table: each index's gradient row added to its row",
     .cpu = kCpuDeterministic,
-    .cuda = kEmbeddingBackwardCuda};
+    .cuda = kEmbeddingBackwardCuda,
+    .trace = {.aten = "embedding_dense_backward"},
+    .pytorchCall =
+        "    weight = torch.zeros(P['embeddings'], P['cols'], device=DEVICE, requires_grad=True)\n"
+        "    F.embedding(io['indices'], weight).backward(io['grad_output'])\n"
+        "    return weight.grad\n"};
 
 }  // namespace detbench::catalog

@@ -24,7 +24,12 @@ inline constexpr OpEntry kGatherBackwardEntry{
     .pytorchApi = "torch.gather(x, 0, index) backward, gradient of x (1-D)",
     .summary = "each output gradient added into the element of x its index read",
     .cpu = kCpuDeterministic,
-    .cuda = kGatherBackwardCuda};
+    .cuda = kGatherBackwardCuda,
+    .trace = {.aten = "gather_backward"},
+    .pytorchCall =
+        "    x = torch.zeros(P['rows'], device=DEVICE, requires_grad=True)\n"
+        "    x.gather(0, io['index']).backward(io['grad_output'])\n"
+        "    return x.grad\n"};
 
 inline constexpr Releases<1> kIndexSelectBackwardCuda{
     {{.since = Since{2, 8},
@@ -43,7 +48,12 @@ inline constexpr OpEntry kIndexSelectBackwardEntry{
     .pytorchApi = "torch.index_select(x, 0, index) backward, gradient of x",
     .summary = "each output gradient row added into the row of x its index read",
     .cpu = kCpuDeterministic,
-    .cuda = kIndexSelectBackwardCuda};
+    .cuda = kIndexSelectBackwardCuda,
+    .trace = {.aten = "index_select_backward"},
+    .pytorchCall =
+        "    x = torch.zeros(P['rows'], P['cols'], device=DEVICE, requires_grad=True)\n"
+        "    x.index_select(0, io['index']).backward(io['grad_output'])\n"
+        "    return x.grad\n"};
 
 inline constexpr Releases<1> kRepeatInterleaveBackwardCuda{
     {{.since = Since{2, 8},
@@ -62,6 +72,11 @@ inline constexpr OpEntry kRepeatInterleaveBackwardEntry{
     .pytorchApi = "torch.repeat_interleave(x, repeats, dim=0) backward, gradient of x",
     .summary = "each row of x gets the sum of its copies' gradients",
     .cpu = kCpuDeterministic,
-    .cuda = kRepeatInterleaveBackwardCuda};
+    .cuda = kRepeatInterleaveBackwardCuda,
+    .trace = {.unseen = "autograd computes it with index_add_ or sum, which the trace names"},
+    .pytorchCall =
+        "    x = torch.zeros(P['rows'], P['cols'], device=DEVICE, requires_grad=True)\n"
+        "    x.repeat_interleave(P['repeats'], dim=0).backward(io['grad_output'])\n"
+        "    return x.grad\n"};
 
 }  // namespace detbench::catalog

@@ -37,7 +37,11 @@ inline constexpr OpEntry kIndexPutEntry{
                     "serially in index order (the cpu device's order)",
             .docstring = doc::kIndexPut},
     .cuda = kIndexPutCuda,
-    .cpuSource = kIndexPutCode};
+    .cpuSource = kIndexPutCode,
+    .trace = {.aten = "index_put_,index_put,_index_put_impl_",
+              .when = TraceWhen::ArgumentNotTrue,
+              .argument = "accumulate"},
+    .pytorchCall = "    return io['self'].clone().index_put_((io['index'],), io['values'])\n"};
 
 inline constexpr std::string_view kPutCode =
     "aten/src/ATen/native/TensorAdvancedIndexing.cpp put_ (alertNotDeterministic(\"put_\") "
@@ -68,7 +72,9 @@ inline constexpr OpEntry kPutEntry{
                     "the CPU too; the cpu device writes in index order",
             .docstring = doc::kPut},
     .cuda = kPutCuda,
-    .cpuSource = kPutCode};
+    .cpuSource = kPutCode,
+    .trace = {.aten = "put_,put", .when = TraceWhen::ArgumentNotTrue, .argument = "accumulate"},
+    .pytorchCall = "    return io['self'].clone().put_(io['index'], io['source'])\n"};
 
 inline constexpr std::string_view kIndexCopyCode =
     "docstrings 2.8 to 2.15 (index_copy acts deterministically on CPU and CUDA tensors); "
@@ -98,7 +104,9 @@ inline constexpr OpEntry kIndexCopyEntry{
                     "nothing for it there",
             .docstring = doc::kIndexCopy},
     .cuda = kIndexCopyCuda,
-    .cpuSource = kIndexCopyCode};
+    .cpuSource = kIndexCopyCode,
+    .trace = {.aten = "index_copy_,index_copy"},
+    .pytorchCall = "    return io['self'].clone().index_copy_(0, io['index'], io['source'])\n"};
 
 inline constexpr Releases<1> kScatterCuda{
     {{.since = Since{2, 8},
@@ -112,12 +120,15 @@ inline constexpr Releases<1> kScatterCuda{
       .source = "docstrings 2.8 to 2.15: torch.Tensor.scatter with a tensor src on CUDA acts "
                 "deterministically; aten/src/ATen/native/TensorAdvancedIndexing.cpp scatter_impl "
                 "(_scatter_via_index_put), at a revision of the main branch"}}};
-inline constexpr OpEntry kScatterEntry{.name = "scatter",
-                                       .pytorchApi = "torch.Tensor.scatter_(0, index, src)",
-                                       .summary =
-                                           "out[index[i]] = src[i] over a 1-D tensor: "
-                                           "with duplicate indices, one write stays",
-                                       .cpu = kCpuDeterministic,
-                                       .cuda = kScatterCuda};
+inline constexpr OpEntry kScatterEntry{
+    .name = "scatter",
+    .pytorchApi = "torch.Tensor.scatter_(0, index, src)",
+    .summary =
+        "out[index[i]] = src[i] over a 1-D tensor: "
+        "with duplicate indices, one write stays",
+    .cpu = kCpuDeterministic,
+    .cuda = kScatterCuda,
+    .trace = {.aten = "scatter_,scatter", .when = TraceWhen::ArgumentAbsent, .argument = "reduce"},
+    .pytorchCall = "    return io['self'].clone().scatter_(0, io['index'], io['source'])\n"};
 
 }  // namespace detbench::catalog

@@ -176,13 +176,17 @@ inline constexpr OpEntry kIndexAddEntry{
     .pytorchApi = "torch.Tensor.index_add_(0, index, source)",
     .summary = "out[index[i], :] += source[i, :] along dim 0, rows of D columns",
     .cpu = kCpuDeterministic,
-    .cuda = kIndexAddCuda};
+    .cuda = kIndexAddCuda,
+    .trace = {.aten = "index_add_,index_add", .shape = TraceShape::IndexAdd},
+    .pytorchCall = "    return torch.index_add(io['self'], 0, io['index'], io['source'])\n"};
 inline constexpr OpEntry kScatterAddEntry{
     .name = "scatter_add",
     .pytorchApi = "torch.Tensor.scatter_add_(dim, index, src)",
     .summary = "out[index[i]] += src[i] (1-D), or along dim 0 or 1 of a 2-D tensor",
     .cpu = kCpuDeterministic,
-    .cuda = kScatterAddCuda};
+    .cuda = kScatterAddCuda,
+    .trace = {.aten = "scatter_add_,scatter_add", .shape = TraceShape::ScatterAdd},
+    .pytorchCall = "    return torch.scatter_add(io['self'], P['dim'], io['index'], io['src'])\n"};
 inline constexpr OpEntry kIndexPutAccumulateEntry{
     .name = "index_put_accumulate",
     .pytorchApi =
@@ -193,7 +197,14 @@ inline constexpr OpEntry kIndexPutAccumulateEntry{
         "treatment",
     .cpu = withDocstring(kCpuParallelAtomics, doc::kIndexPutAccumulateCpu),
     .cuda = kIndexPutAccumulateCuda,
-    .cpuSource = kCpuParallelAtomicsSource};
+    .cpuSource = kCpuParallelAtomicsSource,
+    .trace = {.aten = "index_put_,index_put,_index_put_impl_",
+              .when = TraceWhen::ArgumentTrue,
+              .argument = "accumulate",
+              .shape = TraceShape::IndexPut},
+    .pytorchCall =
+        "    return io['self'].clone().index_put_((io['indices'],), io['values'], "
+        "accumulate=True)\n"};
 inline constexpr OpEntry kPutAccumulateEntry{
     .name = "put_accumulate",
     .pytorchApi = "torch.Tensor.put_(index, source, accumulate=True)",
@@ -202,31 +213,65 @@ inline constexpr OpEntry kPutAccumulateEntry{
         "index names",
     .cpu = withDocstring(kCpuParallelAtomics, doc::kPutAccumulateCpu),
     .cuda = kPutAccumulateCuda,
-    .cpuSource = kCpuParallelAtomicsSource};
+    .cpuSource = kCpuParallelAtomicsSource,
+    .trace = {.aten = "put_,put",
+              .when = TraceWhen::ArgumentTrue,
+              .argument = "accumulate",
+              .shape = TraceShape::Put},
+    .pytorchCall =
+        "    return io['self'].clone().put_(io['index'], io['source'], accumulate=True)\n"};
 inline constexpr OpEntry kScatterReduceSumEntry{
     .name = "scatter_reduce_sum",
     .pytorchApi = "torch.Tensor.scatter_reduce_(0, index, src, 'sum')",
     .summary = "out[index[i]] += src[i] over a 1-D tensor, self included",
     .cpu = kCpuDeterministic,
-    .cuda = kScatterReduceSumCuda};
+    .cuda = kScatterReduceSumCuda,
+    .trace = {.aten = "scatter_reduce_,scatter_reduce",
+              .when = TraceWhen::ArgumentIs,
+              .argument = "reduce",
+              .value = "\"sum\""},
+    .pytorchCall =
+        "    return torch.scatter_reduce(io['self'], 0, io['index'], io['src'], 'sum',\n"
+        "                                include_self=True)\n"};
 inline constexpr OpEntry kScatterReduceMeanEntry{
     .name = "scatter_reduce_mean",
     .pytorchApi = "torch.Tensor.scatter_reduce_(0, index, src, 'mean')",
     .summary = "the mean of self and the src values scattered to each element (1-D)",
     .cpu = kCpuDeterministic,
-    .cuda = kScatterReduceMeanCuda};
+    .cuda = kScatterReduceMeanCuda,
+    .trace = {.aten = "scatter_reduce_,scatter_reduce",
+              .when = TraceWhen::ArgumentIs,
+              .argument = "reduce",
+              .value = "\"mean\""},
+    .pytorchCall =
+        "    return torch.scatter_reduce(io['self'], 0, io['index'], io['src'], 'mean',\n"
+        "                                include_self=True)\n"};
 inline constexpr OpEntry kScatterReduceAmaxEntry{
     .name = "scatter_reduce_amax",
     .pytorchApi = "torch.Tensor.scatter_reduce_(0, index, src, 'amax')",
     .summary = "the largest of self and the src values scattered to each element (1-D)",
     .cpu = kCpuDeterministic,
-    .cuda = kScatterReduceAmaxCuda};
+    .cuda = kScatterReduceAmaxCuda,
+    .trace = {.aten = "scatter_reduce_,scatter_reduce",
+              .when = TraceWhen::ArgumentIs,
+              .argument = "reduce",
+              .value = "\"amax\""},
+    .pytorchCall =
+        "    return torch.scatter_reduce(io['self'], 0, io['index'], io['src'], 'amax',\n"
+        "                                include_self=True)\n"};
 inline constexpr OpEntry kScatterReduceProdEntry{
     .name = "scatter_reduce_prod",
     .pytorchApi = "torch.Tensor.scatter_reduce_(0, index, src, 'prod')",
     .summary = "the product of self and the src values scattered to each element (1-D)",
     .cpu = kCpuDeterministic,
-    .cuda = kScatterReduceProdCuda};
+    .cuda = kScatterReduceProdCuda,
+    .trace = {.aten = "scatter_reduce_,scatter_reduce",
+              .when = TraceWhen::ArgumentIs,
+              .argument = "reduce",
+              .value = "\"prod\""},
+    .pytorchCall =
+        "    return torch.scatter_reduce(io['self'], 0, io['index'], io['src'], 'prod',\n"
+        "                                include_self=True)\n"};
 inline constexpr DeviceTraits kIndexReduceProdTraits{
     .nondeterministicByDefault = true,
     .source = NS::FloatAtomics,
@@ -254,6 +299,12 @@ inline constexpr OpEntry kIndexReduceProdEntry{
     .pytorchApi = "torch.Tensor.index_reduce_(0, index, source, 'prod')",
     .summary = "out[index[i], :] *= source[i, :] along dim 0, self included",
     .cpu = kCpuDeterministic,
-    .cuda = kIndexReduceProdCuda};
+    .cuda = kIndexReduceProdCuda,
+    .trace = {.aten = "index_reduce_,index_reduce",
+              .when = TraceWhen::ArgumentIs,
+              .argument = "reduce",
+              .value = "\"prod\""},
+    .pytorchCall =
+        "    return io['self'].clone().index_reduce_(0, io['index'], io['source'], 'prod')\n"};
 
 }  // namespace detbench::catalog

@@ -114,34 +114,68 @@ inline constexpr OpEntry kMatmulEntry{
         "run to run only: on cpu-threads the default splits k when the batch leaves threads "
         "idle, and on cuda cuBLAS's heuristic picks its algorithm and split-K per shape; "
         "batch_invariant=1 promises batch, thread-count and device invariance (every row in "
-        "k order: the cpu device's bits)"};
+        "k order: the cpu device's bits)",
+    .trace = {.aten = "mm,addmm,matmul", .shape = TraceShape::Matmul},
+    .pytorchCall = "    return torch.matmul(io['a'], io['b']).unsqueeze(0)\n"};
 inline constexpr OpEntry kBmmSparseEntry{
     .name = "bmm_sparse",
     .pytorchApi = "torch.bmm(sparse_coo, dense)",
     .summary = "batched product of sparse COO matrices and dense matrices",
     .cpu = kCpuDeterministic,
-    .cuda = kBmmSparseCuda};
+    .cuda = kBmmSparseCuda,
+    .trace = {.unseen = "bmm on a sparse tensor is not told apart from a dense one in a trace"},
+    .pytorchCall =
+        "    shape = (P['batch'], P['rows'], P['inner'])\n"
+        "    a = torch.sparse_coo_tensor(io['indices'], io['values'], shape).coalesce()\n"
+        "    return torch.bmm(a, io['dense'])\n"};
 inline constexpr OpEntry kConv2dForwardEntry{
     .name = "conv2d_forward",
     .pytorchApi = "torch.nn.functional.conv2d(input, weight, stride, padding)",
     .summary = "2-D convolution through cuDNN (NCHW, float32)",
     .cpu = kCpuDeterministic,
     .cuda = kConv2dForwardCuda,
-    .cudnn = true};
+    .cudnn = true,
+    .trace = {.aten = "convolution,_convolution,cudnn_convolution,conv2d"},
+    .pytorchCall =
+        "    torch.backends.cudnn.allow_tf32 = bool(P['tf32'])\n"
+        "    return F.conv2d(io['input'], io['weight'], stride=P['stride'], "
+        "padding=P['padding'])\n"};
 inline constexpr OpEntry kConv2dBackwardDataEntry{
     .name = "conv2d_backward_data",
     .pytorchApi = "torch.nn.functional.conv2d backward, gradient of the input",
     .summary = "gradient of a 2-D convolution's input through cuDNN",
     .cpu = kCpuDeterministic,
     .cuda = kConv2dBackwardDataCuda,
-    .cudnn = true};
+    .cudnn = true,
+    .trace = {.aten = "cudnn_convolution_backward_input"},
+    .pytorchCall =
+        "    torch.backends.cudnn.allow_tf32 = bool(P['tf32'])\n"
+        "    w = io['weight']\n"
+        "    shape = (P['batch'], P['in_channels'], P['height'], P['width'])\n"
+        "    return torch.nn.grad.conv2d_input(shape, w, io['grad_output'], stride=P['stride'],\n"
+        "                                      padding=P['padding'])\n"};
 inline constexpr OpEntry kConv2dBackwardFilterEntry{
     .name = "conv2d_backward_filter",
     .pytorchApi = "torch.nn.functional.conv2d backward, gradient of the weight",
     .summary = "gradient of a 2-D convolution's weight through cuDNN",
     .cpu = kCpuDeterministic,
     .cuda = kConv2dBackwardFilterCuda,
-    .cudnn = true};
+    .cudnn = true,
+    .trace = {.aten = "convolution_backward,cudnn_convolution_backward_weight"},
+    .pytorchCall =
+        "    torch.backends.cudnn.allow_tf32 = bool(P['tf32'])\n"
+        "    shape = (P['out_channels'], P['in_channels'], P['kernel'], P['kernel'])\n"
+        "    return torch.nn.grad.conv2d_weight(io['input'], shape, io['grad_output'],\n"
+        "                                       stride=P['stride'], padding=P['padding'])\n"};
+// The RNN ops' PyTorch calls build the module and set its parameters (weight_ih_l0,
+// weight_hh_l0, bias_ih_l0, bias_hh_l0, in that order) to detbench's inputs.
+#define DETBENCH_RNN_MODULE                                                           \
+  "    torch.backends.cudnn.allow_tf32 = bool(P['tf32'])\n"                           \
+  "    m = (torch.nn.LSTM if P['mode'] else torch.nn.RNN)(P['input'], P['hidden'])\n" \
+  "    m = m.to(io['x'].device)\n"                                                    \
+  "    with torch.no_grad():\n"                                                       \
+  "        for w, name in zip(m.parameters(), ('w_ih', 'w_hh', 'b_ih', 'b_hh')):\n"   \
+  "            w.copy_(io[name])\n"
 inline constexpr OpEntry kRnnForwardEntry{
     .name = "rnn_forward",
     .pytorchApi = "torch.nn.LSTM(input, hidden)(x), or torch.nn.RNN (tanh)",
@@ -150,7 +184,11 @@ inline constexpr OpEntry kRnnForwardEntry{
         "step's output",
     .cpu = kCpuDeterministic,
     .cuda = kRnnCuda,
-    .cudnn = true};
+    .cudnn = true,
+    .trace = {.aten = "_cudnn_rnn"},
+    .pytorchCall = DETBENCH_RNN_MODULE
+    "    with torch.no_grad():\n"
+    "        return m(io['x'])[0]\n"};
 inline constexpr OpEntry kRnnBackwardWeightsEntry{
     .name = "rnn_backward_weights",
     .pytorchApi = "torch.nn.LSTM(input, hidden)(x).backward(dy), or torch.nn.RNN",
@@ -159,6 +197,12 @@ inline constexpr OpEntry kRnnBackwardWeightsEntry{
         "through time, weights) through cuDNN's RNN API",
     .cpu = kCpuDeterministic,
     .cuda = kRnnCuda,
-    .cudnn = true};
+    .cudnn = true,
+    .trace = {.aten = "_cudnn_rnn_backward"},
+    .pytorchCall = DETBENCH_RNN_MODULE
+    "    m(io['x'])[0].backward(io['dy'])\n"
+    "    return torch.cat([w.grad.flatten() for w in m.parameters()])\n"};
+
+#undef DETBENCH_RNN_MODULE
 
 }  // namespace detbench::catalog

@@ -48,7 +48,13 @@ inline constexpr OpEntry kNllLoss2dForwardEntry{
         "the negative log-likelihood of every pixel's target class, weighted, "
         "summed to one loss",
     .cpu = kCpuDeterministic,
-    .cuda = kNllLoss2dForwardCuda};
+    .cuda = kNllLoss2dForwardCuda,
+    .trace = {.aten = "nll_loss2d_forward"},
+    .pytorchCall =
+        "    weight = io['weight'] if P['weighted'] else None\n"
+        "    reduction = 'sum' if P['reduction'] else 'mean'\n"
+        "    return F.nll_loss(io['input'], io['target'], weight=weight,\n"
+        "                      reduction=reduction).reshape(1)\n"};
 inline constexpr OpEntry kCtcLossBackwardEntry{
     .name = "ctc_loss_backward",
     .pytorchApi =
@@ -58,6 +64,15 @@ inline constexpr OpEntry kCtcLossBackwardEntry{
         "gradient of the CTC loss with respect to the log-probabilities: each "
         "class's share of every alignment of the target, step by step",
     .cpu = kCpuDeterministic,
-    .cuda = kCtcLossBackwardCuda};
+    .cuda = kCtcLossBackwardCuda,
+    .trace = {.aten = "_ctc_loss_backward"},
+    .pytorchCall =
+        "    lp = io['log_probs'].detach().clone().requires_grad_(True)\n"
+        "    targets = io['targets']\n"
+        "    T, N, _ = lp.shape\n"
+        "    lengths = torch.full((N,), T, dtype=torch.long)\n"
+        "    target_lengths = torch.full((N,), targets.shape[1], dtype=torch.long)\n"
+        "    F.ctc_loss(lp, targets, lengths, target_lengths, reduction='sum').backward()\n"
+        "    return lp.grad\n"};
 
 }  // namespace detbench::catalog

@@ -31,6 +31,8 @@ inline constexpr OpEntry kResizeQuantizedEntry{
     .summary = "a quantized tensor grown by resize_: its new elements are uninitialized memory",
     .cpu = kResizeQuantizedTraits,
     .cuda = kResizeQuantizedCuda,
-    .cpuSource = kResizeQuantizedSource};
+    .cpuSource = kResizeQuantizedSource,
+    .trace = {.aten = "resize_", .when = TraceWhen::QuantizedInput},
+    .noPytorchCall = "a catalog entry without a definition"};
 
 }  // namespace detbench::catalog

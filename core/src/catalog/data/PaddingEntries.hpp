@@ -104,36 +104,68 @@ inline constexpr OpEntry kReplicationPad1dBackwardEntry{
     .pytorchApi = "torch.nn.functional.pad(mode='replicate') backward, 1-D",
     .summary = "each padded gradient added into the edge element it was copied from",
     .cpu = kCpuDeterministic,
-    .cuda = kReplicationPad1dBackwardCuda};
+    .cuda = kReplicationPad1dBackwardCuda,
+    .trace = {.aten = "replication_pad1d_backward"},
+    .pytorchCall =
+        "    g = io['grad_output']\n"
+        "    self = torch.zeros(g.shape[0], g.shape[1], P['width'], device=DEVICE)\n"
+        "    return torch.ops.aten.replication_pad1d_backward(g, self, [P['pad']] * 2)\n"};
 inline constexpr OpEntry kReplicationPad2dBackwardEntry{
     .name = "replication_pad2d_backward",
     .pytorchApi = "torch.nn.functional.pad(mode='replicate') backward, 2-D",
     .summary = "each padded gradient added into the edge element it was copied from",
     .cpu = kCpuDeterministic,
-    .cuda = kReplicationPad2dBackwardCuda};
+    .cuda = kReplicationPad2dBackwardCuda,
+    .trace = {.aten = "replication_pad2d_backward"},
+    .pytorchCall =
+        "    g = io['grad_output']\n"
+        "    self = torch.zeros(g.shape[0], g.shape[1], P['height'], P['width'], device=DEVICE)\n"
+        "    return torch.ops.aten.replication_pad2d_backward(g, self, [P['pad']] * 4)\n"};
 inline constexpr OpEntry kReflectionPad2dBackwardEntry{
     .name = "reflection_pad2d_backward",
     .pytorchApi = "torch.nn.functional.pad(mode='reflect') backward, 2-D",
     .summary = "each padded gradient added into the input element its position mirrors",
     .cpu = kCpuDeterministic,
-    .cuda = kReflectionPad2dBackwardCuda};
+    .cuda = kReflectionPad2dBackwardCuda,
+    .trace = {.aten = "reflection_pad2d_backward"},
+    .pytorchCall =
+        "    g = io['grad_output']\n"
+        "    self = torch.zeros(g.shape[0], g.shape[1], P['height'], P['width'], device=DEVICE)\n"
+        "    return torch.ops.aten.reflection_pad2d_backward(g, self, [P['pad']] * 4)\n"};
 inline constexpr OpEntry kReplicationPad3dBackwardEntry{
     .name = "replication_pad3d_backward",
     .pytorchApi = "torch.nn.functional.pad(mode='replicate') backward, 3-D",
     .summary = "each padded gradient added into the edge element it was copied from",
     .cpu = kCpuDeterministic,
-    .cuda = kReplicationPad3dBackwardCuda};
+    .cuda = kReplicationPad3dBackwardCuda,
+    .trace = {.aten = "replication_pad3d_backward"},
+    .pytorchCall =
+        "    g = io['grad_output']\n"
+        "    self = torch.zeros(g.shape[0], g.shape[1], P['depth'], P['height'], P['width'],\n"
+        "                       device=DEVICE)\n"
+        "    return torch.ops.aten.replication_pad3d_backward(g, self, [P['pad']] * 6)\n"};
 inline constexpr OpEntry kReflectionPad1dBackwardEntry{
     .name = "reflection_pad1d_backward",
     .pytorchApi = "torch.nn.functional.pad(mode='reflect') backward, 1-D",
     .summary = "each padded gradient added into the input element its position mirrors",
     .cpu = kCpuDeterministic,
-    .cuda = kReflectionPad1dBackwardCuda};
+    .cuda = kReflectionPad1dBackwardCuda,
+    .trace = {.aten = "reflection_pad1d_backward"},
+    .pytorchCall =
+        "    g = io['grad_output']\n"
+        "    self = torch.zeros(g.shape[0], g.shape[1], P['width'], device=DEVICE)\n"
+        "    return torch.ops.aten.reflection_pad1d_backward(g, self, [P['pad']] * 2)\n"};
 inline constexpr OpEntry kReflectionPad3dBackwardEntry{
     .name = "reflection_pad3d_backward",
     .pytorchApi = "torch.nn.functional.pad(mode='reflect') backward, 3-D",
     .summary = "each padded gradient added into the input element its position mirrors",
     .cpu = kCpuDeterministic,
-    .cuda = kReflectionPad3dBackwardCuda};
+    .cuda = kReflectionPad3dBackwardCuda,
+    .trace = {.aten = "reflection_pad3d_backward"},
+    .pytorchCall =
+        "    g = io['grad_output']\n"
+        "    self = torch.zeros(g.shape[0], g.shape[1], P['depth'], P['height'], P['width'],\n"
+        "                       device=DEVICE)\n"
+        "    return torch.ops.aten.reflection_pad3d_backward(g, self, [P['pad']] * 6)\n"};
 
 }  // namespace detbench::catalog

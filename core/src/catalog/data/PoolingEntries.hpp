@@ -180,69 +180,126 @@ inline constexpr OpEntry kMaxPool2dBackwardEntry{
     .pytorchApi = "torch.nn.functional.max_pool2d backward (overlapping windows)",
     .summary = "gradient routed to each window's argmax; windows overlap",
     .cpu = kCpuDeterministic,
-    .cuda = kMaxPool2dBackwardCuda};
+    .cuda = kMaxPool2dBackwardCuda,
+    .trace = {.aten = "max_pool2d_with_indices_backward"},
+    .pytorchCall =
+        "    k, s = P['kernel'], P['stride']\n"
+        "    return torch.ops.aten.max_pool2d_with_indices_backward(\n"
+        "        io['grad_output'], io['self'], [k, k], [s, s], [0, 0], [1, 1], False,\n"
+        "        io['indices'])\n"};
 inline constexpr OpEntry kMaxPool3dBackwardEntry{
     .name = "max_pool3d_backward",
     .pytorchApi = "torch.nn.functional.max_pool3d backward (overlapping windows)",
     .summary = "gradient routed to each cubic window's argmax; windows overlap",
     .cpu = kCpuDeterministic,
-    .cuda = kMaxPool3dBackwardCuda};
+    .cuda = kMaxPool3dBackwardCuda,
+    .trace = {.aten = "max_pool3d_with_indices_backward"},
+    .pytorchCall =
+        "    k, s = P['kernel'], P['stride']\n"
+        "    return torch.ops.aten.max_pool3d_with_indices_backward(\n"
+        "        io['grad_output'], io['self'], [k] * 3, [s] * 3, [0] * 3, [1] * 3, False,\n"
+        "        io['indices'])\n"};
 inline constexpr OpEntry kAdaptiveMaxPool2dBackwardEntry{
     .name = "adaptive_max_pool2d_backward",
     .pytorchApi = "torch.nn.functional.adaptive_max_pool2d backward",
     .summary = "gradient routed to each adaptive window's argmax; windows overlap",
     .cpu = kCpuDeterministic,
-    .cuda = kAdaptiveMaxPool2dBackwardCuda};
+    .cuda = kAdaptiveMaxPool2dBackwardCuda,
+    .trace = {.aten = "adaptive_max_pool2d_backward"},
+    .pytorchCall =
+        "    return torch.ops.aten.adaptive_max_pool2d_backward(io['grad_output'], io['self'],\n"
+        "                                                       io['indices'])\n"};
 inline constexpr OpEntry kFractionalMaxPool2dBackwardEntry{
     .name = "fractional_max_pool2d_backward",
     .pytorchApi = "torch.nn.functional.fractional_max_pool2d backward",
     .summary = "gradient routed to each pseudo-randomly placed window's argmax",
     .cpu = kCpuDeterministic,
-    .cuda = kFractionalMaxPool2dBackwardCuda};
+    .cuda = kFractionalMaxPool2dBackwardCuda,
+    .trace = {.aten = "fractional_max_pool2d_backward"},
+    .pytorchCall =
+        "    g = io['grad_output']\n"
+        "    return torch.ops.aten.fractional_max_pool2d_backward(\n"
+        "        g, io['self'], [P['kernel']] * 2, list(g.shape[2:]), io['indices'])\n"};
 inline constexpr OpEntry kFractionalMaxPool3dBackwardEntry{
     .name = "fractional_max_pool3d_backward",
     .pytorchApi = "torch.nn.functional.fractional_max_pool3d backward",
     .summary = "gradient routed to each pseudo-randomly placed window's argmax, in 3-D",
     .cpu = kCpuDeterministic,
-    .cuda = kFractionalMaxPool3dBackwardCuda};
+    .cuda = kFractionalMaxPool3dBackwardCuda,
+    .trace = {.aten = "fractional_max_pool3d_backward"},
+    .pytorchCall =
+        "    g = io['grad_output']\n"
+        "    return torch.ops.aten.fractional_max_pool3d_backward(\n"
+        "        g, io['self'], [P['kernel']] * 3, list(g.shape[2:]), io['indices'])\n"};
 inline constexpr OpEntry kMaxUnpool1dEntry{
     .name = "max_unpool1d",
     .pytorchApi = "torch.nn.functional.max_unpool1d(input, indices, kernel, stride)",
     .summary = "each value written into the output position its index names (1-D)",
     .cpu = maxUnpoolTraits<1>(doc::kMaxUnpool1d),
     .cuda = kMaxUnpool1dCuda,
-    .cpuSource = kMaxUnpoolSource};
+    .cpuSource = kMaxUnpoolSource,
+    .trace =
+        {.unseen =
+             "F.max_unpool1d calls max_unpool2d on an added dimension: a trace sees max_unpool2d"},
+    .pytorchCall =
+        "    return F.max_unpool1d(io['input'], io['indices'], P['kernel'], P['stride'])\n"};
 inline constexpr OpEntry kMaxUnpool2dEntry{
     .name = "max_unpool2d",
     .pytorchApi = "torch.nn.functional.max_unpool2d(input, indices, kernel, stride)",
     .summary = "each value written into the output position its index names (2-D)",
     .cpu = maxUnpoolTraits<2>(doc::kMaxUnpool2d),
     .cuda = kMaxUnpool2dCuda,
-    .cpuSource = kMaxUnpoolSource};
+    .cpuSource = kMaxUnpoolSource,
+    .trace = {.aten = "max_unpool2d"},
+    .pytorchCall =
+        "    return F.max_unpool2d(io['input'], io['indices'], P['kernel'], P['stride'])\n"};
 inline constexpr OpEntry kMaxUnpool3dEntry{
     .name = "max_unpool3d",
     .pytorchApi = "torch.nn.functional.max_unpool3d(input, indices, kernel, stride)",
     .summary = "each value written into the output position its index names (3-D)",
     .cpu = maxUnpoolTraits<3>(doc::kMaxUnpool3d),
     .cuda = kMaxUnpool3dCuda,
-    .cpuSource = kMaxUnpoolSource};
+    .cpuSource = kMaxUnpoolSource,
+    .trace = {.aten = "max_unpool3d"},
+    .pytorchCall =
+        "    return F.max_unpool3d(io['input'], io['indices'], P['kernel'], P['stride'])\n"};
 inline constexpr OpEntry kAvgPool3dBackwardEntry{
     .name = "avg_pool3d_backward",
     .pytorchApi = "torch.nn.functional.avg_pool3d backward",
     .summary = "each output gradient spread evenly over its (overlapping) window",
     .cpu = kCpuDeterministic,
-    .cuda = kAvgPool3dBackwardCuda};
+    .cuda = kAvgPool3dBackwardCuda,
+    .trace = {.aten = "avg_pool3d_backward"},
+    .pytorchCall =
+        "    g = io['grad_output']\n"
+        "    k, s, pad = P['kernel'], P['stride'], P['padding']\n"
+        "    self = torch.zeros(g.shape[0], g.shape[1], P['depth'], P['height'], P['width'],\n"
+        "                       device=DEVICE)\n"
+        "    return torch.ops.aten.avg_pool3d_backward(g, self, [k] * 3, [s] * 3, [pad] * 3, "
+        "False,\n"
+        "                                              True, None)\n"};
 inline constexpr OpEntry kAdaptiveAvgPool2dBackwardEntry{
     .name = "adaptive_avg_pool2d_backward",
     .pytorchApi = "torch.nn.functional.adaptive_avg_pool2d backward",
     .summary = "each output gradient spread over its adaptive (overlapping) window",
     .cpu = kCpuDeterministic,
-    .cuda = kAdaptiveAvgPool2dBackwardCuda};
+    .cuda = kAdaptiveAvgPool2dBackwardCuda,
+    .trace = {.aten = "_adaptive_avg_pool2d_backward"},
+    .pytorchCall =
+        "    g = io['grad_output']\n"
+        "    self = torch.zeros(g.shape[0], g.shape[1], P['height'], P['width'], device=DEVICE)\n"
+        "    return torch.ops.aten._adaptive_avg_pool2d_backward(g, self)\n"};
 inline constexpr OpEntry kAdaptiveAvgPool3dBackwardEntry{
     .name = "adaptive_avg_pool3d_backward",
     .pytorchApi = "torch.nn.functional.adaptive_avg_pool3d backward",
     .summary = "each output gradient spread over its adaptive (overlapping) window, in 3-D",
     .cpu = kCpuDeterministic,
-    .cuda = kAdaptiveAvgPool3dBackwardCuda};
+    .cuda = kAdaptiveAvgPool3dBackwardCuda,
+    .trace = {.aten = "_adaptive_avg_pool3d_backward"},
+    .pytorchCall =
+        "    g = io['grad_output']\n"
+        "    self = torch.zeros(g.shape[0], g.shape[1], P['depth'], P['height'], P['width'],\n"
+        "                       device=DEVICE)\n"
+        "    return torch.ops.aten._adaptive_avg_pool3d_backward(g, self)\n"};
 
 }  // namespace detbench::catalog

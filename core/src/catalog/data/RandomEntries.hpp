@@ -29,24 +29,33 @@ inline constexpr std::string_view kRandomSource =
     "torch.manual_seed and the CUDA Philox generator; random ops are outside the docstring's lists";
 inline constexpr Releases<1> kRandomCuda{
     {{.since = Since{2, 8}, .traits = kGpuRandom, .source = kRandomSource}}};
-inline constexpr OpEntry kRandEntry{.name = "rand",
-                                    .pytorchApi = "torch.manual_seed(seed); torch.rand(size)",
-                                    .summary = "uniform random numbers in [0, 1)",
-                                    .cpu = kCpuRandom,
-                                    .cuda = kRandomCuda,
-                                    .cpuSource = kCpuRandomSource};
-inline constexpr OpEntry kRandnEntry{.name = "randn",
-                                     .pytorchApi = "torch.manual_seed(seed); torch.randn(size)",
-                                     .summary = "standard normal random numbers",
-                                     .cpu = kCpuRandom,
-                                     .cuda = kRandomCuda,
-                                     .cpuSource = kCpuRandomSource};
+inline constexpr OpEntry kRandEntry{
+    .name = "rand",
+    .pytorchApi = "torch.manual_seed(seed); torch.rand(size)",
+    .summary = "uniform random numbers in [0, 1)",
+    .cpu = kCpuRandom,
+    .cuda = kRandomCuda,
+    .cpuSource = kCpuRandomSource,
+    .trace = {.aten = "uniform_,rand,rand_like", .shape = TraceShape::OutputSize},
+    .noPytorchCall = "the random ops draw from the generator's stream, not from inputs"};
+inline constexpr OpEntry kRandnEntry{
+    .name = "randn",
+    .pytorchApi = "torch.manual_seed(seed); torch.randn(size)",
+    .summary = "standard normal random numbers",
+    .cpu = kCpuRandom,
+    .cuda = kRandomCuda,
+    .cpuSource = kCpuRandomSource,
+    .trace = {.aten = "normal_,randn,randn_like", .shape = TraceShape::OutputSize},
+    .noPytorchCall = "the random ops draw from the generator's stream, not from inputs"};
 inline constexpr OpEntry kDropoutEntry{
     .name = "dropout",
     .pytorchApi = "torch.manual_seed(seed); torch.nn.functional.dropout(input, p)",
     .summary = "zero each element with probability p, scale the rest by 1 / (1 - p)",
     .cpu = kCpuRandom,
     .cuda = kRandomCuda,
-    .cpuSource = kCpuRandomSource};
+    .cpuSource = kCpuRandomSource,
+    .trace = {.aten = "bernoulli_,bernoulli,native_dropout,_fused_dropout",
+              .shape = TraceShape::OutputSize},
+    .noPytorchCall = "the random ops draw from the generator's stream, not from inputs"};
 
 }  // namespace detbench::catalog

@@ -82,7 +82,9 @@ inline constexpr OpEntry kSumEntry{.name = "sum",
                                    .pytorchApi = "torch.sum(input)",
                                    .summary = "sum of all elements to a scalar",
                                    .cpu = kCpuDeterministic,
-                                   .cuda = kSumCuda};
+                                   .cuda = kSumCuda,
+                                   .trace = {.aten = "sum", .shape = TraceShape::InputSize},
+                                   .pytorchCall = "    return torch.sum(io['input']).reshape(1)\n"};
 inline constexpr OpEntry kRmsNormEntry{
     .name = "rms_norm",
     .pytorchApi = "torch.nn.functional.rms_norm(x, [cols], weight)",
@@ -95,7 +97,14 @@ inline constexpr OpEntry kRmsNormEntry{
         "run to run only: the default splits each row over threads (cpu-threads) or "
         "blocks (cuda) when the batch cannot fill them; batch_invariant=1 promises batch "
         "invariance (one order per row), and on cpu-threads thread-count invariance and "
-        "the cpu device's bits"};
+        "the cpu device's bits",
+    .trace = {.aten = "rms_norm,_fused_rms_norm"},
+    .pytorchCall =
+        "    x, w = io['x'], io['weight']\n"
+        "    if hasattr(F, 'rms_norm'):  # PyTorch 2.4 on\n"
+        "        return F.rms_norm(x, [x.shape[1]], w)\n"
+        "    eps = torch.finfo(x.dtype).eps\n"
+        "    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * w\n"};
 inline constexpr OpEntry kSoftmaxEntry{
     .name = "softmax",
     .pytorchApi = "torch.softmax(x, dim=1), torch.log_softmax(x, dim=1) with log=1",
@@ -108,7 +117,11 @@ inline constexpr OpEntry kSoftmaxEntry{
         "run to run only: the default splits each row's sum over threads (cpu-threads) "
         "or blocks (cuda) when the batch cannot fill them; batch_invariant=1 promises "
         "batch invariance (one order per row), and on cpu-threads thread-count "
-        "invariance and the cpu device's bits"};
+        "invariance and the cpu device's bits",
+    .trace = {.aten = "_softmax,_log_softmax,softmax,log_softmax"},
+    .pytorchCall =
+        "    f = torch.log_softmax if P['log'] else torch.softmax\n"
+        "    return f(io['x'], dim=1)\n"};
 inline constexpr OpEntry kDecodeAttentionEntry{
     .name = "decode_attention",
     .pytorchApi =
@@ -123,12 +136,23 @@ inline constexpr OpEntry kDecodeAttentionEntry{
         "run to run only: the default splits the KV cache into as many parts as fill "
         "the threads (cpu-threads) or the device (cuda), a count that depends on the "
         "batch; batch_invariant=1 splits by a fixed size (256 keys) and promises batch "
-        "invariance, and on cpu-threads thread-count invariance"};
-inline constexpr OpEntry kCumsumEntry{.name = "cumsum",
-                                      .pytorchApi = "torch.cumsum(input, 0)",
-                                      .summary = "running sum of a float vector",
-                                      .cpu = kCpuDeterministic,
-                                      .cuda = kCumsumCuda};
+        "invariance, and on cpu-threads thread-count invariance",
+    .trace = {.unseen = "detbench's own composite of matmul and softmax: the trace names the ATen "
+                        "ops it is made of"},
+    .pytorchCall =
+        "    q = io['q'].unsqueeze(2)  # [batch, heads, 1, head_dim]\n"
+        "    if hasattr(F, 'scaled_dot_product_attention'):  # PyTorch 2.0 on\n"
+        "        return F.scaled_dot_product_attention(q, io['k'], io['v']).squeeze(2)\n"
+        "    w = torch.softmax(q @ io['k'].transpose(-1, -2) / q.shape[-1] ** 0.5, dim=-1)\n"
+        "    return (w @ io['v']).squeeze(2)\n"};
+inline constexpr OpEntry kCumsumEntry{
+    .name = "cumsum",
+    .pytorchApi = "torch.cumsum(input, 0)",
+    .summary = "running sum of a float vector",
+    .cpu = kCpuDeterministic,
+    .cuda = kCumsumCuda,
+    .trace = {.aten = "cumsum,cumsum_", .shape = TraceShape::InputSize},
+    .pytorchCall = "    return torch.cumsum(io['input'], 0)\n"};
 
 // kthvalue and median with indices: among equal values, which index a CUDA thread writes last.
 inline constexpr DeviceTraits kKthvalueRaises{
@@ -170,7 +194,9 @@ inline constexpr OpEntry kKthvalueEntry{
     .pytorchApi = "torch.kthvalue(input, k, dim=1).indices",
     .summary = "the position of each row's k-th smallest value, among values that repeat",
     .cpu = kCpuDeterministic,
-    .cuda = kKthvalueCuda};
+    .cuda = kKthvalueCuda,
+    .trace = {.aten = "kthvalue"},
+    .pytorchCall = "    return torch.kthvalue(io['input'], P['k'], dim=1).indices\n"};
 inline constexpr Releases<1> kMedianCuda{
     {{.since = Since{2, 8},
       .traits = {.nondeterministicByDefault = true,
@@ -189,6 +215,8 @@ inline constexpr OpEntry kMedianEntry{
     .pytorchApi = "torch.median(input, dim=1).indices",
     .summary = "the position of each row's lower median, among values that repeat",
     .cpu = kCpuDeterministic,
-    .cuda = kMedianCuda};
+    .cuda = kMedianCuda,
+    .trace = {.aten = "median", .when = TraceWhen::ArgumentPresent, .argument = "dim"},
+    .pytorchCall = "    return torch.median(io['input'], dim=1).indices\n"};
 
 }  // namespace detbench::catalog

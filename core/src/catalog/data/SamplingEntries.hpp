@@ -159,13 +159,24 @@ inline constexpr OpEntry kUpsampleLinear1dBackwardEntry{
     .pytorchApi = "torch.nn.functional.interpolate(mode='linear') backward",
     .summary = "each output gradient spread over its two source positions",
     .cpu = kCpuDeterministic,
-    .cuda = kUpsampleLinear1dBackwardCuda};
+    .cuda = kUpsampleLinear1dBackwardCuda,
+    .trace = {.aten = "upsample_linear1d_backward"},
+    .pytorchCall =
+        "    g = io['grad_output']\n"
+        "    return torch.ops.aten.upsample_linear1d_backward(\n"
+        "        g, [g.shape[2]], [g.shape[0], g.shape[1], P['width']], False)\n"};
 inline constexpr OpEntry kUpsampleBilinear2dBackwardEntry{
     .name = "upsample_bilinear2d_backward",
     .pytorchApi = "torch.nn.functional.interpolate(mode='bilinear') backward",
     .summary = "each output gradient spread over its four source pixels",
     .cpu = kCpuDeterministic,
-    .cuda = kUpsampleBilinear2dBackwardCuda};
+    .cuda = kUpsampleBilinear2dBackwardCuda,
+    .trace = {.aten = "upsample_bilinear2d_backward"},
+    .pytorchCall =
+        "    g = io['grad_output']\n"
+        "    return torch.ops.aten.upsample_bilinear2d_backward(\n"
+        "        g, [g.shape[2], g.shape[3]], [g.shape[0], g.shape[1], P['height'], P['width']],\n"
+        "        False)\n"};
 inline constexpr OpEntry kUpsampleBicubic2dBackwardEntry{
     .name = "upsample_bicubic2d_backward",
     .pytorchApi = "torch.nn.functional.interpolate(mode='bicubic') backward",
@@ -173,13 +184,25 @@ inline constexpr OpEntry kUpsampleBicubic2dBackwardEntry{
         "each output gradient spread over its 4 x 4 source pixels with cubic "
         "weights, edge taps clamped",
     .cpu = kCpuDeterministic,
-    .cuda = kUpsampleBicubic2dBackwardCuda};
+    .cuda = kUpsampleBicubic2dBackwardCuda,
+    .trace = {.aten = "upsample_bicubic2d_backward"},
+    .pytorchCall =
+        "    g = io['grad_output']\n"
+        "    return torch.ops.aten.upsample_bicubic2d_backward(\n"
+        "        g, [g.shape[2], g.shape[3]], [g.shape[0], g.shape[1], P['height'], P['width']],\n"
+        "        False)\n"};
 inline constexpr OpEntry kUpsampleTrilinear3dBackwardEntry{
     .name = "upsample_trilinear3d_backward",
     .pytorchApi = "torch.nn.functional.interpolate(mode='trilinear') backward",
     .summary = "each output gradient spread over its eight source voxels",
     .cpu = kCpuDeterministic,
-    .cuda = kUpsampleTrilinear3dBackwardCuda};
+    .cuda = kUpsampleTrilinear3dBackwardCuda,
+    .trace = {.aten = "upsample_trilinear3d_backward"},
+    .pytorchCall =
+        "    g = io['grad_output']\n"
+        "    return torch.ops.aten.upsample_trilinear3d_backward(\n"
+        "        g, [g.shape[2], g.shape[3], g.shape[4]],\n"
+        "        [g.shape[0], g.shape[1], P['depth'], P['height'], P['width']], False)\n"};
 inline constexpr OpEntry kGridSampler2dBackwardEntry{
     .name = "grid_sampler_2d_backward",
     .pytorchApi =
@@ -189,6 +212,12 @@ inline constexpr OpEntry kGridSampler2dBackwardEntry{
         "each output gradient spread over the four input pixels around the "
         "point its grid entry names",
     .cpu = kCpuDeterministic,
-    .cuda = kGridSampler2dBackwardCuda};
+    .cuda = kGridSampler2dBackwardCuda,
+    .trace = {.aten = "grid_sampler_2d_backward"},
+    .pytorchCall =
+        "    g = io['grad_output']\n"
+        "    inp = torch.zeros(g.shape[0], g.shape[1], P['height'], P['width'], device=DEVICE)\n"
+        "    return torch.ops.aten.grid_sampler_2d_backward(g, inp, io['grid'], 0, 0, False,\n"
+        "                                                   [True, False])[0]\n"};
 
 }  // namespace detbench::catalog
