@@ -254,6 +254,16 @@ TEST_F(TraceRun, DataFromOutsideIsNamedAsData) {
   EXPECT_EQ(explainCause(cause, PyTorchRelease{2, 8}).kind, CauseKind::Data);
 }
 
+TEST_F(TraceRun, MemoryOnceUninitializedAndHandedOutAgainIsWhatItsNewOpWrote) {
+  const TraceResult r = trace("reused_memory.py");
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  ASSERT_EQ(a.causes.size(), 1u);
+  EXPECT_EQ(a.causes[0].category, CauseCategory::Introduced);
+  EXPECT_EQ(atenBaseName(a.causes[0].op.name), "rand");
+  ASSERT_TRUE(a.causes[0].site.has_value());
+  EXPECT_EQ(a.causes[0].site->line, lineOf("reused_memory.py", "# DRAW"));
+}
+
 TEST_F(TraceRun, WhereControlFlowPartsTheSequencesItSaysWhere) {
   const TraceResult r = trace("parts.py");
   const TraceAlignment& a = r.configs.at(0).alignment;

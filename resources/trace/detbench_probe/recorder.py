@@ -295,11 +295,14 @@ class Recorder(TorchDispatchMode):
                 p = _storage_ptr(t)
                 if p is not None:
                     self.uninitialized[p] = True
+                    self.assembled.discard(p)
             described_out = "[" + ",".join(
                 '[null,"%s",%s,"%s",%d]' % (_dtype_name(t.dtype), list(t.shape), t.device,
                                              1 if info.uninitialized else 2)
                 for t in outputs[:_MAX_TENSORS]) + "]"
         else:
+            if self.uninitialized or self.assembled:
+                self._forget_reused(args, kwargs, outputs)
             if self.uninitialized and info.writes:
                 for i in info.writes:
                     if i < len(args):
@@ -329,6 +332,25 @@ class Recorder(TorchDispatchMode):
         tensors = []
         _flatten(args, tensors)
         self.held.append((tensors, out))
+
+    def _forget_reused(self, args, kwargs, outputs):
+        """An output in memory that no argument of the op holds was allocated by the op and
+        written by it: where that memory once held a torch.empty or a buffer filled through
+        views, freed since and handed out again, it is neither any more."""
+        held = None
+        for t in outputs:
+            p = _storage_ptr(t)
+            if p is None or (p not in self.uninitialized and p not in self.assembled):
+                continue
+            if held is None:
+                tensors = []
+                _flatten(args, tensors)
+                for v in kwargs.values():
+                    _flatten(v, tensors)
+                held = {_storage_ptr(a) for a in tensors}
+            if p not in held:
+                self.uninitialized.pop(p, None)
+                self.assembled.discard(p)
 
     def _note_view_writes(self, info, args, kwargs):
         """Remembers the memory an op wrote through a view of it (DDP fills its buckets so):
