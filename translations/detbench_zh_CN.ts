@@ -1355,6 +1355,17 @@
         </message>
     </context>
     <context>
+        <name>TraceWidget</name>
+        <message>
+            <source>op %1 %2 at %3</source>
+            <translation>算子 %1 %2，位于 %3</translation>
+        </message>
+        <message>
+            <source>op %1 on thread %2 (%3) %4 at %5</source>
+            <translation>线程 %2（%3）上的算子 %1 %4，位于 %5</translation>
+        </message>
+    </context>
+    <context>
         <name>Verdict</name>
         <message>
             <source>Failed: %1</source>
@@ -3988,10 +3999,6 @@ difference</source>
             <translation>跟踪完成。</translation>
         </message>
         <message>
-            <source>op %1 %2 at %3</source>
-            <translation>算子 %1 %2，位于 %3</translation>
-        </message>
-        <message>
             <source>%1 of %2, %3 ULP</source>
             <translation>%2 个中 %1 个，%3 ULP</translation>
         </message>
@@ -4136,10 +4143,6 @@ difference</source>
             <translation>备注：没有结果用到的其他位</translation>
         </message>
         <message>
-            <source>op %1 %2 at %3: %4</source>
-            <translation>算子 %1 %2，位于 %3：%4</translation>
-        </message>
-        <message>
             <source>stopped at the timeout; one run: nothing to compare</source>
             <translation>在超时处停止；只有一次运行：没有可比较的内容</translation>
         </message>
@@ -4248,10 +4251,6 @@ difference</source>
             <translation>%1 个进程未加入进程组便运行了 %2 个 torch 算子：未比较</translation>
         </message>
         <message>
-            <source>not all compared: ops ran on the script's own threads or processes, which the trace does not compare</source>
-            <translation>未全部比较：有算子运行在脚本自己的线程或进程中，追踪不比较这些算子</translation>
-        </message>
-        <message>
             <source>the script's own process</source>
             <translation>脚本自身的进程</translation>
         </message>
@@ -4266,6 +4265,14 @@ difference</source>
         <message>
             <source>Ranks that should agree do not: collective %1 (%2) gave rank(s) %3 other bits than rank %4 in run 1</source>
             <translation>本应一致的 rank 并不一致：第 %1 个集合通信（%2）在第 1 次运行中给 rank %3 的比特与 rank %4 不同</translation>
+        </message>
+        <message>
+            <source>not all compared: ops ran in the script's processes that joined no process group, which the trace does not compare</source>
+            <translation>未全部比较：有算子运行在脚本中未加入进程组的进程里，追踪不比较这些算子</translation>
+        </message>
+        <message>
+            <source>%1 (thread %2)</source>
+            <translation>%1（线程 %2）</translation>
         </message>
     </context>
     <context>

@@ -92,10 +92,11 @@ std::string runsText(const std::vector<int>& runs) {
 
 // `differences`: the second pass's (null where it did not run for these causes).
 void printCause(std::ostream& out, const TraceAlignment& a,
-                const std::map<std::int64_t, CauseDifference>* differences, const TraceCause& cause,
+                const std::map<CauseId, CauseDifference>* differences, const TraceCause& cause,
                 PyTorchRelease release, const std::string& heading = "First cause") {
   const CauseExplanation e = explainCause(cause, release, a.unseededGenerators);
-  out << "  " << heading << ": op " << cause.seq << " " << cause.op.name;
+  out << "  " << heading << ": " << describeOpNumber(a, cause.thread, cause.seq) << " "
+      << cause.op.name;
   if (cause.site) out << " at " << describeSite(*cause.site);
   out << " (" << runsText(cause.runs) << ")\n";
   out << "    " << describeOrigin(cause) << "\n";
@@ -105,7 +106,7 @@ void printCause(std::ostream& out, const TraceAlignment& a,
   }
   const CauseDifference* measured = nullptr;
   if (differences) {
-    if (const auto it = differences->find(cause.seq); it != differences->end()) {
+    if (const auto it = differences->find(causeId(cause)); it != differences->end()) {
       measured = &it->second;
     }
   }
@@ -141,8 +142,9 @@ void printFindings(std::ostream& out, const TraceAlignment& a, PyTorchRelease re
       out << "    ... " << findings.size() - 8 << " more (the report lists them all)\n";
       break;
     }
-    const auto it = std::find_if(a.causes.begin(), a.causes.end(),
-                                 [&f](const TraceCause& c) { return c.seq == f.firstSeq; });
+    const auto it = std::find_if(a.causes.begin(), a.causes.end(), [&f](const TraceCause& c) {
+      return c.seq == f.firstSeq && c.thread == f.firstThread;
+    });
     out << "    " << shown << ". "
         << describeFinding(f, explainCause(*it, release, a.unseededGenerators)) << "\n";
   }
@@ -211,7 +213,8 @@ void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
   }
   if (!c.alignment.notes.empty()) {
     const TraceCause& note = c.alignment.notes.front();
-    out << "  Note: op " << note.seq << " " << note.op.name;
+    out << "  Note: " << describeOpNumber(c.alignment, note.thread, note.seq) << " "
+        << note.op.name;
     if (note.site) out << " at " << describeSite(*note.site);
     out << " " << describeNote(note) << "\n";
     if (c.alignment.notes.size() > 1) {

@@ -23,7 +23,7 @@ QByteArray TraceExporter::markdown(const TraceDocument& document) {
 
 QByteArray TraceExporter::causesCsv(const TraceDocument& document) {
   QByteArray csv =
-      "configuration,op,name,category,kind,file,line,function,runs,n_diff,elements,max_ulp,"
+      "configuration,op,thread,name,category,kind,file,line,function,runs,n_diff,elements,max_ulp,"
       "max_abs_diff,fix,command\n";
   const auto quote = [](const std::string& s) { return csvField(s); };
   for (const auto& c : document.result.configs) {
@@ -36,7 +36,7 @@ QByteArray TraceExporter::causesCsv(const TraceDocument& document) {
         runs += std::to_string(r);
       }
       std::string diff = ",,,";
-      if (const auto it = c.differences.find(cause.seq);
+      if (const auto it = c.differences.find(causeId(cause));
           it != c.differences.end() && it->second.measured) {
         diff = std::to_string(it->second.diff.nDiff) + "," +
                std::to_string(it->second.diff.elements) + "," +
@@ -44,8 +44,9 @@ QByteArray TraceExporter::causesCsv(const TraceDocument& document) {
                formatFloat(it->second.diff.maxAbsDiff);
       }
       const std::string line =
-          quote(c.config.name) + "," + std::to_string(cause.seq) + "," + quote(cause.op.name) +
-          "," + std::string(toString(cause.category)) + "," + std::string(toString(e.kind)) + "," +
+          quote(c.config.name) + "," + std::to_string(cause.seq) + "," +
+          std::to_string(cause.thread) + "," + quote(cause.op.name) + "," +
+          std::string(toString(cause.category)) + "," + std::string(toString(e.kind)) + "," +
           quote(cause.site ? cause.site->file : "") + "," +
           (cause.site ? std::to_string(cause.site->line) : std::string()) + "," +
           quote(cause.site ? cause.site->function : "") + "," + quote(runs) + "," + diff + "," +

@@ -19,6 +19,19 @@ QString siteText(const std::optional<TraceSite>& s) {
   return s ? qstr(describeSite(*s)) : QString();
 }
 
+QString opAtText(const TraceAlignment& a, int thread, std::int64_t seq, const std::string& name,
+                 const std::optional<TraceSite>& site) {
+  if (thread == 0) {
+    return QCoreApplication::translate("TraceWidget", "op %1 %2 at %3")
+        .arg(seq)
+        .arg(qstr(name), siteText(site));
+  }
+  return QCoreApplication::translate("TraceWidget", "op %1 on thread %2 (%3) %4 at %5")
+      .arg(seq)
+      .arg(thread)
+      .arg(qstr(a.threadName(thread)), qstr(name), siteText(site));
+}
+
 QString traceWords(std::string_view english) {
   const std::string s(english);
   return QCoreApplication::translate("TraceText", s.c_str());
@@ -81,8 +94,8 @@ QString verdictText(const TraceConfigResult& c) {
       return TraceWidget::tr("nothing compared");
     case VerdictKind::NotAllCompared:
       return TraceWidget::tr(
-          "not all compared: ops ran on the script's own threads or processes, which the trace "
-          "does not compare");
+          "not all compared: ops ran in the script's processes that joined no process group, "
+          "which the trace does not compare");
     case VerdictKind::Agree:
       return v.notes == 0 ? TraceWidget::tr("the runs agree")
                           : TraceWidget::tr(

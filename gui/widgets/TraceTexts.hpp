@@ -13,6 +13,10 @@ namespace detbench::gui::tracetext {
 
 QString qstr(const std::string& s);
 QString siteText(const std::optional<trace::TraceSite>& s);
+// "op 12 aten::add.Tensor at train.py:41 (<module>)", with "on thread 1 (loader)" after the
+// number for an op of a thread the script started.
+QString opAtText(const trace::TraceAlignment& a, int thread, std::int64_t seq,
+                 const std::string& name, const std::optional<trace::TraceSite>& site);
 // The core's fixed English, translated (the generated CatalogTexts.cpp lists it for lupdate).
 QString traceWords(std::string_view english);
 // How a run ended, in the window's language where it is one of the fixed phrases; the rest (a

@@ -323,7 +323,7 @@ void TraceWidget::fillConfigs() {
     QString first;
     if (!c.alignment.causes.empty()) {
       const TraceCause& cause = c.alignment.causes.front();
-      first = tr("op %1 %2 at %3").arg(cause.seq).arg(qstr(cause.op.name), siteText(cause.site));
+      first = opAtText(c.alignment, cause.thread, cause.seq, cause.op.name, cause.site);
     } else if (const TraceRankResult* rank = c.job.firstCause()) {
       const TraceCause& cause = rank->alignment.causes.front();
       first = tr("rank %1, op %2 %3 at %4")
@@ -395,14 +395,17 @@ void TraceWidget::showProcess() {
     const TraceCause& cause = causes[static_cast<std::size_t>(i)];
     const CauseExplanation e = explainCause(cause, release, c->alignment.unseededGenerators);
     QString how;
-    if (const auto it = c->differences.find(cause.seq); it != c->differences.end()) {
+    if (const auto it = c->differences.find(causeId(cause)); it != c->differences.end()) {
       how = it->second.measured ? tr("%1 of %2, %3 ULP")
                                       .arg(it->second.diff.nDiff)
                                       .arg(it->second.diff.elements)
                                       .arg(it->second.diff.maxUlp)
                                 : tr("not measured");
     }
-    causes_->setItem(i, 0, cell(QString::number(cause.seq)));
+    causes_->setItem(
+        i, 0,
+        cell(cause.thread == 0 ? QString::number(cause.seq)
+                               : tr("%1 (thread %2)").arg(cause.seq).arg(cause.thread)));
     causes_->setItem(i, 1, cell(qstr(cause.op.name)));
     causes_->setItem(i, 2, cell(categoryText(cause.category)));
     causes_->setItem(i, 3, cell(siteText(cause.site)));
@@ -426,9 +429,10 @@ void TraceWidget::showProcess() {
       for (const auto& note : c->alignment.notes) {
         if (++shown > 20) break;
         text += QStringLiteral("<li>%1</li>")
-                    .arg(tr("op %1 %2 at %3: %4")
-                             .arg(note.seq)
-                             .arg(qstr(note.op.name), siteText(note.site), qstr(describeNote(note)))
+                    .arg(QStringLiteral("%1: %2")
+                             .arg(opAtText(c->alignment, note.thread, note.seq, note.op.name,
+                                           note.site),
+                                  qstr(describeNote(note)))
                              .toHtmlEscaped());
       }
       text += QStringLiteral("</ul>");
@@ -453,9 +457,7 @@ void TraceWidget::showCause(int row) {
   const PyTorchRelease release = document_ ? document_->release.release : newestCatalogRelease();
   const CauseExplanation e = explainCause(cause, release, c->alignment.unseededGenerators);
   QString html = QStringLiteral("<p><b>%1</b></p>")
-                     .arg(tr("op %1 %2 at %3")
-                              .arg(cause.seq)
-                              .arg(qstr(cause.op.name), siteText(cause.site))
+                     .arg(opAtText(c->alignment, cause.thread, cause.seq, cause.op.name, cause.site)
                               .toHtmlEscaped());
   if (cause.site) {
     html += QStringLiteral("<p><tt>%1</tt></p>").arg(qstr(cause.site->file).toHtmlEscaped());
@@ -470,7 +472,7 @@ void TraceWidget::showCause(int row) {
   QStringList runs;
   for (const int r : cause.runs) runs << QString::number(r);
   add(tr("Seen in runs:"), runs.join(QStringLiteral(", ")));
-  if (const auto it = c->differences.find(cause.seq); it != c->differences.end()) {
+  if (const auto it = c->differences.find(causeId(cause)); it != c->differences.end()) {
     const CauseDifference& d = it->second;
     add(tr("How much:"),
         d.measured ? tr("%1 of %2 elements differ, max |diff| %3, max %4 ULP (second pass, run %5 "

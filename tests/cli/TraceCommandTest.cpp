@@ -57,7 +57,7 @@ TEST_F(TraceCommand, TheExamplesFirstTwoSettingsGiveTheLessonsFirstTwoAnswers) {
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const json doc = report();
   EXPECT_EQ(doc.at("format"), "detbench-trace");
-  EXPECT_EQ(doc.at("schema_version"), 3);
+  EXPECT_EQ(doc.at("schema_version"), 4);
   // No seed: the first cause is the random numbers of the model's initialisation.
   const json& unseeded = config(doc, "default");
   EXPECT_FALSE(unseeded.at("reproducible").get<bool>());
@@ -82,8 +82,7 @@ TEST_F(TraceCommand, TheExamplesFirstTwoSettingsGiveTheLessonsFirstTwoAnswers) {
   EXPECT_TRUE(atomics.at("difference").at("measured").get<bool>());
   EXPECT_GT(atomics.at("difference").at("n_diff").get<std::int64_t>(), 0);
   EXPECT_EQ(atomics.at("difference").at("elements"), 512);
-  EXPECT_NE(r.out.find("seeded (seed 0, 2 threads): the runs differ"), std::string::npos)
-      << r.out;
+  EXPECT_NE(r.out.find("seeded (seed 0, 2 threads): the runs differ"), std::string::npos) << r.out;
   const std::string md = slurp(dir_ / "t.md");
   EXPECT_NE(md.find("`aten::index_put_`"), std::string::npos);
   EXPECT_NE(md.find("index_put_accumulate"), std::string::npos);

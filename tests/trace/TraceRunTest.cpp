@@ -73,7 +73,7 @@ TEST_F(TraceRun, ANumberThatDependsOnTheRunIsDataAtItsLineAndIsMeasured) {
   EXPECT_EQ(cause.op.outputs.at(0).shape, (Shape{8}));
   // The second pass: the outputs of that op only, compared element by element.
   ASSERT_TRUE(c.secondPassRan);
-  const CauseDifference& d = c.differences.at(cause.seq);
+  const CauseDifference& d = c.differences.at(causeId(cause));
   EXPECT_TRUE(d.measured) << d.note;
   EXPECT_EQ(d.diff.elements, 8);
   EXPECT_EQ(d.diff.nDiff, 7);  // 0 * anything is 0
@@ -226,13 +226,27 @@ TEST_F(TraceRun, ATensorSubclassAndANestedTensorDoNotBreakTheScript) {
   EXPECT_TRUE(run.completed()) << describeRunEnd(run) << "\n" << run.exit.stderrTail;
 }
 
-TEST_F(TraceRun, OpsOnTheScriptsOwnThreadsAreCountedAndNeverCalledReproducible) {
-  const TraceResult r = trace("threads.py", 2, {}, {}, false);
+TEST_F(TraceRun, OpsOnTheScriptsOwnThreadsAreAlignedThreadByThread) {
+  const TraceResult r = trace("threads.py", 3, {}, {}, false);
   const TraceAlignment& a = r.configs.at(0).alignment;
-  EXPECT_EQ(a.otherThreadOps, 3);  // ones, mul, sum
+  EXPECT_EQ(a.otherThreadOps, 0);
+  ASSERT_EQ(a.threads.size(), 5u);
+  EXPECT_EQ(a.threadName(1), "scaler");
+  EXPECT_EQ(a.threadName(5), "steady-3");
+  EXPECT_TRUE(a.partings.empty());
+  // One cause, on the thread that brought the number in; the main thread inherits it.
+  ASSERT_EQ(a.causes.size(), 1u);
+  const TraceCause& cause = a.causes[0];
+  EXPECT_EQ(cause.thread, 1);
+  EXPECT_EQ(cause.category, CauseCategory::Data);
+  ASSERT_TRUE(cause.site.has_value());
+  EXPECT_EQ(cause.site->line, lineOf("threads.py", "# CAUSE"));
+  EXPECT_EQ(cause.runs, (std::vector<int>{2, 3}));
   EXPECT_FALSE(a.reproducible());
-  EXPECT_NE(describeVerdict(r.configs[0]).find("not all compared"), std::string::npos)
+  EXPECT_NE(describeVerdict(r.configs[0]).find("1 cause"), std::string::npos)
       << describeVerdict(r.configs[0]);
+  // Every thread's ops were compared: 1 + 3 on "scaler", 1 + 50 * 2 + 1 on each steady one.
+  EXPECT_GE(a.comparedOps(), 4 + 4 * 102);
 }
 
 TEST_F(TraceRun, OneRunIsTracedWithNothingToCompare) {

@@ -7,7 +7,7 @@
 #include <unordered_set>
 
 #include "DigestSet.hpp"
-#include "Interner.hpp"
+#include "StoredRun.hpp"
 #include "detbench/base/Error.hpp"
 
 namespace detbench::trace {
@@ -15,53 +15,25 @@ namespace detbench::trace {
 namespace {
 
 using detail::DigestSet;
-using detail::Interner;
+using detail::kDigested;
+using detail::kEntry;
+using detail::StoredOp;
+using detail::StoredRun;
 
-struct Layout {
-  std::string dtype;
-  Shape shape;
-  std::string device;
-};
-
-constexpr std::uint8_t kHasDigest = 1, kUninitialized = 2, kOpaque = 4;
-
-struct StoredTensor {
-  std::uint64_t digest = 0;
-  std::uint32_t layout = 0;
-  std::uint8_t flags = 0;
-};
-
-constexpr std::uint8_t kDigested = 1, kEntry = 2;
-
-struct StoredOp {
-  std::int64_t seq = 0;
-  std::uint64_t first = 0;  // its first tensor in `tensors`: inputs, then outputs
-  std::uint32_t name = 0;
-  std::uint32_t site = 0;
-  std::uint32_t scalars = 0;
-  std::uint16_t inputs = 0;
-  std::uint16_t outputs = 0;
-  std::uint8_t flags = 0;
-};
-
-std::string layoutKey(const TraceTensor& t) {
-  std::string key = t.dtype;
-  key.push_back('|');
-  key.append(t.device);
-  for (const auto d : t.shape) {
-    key.push_back('|');
-    key.append(std::to_string(d));
-  }
-  return key;
+// A cause's key: its thread and its op number in that thread (numbers stay below 2^50, threads
+// below 2^13).
+std::int64_t causeKey(int thread, std::int64_t seq) {
+  return (static_cast<std::int64_t>(thread) << 50) | seq;
+}
+std::int64_t causeKey(const TraceCause& c) {
+  return causeKey(c.thread, c.seq);
+}
+std::int64_t keyOf(const StoredOp& op) {
+  return causeKey(static_cast<int>(op.thread), op.seq);
 }
 
-std::string scalarsKey(const TraceOp& op) {
-  std::string key;
-  for (const auto& [k, v] : op.scalars) {
-    key.append(k).push_back('\x1f');
-    key.append(v).push_back('\x1e');
-  }
-  return key;
+std::string threadSuffix(int thread) {
+  return thread == 0 ? std::string() : " on thread " + std::to_string(thread);
 }
 
 bool sameBits(const TraceTensor& a, const TraceTensor& b) {
@@ -93,6 +65,13 @@ bool TraceAlignment::reproducible() const {
   return true;
 }
 
+std::string TraceAlignment::threadName(int thread) const {
+  for (const auto& t : threads) {
+    if (t.thread == thread) return t.name;
+  }
+  return {};
+}
+
 const TraceSite* TraceAlignment::site(int id) const {
   if (id <= 0 || static_cast<std::size_t>(id) > sites.size()) return nullptr;
   return &sites[static_cast<std::size_t>(id) - 1];
@@ -101,24 +80,25 @@ const TraceSite* TraceAlignment::site(int id) const {
 struct TraceAligner::State {
   AlignOptions options;
   TraceAlignment result;
-  // Run 1, compactly.
-  Interner names, layoutKeys, scalarKeys;
-  std::vector<Layout> layouts;
-  std::vector<std::vector<std::pair<std::string, std::string>>> scalarSets;
-  std::vector<StoredOp> ops;
-  std::vector<StoredTensor> tensors;
+  StoredRun first;  // run 1, compactly
   // The run in progress.
   int run = 0;
-  std::int64_t lastSeq = 0;
   std::vector<TraceSite> sites;  // this run's, by id - 1
-  std::size_t position = 0;      // next op of run 1 to compare with
-  bool parted = false;
+  // This run's place in each thread's ops (0: the main thread).
+  struct Lane {
+    std::int64_t lastSeq = 0;
+    std::size_t position = 0;  // next op of run 1's same thread to compare with
+    bool parted = false;
+  };
+  std::vector<Lane> lanes;
+  bool parted = false;            // some thread's ops parted from run 1's
   bool undigestedBefore = false;  // an op outside the window came before in this run
   DigestSet produced;             // digests this run's ops produced
-  // Every cause seen, by seq (sorted), before they are told apart from notes.
+  // Every cause seen, by key (sorted), before they are told apart from notes. A cause's key is
+  // its thread and its op number in that thread (causeKey).
   std::vector<TraceCause> all;
   std::unordered_map<std::int64_t, std::size_t> causeIndex;
-  // This run's differing digests that causes made, to the causes (seqs) that made them.
+  // This run's differing digests that causes made, to the causes (keys) that made them.
   std::unordered_map<std::uint64_t, std::vector<std::int64_t>> taint;
   // The causes whose differences this run's ops wrote through views into a larger buffer (a DDP
   // bucket): a reader of the whole, whose digest no op gave, reads them.
@@ -133,72 +113,17 @@ struct TraceAligner::State {
 
   TraceRunSummary& summary() { return result.runs.back(); }
 
-  std::uint32_t layoutOf(const TraceTensor& t) {
-    const std::uint32_t id = layoutKeys.id(layoutKey(t));
-    if (id == layouts.size()) layouts.push_back(Layout{t.dtype, t.shape, t.device});
-    return id;
+  Lane& lane(int thread) {
+    const auto at = static_cast<std::size_t>(thread);
+    if (lanes.size() <= at) lanes.resize(at + 1);
+    return lanes[at];
   }
 
-  void store(const TraceOp& op) {
-    StoredOp s;
-    s.seq = op.seq;
-    s.first = tensors.size();
-    s.name = names.id(op.name);
-    s.site = static_cast<std::uint32_t>(op.site);
-    s.flags = static_cast<std::uint8_t>((op.digested ? kDigested : 0) | (op.entry ? kEntry : 0));
-    if (op.digested) {
-      const std::uint32_t sc = scalarKeys.id(scalarsKey(op));
-      if (sc == scalarSets.size()) scalarSets.push_back(op.scalars);
-      s.scalars = sc;
-      s.inputs = static_cast<std::uint16_t>(op.inputs.size());
-      s.outputs = static_cast<std::uint16_t>(op.outputs.size());
-      for (const auto* list : {&op.inputs, &op.outputs}) {
-        for (const auto& t : *list) {
-          StoredTensor st;
-          st.digest = t.digest.value_or(0);
-          st.layout = layoutOf(t);
-          st.flags = static_cast<std::uint8_t>((t.digest ? kHasDigest : 0) |
-                                               (t.uninitialized ? kUninitialized : 0) |
-                                               (t.opaque ? kOpaque : 0));
-          tensors.push_back(st);
-        }
-      }
-    }
-    ops.push_back(s);
-  }
-
-  TraceTensor tensorOf(const StoredTensor& st) const {
-    TraceTensor t;
-    if (st.flags & kHasDigest) t.digest = st.digest;
-    const Layout& l = layouts[st.layout];
-    t.dtype = l.dtype;
-    t.shape = l.shape;
-    t.device = l.device;
-    t.uninitialized = (st.flags & kUninitialized) != 0;
-    t.opaque = (st.flags & kOpaque) != 0;
-    return t;
-  }
-
-  TraceOp opOf(const StoredOp& s) const {
-    TraceOp op;
-    op.seq = s.seq;
-    op.name = names.text(s.name);
-    op.site = static_cast<int>(s.site);
-    op.digested = (s.flags & kDigested) != 0;
-    op.entry = (s.flags & kEntry) != 0;
-    if (op.digested) {
-      op.scalars = scalarSets[s.scalars];
-      for (std::uint64_t i = 0; i < s.inputs; ++i)
-        op.inputs.push_back(tensorOf(tensors[s.first + i]));
-      for (std::uint64_t i = 0; i < s.outputs; ++i) {
-        op.outputs.push_back(tensorOf(tensors[s.first + s.inputs + i]));
-      }
-    }
-    return op;
-  }
-
-  TraceTensor storedInput(const StoredOp& s, std::size_t j) const {
-    return tensorOf(tensors[s.first + j]);
+  // Run 1's ops of `thread` (none where it ran none).
+  const std::vector<std::uint32_t>& refsOf(int thread) const {
+    static const std::vector<std::uint32_t> kNone;
+    const auto at = static_cast<std::size_t>(thread);
+    return at < first.threads.size() ? first.threads[at] : kNone;
   }
 
   const TraceSite* siteOf(int id) const {
@@ -206,14 +131,17 @@ struct TraceAligner::State {
     return &sites[static_cast<std::size_t>(id) - 1];
   }
 
-  void part(PartingKind kind, std::int64_t seq, const StoredOp* ref, const TraceOp* other) {
+  void part(PartingKind kind, int thread, std::int64_t seq, const StoredOp* ref,
+            const TraceOp* other) {
     parted = true;
+    lane(thread).parted = true;
     TraceParting p;
     p.run = run;
+    p.thread = thread;
     p.seq = seq;
     p.kind = kind;
     if (ref) {
-      p.reference = names.text(ref->name);
+      p.reference = first.names.text(ref->name);
       if (const TraceSite* s = result.site(static_cast<int>(ref->site))) p.referenceSite = *s;
     }
     if (other) {
@@ -225,7 +153,7 @@ struct TraceAligner::State {
 
   void addCause(const StoredOp& ref, CauseCategory category, std::vector<int> inputs,
                 std::vector<int> outputs, std::vector<ArgumentDifference> arguments = {}) {
-    const auto found = causeIndex.find(ref.seq);
+    const auto found = causeIndex.find(keyOf(ref));
     if (found != causeIndex.end()) {
       TraceCause& c = all[found->second];
       if (std::find(c.runs.begin(), c.runs.end(), run) == c.runs.end()) c.runs.push_back(run);
@@ -246,22 +174,23 @@ struct TraceAligner::State {
     }
     TraceCause c;
     c.seq = ref.seq;
+    c.thread = static_cast<int>(ref.thread);
     c.category = category;
-    c.op = opOf(ref);
+    c.op = first.opOf(ref);
     if (const TraceSite* s = result.site(static_cast<int>(ref.site))) c.site = *s;
     c.runs.push_back(run);
     c.inputs = std::move(inputs);
     c.outputs = std::move(outputs);
     c.arguments = std::move(arguments);
     const auto at =
-        std::lower_bound(all.begin(), all.end(), c.seq,
-                         [](const TraceCause& x, std::int64_t seq) { return x.seq < seq; });
+        std::lower_bound(all.begin(), all.end(), causeKey(c),
+                         [](const TraceCause& x, std::int64_t key) { return causeKey(x) < key; });
     all.insert(at, std::move(c));
     causeIndex.clear();
-    for (std::size_t i = 0; i < all.size(); ++i) causeIndex[all[i].seq] = i;
+    for (std::size_t i = 0; i < all.size(); ++i) causeIndex[causeKey(all[i])] = i;
   }
 
-  bool known(std::int64_t seq) const { return causeIndex.count(seq) != 0; }
+  bool known(std::int64_t key) const { return causeIndex.count(key) != 0; }
 
   // The causes behind this run's differing digest `d` (none where no cause made it).
   const std::vector<std::int64_t>* taintOf(std::uint64_t d) const {
@@ -269,9 +198,9 @@ struct TraceAligner::State {
     return it == taint.end() ? nullptr : &it->second;
   }
 
-  void addTaint(std::uint64_t d, std::int64_t seq) {
-    auto& seqs = taint[d];
-    if (std::find(seqs.begin(), seqs.end(), seq) == seqs.end()) seqs.push_back(seq);
+  void addTaint(std::uint64_t d, std::int64_t key) {
+    auto& keys = taint[d];
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
   }
 
   void markMattered(const std::vector<std::int64_t>& seqs) {
@@ -288,21 +217,24 @@ struct TraceAligner::State {
   }
 
   OpStatus compare(const TraceOp& op) {
-    if (parted) return OpStatus::NotCompared;
-    if (position >= ops.size()) {
+    Lane& l = lane(op.thread);
+    if (l.parted) return OpStatus::NotCompared;
+    const auto& refs = refsOf(op.thread);
+    if (l.position >= refs.size()) {
       // Run 1 stopped at the timeout or a cancel: the runs are compared over the ops both
       // reached, and this run going on is no parting.
-      const TraceRunExit& first = result.runs.front().exit;
-      if (first.timedOut || first.cancelled) {
+      const TraceRunExit& one = result.runs.front().exit;
+      if (one.timedOut || one.cancelled) {
         parted = true;
+        l.parted = true;
         return OpStatus::NotCompared;
       }
-      part(PartingKind::ReferenceEnded, op.seq, nullptr, &op);
+      part(PartingKind::ReferenceEnded, op.thread, op.seq, nullptr, &op);
       return OpStatus::NotCompared;
     }
-    const StoredOp& ref = ops[position++];
-    if (names.text(ref.name) != op.name) {
-      part(PartingKind::DifferentOp, op.seq, &ref, &op);
+    const StoredOp& ref = first.ops[refs[l.position++]];
+    if (first.names.text(ref.name) != op.name) {
+      part(PartingKind::DifferentOp, op.thread, op.seq, &ref, &op);
       return OpStatus::NotCompared;
     }
     if (!(ref.flags & kDigested) || !op.digested) {
@@ -311,14 +243,14 @@ struct TraceAligner::State {
       return OpStatus::NotCompared;
     }
     if (ref.inputs != op.inputs.size() || ref.outputs != op.outputs.size()) {
-      part(PartingKind::DifferentTensors, op.seq, &ref, &op);
+      part(PartingKind::DifferentTensors, op.thread, op.seq, &ref, &op);
       return OpStatus::NotCompared;
     }
     std::vector<int> fromOutside, fromUninitialized;
     std::vector<std::int64_t> reached;  // causes whose differences this op reads
     bool inherited = false;
     for (std::size_t j = 0; j < op.inputs.size(); ++j) {
-      const TraceTensor a = storedInput(ref, j);
+      const TraceTensor a = first.storedInput(ref, j);
       const TraceTensor& b = op.inputs[j];
       if (!a.digest || !b.digest) {
         if (a.shape != b.shape || a.dtype != b.dtype) inherited = true;
@@ -351,7 +283,7 @@ struct TraceAligner::State {
     std::vector<ArgumentDifference> arguments = argumentDifferences(ref, op);
     std::vector<int> differingOutputs;
     for (std::size_t j = 0; j < op.outputs.size(); ++j) {
-      const TraceTensor a = tensorOf(tensors[ref.first + ref.inputs + j]);
+      const TraceTensor a = first.storedOutput(ref, j);
       const TraceTensor& b = op.outputs[j];
       const bool differ =
           (a.digest && b.digest) ? !sameBits(a, b) : (a.shape != b.shape || a.dtype != b.dtype);
@@ -396,18 +328,18 @@ struct TraceAligner::State {
       status = entry ? OpStatus::Data : OpStatus::Introduced;
     }
     // A cause: what it made that differs is followed to see whether it reaches a result.
-    if (intoBuffer) addAssembled({ref.seq});
-    if (!known(ref.seq)) return status;  // past the causes kept: counted as mattering
+    const std::int64_t key = keyOf(ref);
+    if (intoBuffer) addAssembled({key});
+    if (!known(key)) return status;  // past the causes kept: counted as mattering
     for (const int j : differingOutputs) {
       const auto& t = op.outputs[static_cast<std::size_t>(j)];
-      if (t.digest) addTaint(*t.digest, ref.seq);
+      if (t.digest) addTaint(*t.digest, key);
     }
-    for (const int j : fromOutside)
-      addTaint(*op.inputs[static_cast<std::size_t>(j)].digest, ref.seq);
+    for (const int j : fromOutside) addTaint(*op.inputs[static_cast<std::size_t>(j)].digest, key);
     if (toPython) {
-      markMattered({ref.seq});
+      markMattered({key});
     } else if (differingOutputs.empty()) {
-      absorb(ref.seq, op);  // the data that came in was absorbed by the op that read it
+      absorb(key, op);  // the data that came in was absorbed by the op that read it
     }
     return status;
   }
@@ -420,19 +352,20 @@ struct TraceAligner::State {
     }
   }
 
-  void absorb(std::int64_t seq, const TraceOp& op) {
-    if (absorbers.count(seq)) return;
+  void absorb(std::int64_t key, const TraceOp& op) {
+    if (absorbers.count(key)) return;
     TraceAbsorber a;
     a.seq = op.seq;
+    a.thread = op.thread;
     a.name = op.name;
     if (const TraceSite* s = siteOf(op.site)) a.site = *s;
-    absorbers.emplace(seq, std::move(a));
+    absorbers.emplace(key, std::move(a));
   }
 
   std::vector<ArgumentDifference> argumentDifferences(const StoredOp& ref,
                                                       const TraceOp& op) const {
     std::vector<ArgumentDifference> out;
-    const auto& mine = scalarSets[ref.scalars];
+    const auto& mine = first.scalarSets[ref.scalars];
     if (mine == op.scalars) return out;
     for (const auto& [name, value] : op.scalars) {
       const auto it = std::find_if(mine.begin(), mine.end(),
@@ -476,36 +409,45 @@ struct TraceAligner::State {
     const bool whole = s.completed() && !parted && exit.problem.empty();
     for (auto& c : all) {
       if (std::find(c.runs.begin(), c.runs.end(), run) == c.runs.end()) continue;
+      const std::int64_t key = causeKey(c);
       if (!whole) {
-        matteredThisRun.insert(c.seq);
-        mattered.insert(c.seq);
+        matteredThisRun.insert(key);
+        mattered.insert(key);
       }
-      if (matteredThisRun.count(c.seq)) continue;
+      if (matteredThisRun.count(key)) continue;
       const auto at = static_cast<std::size_t>(c.seq - 1);
-      if (at < s.statuses.size() && isCause(s.statuses[at])) s.statuses[at] = OpStatus::Unused;
+      if (c.thread == 0 && at < s.statuses.size() && isCause(s.statuses[at])) {
+        s.statuses[at] = OpStatus::Unused;
+      }
       if (s.differing > 0) --s.differing;
     }
     result.causes.clear();
     result.notes.clear();
     for (const auto& c : all) {
       TraceCause copy = c;
-      copy.matters = mattered.count(c.seq) != 0;
+      copy.matters = mattered.count(causeKey(c)) != 0;
       if (!copy.matters) {
-        if (const auto a = absorbers.find(c.seq); a != absorbers.end()) copy.absorbedBy = a->second;
+        if (const auto a = absorbers.find(causeKey(c)); a != absorbers.end()) {
+          copy.absorbedBy = a->second;
+        }
       }
       (copy.matters ? result.causes : result.notes).push_back(std::move(copy));
     }
   }
 
   void onOp(const TraceOp& op) {
-    DETBENCH_CHECK_ARG(op.seq == lastSeq + 1, "op " + std::to_string(op.seq) + " came after op " +
-                                                  std::to_string(lastSeq));
-    lastSeq = op.seq;
+    DETBENCH_CHECK_ARG(op.thread >= 0 && op.thread <= kMaxScriptThreads,
+                       "thread " + std::to_string(op.thread) + " out of range");
+    Lane& l = lane(op.thread);
+    DETBENCH_CHECK_ARG(op.seq == l.lastSeq + 1, "op " + std::to_string(op.seq) + " came after op " +
+                                                    std::to_string(l.lastSeq) +
+                                                    threadSuffix(op.thread));
+    l.lastSeq = op.seq;
     TraceRunSummary& s = summary();
     ++s.ops;
     OpStatus status = OpStatus::NotCompared;
     if (run == 1) {
-      store(op);
+      first.store(op);
       if (op.digested) {
         status = OpStatus::Equal;
         ++s.compared;
@@ -514,11 +456,11 @@ struct TraceAligner::State {
       status = compare(op);
       if (status != OpStatus::NotCompared) ++s.compared;
       if (status != OpStatus::NotCompared && status != OpStatus::Equal) {
-        if (s.firstDifference == 0) s.firstDifference = op.seq;
+        if (s.firstDifference == 0 && op.thread == 0) s.firstDifference = op.seq;
         if (status != OpStatus::Absorbed) ++s.differing;
       }
     }
-    if (options.keepStatuses) s.statuses.push_back(status);
+    if (options.keepStatuses && op.thread == 0) s.statuses.push_back(status);
   }
 };
 
@@ -531,9 +473,8 @@ TraceAligner::~TraceAligner() = default;
 void TraceAligner::beginRun() {
   State& s = *state_;
   ++s.run;
-  s.lastSeq = 0;
   s.sites.clear();
-  s.position = 0;
+  s.lanes.assign(s.first.threads.size(), State::Lane{});
   s.parted = false;
   s.undigestedBefore = false;
   s.produced.clear();
@@ -571,6 +512,10 @@ void TraceAligner::add(const TraceEvent& event) {
     summary.fatal = *fatal;
   } else if (const auto* use = std::get_if<TraceUse>(&event)) {
     s.onUse(*use);
+  } else if (const auto* thread = std::get_if<TraceThread>(&event)) {
+    if (s.run == 1 && s.result.threads.size() < static_cast<std::size_t>(kMaxScriptThreads)) {
+      s.result.threads.push_back(*thread);
+    }
   }
 }
 
@@ -580,8 +525,14 @@ void TraceAligner::endRun(const TraceRunExit& exit) {
   s.summary().exit = exit;
   // A run stopped at the timeout or a cancel ends early by design: compared over the ops both
   // reached, it does not part.
-  if (s.run > 1 && !s.parted && s.position < s.ops.size() && !exit.timedOut && !exit.cancelled) {
-    s.part(PartingKind::RunEnded, s.ops[s.position].seq, &s.ops[s.position], nullptr);
+  // Each thread of run 1 whose ops this run did not reach to their end parts where it stopped.
+  for (std::size_t th = 0; s.run > 1 && th < s.first.threads.size(); ++th) {
+    const int thread = static_cast<int>(th);
+    const State::Lane& l = s.lane(thread);
+    const auto& refs = s.first.threads[th];
+    if (l.parted || l.position >= refs.size() || exit.timedOut || exit.cancelled) continue;
+    const StoredOp& ref = s.first.ops[refs[l.position]];
+    s.part(PartingKind::RunEnded, thread, ref.seq, &ref, nullptr);
   }
   s.settle(exit);
   s.produced.clear();
@@ -592,9 +543,7 @@ std::size_t TraceAligner::heldBytes() const {
   const State& s = *state_;
   std::size_t statuses = 0;
   for (const auto& r : s.result.runs) statuses += r.statuses.capacity();
-  return s.ops.capacity() * sizeof(StoredOp) + s.tensors.capacity() * sizeof(StoredTensor) +
-         s.names.bytes() + s.layoutKeys.bytes() + s.scalarKeys.bytes() + s.produced.bytes() +
-         s.taint.size() * 64 + statuses;
+  return s.first.bytes() + s.produced.bytes() + s.taint.size() * 64 + statuses;
 }
 
 const TraceAlignment& TraceAligner::result() const {

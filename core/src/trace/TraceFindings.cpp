@@ -42,6 +42,7 @@ std::vector<TraceFinding> groupCauses(const TraceAlignment& alignment, PyTorchRe
       f.kind = e.kind;
       f.fix = e.fix;
       f.firstSeq = cause.seq;
+      f.firstThread = cause.thread;
       f.firstName = cause.op.name;
       f.firstSite = cause.site;
       f.confirmWith = confirmingConfig(e.fix);

@@ -70,9 +70,9 @@ json catalogJson(const CauseExplanation& e, PyTorchRelease release) {
   return j;
 }
 
-json differenceJson(const std::map<std::int64_t, CauseDifference>* differences, std::int64_t seq) {
+json differenceJson(const std::map<CauseId, CauseDifference>* differences, const CauseId& id) {
   if (!differences) return json();
-  const auto it = differences->find(seq);
+  const auto it = differences->find(id);
   if (it == differences->end()) return json();
   const CauseDifference& d = it->second;
   json j;
@@ -89,11 +89,12 @@ json differenceJson(const std::map<std::int64_t, CauseDifference>* differences, 
 
 // `differences`: the second pass's, by cause (null where it did not run for these causes).
 json causeJson(const TraceAlignment& alignment,
-               const std::map<std::int64_t, CauseDifference>* differences, const TraceCause& cause,
+               const std::map<CauseId, CauseDifference>* differences, const TraceCause& cause,
                PyTorchRelease release) {
   const CauseExplanation e = explainCause(cause, release, alignment.unseededGenerators);
   json j;
   j["op"] = cause.seq;
+  j["thread"] = cause.thread;
   j["name"] = cause.op.name;
   j["category"] = std::string(toString(cause.category));
   j["kind"] = std::string(toString(e.kind));
@@ -124,6 +125,7 @@ json causeJson(const TraceAlignment& alignment,
     json a;
     if (cause.absorbedBy) {
       a["op"] = cause.absorbedBy->seq;
+      a["thread"] = cause.absorbedBy->thread;
       a["name"] = cause.absorbedBy->name;
       a["site"] = siteJson(cause.absorbedBy->site);
     }
@@ -134,7 +136,7 @@ json causeJson(const TraceAlignment& alignment,
   j["fix"] = std::string(toString(e.fix));
   j["fix_text"] = describeFix(e.fix, e);
   j["command"] = e.command.empty() ? json() : json(e.command);
-  j["difference"] = differenceJson(differences, cause.seq);
+  j["difference"] = differenceJson(differences, causeId(cause));
   return j;
 }
 
@@ -205,6 +207,7 @@ json partingsJson(const std::vector<TraceParting>& list) {
     json q;
     q["run"] = p.run;
     q["op"] = p.seq;
+    q["thread"] = p.thread;
     q["kind"] = std::string(toString(p.kind));
     q["reference"] = p.reference.empty() ? json() : json(p.reference);
     q["other"] = p.other.empty() ? json() : json(p.other);
@@ -280,6 +283,14 @@ json configJson(const TraceConfigResult& c, PyTorchRelease release) {
   j["reproducible"] = c.reproducible();
   j["ops_compared"] = c.comparedOps();
   j["ops_on_other_threads"] = c.alignment.otherThreadOps;
+  json threads = json::array();
+  for (const auto& t : c.alignment.threads) {
+    json x;
+    x["thread"] = t.thread;
+    x["name"] = t.name;
+    threads.push_back(x);
+  }
+  j["threads"] = threads;
   j["failed"] = c.failed();
   j["cancelled"] = c.cancelled;
   j["second_pass"] = c.secondPassRan;
@@ -301,6 +312,7 @@ json configJson(const TraceConfigResult& c, PyTorchRelease release) {
     x["fix"] = std::string(toString(f.fix));
     x["causes"] = f.count;
     x["first_op"] = f.firstSeq;
+    if (f.firstThread != 0) x["first_thread"] = f.firstThread;
     x["first_name"] = f.firstName;
     x["first_site"] = siteJson(f.firstSite);
     x["call_sites"] = f.sites;

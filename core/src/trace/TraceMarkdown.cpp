@@ -63,7 +63,8 @@ std::string fenced(const std::string& text) {
 void writeCause(std::ostream& out, const TraceConfigResult& c, const TraceCause& cause,
                 PyTorchRelease release, int number) {
   const CauseExplanation e = explainCause(cause, release, c.alignment.unseededGenerators);
-  out << number << ". **op " << cause.seq << " " << code(cause.op.name) << "**";
+  out << number << ". **" << describeOpNumber(c.alignment, cause.thread, cause.seq) << " "
+      << code(cause.op.name) << "**";
   if (cause.site) out << " at " << code(describeSite(*cause.site));
   out << ": " << describeOrigin(cause) << ".\n";
   out << "   - Why: " << describeCauseKind(e.kind) << ".\n";
@@ -74,7 +75,7 @@ void writeCause(std::ostream& out, const TraceConfigResult& c, const TraceCause&
   out << "; seen in run" << (cause.runs.size() == 1 ? " " : "s ") << runs << ".\n";
   if (!cause.arguments.empty())
     out << "   - Arguments: " << code(describeArguments(cause)) << ".\n";
-  if (const auto it = c.differences.find(cause.seq); it != c.differences.end()) {
+  if (const auto it = c.differences.find(causeId(cause)); it != c.differences.end()) {
     const CauseDifference& d = it->second;
     if (d.measured) {
       out << "   - How much (second pass, run " << d.run << " against run 1): " << d.diff.nDiff
@@ -164,8 +165,9 @@ void writeConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
   if (c.alignment.causes.size() > 1) {
     out << "### What fixes them\n\n";
     for (const auto& f : groupCauses(c.alignment, release)) {
-      const auto it = std::find_if(c.alignment.causes.begin(), c.alignment.causes.end(),
-                                   [&f](const TraceCause& x) { return x.seq == f.firstSeq; });
+      const auto it = std::find_if(
+          c.alignment.causes.begin(), c.alignment.causes.end(),
+          [&f](const TraceCause& x) { return x.seq == f.firstSeq && x.thread == f.firstThread; });
       out << "- " << describeFinding(f, explainCause(*it, release, c.alignment.unseededGenerators))
           << ".\n";
     }
@@ -191,7 +193,8 @@ void writeConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
         out << "\n(" << c.alignment.notes.size() - 20 << " more in the JSON report.)\n";
         break;
       }
-      out << "- op " << note.seq << " " << code(note.op.name);
+      out << "- " << describeOpNumber(c.alignment, note.thread, note.seq) << " "
+          << code(note.op.name);
       if (note.site) out << " at " << code(describeSite(*note.site));
       out << " (outputs " << shapesOf(note.op.outputs) << ") " << describeNote(note) << ".\n";
     }

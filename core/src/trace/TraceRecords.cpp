@@ -120,9 +120,15 @@ std::uint64_t digestOf(const json& v) {
   return d;
 }
 
+// The thread a record is of: "th", 0 (the main thread) where it is not given.
+int threadOf(const json& j) {
+  return j.contains("th") ? integerField<int>(j, "th", 0, kMaxScriptThreads) : 0;
+}
+
 TraceOp opOf(const json& j) {
   TraceOp op;
   op.seq = integerField<std::int64_t>(j, "i", 1, kMaxSeq);
+  op.thread = threadOf(j);
   op.name = stringField(j, "op");
   if (const auto in = j.find("in"); in != j.end()) {
     op.digested = true;
@@ -222,6 +228,7 @@ TraceEvent eventOf(const json& j) {
   if (type == "raise") {
     TraceRaise r;
     r.seq = integerField<std::int64_t>(j, "i", 1, kMaxSeq);
+    r.thread = threadOf(j);
     r.op = stringField(j, "op");
     r.site = integerField<int>(j, "s", 0, 1 << 30);
     r.type = stringField(j, "type");
@@ -250,6 +257,7 @@ TraceEvent eventOf(const json& j) {
   if (type == "use") {
     TraceUse u;
     u.seq = integerField<std::int64_t>(j, "i", 0, kMaxSeq);
+    u.thread = threadOf(j);
     u.what = stringField(j, "what");
     const json& d = field(j, "d");
     DETBENCH_CHECK_ARG(d.is_array() && d.size() <= kMaxTensorsPerOp,
@@ -270,6 +278,12 @@ TraceEvent eventOf(const json& j) {
       r.backend = stringOf(*b, "backend");
     }
     return r;
+  }
+  if (type == "thread") {
+    TraceThread th;
+    th.thread = integerField<int>(j, "th", 1, kMaxScriptThreads);
+    th.name = stringField(j, "name");
+    return th;
   }
   if (type == "fatal") return TraceFatal{stringField(j, "why"), stringField(j, "detail")};
   DETBENCH_THROW(InvalidArgument, "unknown record type '" + type + "'");

@@ -404,7 +404,7 @@ TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
       std::vector<std::int64_t> seqs;
       for (const auto& cause : causes) {
         if (seqs.size() >= plan.maxMeasuredCauses) break;
-        seqs.push_back(cause.seq);
+        if (cause.thread == 0) seqs.push_back(cause.seq);  // its window counts the main thread's
       }
       const std::string dir = probe.freshSubfolder("kept");
       std::vector<KeptRun> kept;
@@ -417,7 +417,7 @@ TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
         sc.onRecord = [&](std::string_view line) {
           const TraceEvent event = parseTraceRecord(line);
           if (const auto* op = std::get_if<TraceOp>(&event)) {
-            if (op->digested) k.ops[op->seq] = *op;
+            if (op->digested && op->thread == 0) k.ops[op->seq] = *op;
             if ((++ops % 1024) == 0 && callbacks.onProgress) callbacks.onProgress(ops);
           } else if (const auto* keptOutput = std::get_if<TraceKept>(&event)) {
             k.kept[{keptOutput->seq, keptOutput->output}] = *keptOutput;
@@ -435,13 +435,21 @@ TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
       if (!cancelled()) {
         config.secondPassRan = true;
         for (const auto& cause : causes) {
+          if (cause.thread != 0) {
+            CauseDifference d;
+            d.note =
+                "on a thread the script started: the second pass keeps the main thread's "
+                "outputs only";
+            config.differences[causeId(cause)] = d;
+            continue;
+          }
           if (std::find(seqs.begin(), seqs.end(), cause.seq) == seqs.end()) continue;
           try {
-            config.differences[cause.seq] = measure(cause, kept, dir);
+            config.differences[causeId(cause)] = measure(cause, kept, dir);
           } catch (const Error& e) {
             CauseDifference d;
             d.note = e.message();
-            config.differences[cause.seq] = d;
+            config.differences[causeId(cause)] = d;
           }
         }
       } else {

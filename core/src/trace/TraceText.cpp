@@ -44,7 +44,10 @@ std::string describeNote(const TraceCause& note) {
     s += (i ? ", " : "") + std::to_string(note.runs[i]);
   }
   if (note.absorbedBy) {
-    s += "; op " + std::to_string(note.absorbedBy->seq) + " " + note.absorbedBy->name;
+    s += "; op " + std::to_string(note.absorbedBy->seq) +
+         (note.absorbedBy->thread == 0 ? ""
+                                       : " on thread " + std::to_string(note.absorbedBy->thread)) +
+         " " + note.absorbedBy->name;
     if (note.absorbedBy->site) s += " at " + describeSite(*note.absorbedBy->site);
     s += " read them and gave equal bits, and nothing else used them";
   } else {
@@ -91,8 +94,18 @@ std::string describeSite(const TraceSite& site) {
          site.function + ")";
 }
 
+std::string describeOpNumber(const TraceAlignment& a, int thread, std::int64_t seq) {
+  std::string s = "op " + std::to_string(seq);
+  if (thread == 0) return s;
+  s += " on thread " + std::to_string(thread);
+  const std::string name = a.threadName(thread);
+  if (!name.empty()) s += " (" + name + ")";
+  return s;
+}
+
 std::string describeParting(const TraceParting& p) {
-  const std::string at = "op " + std::to_string(p.seq);
+  const std::string at = "op " + std::to_string(p.seq) +
+                         (p.thread == 0 ? "" : " on thread " + std::to_string(p.thread));
   const auto where = [](const std::optional<TraceSite>& s) {
     return s ? " at " + describeSite(*s) : std::string();
   };
@@ -162,8 +175,8 @@ std::string describeVerdict(const TraceConfigResult& c) {
       return "nothing compared: no op of the runs after the first was digested";
     case VerdictKind::NotAllCompared:
       return "not all compared: " + std::to_string(v.otherThreadOps) +
-             " ops ran on threads the script started or in its processes that joined no "
-             "process group, which the trace does not compare";
+             " ops ran in the script's processes that joined no process group (or on threads "
+             "the probe did not record), which the trace does not compare";
     case VerdictKind::Agree: {
       std::string s = "the runs agree (" + std::to_string(v.runs) + " runs, " +
                       std::to_string(v.compared) + " ops compared)";

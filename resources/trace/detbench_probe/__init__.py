@@ -7,4 +7,4 @@ format is in docs/TRACE-PROTOCOL.md). It has no dependency beyond torch (NumPy
 is used, when present, only to digest CPU tensors faster) and installs nothing.
 """
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2

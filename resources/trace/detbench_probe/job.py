@@ -253,7 +253,6 @@ def _after_fork(recorder):
     recorder.seq = 0
     recorder.current = 0
     recorder.sites = {}
-    recorder.thread_ops = 0
     recorder.threads = 0
     _begin(recorder, path, recorder.run, {}, True)
     try:

@@ -63,9 +63,12 @@ class Recorder(TorchDispatchMode):
             os.path.join(os.path.dirname(os.path.abspath(p)), "")
             for p in (torch.__file__, __file__, os.__file__))
         self.busy = 0  # > 0 while the probe runs ops of its own in the script's context
-        self.thread_ops = 0  # ops run on threads the script started (not recorded)
-        self.threads = 0     # those threads that ran any
+        self.threads = 0  # threads the script started (threads.py), numbered from 1
+        self.thread = 0   # the thread this recorder records: 0, the main thread
         self.thread_lock = threading.Lock()
+        self.site_lock = threading.Lock()
+        self.local = threading.local()  # .recorder: the thread's own (threads.py)
+        self.op_head = '{"t":"op",'
         self.active = False  # inside the mode (the script is running)
         self.start_cwd = os.getcwd()
         self.current = 0
@@ -112,13 +115,16 @@ class Recorder(TorchDispatchMode):
         key = (code.co_filename, frame.f_lineno, code.co_name)
         site = self.sites.get(key)
         if site is None:
-            site = len(self.sites) + 1
-            self.sites[key] = site
-            # Relative to the folder the script started in (it may change directory since).
-            filename = key[0] if key[0].startswith("<") else os.path.normpath(
-                os.path.join(self.start_cwd, key[0]))
-            self.channel.send('{"t":"site","s":%d,"file":%s,"line":%d,"fn":%s}' % (
-                site, text(filename), key[1], text(key[2])))
+            with self.site_lock:  # threads: each id once, its record sent before it is used
+                site = self.sites.get(key)
+                if site is None:
+                    site = len(self.sites) + 1
+                    # Relative to the folder the script started in (it may change directory).
+                    filename = key[0] if key[0].startswith("<") else os.path.normpath(
+                        os.path.join(self.start_cwd, key[0]))
+                    self.channel.send('{"t":"site","s":%d,"file":%s,"line":%d,"fn":%s}' % (
+                        site, text(filename), key[1], text(key[2])))
+                    self.sites[key] = site
         return site, False
 
     # -- tensors ------------------------------------------------------------------------
@@ -227,10 +233,10 @@ class Recorder(TorchDispatchMode):
             try:
                 out = func(*args, **kwargs)
             except BaseException as e:
-                self._raised(seq, info, site, e, '{"t":"op","i":%d,"op":%s,"x":1}' % (
+                self._raised(seq, info, site, e, self.op_head + '"i":%d,"op":%s,"x":1}' % (
                     seq, info.quoted))
                 raise
-            self.channel.send('{"t":"op","i":%d,"op":%s}' % (seq, info.quoted))
+            self.channel.send(self.op_head + '"i":%d,"op":%s}' % (seq, info.quoted))
             if info.collective:
                 self._hold(args, out)
             return out
@@ -265,12 +271,12 @@ class Recorder(TorchDispatchMode):
             out = func(*args, **kwargs)
             outputs = []
             _flatten(out, outputs)
-            self.channel.send('{"t":"op","i":%d,"op":%s,"s":%d,"in":%s,"out":%s}' % (
+            self.channel.send(self.op_head + '"i":%d,"op":%s,"s":%d,"in":%s,"out":%s}' % (
                 seq, info.quoted, site, _unwritten(inputs), _unwritten(outputs)))
             return out
         described_in = self._describe_all(inputs, skip, bool(self.uninitialized))
         scalars = self._scalars(info, args, kwargs)
-        head = '{"t":"op","i":%d,"op":%s,"s":%d,"in":%s' % (seq, info.quoted, site, described_in)
+        head = self.op_head + '"i":%d,"op":%s,"s":%d,"in":%s' % (seq, info.quoted, site, described_in)
         if scalars != "{}":
             head += ',"a":' + scalars
         try:
@@ -372,8 +378,8 @@ class Recorder(TorchDispatchMode):
             message = _message(e)
         except BaseException:
             message = "(the message could not be read)"
-        self.channel.send('{"t":"raise","i":%d,"op":%s,"s":%d,"type":%s,"message":%s}' % (
-            seq, info.quoted, site, text(type(e).__name__), text(message)))
+        self.channel.send('{"t":"raise","th":%d,"i":%d,"op":%s,"s":%d,"type":%s,"message":%s}' % (
+            self.thread, seq, info.quoted, site, text(type(e).__name__), text(message)))
         self.channel.send(op_line)
 
     # -- compiled regions (compiled.py) ----------------------------------------------------
@@ -381,6 +387,9 @@ class Recorder(TorchDispatchMode):
     def compiled_call(self, name, where, module, fn, args, kwargs):
         """One call of compiled code, run as compiled (the probe's mode set aside) and recorded
         as one op: "compiled::NAME"."""
+        mine = getattr(self.local, "recorder", self)
+        if mine is not self:  # called on a thread the script started
+            return mine.compiled_call(name, where, module, fn, args, kwargs)
         if self.busy or os.getpid() != self.pid or not self.active:
             return fn(*args, **kwargs)
         site, _hidden = self.locate()
@@ -390,7 +399,7 @@ class Recorder(TorchDispatchMode):
         quoted = text("compiled::" + name)
         digested = not (seq < self.first or (self.last and seq > self.last) or (
             self.only and seq not in self.only))
-        head = '{"t":"op","i":%d,"op":%s' % (seq, quoted)
+        head = self.op_head + '"i":%d,"op":%s' % (seq, quoted)
         inputs = []
         if digested:
             _flatten(list(args) + list(kwargs.values()), inputs)
@@ -439,6 +448,9 @@ class Recorder(TorchDispatchMode):
         """Records the digests of the tensors in `value` that the script takes out of torch
         without an op (numpy(), tolist(), torch.save): a difference that reaches them is a
         result."""
+        mine = getattr(self.local, "recorder", self)
+        if mine is not self:  # called on a thread the script started
+            return mine.used(what, value)
         if self.busy or os.getpid() != self.pid:
             return
         tensors = []
@@ -454,8 +466,8 @@ class Recorder(TorchDispatchMode):
                     digests.append('"0x%016x"' % d)
         finally:
             self.busy -= 1
-        self.channel.send('{"t":"use","i":%d,"what":%s,"d":[%s]}' % (
-            self.seq, text(what), ",".join(digests)))
+        self.channel.send('{"t":"use","th":%d,"i":%d,"what":%s,"d":[%s]}' % (
+            self.thread, self.seq, text(what), ",".join(digests)))
 
     def install_uses(self):
         """Wraps what takes values out of torch without an op; `remove_uses` puts it back."""
@@ -476,24 +488,8 @@ class Recorder(TorchDispatchMode):
             self.originals.append((owner, name, original, owner.__dict__.get(name)))
             setattr(owner, name, wrapper)
 
-        # Each thread the script starts counts the ops it runs (not recorded).
-        bootstrap = threading.Thread._bootstrap_inner
-
-        def bootstrap_inner(thread):
-            if not recorder.active or os.getpid() != recorder.pid or _torch_thread(thread):
-                return bootstrap(thread)
-            before = recorder.thread_ops
-            try:
-                with _OtherThreads(recorder):
-                    return bootstrap(thread)
-            finally:
-                if recorder.thread_ops != before:
-                    with recorder.thread_lock:
-                        recorder.threads += 1
-
-        self.originals.append((threading.Thread, "_bootstrap_inner", bootstrap,
-                               threading.Thread.__dict__.get("_bootstrap_inner")))
-        threading.Thread._bootstrap_inner = bootstrap_inner
+        from . import threads as _threads
+        _threads.install(self)
         wrap(torch.Tensor, "numpy", "Tensor.numpy")
         wrap(torch.Tensor, "tolist", "Tensor.tolist")
         wrap(torch, "save", "torch.save")
@@ -523,30 +519,6 @@ class Recorder(TorchDispatchMode):
             else:
                 setattr(owner, name, own)
         self.originals = []
-
-
-class _OtherThreads(TorchDispatchMode):
-    """Entered in each thread the script starts: counts the ops run there, which the trace does
-    not record (their order against the main thread's varies from run to run), so that detbench
-    never calls runs reproducible on what it did not compare."""
-
-    def __init__(self, recorder):
-        super().__init__()
-        self.recorder = recorder
-
-    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        recorder = self.recorder
-        if recorder.active and os.getpid() == recorder.pid:
-            with recorder.thread_lock:
-                recorder.thread_ops += 1
-        return func(*args, **(kwargs or {}))
-
-
-def _torch_thread(thread):
-    """Whether a thread runs torch's own code (a DataLoader's pin-memory thread)."""
-    target = getattr(thread, "_target", None)
-    module = getattr(target, "__module__", None) or type(thread).__module__ or ""
-    return module == "torch" or module.startswith("torch.")
 
 
 class _CompiledInfo:

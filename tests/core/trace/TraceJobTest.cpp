@@ -66,7 +66,7 @@ class TraceJob : public ::testing::Test {
     fs::create_directories(dir_);
     for (const auto& p : processes) {
       std::ofstream out(dir_ / ("proc-" + std::to_string(p.pid) + ".jsonl"));
-      out << "{\"t\":\"start\",\"v\":1,\"run\":" << number << ",\"pid\":" << p.pid
+      out << "{\"t\":\"start\",\"v\":2,\"run\":" << number << ",\"pid\":" << p.pid
           << ",\"python\":\"3.11.2\",\"torch\":\"2.15.0\",\"threads\":1,"
              "\"deterministic\":false,\"applied\":{},\"ppid\":1,\"forked\":0}\n";
       if (p.rank >= 0) {
@@ -315,7 +315,7 @@ TEST_F(TraceJob, ACollectiveWhoseResultsDifferByRankIsNotADisagreement) {
 
 TEST_F(TraceJob, AFileThatIsNotRecordsIsAProblemNotACrash) {
   fs::create_directories(dir_);
-  std::ofstream(dir_ / "proc-7.jsonl") << "{\"t\":\"start\",\"v\":1}\nnot json\n";
+  std::ofstream(dir_ / "proc-7.jsonl") << "{\"t\":\"start\",\"v\":2}\nnot json\n";
   job_.collectRun(1, dir_.string(), ok());
   const TraceJobResult job = finish();
   ASSERT_EQ(job.problems.size(), 1u);

@@ -48,7 +48,7 @@ TEST(TraceRecords, ReadsTheOtherKinds) {
       parseTraceRecord(R"({"t":"site","s":1,"file":"/a/train.py","line":41,"fn":"<module>"})"));
   EXPECT_EQ(site, (TraceSite{1, "/a/train.py", 41, "<module>"}));
   const auto start = std::get<TraceStart>(parseTraceRecord(
-      R"({"t":"start","v":1,"run":2,"pid":77,"python":"3.11.2","torch":"1.13.0a0","threads":2,)"
+      R"({"t":"start","v":2,"run":2,"pid":77,"python":"3.11.2","torch":"1.13.0a0","threads":2,)"
       R"("deterministic":true,"applied":{"seed":0}})"));
   EXPECT_EQ(start.run, 2);
   EXPECT_TRUE(start.deterministic);
@@ -84,14 +84,14 @@ TEST(TraceRecords, ReadsARankAndAStartedProcesssStart) {
   EXPECT_TRUE(bare.backend.empty());
   EXPECT_THROW(parseTraceRecord(R"({"t":"rank","rank":-1})"), InvalidArgument);
   const auto start = std::get<TraceStart>(parseTraceRecord(
-      R"({"t":"start","v":1,"run":2,"pid":41,"python":"3.11.2","torch":"2.15.0","threads":1,)"
+      R"({"t":"start","v":2,"run":2,"pid":41,"python":"3.11.2","torch":"2.15.0","threads":1,)"
       R"("deterministic":false,"applied":{},"ppid":40,"forked":1})"));
   EXPECT_EQ(start.parentPid, 40);
   EXPECT_TRUE(start.forked);
 }
 
 TEST(TraceRecords, AProbeOfAnotherProtocolIsRefused) {
-  EXPECT_THROW(parseTraceRecord(R"({"t":"start","v":2,"run":1,"pid":7,"python":"3","torch":"2",)"
+  EXPECT_THROW(parseTraceRecord(R"({"t":"start","v":1,"run":1,"pid":7,"python":"3","torch":"2",)"
                                 R"("threads":1,"deterministic":false,"applied":{}})"),
                InvalidArgument);
 }

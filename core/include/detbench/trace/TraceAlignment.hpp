@@ -29,6 +29,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "detbench/trace/TraceRecords.hpp"
@@ -57,7 +58,8 @@ enum class PartingKind {
 
 struct TraceParting {
   int run = 0;
-  std::int64_t seq = 0;  // the first op that does not align
+  int thread = 0;        // whose ops part (0: the main thread)
+  std::int64_t seq = 0;  // the first op that does not align, in that thread
   PartingKind kind = PartingKind::DifferentOp;
   std::string reference;  // run 1's op there ("" when run 1 had ended)
   std::string other;      // this run's op there ("" when it had ended)
@@ -76,13 +78,15 @@ struct ArgumentDifference {
 // The op that read a difference and gave equal bits.
 struct TraceAbsorber {
   std::int64_t seq = 0;
+  int thread = 0;
   std::string name;
   std::optional<TraceSite> site;
 };
 
 // A cause: an op of run 1's sequence at which one or more runs first showed a difference.
 struct TraceCause {
-  std::int64_t seq = 0;
+  std::int64_t seq = 0;  // in its thread
+  int thread = 0;        // 0: the script's main thread; 1, 2, ...: the threads it started
   CauseCategory category = CauseCategory::Introduced;
   TraceOp op;  // run 1's record of it
   std::optional<TraceSite> site;
@@ -94,6 +98,12 @@ struct TraceCause {
   bool matters = true;
   std::optional<TraceAbsorber> absorbedBy;  // a note: the first op that read it and absorbed it
 };
+
+// A cause's identity within a trace: its thread and its op number there.
+using CauseId = std::pair<int, std::int64_t>;
+inline CauseId causeId(const TraceCause& c) {
+  return {c.thread, c.seq};
+}
 
 // How a run's process ended (the launcher's view, beside the probe's records).
 struct TraceRunExit {
@@ -126,16 +136,19 @@ struct TraceRunSummary {
 
 struct TraceAlignment {
   std::vector<TraceRunSummary> runs;
-  std::vector<TraceCause> causes;      // by seq: the differences that reach a result
-  std::vector<TraceCause> notes;       // by seq: differences that reached no result
-  std::vector<TraceParting> partings;  // one per run at most
+  std::vector<TraceCause> causes;      // by thread, then seq: the differences that reach a result
+  std::vector<TraceCause> notes;       // by thread, then seq: differences that reached no result
+  std::vector<TraceParting> partings;  // one per run and thread at most
   std::vector<TraceSite> sites;        // run 1's call sites, by id - 1
-  bool causesTruncated = false;        // more causes than kept
+  // Run 1's threads the script started, numbered from 1 in the order they started: each one's
+  // ops are aligned against the same thread of each run, however the threads interleave.
+  std::vector<TraceThread> threads;
+  bool causesTruncated = false;  // more causes than kept
   // Global generators a script drew from without seeding them alike in every run ("random",
   // "numpy"): their states at the scripts' ends differ.
   std::vector<std::string> unseededGenerators;
-  // Ops run on threads the script started, which the trace does not record (the most of any
-  // run): runs that have any are never called reproducible.
+  // Ops run on threads the probe did not record (the most of any run; probes of protocol 1
+  // counted the script's threads' ops so): runs that have any are never called reproducible.
   std::int64_t otherThreadOps = 0;
   // Ops compared in the runs after the first (the most of any run).
   std::int64_t comparedOps() const;
@@ -143,6 +156,8 @@ struct TraceAlignment {
   // difference seen reached no result (only notes).
   bool reproducible() const;
   const TraceSite* site(int id) const;
+  // The name of thread `thread` (from 1) as Python gave it, or "" where none was said.
+  std::string threadName(int thread) const;
 };
 
 struct AlignOptions {

@@ -18,6 +18,7 @@ struct TraceFinding {
   TraceFix fix = TraceFix::None;
   std::size_t count = 0;      // causes with this kind and fix
   std::int64_t firstSeq = 0;  // the first of them
+  int firstThread = 0;        // and its thread
   std::string firstName;      // its op
   std::optional<TraceSite> firstSite;
   std::size_t sites = 0;    // distinct call sites among them

@@ -18,13 +18,15 @@
 namespace detbench::trace {
 
 // The protocol version the probe speaks (detbench_probe.PROTOCOL_VERSION).
-inline constexpr int kProbeProtocol = 1;
+inline constexpr int kProbeProtocol = 2;
 // The longest record line taken; a longer one ends the run with a reason.
 inline constexpr std::size_t kMaxRecordBytes = std::size_t{16} << 20;
 // Records are at most 4 levels deep ("in": [[digest, dtype, [shape], ...]]); the limit leaves room.
 inline constexpr int kMaxRecordDepth = 6;
 inline constexpr std::size_t kMaxTensorsPerOp = 4096;
 inline constexpr std::size_t kMaxShapeDims = 64;
+// The most threads of one process the records may name (threads the script started, from 1).
+inline constexpr int kMaxScriptThreads = 4096;
 
 // One tensor of an op. `digest` is detbench's digest (run/Digest.hpp) of its elements, or none
 // where it was not taken: outside the window, an output of uninitialized memory, something that
@@ -51,7 +53,8 @@ struct TraceSite {
 };
 
 struct TraceOp {
-  std::int64_t seq = 0;   // from 1, in the order the script ran them
+  std::int64_t seq = 0;   // from 1, in the order its thread ran them
+  int thread = 0;         // 0: the script's main thread; 1, 2, ...: the threads it started
   std::string name;       // "aten::index_put_", "aten::add.Tensor"
   int site = 0;           // 0: none known
   bool digested = false;  // inside the window: inputs and outputs were recorded
@@ -74,6 +77,7 @@ struct TraceRaise {
   int site = 0;
   std::string type;
   std::string message;
+  int thread = 0;  // the thread it ran on (TraceOp::thread)
 };
 
 // Tensors the script took out of torch without an op after op `seq` (Tensor.numpy, tolist,
@@ -82,6 +86,7 @@ struct TraceUse {
   std::int64_t seq = 0;
   std::string what;
   std::vector<std::uint64_t> digests;
+  int thread = 0;  // the thread that took them out (TraceOp::thread)
 };
 
 // A warning about determinism raised during op `seq` (warn mode).
@@ -117,6 +122,13 @@ struct TraceRank {
   std::string backend;
 };
 
+// A thread the script started, numbered from 1 in the order the threads were started: its ops
+// are numbered on their own and aligned against the same thread of run 1.
+struct TraceThread {
+  int thread = 0;
+  std::string name;  // Python's name for it ("Thread-1 (work)")
+};
+
 // How the script ended, as the probe saw it.
 struct TraceEnd {
   std::int64_t ops = 0;
@@ -129,7 +141,8 @@ struct TraceEnd {
   // Hashes of a global generator's state when the script started and when it ended, by
   // generator ("random": Python's, "numpy": NumPy's global one), where the probe saw it.
   std::vector<std::pair<std::string, std::pair<std::string, std::string>>> generators;
-  // Ops run on threads the script started, which the probe counts and does not record.
+  // The threads the script started (each recorded), and ops run on threads the probe did not
+  // record (none since protocol 2; kept for records of protocol 1).
   std::int64_t otherThreads = 0;
   std::int64_t otherThreadOps = 0;
 };
@@ -151,7 +164,7 @@ struct TraceFatal {
 };
 
 using TraceEvent = std::variant<TraceStart, TraceSite, TraceOp, TraceRaise, TraceWarning, TraceKept,
-                                TraceEnd, TraceFatal, TraceUse, TraceRank>;
+                                TraceEnd, TraceFatal, TraceUse, TraceRank, TraceThread>;
 
 // Parses one record line (without its newline). Raises InvalidArgument saying what is wrong:
 // too long, too deep, not JSON, an unknown record type, a missing or ill-typed field.

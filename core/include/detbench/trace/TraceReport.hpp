@@ -19,7 +19,10 @@ namespace detbench::trace {
 // arguments are compared (`differing_arguments`); `statuses` may say "unused".
 // 3: a configuration's `job` (null for one process): its ranks aligned rank by rank;
 // `reproducible` and `ops_compared` count the ranks too.
-inline constexpr int kTraceSchemaVersion = 3;
+// 4: ops on the threads the script starts are recorded: a configuration's `threads` names them,
+// and each cause, note, parting and absorbing op has its `thread` (0: the main thread), its `op`
+// numbered within that thread; `ops_on_other_threads` (ops not recorded) is 0.
+inline constexpr int kTraceSchemaVersion = 4;
 
 struct TraceDocument {
   Environment context;
@@ -58,6 +61,8 @@ std::string describeArguments(const TraceCause& cause);
 std::string describeFinding(const TraceFinding& finding, const CauseExplanation& e);
 // "train.py:41 (<module>)".
 std::string describeSite(const TraceSite& site);
+// "op 12", or "op 12 on thread 1 (loader)" for an op of a thread the script started.
+std::string describeOpNumber(const TraceAlignment& a, int thread, std::int64_t seq);
 // The configuration's verdict in a few words.
 std::string describeVerdict(const TraceConfigResult& config);
 // A rank of a job in a few words: "agrees", "first cause: aten::add.Tensor at train.py:20",

@@ -71,7 +71,8 @@ struct CauseDifference {
 struct TraceConfigResult {
   TraceConfig config;
   TraceAlignment alignment;
-  std::map<std::int64_t, CauseDifference> differences;  // by cause seq (second pass)
+  // The second pass's, by cause: its thread and its op number there (causeId).
+  std::map<CauseId, CauseDifference> differences;
   bool secondPassRan = false;
   bool cancelled = false;
   std::size_t heldBytes = 0;  // the analysis's memory at its largest
