@@ -13,6 +13,7 @@
 #include "OutputOptions.hpp"
 #include "ReleaseOption.hpp"
 #include "TraceOptions.hpp"
+#include "TraceSlurm.hpp"
 #include "detbench/base/Error.hpp"
 #include "detbench/base/Utf8Text.hpp"
 #include "detbench/io/OutputFiles.hpp"
@@ -177,12 +178,16 @@ void printJob(std::ostream& out, const TraceJobResult& job, PyTorchRelease relea
 }
 
 void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease release,
-                 const std::string& launcher) {
+                 const std::string& launcher, const std::vector<std::string>& places) {
   out << "\n"
       << c.config.name << " (" << describeSettings(c.config.settings) << "): " << describeVerdict(c)
       << "\n";
   for (const auto& r : c.alignment.runs) {
-    out << "  run " << r.run << ": " << r.ops << " ops, " << printableText(describeRunEnd(r), true);
+    out << "  run " << r.run;
+    if (r.run >= 1 && static_cast<std::size_t>(r.run) <= places.size()) {
+      out << " (" << places[static_cast<std::size_t>(r.run - 1)] << ")";
+    }
+    out << ": " << r.ops << " ops, " << printableText(describeRunEnd(r), true);
     if (r.firstDifference > 0) out << "; first difference at op " << r.firstDifference;
     out << "\n";
   }
@@ -242,6 +247,7 @@ void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
 
 int traceCommand(const CliStreams& io, const TraceOptions& o) {
   TracePlan plan = buildTracePlan(o);
+  const TracePlaces places = applyTraceSlurm(o.remote, o.slurmShared.value_or(""), plan);
   DETBENCH_CHECK_ARG(!(o.noReport && o.out),
                      "--no-report and --out contradict each other: choose one");
   checkOutputOptions({{"--out", o.out}, {"--markdown", o.markdown}});
@@ -271,6 +277,7 @@ int traceCommand(const CliStreams& io, const TraceOptions& o) {
   doc.workingDir = plan.workingDir.empty() ? fs::current_path().string()
                                            : fs::absolute(plan.workingDir).string();
   doc.runs = plan.runs;
+  doc.runPlaces = places.names;
   doc.window = plan.window;
   doc.timeoutSeconds = std::chrono::duration_cast<std::chrono::seconds>(plan.timeout).count();
   doc.release = traceRelease(given, python);
@@ -281,6 +288,15 @@ int traceCommand(const CliStreams& io, const TraceOptions& o) {
   io.out << "Tracing " << traced << " with " << plan.command.interpreter << " (Python "
          << python.python << ", PyTorch " << python.torch << "), " << plan.runs
          << (plan.runs == 1 ? " run" : " runs") << " per configuration\n";
+  for (std::size_t i = 0; i < places.labels.size(); ++i) {
+    const int first = static_cast<int>(i) * places.runsPerPlace + 1;
+    const int last = first + places.runsPerPlace - 1;
+    io.out << (first == last ? "Run " + std::to_string(first)
+                             : "Runs " + std::to_string(first) + "-" + std::to_string(last))
+           << ": " << places.names[static_cast<std::size_t>(first - 1)]
+           << (first == last ? ", a job of its own (" : ", each a job of its own (")
+           << places.labels[i] << ")\n";
+  }
   io.out << "Causes are explained by the catalog of PyTorch " << toString(doc.release.release)
          << " (" << doc.release.how << ")\n";
   io.out.flush();
@@ -305,7 +321,10 @@ int traceCommand(const CliStreams& io, const TraceOptions& o) {
   callbacks.onConfigFinished = [&](int config, const TraceConfigResult& result) {
     progress.clear();
     if (!result.alignment.runs.empty()) firstRunOps[config] = result.alignment.runs[0].ops;
-    printConfig(io.out, result, doc.release.release, plan.command.launcher);
+    printConfig(io.out, result, doc.release.release, plan.command.launcher, doc.runPlaces);
+    if (const std::string across = describeAcrossPlaces(places, result); !across.empty()) {
+      io.out << "  " << across << "\n";
+    }
     io.out.flush();
   };
   doc.result = runTrace(plan, python, callbacks, &interrupt);

@@ -58,6 +58,10 @@ void addTraceOptions(CLI::App& app, TraceOptions& o) {
   app.add_flag("--expect-reproducible", o.expectReproducible,
                "Exit with 1 when the runs of a configuration differ");
   app.add_flag("--show-output", o.showOutput, "Pass the script's output through (on stderr)");
+  addRemoteOptions(app, o.remote);
+  app.add_option("--slurm-shared", o.slurmShared,
+                 "With --slurm: a folder the nodes see at the same path, for the probe's files "
+                 "(default: the working folder)");
   app.add_flag("--quiet,-q", o.quiet, "No progress line");
 }
 

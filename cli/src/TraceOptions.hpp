@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "RemoteOptions.hpp"
 #include "detbench/trace/TraceSession.hpp"
 
 namespace detbench::cli {
@@ -41,6 +42,8 @@ struct TraceOptions {
   bool expectReproducible = false;
   bool showOutput = false;
   bool quiet = false;
+  RemoteOptions remote;                    // --slurm and srun's options (TraceSlurm.hpp)
+  std::optional<std::string> slurmShared;  // the folder the nodes share, for the probe
 };
 
 void addTraceOptions(CLI::App& app, TraceOptions& o);

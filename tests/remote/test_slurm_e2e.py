@@ -17,6 +17,9 @@ are not GPUs), so the runs use the cpu device while `--gpu-type` really selects.
 - one line and exit 2, nothing left queued: an unknown partition, an unknown GPU type, a time
   limit over the partition's, a GPU device in a job without a GPU, no srun on the PATH;
 - a node set down mid-run: exit 4, the trials that arrived kept, the report in Slurm's words;
+- `trace --slurm` (with Debian's python3-torch): each run a job of its own on each GPU type, the
+  records back through srun, the op whose output differs between the types named, the probe's
+  folder gone afterwards; a run stopped at --timeout ends its job in Slurm (nothing left running);
 - with DETBENCH_SLOW_TESTS=1 (about 90 s, not in CI): a time limit reached mid-run, the same.
 Usage: test_slurm_e2e.py PATH/TO/detbench. Exit 77 (skipped) where the cluster cannot start
 here (not root, packages missing), with the reason.
@@ -34,6 +37,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from slurm_cluster import ClusterError, SlurmCluster, skip_reason  # noqa: E402
 
 DETBENCH = os.path.abspath(sys.argv[1])
+SCRIPTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "trace", "scripts")
+TRACE_PYTHON = "/usr/bin/python3"
 SMALL = ["--op", "sum", "--size", "65536", "--seed", "1", "--warmup", "0"]
 LONG = ["--op", "sum", "--size", "4000000", "--trials", "1000000", "--warmup", "0"]
 failures = 0
@@ -54,6 +59,49 @@ def jobs(cluster):
     return {line.split("|")[0]: tuple(line.split("|")[1:3]) for line in out.split()}
 
 
+def trace_checks(c, detbench, tmp):
+    """`detbench trace --slurm`: runs as job steps, across GPU types, stopped at a timeout."""
+    if subprocess.run([TRACE_PYTHON, "-c", "import torch"], capture_output=True).returncode:
+        print("skipped: trace --slurm (" + TRACE_PYTHON + " has no torch)")
+        return
+    script = os.path.join(SCRIPTS, "by_gpu.py")
+    report = os.path.join(tmp, "trace-by-gpu.json")
+    r = detbench(["trace", "--slurm", "--gpu-type", "h100", "--gpu-type", "a100", "--runs", "1",
+                  "--no-second-pass", "--out", report, "--", TRACE_PYTHON, script])
+    ok = r.returncode == 0 and os.path.exists(report)
+    detail = f"{r.returncode} {r.stderr[-400:]!r} {r.stdout[-600:]!r}"
+    if ok:
+        with open(report) as f:
+            doc = json.load(f)
+        cause = doc["configurations"][0]["causes"][0] if doc["configurations"][0]["causes"] else {}
+        ok = (doc["run_places"] == ["gpu-h100", "gpu-a100"]
+              and cause.get("runs") == [2] and cause.get("site", {}).get("line") == 10
+              and "Between the GPU types: op 2 aten::mul.Tensor at by_gpu.py:10" in r.stdout)
+    left = [n for n in os.listdir(tmp) if n.startswith(".detbench-trace-")]
+    check(ok and not left, "trace on two GPU types: each run a job, the op that differs between "
+          "the types named, the probe's folder removed", f"{detail} left: {left}")
+
+    before = set(jobs(c))
+    r = detbench(["trace", "--slurm", "--runs", "1", "--timeout", "3", "--no-report", "--",
+                  TRACE_PYTHON, os.path.join(SCRIPTS, "hangs.py")])
+    def new():
+        return {i: s for i, s in jobs(c).items() if i not in before}
+
+    try:  # a cancelled job passes through COMPLETING while its processes are stopped
+        c.wait_for("the job's end", lambda: all(s[0] not in ("RUNNING", "COMPLETING", "PENDING")
+                                                for s in new().values()), 60)
+    except ClusterError:
+        pass
+    # The records sent before the stop are kept (where the script reached its op in time: it
+    # says so on its standard error).
+    reached = "hanging now" in r.stdout
+    ended = ("CANCELLED", "FAILED", "COMPLETED")
+    check(r.returncode == 4 and new() and all(s[0] in ended for s in new().values())
+          and (not reached or "run 1 (slurm): 2 ops, stopped at the timeout" in r.stdout),
+          "a traced run stopped at --timeout: its records kept, its job ended in Slurm",
+          f"{r.returncode} {new()} {r.stdout[-300:]!r}")
+
+
 def main():
     reason = skip_reason()
     if reason:
@@ -65,7 +113,8 @@ def main():
         def detbench(args, extra_env=None, timeout=120):
             e = dict(env, **(extra_env or {}))
             remote = ["--remote-detbench", DETBENCH] if "--slurm" in args else []
-            return subprocess.run([DETBENCH, *args, *remote], env=e,
+            at = args.index("--") if "--" in args else len(args)  # before a traced command
+            return subprocess.run([DETBENCH, *args[:at], *remote, *args[at:]], env=e,
                                   capture_output=True, text=True, cwd=tmp, timeout=timeout)
 
         def refused(args, mention, label, extra_env=None):
@@ -199,6 +248,8 @@ def main():
             detail = f"{doc['summary']['trials']} trials, {doc['errors']}"
         check(ok, "a batch run cancelled mid-run: exit 4, its trials collected, Slurm's words",
               detail)
+
+        trace_checks(c, detbench, tmp)
 
         # A held partition: the state while it waits, then Ctrl-C.
         c.run("scontrol", "update", "PartitionName=held", "State=DOWN")

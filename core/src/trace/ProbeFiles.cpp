@@ -28,9 +28,11 @@ std::string probeDigestLibrary() {
   return {};
 }
 
-ProbeFolder::ProbeFolder() {
+ProbeFolder::ProbeFolder(const std::string& root) {
   const char* tmp = std::getenv("TMPDIR");
-  std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/detbench-trace-XXXXXX";
+  const std::string parent = !root.empty() ? root : std::string(tmp && *tmp ? tmp : "/tmp");
+  std::string pattern =
+      parent + (root.empty() ? "/detbench-trace-XXXXXX" : "/.detbench-trace-XXXXXX");
   std::vector<char> name(pattern.begin(), pattern.end());
   name.push_back('\0');
   if (::mkdtemp(name.data()) == nullptr) {

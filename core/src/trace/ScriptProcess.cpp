@@ -215,13 +215,18 @@ TraceRunExit runScript(const ScriptLaunch& launch, const ScriptCallbacks& callba
   SpawnSetup setup;
   posix_spawn_file_actions_addopen(&setup.actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   if (!launch.ringPath.empty()) ::unlink(launch.ringPath.c_str());
-  if (launch.captureStdout) {
+  const bool captureStdout = launch.captureStdout && !launch.recordsOnStdout;
+  if (launch.recordsOnStdout) {
+    posix_spawn_file_actions_adddup2(&setup.actions, records.write.get(), STDOUT_FILENO);
+  } else if (captureStdout) {
     posix_spawn_file_actions_adddup2(&setup.actions, output.write.get(), STDOUT_FILENO);
   } else {
     posix_spawn_file_actions_addopen(&setup.actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
   }
   posix_spawn_file_actions_adddup2(&setup.actions, errors.write.get(), STDERR_FILENO);
-  posix_spawn_file_actions_adddup2(&setup.actions, records.write.get(), kRecordDescriptor);
+  if (!launch.recordsOnStdout) {
+    posix_spawn_file_actions_adddup2(&setup.actions, records.write.get(), kRecordDescriptor);
+  }
   if (!launch.workingDir.empty()) {
     posix_spawn_file_actions_addchdir_np(&setup.actions, launch.workingDir.c_str());
   }
@@ -263,7 +268,7 @@ TraceRunExit runScript(const ScriptLaunch& launch, const ScriptCallbacks& callba
 
   TraceRunExit exit;
   Reader reader{callbacks, {}, {}, {}};
-  bool recordsOpen = true, errorsOpen = true, outputOpen = launch.captureStdout;
+  bool recordsOpen = true, errorsOpen = true, outputOpen = captureStdout;
   const auto started = Clock::now();
   int stage = 0;  // 0 running, 1 interrupted, 2 killed
   Clock::time_point stageTime;
@@ -310,11 +315,11 @@ TraceRunExit runScript(const ScriptLaunch& launch, const ScriptCallbacks& callba
     }
     if (stage == 0 && cancel && cancel->cancelled()) {
       exit.cancelled = true;
-      stop(SIGINT);
+      stop(launch.stopSignal);
     }
     if (stage == 0 && launch.timeout.count() > 0 && Clock::now() - started > launch.timeout) {
       exit.timedOut = true;
-      stop(SIGINT);
+      stop(launch.stopSignal);
     }
     if (stage == 1 && Clock::now() - stageTime > kGrace) stop(SIGKILL);
   }

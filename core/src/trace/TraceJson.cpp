@@ -347,6 +347,7 @@ nlohmann::ordered_json traceToJson(const TraceDocument& doc) {
   j["pytorch_release"] = toString(doc.release.release);
   j["pytorch_release_how"] = doc.release.how;
   j["runs_per_configuration"] = doc.runs;
+  j["run_places"] = doc.runPlaces.empty() ? json() : json(doc.runPlaces);
   json window;
   window["from"] = doc.window.first;
   window["to"] = doc.window.last > 0 ? json(doc.window.last) : json();

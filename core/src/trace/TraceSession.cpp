@@ -1,6 +1,7 @@
 #include "detbench/trace/TraceSession.hpp"
 
 #include <algorithm>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 #include "detbench/base/IntegerText.hpp"
 #include "detbench/catalog/PyTorchAlerts.hpp"
 #include "detbench/io/InputFiles.hpp"
+#include "detbench/remote/ShortCommand.hpp"
 #include "detbench/run/HostMemory.hpp"
 #include "detbench/trace/ProbeFiles.hpp"
 #include "detbench/trace/ScriptProcess.hpp"
@@ -72,9 +74,33 @@ std::string joinSeqs(const std::vector<std::int64_t>& seqs) {
   return s;
 }
 
+// Runs one run; where a launcher started it elsewhere and the run was stopped or killed, what
+// the launcher started there is stopped too (scancel: a killed srun may leave its step running).
+TraceRunExit runLaunched(const TracePlan& plan, int run, const ScriptLaunch& launch,
+                         const ScriptCallbacks& callbacks, const CancelToken* cancel) {
+  TraceRunExit exit = runScript(launch, callbacks, cancel);
+  const bool stopped = exit.timedOut || exit.cancelled || !exit.problem.empty() || !exit.exited;
+  if (stopped && plan.launcher) {
+    const std::vector<std::string> stop = plan.launcher(run).cancel;
+    if (!stop.empty()) {
+      try {
+        remote::runShortCommand(stop, std::chrono::seconds(20));
+      } catch (const Error&) {
+        // Nothing more can be done from here; the run's own words say what happened.
+      }
+    }
+  }
+  return exit;
+}
+
 ScriptLaunch launchFor(const TracePlan& plan, const ProbeFolder& probe, const TraceConfig& config,
                        int run) {
   ScriptLaunch l;
+  TraceLauncher launcher;
+  if (plan.launcher) launcher = plan.launcher(run);
+  l.argv = launcher.prefix;
+  l.recordsOnStdout = !launcher.prefix.empty();
+  if (l.recordsOnStdout) l.stopSignal = SIGTERM;
   l.argv.push_back(plan.command.interpreter);
   for (const auto& o : plan.command.pythonOptions) l.argv.push_back(o);
   l.argv.push_back(probe.bootScript());
@@ -90,11 +116,13 @@ ScriptLaunch launchFor(const TracePlan& plan, const ProbeFolder& probe, const Tr
   l.workingDir = plan.workingDir;
   l.timeout = plan.timeout;
   l.captureStdout = plan.captureStdout;
-  l.ringPath = probe.path() + "/records.ring";
+  // The ring is read here after the run: of no use where the run is on another machine.
+  if (!l.recordsOnStdout) l.ringPath = probe.path() + "/records.ring";
   auto& env = l.environment;
   static const std::string digestLibrary = probeDigestLibrary();
   if (!digestLibrary.empty()) env.emplace_back("DETBENCH_TRACE_DIGEST_LIB", digestLibrary);
-  env.emplace_back("DETBENCH_TRACE_FD", std::to_string(kRecordDescriptor));
+  env.emplace_back("DETBENCH_TRACE_FD",
+                   l.recordsOnStdout ? std::string("stdout") : std::to_string(kRecordDescriptor));
   env.emplace_back("DETBENCH_TRACE_RUN", std::to_string(run));
   env.emplace_back("DETBENCH_TRACE_RUNS", std::to_string(plan.runs));
   env.emplace_back("DETBENCH_TRACE_CONFIG", config.name);
@@ -342,7 +370,7 @@ TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
                      const TraceCallbacks& callbacks, const CancelToken* cancel) {
   DETBENCH_CHECK_ARG(plan.runs >= 1 && plan.runs <= kMaxTraceRuns, "runs must be 1 to 100");
   DETBENCH_CHECK_ARG(!plan.configs.empty(), "no configuration to trace");
-  const ProbeFolder probe;
+  const ProbeFolder probe(plan.probeRoot);
   const std::size_t memoryLimit =
       static_cast<std::size_t>(std::max<std::int64_t>(availableMemoryBytes() / 2, 64 << 20));
   TraceResult result;
@@ -386,7 +414,7 @@ TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
       ScriptLaunch launch = launchFor(plan, probe, config.config, run);
       const std::string jobDir = probe.freshSubfolder("job");
       addJobEnvironment(launch, probe, jobDir);
-      const TraceRunExit exit = runScript(launch, sc, cancel);
+      const TraceRunExit exit = runLaunched(plan, run, launch, sc, cancel);
       if (callbacks.onProgress) callbacks.onProgress(ops);
       aligner.endRun(exit);
       job.collectRun(run, jobDir, exit);
@@ -427,7 +455,7 @@ TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
         launch.environment.emplace_back("DETBENCH_TRACE_ONLY", joinSeqs(seqs));
         launch.environment.emplace_back("DETBENCH_TRACE_KEEP", joinSeqs(seqs));
         launch.environment.emplace_back("DETBENCH_TRACE_KEEP_DIR", dir);
-        const TraceRunExit exit = runScript(launch, sc, cancel);
+        const TraceRunExit exit = runLaunched(plan, run, launch, sc, cancel);
         if (callbacks.onProgress) callbacks.onProgress(ops);
         if (exit.cancelled) break;
         kept.push_back(std::move(k));

@@ -8,6 +8,10 @@ and a header with how many bytes were written. After the process ends, detbench 
 ring what the pipe had not brought. A memory copy a record, against a system call (and a wake-up
 of detbench) a record for unbuffered writes: docs/BENCHMARKS.md, "The trace's records".
 
+Without a ring (a run on another machine, whose files detbench cannot read afterwards), a
+thread of the channel's own writes what has gathered every quarter second, so that a script
+that stops making records (it hangs, it is stopped at a timeout) has sent all it recorded.
+
 Only the process that opened the channel writes: a forked child (a DataLoader worker) inherits
 the object and the descriptor but never writes.
 """
@@ -59,6 +63,15 @@ class Channel:
                 struct.pack_into("<QQ", self.ring, 0, 0, RING_BYTES)
             except (OSError, ValueError):
                 self.ring = None  # the pipe alone, as before
+        if self.ring is None:
+            threading.Thread(target=self._tick, name="detbench-records", daemon=True).start()
+
+    def _tick(self):
+        while not self.closed and os.getpid() == self.pid:
+            time.sleep(_FLUSH_SECONDS)
+            with self.lock:
+                if self.parts and time.monotonic() - self.last >= _FLUSH_SECONDS:
+                    self._flush()
 
     def send(self, line):
         data = (line + "\n").encode("utf-8", "replace")

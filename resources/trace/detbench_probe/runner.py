@@ -2,7 +2,8 @@
 ARGS` would, after applying the settings detbench was asked for.
 
 What detbench passes in the environment (and the probe removes before the script starts):
-  DETBENCH_TRACE_FD        the descriptor to write records to
+  DETBENCH_TRACE_FD        the descriptor to write records to ("stdout": standard output,
+                           the script's own output then going to standard error)
   DETBENCH_TRACE_SETTINGS  JSON: seed, deterministic (off|warn|error), cudnn_benchmark,
                            cudnn_deterministic, threads, inductor_deterministic,
                            inductor_batch_invariant, compile (regions|eager); absent keys
@@ -140,7 +141,14 @@ def _peak_kib():
 
 
 def main():
-    fd = int(os.environ.pop("DETBENCH_TRACE_FD"))
+    fd = os.environ.pop("DETBENCH_TRACE_FD")
+    if fd == "stdout":
+        # A run on another machine (a Slurm job step): the records go out on standard output,
+        # the only stream the launcher brings back besides standard error, and the script's own
+        # output goes to standard error.
+        fd = os.dup(1)
+        os.dup2(2, 1)
+    fd = int(fd)
     settings = json.loads(os.environ.pop("DETBENCH_TRACE_SETTINGS", "") or "{}")
     window = _window(os.environ.pop("DETBENCH_TRACE_OPS", ""))
     only = _numbers(os.environ.pop("DETBENCH_TRACE_ONLY", ""))

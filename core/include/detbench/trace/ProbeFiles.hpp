@@ -17,7 +17,8 @@ struct ProbeFile {
 
 std::span<const ProbeFile> probeFiles();
 
-// A folder of its own under $TMPDIR (or /tmp) holding the probe; removed with the object.
+// A folder of its own under $TMPDIR (or /tmp), or under `root` where given (a folder other
+// machines see at the same path), holding the probe; removed with the object.
 // The probe's compiled digest (libdetbench_probe_digest.so) as this program finds it:
 // $DETBENCH_PROBE_DIGEST_LIBRARY, else beside the build tree's core/, else lib/detbench/ under
 // the installed prefix; "" where there is none (the probe then digests with NumPy).
@@ -25,7 +26,7 @@ std::string probeDigestLibrary();
 
 class ProbeFolder {
  public:
-  ProbeFolder();  // raises IoError when it cannot be made
+  explicit ProbeFolder(const std::string& root = "");  // raises IoError when it cannot be made
   ~ProbeFolder();
   ProbeFolder(const ProbeFolder&) = delete;
   ProbeFolder& operator=(const ProbeFolder&) = delete;

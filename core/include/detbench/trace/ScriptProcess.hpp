@@ -5,6 +5,7 @@
 // (DataLoader workers) stopped when it ends. POSIX only.
 
 #include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -32,6 +33,13 @@ struct ScriptLaunch {
   // A file the probe keeps the records' last bytes in (DETBENCH_TRACE_RING): read after the
   // process ends for what the pipe had not brought (a crash, os._exit, a kill). "" for none.
   std::string ringPath;
+  // The records come on the child's standard output instead of kRecordDescriptor (a launcher
+  // such as srun brings back only standard output and error); `captureStdout` is then moot.
+  bool recordsOnStdout = false;
+  // The first signal a timeout or a cancel sends the process group (SIGKILL follows after a
+  // grace): SIGINT lets Python end the script; srun passes SIGTERM on to its step (a SIGINT
+  // only makes it print the step's state).
+  int stopSignal = SIGINT;
 };
 
 struct ScriptCallbacks {

@@ -29,6 +29,8 @@ struct TraceDocument {
   ScriptCommand command;
   std::string workingDir;  // as the trace ran it (absolute)
   int runs = 2;
+  // Where each run ran, by run - 1 ("gpu-h100": a Slurm job of that GPU type); empty: here.
+  std::vector<std::string> runPlaces;
   TraceWindow window;
   std::int64_t timeoutSeconds = 0;
   // The catalog release the causes are explained for, and how it was chosen.

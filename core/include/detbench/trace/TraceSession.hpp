@@ -44,6 +44,17 @@ struct TraceWindow {
 };
 TraceWindow parseTraceWindow(const std::string& text);  // raises InvalidArgument
 
+// Where one run runs when it is not here: a command put before the interpreter (srun ... --).
+// The run's records then come on its standard output (the script's own output goes to its
+// standard error), and the probe's folder must be one that machine sees at the same path
+// (TracePlan::probeRoot).
+struct TraceLauncher {
+  std::vector<std::string> prefix;
+  // Run after a run that was stopped (the timeout, a cancel) or killed, to stop what the prefix
+  // started elsewhere (scancel); empty for nothing.
+  std::vector<std::string> cancel;
+};
+
 struct TracePlan {
   ScriptCommand command;
   std::string workingDir;  // empty: the current one
@@ -54,6 +65,9 @@ struct TracePlan {
   bool secondPass = true;
   std::size_t maxMeasuredCauses = 8;  // causes whose outputs the second pass keeps
   bool captureStdout = false;         // pass the script's standard output to onOutput too
+  // Where run k (from 1, in each pass and configuration) runs: null or an empty prefix, here.
+  std::function<TraceLauncher(int run)> launcher;
+  std::string probeRoot;  // the folder the probe is written under; empty: $TMPDIR
 };
 
 inline constexpr int kMaxTraceRuns = 100;
