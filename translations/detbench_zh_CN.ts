@@ -3907,6 +3907,34 @@ difference</source>
             <source>The settings below as they are (none set: the script as written)</source>
             <translation>按下面的设置原样运行（都未设置时：脚本原样）</translation>
         </message>
+        <message>
+            <source>World sizes are an axis of their own: choose only the default configuration with them.</source>
+            <translation>world size 自成一个维度：使用它时只选默认配置。</translation>
+        </message>
+        <message>
+            <source>Environment</source>
+            <translation>环境变量</translation>
+        </message>
+        <message>
+            <source>World sizes</source>
+            <translation>World size</translation>
+        </message>
+        <message>
+            <source>NAME=VALUE ..., such as NCCL_ALGO=Ring NCCL_PROTO=Simple</source>
+            <translation>NAME=VALUE ...，例如 NCCL_ALGO=Ring NCCL_PROTO=Simple</translation>
+        </message>
+        <message>
+            <source>Set in the environment of every process of the script, each rank of a job included, before it starts: NCCL_ALGO, NCCL_PROTO, NCCL_MIN_NCHANNELS, NCCL_NVLS_ENABLE=0, ...</source>
+            <translation>在脚本的每个进程（包括作业的每个 rank）启动前设置到其环境中：NCCL_ALGO、NCCL_PROTO、NCCL_MIN_NCHANNELS、NCCL_NVLS_ENABLE=0 等</translation>
+        </message>
+        <message>
+            <source>one; or the job at each size, such as 2,3,4</source>
+            <translation>一个；或在每个规模下运行作业，例如 2,3,4</translation>
+        </message>
+        <message>
+            <source>Traces a job at each world size (torchrun's --nproc_per_node, else WORLD_SIZE for a script that reads it) and says where the sizes give other bits</source>
+            <translation>在每个 world size 下追踪作业（torchrun 的 --nproc_per_node，否则为读取 WORLD_SIZE 的脚本设置它），并指出不同规模在哪里给出不同的比特</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::TraceWidget</name>

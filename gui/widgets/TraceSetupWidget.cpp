@@ -1,5 +1,7 @@
 #include "widgets/TraceSetupWidget.hpp"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -51,6 +53,8 @@ QWidget* twoLines(QWidget* parent, QWidget* first, std::initializer_list<QWidget
 TraceSetupWidget::TraceSetupWidget(QWidget* parent) : QWidget(parent) {
   auto* form = new QFormLayout(this);
   form->setContentsMargins(0, 0, 0, 0);
+  // Rows a little closer than the style's default, so that the setup fits 1280 x 720 whole.
+  form->setVerticalSpacing(std::min(form->verticalSpacing(), 4));
   python_ = new QLineEdit(this);
   setPython(PythonChoice::interpreter());
   connect(python_, &QLineEdit::editingFinished, this, [this] {
@@ -89,6 +93,8 @@ TraceSetupWidget::TraceSetupWidget(QWidget* parent) : QWidget(parent) {
   cublas_ = new QLineEdit(this);
   hashSeed_ = new QLineEdit(this);
   ops_ = new QLineEdit(this);
+  environment_ = new QLineEdit(this);
+  worldSizes_ = new QLineEdit(this);
   timeout_ = new QSpinBox(this);
   timeout_->setRange(0, 1 << 24);
   secondPass_ = new QCheckBox(this);
@@ -97,13 +103,16 @@ TraceSetupWidget::TraceSetupWidget(QWidget* parent) : QWidget(parent) {
   python_->setObjectName(QStringLiteral("tracePython"));
   script_->setObjectName(QStringLiteral("traceScript"));
   seed_->setObjectName(QStringLiteral("traceSeed"));
-  labelled_ = {python_,    twoLines(this, script_, {browseScript_, example_}),
-               arguments_, row(this, {workingDir_, browseDir_}),
-               runs_,      configs,
-               seed_,      deterministic_,
-               threads_,   twoLines(this, cudnnBenchmark_, {cudnnDeterministic_}),
-               cublas_,    hashSeed_,
-               ops_,       timeout_,
+  environment_->setObjectName(QStringLiteral("traceEnvironment"));
+  worldSizes_->setObjectName(QStringLiteral("traceWorldSizes"));
+  labelled_ = {python_,      twoLines(this, script_, {browseScript_, example_}),
+               arguments_,   row(this, {workingDir_, browseDir_}),
+               runs_,        configs,
+               seed_,        deterministic_,
+               threads_,     row(this, {cudnnBenchmark_, cudnnDeterministic_}),
+               cublas_,      hashSeed_,
+               environment_, worldSizes_,
+               ops_,         timeout_,
                secondPass_};
   // Each row with its label (the texts are retranslate()'s).
   for (QWidget* w : labelled_) form->addRow(new QLabel(this), w);
@@ -194,8 +203,22 @@ std::optional<TraceJob> TraceSetupWidget::job(QString* why) const {
       if (!list.empty()) list += ',';
       list += box->text().toStdString();
     }
+    for (const QString& entry : QProcess::splitCommand(environment_->text())) {
+      const auto [name, value] = trace::parseEnvironmentSetting(entry.toStdString());
+      trace::setEnvironment(base, name, value);
+    }
     if (list.empty()) return fail(tr("Choose at least one configuration."));
-    job.plan.configs = trace::parseTraceConfigs(list, base);
+    const QString sizes = worldSizes_->text().trimmed();
+    if (!sizes.isEmpty()) {
+      if (list != "default") {
+        return fail(
+            tr("World sizes are an axis of their own: choose only the default "
+               "configuration with them."));
+      }
+      job.plan.configs = trace::parseWorldSizes(sizes.toStdString(), base);
+    } else {
+      job.plan.configs = trace::parseTraceConfigs(list, base);
+    }
     if (!ops_->text().trimmed().isEmpty()) {
       job.plan.window = trace::parseTraceWindow(ops_->text().trimmed().toStdString());
     }
@@ -231,6 +254,8 @@ void TraceSetupWidget::retranslate() {
                            tr("cuDNN"),
                            QStringLiteral("CUBLAS_WORKSPACE_CONFIG"),
                            QStringLiteral("PYTHONHASHSEED"),
+                           tr("Environment"),
+                           tr("World sizes"),
                            tr("Ops to digest"),
                            tr("Timeout per run"),
                            tr("Second pass")};
@@ -254,6 +279,14 @@ void TraceSetupWidget::retranslate() {
   threads_->setSpecialValueText(tr("as written"));
   cublas_->setPlaceholderText(tr("as written, such as :4096:8"));
   hashSeed_->setPlaceholderText(tr("as written"));
+  environment_->setPlaceholderText(tr("NAME=VALUE ..., such as NCCL_ALGO=Ring NCCL_PROTO=Simple"));
+  environment_->setToolTip(
+      tr("Set in the environment of every process of the script, each rank of a job included, "
+         "before it starts: NCCL_ALGO, NCCL_PROTO, NCCL_MIN_NCHANNELS, NCCL_NVLS_ENABLE=0, ..."));
+  worldSizes_->setPlaceholderText(tr("one; or the job at each size, such as 2,3,4"));
+  worldSizes_->setToolTip(
+      tr("Traces a job at each world size (torchrun's --nproc_per_node, else WORLD_SIZE for a "
+         "script that reads it) and says where the sizes give other bits"));
   ops_->setPlaceholderText(tr("all; or FROM..TO, such as 1000..2000"));
   timeout_->setSpecialValueText(tr("none"));
   timeout_->setSuffix(tr(" s"));

@@ -65,6 +65,8 @@ class TraceSetupWidget : public QWidget {
   QLineEdit* cublas_;
   QLineEdit* hashSeed_;
   QLineEdit* ops_;
+  QLineEdit* environment_;  // NAME=VALUE ..., for every process of the script
+  QLineEdit* worldSizes_;   // 2,3,4: the job at each size
   QSpinBox* timeout_;
   QCheckBox* secondPass_;
   std::unique_ptr<trace::ProbeFolder> examples_;

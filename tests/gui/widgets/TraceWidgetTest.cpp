@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -70,6 +72,35 @@ TEST_F(TraceWidgetTest, ABadSetupIsRefusedWithOneMessageAndStartsNothing) {
   EXPECT_FALSE(widget.start(&why));
   EXPECT_FALSE(why.isEmpty());
   EXPECT_FALSE(controller.isRunning());
+}
+
+TEST_F(TraceWidgetTest, TheEnvironmentAndWorldSizesReachEveryConfiguration) {
+  field("traceScript")->setText(QStringLiteral("train.py"));
+  field("traceEnvironment")->setText(QStringLiteral("NCCL_ALGO=Ring \"NOTE=a b\""));
+  field("traceWorldSizes")->setText(QStringLiteral("2,3"));
+  QString why;
+  const auto job = widget.setup()->job(&why);
+  ASSERT_TRUE(job.has_value()) << why.toStdString();
+  ASSERT_EQ(job->plan.configs.size(), 2u);
+  for (const auto& c : job->plan.configs) {
+    const auto& env = c.settings.environment;
+    EXPECT_NE(
+        std::find(env.begin(), env.end(), std::pair<std::string, std::string>("NCCL_ALGO", "Ring")),
+        env.end());
+    EXPECT_NE(std::find(env.begin(), env.end(), std::pair<std::string, std::string>("NOTE", "a b")),
+              env.end());
+  }
+  EXPECT_EQ(job->plan.configs[1].settings.worldSize, 3);
+  // World sizes are an axis of their own, and a setting without a value is refused.
+  for (auto* box : widget.setup()->findChildren<QCheckBox*>()) {
+    if (box->text() == QLatin1String("seeded")) box->setChecked(true);
+  }
+  EXPECT_FALSE(widget.setup()->job(&why).has_value());
+  EXPECT_TRUE(why.contains(QStringLiteral("World sizes"))) << why.toStdString();
+  field("traceWorldSizes")->setText(QString());
+  field("traceEnvironment")->setText(QStringLiteral("NOVALUE"));
+  EXPECT_FALSE(widget.setup()->job(&why).has_value());
+  EXPECT_TRUE(why.contains(QStringLiteral("NAME=VALUE"))) << why.toStdString();
 }
 
 TEST_F(TraceWidgetTest, ALaterRunShowsHowFarItIsAndCancelKeepsTheBar) {
