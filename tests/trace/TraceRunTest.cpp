@@ -249,6 +249,18 @@ TEST_F(TraceRun, OpsOnTheScriptsOwnThreadsAreAlignedThreadByThread) {
   EXPECT_GE(a.comparedOps(), 4 + 4 * 102);
 }
 
+TEST_F(TraceRun, APoolsTasksAreAlignedTaskByTaskWhicheverWorkerRanThem) {
+  const TraceResult r = trace("thread_pool.py", 3, {}, {}, false);
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  EXPECT_TRUE(a.partings.empty());
+  ASSERT_EQ(a.threads.size(), 6u);  // the tasks; the pool's workers record nothing themselves
+  EXPECT_EQ(a.threadName(3), "task 3: work");
+  ASSERT_EQ(a.causes.size(), 1u);
+  EXPECT_EQ(a.causes[0].thread, 3);
+  ASSERT_TRUE(a.causes[0].site.has_value());
+  EXPECT_EQ(a.causes[0].site->line, lineOf("thread_pool.py", "# CAUSE"));
+}
+
 TEST_F(TraceRun, OneRunIsTracedWithNothingToCompare) {
   const TraceResult r = trace("parts.py", 1);
   ASSERT_EQ(r.configs.size(), 1u);

@@ -8,6 +8,11 @@ aligns each thread's ops against the same thread of run 1, so the order in which
 ops interleave, which varies from run to run, does not matter; data passed between threads is
 followed by its digests as within one.
 
+A ThreadPoolExecutor's tasks go to whichever worker is free, so its workers' ops differ from run
+to run; each task is recorded as a thread of its own instead ("task 3: work"), numbered when it
+is submitted (ex.map and a loop of submit number them in the script's order), and the workers
+themselves run without a recorder.
+
 Threads that run torch's own code (a DataLoader's pin-memory thread) run without a recorder.
 """
 
@@ -44,12 +49,21 @@ def install(recorder):
     other wrappers (Recorder.remove_uses)."""
     start = threading.Thread.start
     bootstrap = threading.Thread._bootstrap_inner
+    try:
+        from concurrent.futures import thread as pools
+    except ImportError:  # pragma: no cover (in the standard library since 3.2)
+        pools = None
+    pool_worker = getattr(pools, "_worker", None)
+
+    def number():
+        with recorder.thread_lock:
+            recorder.threads += 1
+            return recorder.threads
 
     def start_thread(thread):
-        if recorder.active and os.getpid() == recorder.pid and not _torch_thread(thread):
-            with recorder.thread_lock:
-                recorder.threads += 1
-                thread._detbench_thread = recorder.threads
+        if (recorder.active and os.getpid() == recorder.pid and not _torch_thread(thread)
+                and (pool_worker is None or getattr(thread, "_target", None) is not pool_worker)):
+            thread._detbench_thread = number()
         return start(thread)
 
     def bootstrap_inner(thread):
@@ -65,6 +79,30 @@ def install(recorder):
         recorder.originals.append((threading.Thread, name, getattr(threading.Thread, name),
                                    threading.Thread.__dict__.get(name)))
         setattr(threading.Thread, name, value)
+    if pool_worker is None:
+        return
+    executor = pools.ThreadPoolExecutor
+    submit = executor.submit
+
+    def submit_task(self, fn, /, *args, **kwargs):
+        if not recorder.active or os.getpid() != recorder.pid:
+            return submit(self, fn, *args, **kwargs)
+        index = number()
+        name = "task %d: %s" % (index, getattr(fn, "__name__", type(fn).__name__))
+
+        def task(*a, **k):
+            mine = recorder_for_thread(recorder, index, name)
+            recorder.local.recorder = mine
+            try:
+                with mine:
+                    return fn(*a, **k)
+            finally:
+                recorder.local.recorder = recorder
+
+        return submit(self, task, *args, **kwargs)
+
+    recorder.originals.append((executor, "submit", submit, executor.__dict__.get("submit")))
+    executor.submit = submit_task
 
 
 def _torch_thread(thread):
