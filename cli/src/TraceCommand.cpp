@@ -152,6 +152,19 @@ void printFindings(std::ostream& out, const TraceAlignment& a, PyTorchRelease re
 }
 
 // The ranks of a job, one line each, and the first cause on any of them.
+// A heading and the last 8 lines of a standard error, each behind a bar.
+void printTail(std::ostream& out, const std::string& heading, const std::string& text) {
+  out << "  " << heading << ":\n";
+  const std::string tail = lastLines(text, 8);
+  std::size_t start = 0;
+  while (start <= tail.size()) {
+    const std::size_t nl = tail.find('\n', start);
+    out << "    | " << tail.substr(start, nl == std::string::npos ? nl : nl - start) << "\n";
+    if (nl == std::string::npos) break;
+    start = nl + 1;
+  }
+}
+
 void printJob(std::ostream& out, const TraceJobResult& job, PyTorchRelease release) {
   if (job.empty()) return;
   out << "  job: " << job.ranks.size() << (job.ranks.size() == 1 ? " rank" : " ranks")
@@ -175,6 +188,19 @@ void printJob(std::ostream& out, const TraceJobResult& job, PyTorchRelease relea
   }
   if (job.disagreement) out << "  " << describeDisagreement(*job.disagreement) << "\n";
   for (const auto& p : job.problems) out << "  " << printableText(p, true) << "\n";
+  // The first rank's run that failed, in the rank's own words (its copy of its standard error).
+  for (const auto& r : job.ranks) {
+    const auto failed =
+        std::find_if(r.alignment.runs.begin(), r.alignment.runs.end(), [](const auto& x) {
+          return !x.completed() && !x.exit.cancelled && !x.exit.stderrTail.empty();
+        });
+    if (failed == r.alignment.runs.end()) continue;
+    printTail(out,
+              "the end of rank " + std::to_string(r.rank) + "'s standard error in run " +
+                  std::to_string(failed->run),
+              failed->exit.stderrTail);
+    break;
+  }
 }
 
 void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease release,
@@ -230,15 +256,8 @@ void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
   for (const auto& r : c.alignment.runs) {
     if (r.completed() || r.exit.cancelled || r.exit.stderrTail.empty()) continue;
     if (c.raisedNondeterministic() == &r) continue;
-    out << "  the end of run " << r.run << "'s standard error:\n";
-    const std::string tail = lastLines(r.exit.stderrTail, 8);
-    std::size_t start = 0;
-    while (start <= tail.size()) {
-      const std::size_t nl = tail.find('\n', start);
-      out << "    | " << tail.substr(start, nl == std::string::npos ? nl : nl - start) << "\n";
-      if (nl == std::string::npos) break;
-      start = nl + 1;
-    }
+    printTail(out, "the end of run " + std::to_string(r.run) + "'s standard error",
+              r.exit.stderrTail);
     break;
   }
 }

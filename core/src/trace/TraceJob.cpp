@@ -7,6 +7,8 @@
 #include <optional>
 
 #include "detbench/base/Error.hpp"
+#include "detbench/base/Utf8Text.hpp"
+#include "detbench/trace/ScriptProcess.hpp"
 
 namespace detbench::trace {
 
@@ -20,8 +22,26 @@ struct ProcessRecords {
   bool forked = false;
   bool ended = false;
   std::int64_t ops = 0;
-  std::string problem;  // the file could not be read whole
+  std::string problem;     // the file could not be read whole
+  std::string stderrTail;  // the end of what it wrote to its standard error (proc-PID.err)
 };
+
+// The last lines of what a process of the job wrote to its standard error, as the probe copied
+// it beside its records (at most the file's last 16 KiB are read); "" where there is none.
+std::string stderrTailOf(const std::filesystem::path& records) {
+  std::filesystem::path path = records;
+  path.replace_extension(".err");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  const std::streamoff from = std::max<std::streamoff>(0, size - 16384);
+  in.seekg(from);
+  std::string text(static_cast<std::size_t>(size - from), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(std::max<std::streamsize>(0, in.gcount())));
+  return printableText(lastLines(text, 40));
+}
 
 ProcessRecords readProcess(const std::filesystem::path& path) {
   ProcessRecords p;
@@ -76,6 +96,7 @@ TraceRunExit exitOf(const ProcessRecords& p, const TraceRunExit& script) {
     e.problem = "its records end before the process did: it was killed or crashed";
   }
   if (!p.problem.empty()) e.problem = p.problem;
+  e.stderrTail = p.stderrTail;
   return e;
 }
 
@@ -218,6 +239,7 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
   std::vector<int> seen;
   for (const auto& path : files) {
     ProcessRecords p = readProcess(path);
+    p.stderrTail = stderrTailOf(path);
     if (!p.problem.empty() && s.totals.problems.size() < 20) {
       s.totals.problems.push_back("run " + std::to_string(run) + ": " + p.problem);
     }

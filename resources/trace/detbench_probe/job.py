@@ -133,12 +133,56 @@ def _watch_process_run():
     mp.BaseProcess.run = run
 
 
+class _StderrCopy:
+    """The process's sys.stderr, each write also copied into a file of its own beside its
+    records (proc-PID.err, its first 256 KiB), so that detbench shows each rank's own errors
+    apart: the processes of a job share one standard error. Writes below Python (a C library's)
+    reach the shared stream only."""
+
+    LIMIT = 1 << 18
+
+    def __init__(self, stream, path):
+        self.stream = stream
+        self.left = self.LIMIT
+        self.file = open(path, "w", encoding="utf-8", errors="replace")
+
+    def write(self, s):
+        n = self.stream.write(s)
+        if self.left > 0 and isinstance(s, str):
+            try:
+                self.file.write(s[:self.left])
+                self.file.flush()
+            except (OSError, ValueError):
+                self.left = 0
+            self.left -= len(s)
+        return n
+
+    def flush(self):
+        self.stream.flush()
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+
+def _copy_stderr(path):
+    stream = sys.stderr
+    while isinstance(stream, _StderrCopy):  # a forked child: the parent's copy, unwrapped
+        stream = stream.stream
+    if stream is None:
+        return
+    try:
+        sys.stderr = _StderrCopy(stream, path[:-len(".jsonl")] + ".err")
+    except OSError:
+        sys.stderr = stream
+
+
 def _begin(recorder, path, run, applied, forked):
     """Makes `recorder` this process's, sends its start record and arranges its end record."""
     global _process
     import torch
     from . import PROTOCOL_VERSION
     _process = _Process(recorder, path)
+    _copy_stderr(path)
     recorder.channel.send(
         '{"t":"start","v":%d,"run":%d,"pid":%d,"python":%s,"torch":%s,"threads":%d,'
         '"deterministic":%s,"applied":%s,"ppid":%d,"forked":%d}' % (
@@ -164,6 +208,8 @@ def _send_rank(recorder, rank, world, backend):
         rank, int(world) if world is not None and str(world).isdigit() else "null",
         int(local) if local is not None and local.isdigit() else "null",
         text(backend) if backend else "null"))
+    # At once: a rank that dies soon after (os._exit, a crash) is still known as that rank.
+    recorder.channel.flush()
 
 
 def start_child(job):

@@ -42,6 +42,7 @@ struct Process {
   std::vector<std::string> ops;
   std::uint64_t used = 0;
   bool ended = true;
+  std::string stderrText;  // its copy of its standard error (proc-PID.err), if any
 };
 
 std::string op(int seq, const std::string& name, const std::vector<std::uint64_t>& in,
@@ -80,6 +81,9 @@ class TraceJob : public ::testing::Test {
             << digest(p.used) << "\"]}\n";
       }
       if (p.ended) out << "{\"t\":\"end\",\"ops\":" << p.ops.size() << ",\"status\":\"ok\"}\n";
+      if (!p.stderrText.empty()) {
+        std::ofstream(dir_ / ("proc-" + std::to_string(p.pid) + ".err")) << p.stderrText;
+      }
     }
     job_.collectRun(number, dir_.string(), script);
   }
@@ -192,7 +196,10 @@ TEST_F(TraceJob, ARankThatDiesOrIsMissingFailsTheJob) {
   dying.ops.resize(2);
   dying.used = 0;
   dying.ended = false;
-  run(2, {step(0, 10, 11, 99), dying});
+  dying.stderrText = "Traceback (most recent call last):\nRuntimeError: rank 1 gives up\n";
+  Process talking = step(0, 10, 11, 99);
+  talking.stderrText = "rank 0 is fine\n";
+  run(2, {talking, dying});
   run(3, {step(0, 10, 11, 99)});
   const TraceJobResult job = finish();
   ASSERT_EQ(job.ranks.size(), 2u);
@@ -201,6 +208,11 @@ TEST_F(TraceJob, ARankThatDiesOrIsMissingFailsTheJob) {
   const auto& runs = job.ranks[1].alignment.runs;
   ASSERT_EQ(runs.size(), 3u);
   EXPECT_NE(runs[1].exit.problem.find("killed or crashed"), std::string::npos);
+  // The rank's own words, apart from the other ranks'.
+  EXPECT_NE(runs[1].exit.stderrTail.find("rank 1 gives up"), std::string::npos);
+  EXPECT_EQ(runs[1].exit.stderrTail.find("rank 0 is fine"), std::string::npos);
+  EXPECT_NE(job.ranks[0].alignment.runs[1].exit.stderrTail.find("rank 0 is fine"),
+            std::string::npos);
   EXPECT_NE(runs[2].exit.problem.find("did not take part in run 3"), std::string::npos);
   EXPECT_EQ(job.ranks[1].pids, (std::vector<std::int64_t>{201, 201, 0}));
   // Rank 0 ran alike in every run.
