@@ -127,6 +127,10 @@ void printCause(std::ostream& out, const TraceAlignment& a,
         << (e.traitsClass == TraitsClass::Cuda ? "CUDA" : "CPU") << ", PyTorch "
         << toString(release) << ")\n";
   }
+  if (e.compiled) {
+    out << "    catalog: compiled code, PyTorch " << toString(release) << ": " << e.compiled->note
+        << "\n";
+  }
   out << "    fix: " << describeFix(e.fix, e) << "\n";
   if (!e.command.empty()) out << "    open it: " << e.command << "\n";
 }

@@ -105,9 +105,9 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
     // Inductor's own: autotuning by timing, its random numbers, its reductions' order. The
     // deterministic switch came in 2.10; before it, the ops inside are found eagerly.
     e.kind = CauseKind::CompiledRegion;
-    e.fix = release.major > 2 || (release.major == 2 && release.minor >= 10)
-                ? TraceFix::InductorDeterministic
-                : TraceFix::CompileEager;
+    e.compiled = &catalog::compiledCodeTraits(release);
+    e.fix =
+        e.compiled->deterministicSwitch ? TraceFix::InductorDeterministic : TraceFix::CompileEager;
     return e;
   }
   if (cause.category == CauseCategory::Introduced && isCollective(cause.op.name)) {

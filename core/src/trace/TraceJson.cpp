@@ -52,6 +52,15 @@ json scalarsJson(const std::vector<std::pair<std::string, std::string>>& scalars
 }
 
 json catalogJson(const CauseExplanation& e, PyTorchRelease release) {
+  if (e.compiled) {
+    json j;
+    j["op"] = "compiled code";
+    j["release"] = toString(release);
+    j["deterministic_switch"] = e.compiled->deterministicSwitch;
+    j["note"] = std::string(e.compiled->note);
+    j["source"] = std::string(e.compiled->source);
+    return j;
+  }
   if (!e.traits || !e.match) return json();
   const DeviceTraits& t = e.traits->traits(e.traitsClass);
   json j;

@@ -68,6 +68,9 @@ void writeCause(std::ostream& out, const TraceConfigResult& c, const TraceCause&
   if (cause.site) out << " at " << code(describeSite(*cause.site));
   out << ": " << describeOrigin(cause) << ".\n";
   out << "   - Why: " << describeCauseKind(e.kind) << ".\n";
+  if (e.compiled)
+    out << "   - Compiled code in PyTorch " << toString(release) << ": " << e.compiled->note
+        << ".\n";
   out << "   - Inputs: " << shapesOf(cause.op.inputs)
       << "; outputs: " << shapesOf(cause.op.outputs);
   std::string runs;

@@ -5,6 +5,7 @@
 
 #include "detbench/base/Error.hpp"
 #include "detbench/base/IntegerText.hpp"
+#include "detbench/catalog/CompiledCode.hpp"
 
 namespace detbench::trace {
 
@@ -207,13 +208,13 @@ void setEnvironment(TraceSettings& settings, const std::string& name, const std:
 void checkSettingsForRelease(const TraceSettings& s, const std::string& torchVersion) {
   if (!s.inductorDeterministic && !s.inductorBatchInvariant) return;
   const auto release = parseRelease(torchVersion);
-  const bool has =
-      release && (release->first > 2 || (release->first == 2 && release->second >= 10));
+  const PyTorchRelease since = catalog::compiledDeterministicSince();
+  const bool has = release && PyTorchRelease{release->first, release->second} >= since;
   DETBENCH_CHECK_ARG(has,
                      std::string(s.inductorDeterministic ? "--inductor-deterministic"
                                                          : "--inductor-batch-invariant") +
-                         " needs PyTorch 2.10 or later (torch._inductor.config); the traced "
-                         "PyTorch is " +
+                         " needs PyTorch " + toString(since) +
+                         " or later (torch._inductor.config); the traced PyTorch is " +
                          (torchVersion.empty() ? std::string("of unknown release") : torchVersion));
 }
 

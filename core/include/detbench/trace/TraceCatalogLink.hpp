@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "detbench/catalog/CompiledCode.hpp"
 #include "detbench/catalog/OpCatalog.hpp"
 #include "detbench/trace/TraceAlignment.hpp"
 
@@ -76,6 +77,8 @@ struct CauseExplanation {
   // torch device of the same kind (torch-cpu or torch-cuda); empty where it is not in the
   // catalog.
   std::string command;
+  // For a compiled region: what the catalog knows of compiled code in the release.
+  const catalog::CompiledCodeTraits* compiled = nullptr;
 };
 
 // `unseededGenerators` (TraceAlignment::unseededGenerators) says where a number that differs

@@ -1,0 +1,59 @@
+// The catalog's compiled-code entries by release, and how a traced compiled region is explained
+// and a --inductor-* setting refused by them.
+
+#include "detbench/catalog/CompiledCode.hpp"
+
+#include <gtest/gtest.h>
+
+#include "detbench/base/Error.hpp"
+#include "detbench/trace/TraceCatalogLink.hpp"
+#include "detbench/trace/TraceSettings.hpp"
+
+namespace detbench::catalog {
+namespace {
+
+TEST(CompiledCode, TheDeterministicSwitchHoldsFromItsReleaseOn) {
+  EXPECT_FALSE(compiledCodeTraits(PyTorchRelease{2, 8}).deterministicSwitch);
+  EXPECT_FALSE(compiledCodeTraits(PyTorchRelease{2, 9}).deterministicSwitch);
+  EXPECT_TRUE(compiledCodeTraits(PyTorchRelease{2, 10}).deterministicSwitch);
+  EXPECT_TRUE(compiledCodeTraits(PyTorchRelease{2, 15}).deterministicSwitch);
+  EXPECT_FALSE(compiledCodeTraits(PyTorchRelease{1, 13}).deterministicSwitch);  // the oldest
+  EXPECT_EQ(compiledDeterministicSince(), (PyTorchRelease{2, 10}));
+  for (const auto& e : compiledCodeEntries()) {
+    EXPECT_FALSE(e.note.empty());
+    EXPECT_FALSE(e.source.empty());
+  }
+}
+
+TEST(CompiledCode, ACompiledRegionIsExplainedByItsReleasesEntry) {
+  trace::TraceCause cause;
+  cause.category = trace::CauseCategory::Introduced;
+  cause.op.name = "compiled::step";
+  const auto before = trace::explainCause(cause, PyTorchRelease{2, 9});
+  EXPECT_EQ(before.kind, trace::CauseKind::CompiledRegion);
+  EXPECT_EQ(before.fix, trace::TraceFix::CompileEager);
+  ASSERT_NE(before.compiled, nullptr);
+  EXPECT_FALSE(before.compiled->deterministicSwitch);
+  const auto after = trace::explainCause(cause, PyTorchRelease{2, 15});
+  EXPECT_EQ(after.fix, trace::TraceFix::InductorDeterministic);
+  ASSERT_NE(after.compiled, nullptr);
+  EXPECT_TRUE(after.compiled->deterministicSwitch);
+  cause.op.name = "aten::add.Tensor";
+  EXPECT_EQ(trace::explainCause(cause, PyTorchRelease{2, 15}).compiled, nullptr);
+}
+
+TEST(CompiledCode, TheInductorSettingsAreRefusedBeforeTheSwitch) {
+  trace::TraceSettings s;
+  s.inductorDeterministic = true;
+  EXPECT_THROW(trace::checkSettingsForRelease(s, "2.9.1+cpu"), InvalidArgument);
+  EXPECT_NO_THROW(trace::checkSettingsForRelease(s, "2.10.0"));
+  try {
+    trace::checkSettingsForRelease(s, "1.13.0a0");
+    ADD_FAILURE() << "1.13 was taken";
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(e.message().find("needs PyTorch 2.10 or later"), std::string::npos) << e.message();
+  }
+}
+
+}  // namespace
+}  // namespace detbench::catalog
