@@ -227,7 +227,7 @@ TEST_F(TraceRun, ATensorSubclassAndANestedTensorDoNotBreakTheScript) {
 }
 
 TEST_F(TraceRun, OpsOnTheScriptsOwnThreadsAreAlignedThreadByThread) {
-  const TraceResult r = trace("threads.py", 3, {}, {}, false);
+  const TraceResult r = trace("threads.py", 2, {}, {}, false);
   const TraceAlignment& a = r.configs.at(0).alignment;
   EXPECT_EQ(a.otherThreadOps, 0);
   ASSERT_EQ(a.threads.size(), 5u);
@@ -241,7 +241,7 @@ TEST_F(TraceRun, OpsOnTheScriptsOwnThreadsAreAlignedThreadByThread) {
   EXPECT_EQ(cause.category, CauseCategory::Data);
   ASSERT_TRUE(cause.site.has_value());
   EXPECT_EQ(cause.site->line, lineOf("threads.py", "# CAUSE"));
-  EXPECT_EQ(cause.runs, (std::vector<int>{2, 3}));
+  EXPECT_EQ(cause.runs, (std::vector<int>{2}));
   EXPECT_FALSE(a.reproducible());
   EXPECT_NE(describeVerdict(r.configs[0]).find("1 cause"), std::string::npos)
       << describeVerdict(r.configs[0]);
@@ -250,7 +250,7 @@ TEST_F(TraceRun, OpsOnTheScriptsOwnThreadsAreAlignedThreadByThread) {
 }
 
 TEST_F(TraceRun, APoolsTasksAreAlignedTaskByTaskWhicheverWorkerRanThem) {
-  const TraceResult r = trace("thread_pool.py", 3, {}, {}, false);
+  const TraceResult r = trace("thread_pool.py", 2, {}, {}, false);
   const TraceAlignment& a = r.configs.at(0).alignment;
   EXPECT_TRUE(a.partings.empty());
   ASSERT_EQ(a.threads.size(), 6u);  // the tasks; the pool's workers record nothing themselves
@@ -281,7 +281,7 @@ TEST_F(TraceRun, DataFromOutsideIsNamedAsData) {
 }
 
 TEST_F(TraceRun, MemoryOnceUninitializedAndHandedOutAgainIsWhatItsNewOpWrote) {
-  const TraceResult r = trace("reused_memory.py");
+  const TraceResult r = trace("reused_memory.py", 2, {}, {}, false);
   const TraceAlignment& a = r.configs.at(0).alignment;
   ASSERT_EQ(a.causes.size(), 1u);
   EXPECT_EQ(a.causes[0].category, CauseCategory::Introduced);
