@@ -985,6 +985,30 @@
             <source>the CUDA backward adds each mirrored gradient into its source element with float atomics; in deterministic mode PyTorch takes another kernel, in which each input element gathers its own terms. The docstring still says it raises</source>
             <translation>CUDA 反向传播用浮点原子操作把每个镜像位置的梯度加到其来源元素上；在确定性模式下 PyTorch 改用另一个内核，由每个输入元素收集自己的各项。文档字符串仍说它会报错</translation>
         </message>
+        <message>
+            <source>the sum over the ranks of a job of each rank's partial sum of its share of the gradients; every rank receives it</source>
+            <translation>作业中各 rank 先对自己分到的那份梯度求部分和，再跨 rank 求总和；每个 rank 都得到这个结果</translation>
+        </message>
+        <message>
+            <source>NCCL reduces in an order fixed by its algorithm (ring, tree, NVLS), protocol, channel count and the world size: the bits repeat run to run for one job and change with any of them (NCCL_ALGO, NCCL_PROTO, NCCL_MIN_NCHANNELS, NCCL_MAX_NCHANNELS and NCCL_NVLS_ENABLE=0 pin them; the world size cannot change). Deterministic mode does not touch collectives. The atomic form (ranks added as they arrive) is a contrast</source>
+            <translation>NCCL 的归约顺序由其算法（ring、tree、NVLS）、协议、通道数和 world size 决定：同一个作业多次运行比特可复现，其中任何一项改变比特就会变（NCCL_ALGO、NCCL_PROTO、NCCL_MIN_NCHANNELS、NCCL_MAX_NCHANNELS 和 NCCL_NVLS_ENABLE=0 可以固定它们；world size 则不能变）。确定性模式不涉及集合通信。原子形式（各 rank 按到达先后相加）只是对照</translation>
+        </message>
+        <message>
+            <source>elements of the gradient each rank holds</source>
+            <translation>每个 rank 持有的梯度元素数</translation>
+        </message>
+        <message>
+            <source>contributions to the sum (per-sample gradients), shared out over the ranks</source>
+            <translation>参与求和的份数（每个样本的梯度），分给各个 rank</translation>
+        </message>
+        <message>
+            <source>world size: the processes of the job, each holding rows rank, rank + ranks, ...</source>
+            <translation>world size：作业的进程数，每个进程持有第 rank、rank + ranks、……行</translation>
+        </message>
+        <message>
+            <source>the collective's order: 0 ring (chunks travel the ring), 1 tree (pairwise)</source>
+            <translation>集合通信的顺序：0 为 ring（各块沿环传递），1 为 tree（两两相加）</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>
@@ -3913,7 +3937,7 @@ difference</source>
         </message>
         <message>
             <source>Environment</source>
-            <translation>环境变量</translation>
+            <translation>环境</translation>
         </message>
         <message>
             <source>World sizes</source>

@@ -48,6 +48,7 @@ CASES = [
     ("rms_norm", {"size": 16, "cols": 1000}, False),
     ("softmax", {"size": 16, "cols": 1000, "log": 1}, False),
     ("decode_attention", {"size": 2, "heads": 2, "head_dim": 16, "kv_len": 300}, False),
+    ("all_reduce", {"size": 4096, "rows": 6, "ranks": 3}, False),
     ("nll_loss2d_forward", {"batch": 4, "classes": 19, "height": 32, "width": 40}, True),
     ("ctc_loss_backward", {"size": 3, "time": 30, "classes": 8, "target_length": 10}, True),
     ("max_pool2d_backward", {"batch": 2, "channels": 4, "height": 33, "width": 31}, True),

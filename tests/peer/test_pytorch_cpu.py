@@ -108,6 +108,31 @@ def t_softmax(io, p):
     return y, io("out_trial0"), y.abs().max().item()
 
 
+def t_all_reduce(io, p):
+    # The ranks as threads, each with its own gloo process group; gloo adds the ranks'
+    # partials in its own order. Judged against the sum of |x|, as sum is.
+    import datetime
+    import threading
+    import torch.distributed as dist
+    grads, world = io("grads"), p.get("ranks", 4)
+    store, results = dist.HashStore(), [None] * world
+
+    def rank(r):
+        group = dist.ProcessGroupGloo(store, r, world, datetime.timedelta(seconds=60))
+        partial = grads[r::world].sum(dim=0)
+        group.allreduce([partial]).wait()
+        results[r] = partial
+
+    threads = [threading.Thread(target=rank, args=(r,)) for r in range(world)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if not all(torch.equal(results[0], r) for r in results):
+        raise AssertionError("gloo's ranks ended with different bits")
+    return results[0], io("out_trial0"), grads.abs().sum(dim=0).max().item()
+
+
 def t_decode_attention(io, p):
     # Debian's 1.13 has no scaled_dot_product_attention: the same formula from its parts.
     q, k, v = io("q").unsqueeze(2), io("k"), io("v")
@@ -451,6 +476,7 @@ CASES = [
      t_ctc_loss_backward, "bitwise"),
     ("ctc_loss_backward", {"size": 3, "time": 33, "classes": 5, "target_length": 16},
      t_ctc_loss_backward, "bitwise"),
+    ("all_reduce", {"size": 50000, "rows": 12, "ranks": 3}, t_all_reduce, 1e-6),
     ("decode_attention", {"size": 3, "heads": 4, "head_dim": 32, "kv_len": 900},
      t_decode_attention, 1e-5),
     ("nll_loss2d_forward", {"batch": 4, "classes": 19, "height": 96, "width": 80},

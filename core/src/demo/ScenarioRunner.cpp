@@ -142,7 +142,9 @@ ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& reg
                             const ScenarioProgress& progress, const CancelToken* cancel,
                             const FreshSources& fresh) {
   ScenarioOutcome out;
-  out.device = scenario.needsTorch ? std::string("torch-cpu") : scenarioDevice(registry);
+  // A scenario that needs torch names the torch device in its runs; the others run where the
+  // scenario runs (cuda, or cpu-threads).
+  out.device = scenarioDevice(registry);
   out.fallback = scenario.needsGpu && out.device != "cuda";
 
   if (scenario.loader) {

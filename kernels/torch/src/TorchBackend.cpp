@@ -70,7 +70,8 @@ class TorchBackend : public Backend {
   }
 
   bool supports(std::string_view op) const override {
-    return findTorchOp(op) != nullptr;
+    const TorchOpEntry* entry = findTorchOp(op);
+    return entry != nullptr && (kind_ == TorchDeviceKind::Cpu || entry->cpuOnly.empty());
   }
 
   void checkRequest(const OpDefinition& op, const OpParams& params,

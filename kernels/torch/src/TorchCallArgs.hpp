@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,8 @@ struct TorchCallArgs {
   OpParams params;  // a copy: the prepared op outlives no caller's map
   std::map<std::string, at::Tensor, std::less<>> tensors;
   at::TensorOptions options;  // float32 on the device
+  // What a setup keeps for the calls besides tensors (all_reduce's process groups).
+  std::shared_ptr<void> state;
 
   const at::Tensor& in(std::string_view name) const;
   std::int64_t p(const char* name) const { return param(params, name); }

@@ -39,6 +39,8 @@ struct TorchOpEntry {
   // Draws from PyTorch's generator: seeded before every execution as the other devices seed
   // theirs (torch.manual_seed, then the op).
   bool random = false;
+  // Run on torch-cpu only; why torch-cuda does not offer it (empty: both devices).
+  std::string_view cpuOnly = {};
 };
 
 std::span<const TorchOpEntry> torchOps();
@@ -46,6 +48,9 @@ const TorchOpEntry* findTorchOp(std::string_view op);
 
 // The calls that run autograd (TorchAutogradOps.cpp): their backward is what the op measures.
 at::Tensor embeddingBagBackward(TorchCallArgs& args);
+// all_reduce over gloo process groups, one per rank (TorchCollectiveOps.cpp).
+at::Tensor allReduce(TorchCallArgs& args);
+void allReduceSetup(TorchCallArgs& args);
 void embeddingBagSetup(TorchCallArgs& args);
 at::Tensor ctcLossBackward(TorchCallArgs& args);
 at::Tensor rnnForward(TorchCallArgs& args);

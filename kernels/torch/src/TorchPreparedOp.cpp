@@ -92,7 +92,7 @@ class TorchPreparedOp final : public PreparedOp {
       : entry_(entry),
         outputSpec_(inputs.output),
         seeds_{context.seed(), context.seedWasSet()},
-        args_{params, {}, {}} {
+        args_{params, {}, {}, {}} {
     const at::Device device = kind == TorchDeviceKind::Cuda ? at::Device(at::kCUDA, 0) : at::kCPU;
     args_.options = at::TensorOptions().dtype(at::kFloat).device(device);
     if (kind == TorchDeviceKind::Cuda) applyWorkspaceEnvironment(context.settings());

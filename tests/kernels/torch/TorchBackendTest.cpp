@@ -275,6 +275,34 @@ TEST(TorchBackendTest, ThePyTorchCpuAtomicsLessonShowsWhatItSays) {
   EXPECT_TRUE(o.asExpected());
 }
 
+// The world-size lesson: gloo's ranks as threads repeat at each world size, 2 ranks twice give
+// the same bits, 3 and 4 ranks other bits of the same sum; then detbench's ring and tree.
+TEST(TorchBackendTest, TheDdpWorldSizeLessonShowsWhatItSays) {
+  BackendRegistry registry = torchRegistry();
+  registry.add(cpu::makeCpuThreadsBackend());
+  const demo::Scenario* s = demo::findScenario("ddp-world-size");
+  ASSERT_NE(s, nullptr);
+  EXPECT_TRUE(s->needsTorch);
+  const demo::ScenarioOutcome o = demo::runScenario(*s, registry, {}, nullptr, {});
+  ASSERT_EQ(o.runs.size(), 6u);
+  EXPECT_EQ(o.runs[0].device, "torch-cpu");
+  EXPECT_NE(o.runs[4].device, "torch-cpu");  // detbench's own ring, where the lesson runs
+  for (const auto& run : o.runs) EXPECT_FALSE(run.failed()) << run.errors.front().message;
+  ASSERT_EQ(o.checks.size(), 10u);
+  for (const auto& c : o.checks) EXPECT_TRUE(c.passed) << c.what.en;
+}
+
+// NCCL needs a GPU per rank: torch-cuda does not offer all_reduce, torch-cpu does (gloo).
+TEST(TorchBackendTest, AllReduceIsTorchCpusOnly) {
+  const auto backends = torchdev::makeTorchBackends();
+  ASSERT_EQ(backends.size(), 2u);
+  EXPECT_EQ(backends[0]->id(), "torch-cpu");
+  EXPECT_TRUE(backends[0]->supports("all_reduce"));
+  EXPECT_EQ(backends[1]->id(), "torch-cuda");
+  EXPECT_FALSE(backends[1]->supports("all_reduce"));
+  EXPECT_TRUE(backends[1]->supports("sum"));
+}
+
 TEST(TorchBackendTest, TheModuleLoadsThroughTheLoaderWithBothDevices) {
   const LoadedModule module = loadBackendModules(DETBENCH_TORCH_MODULE_FILE);
   ASSERT_EQ(module.backends.size(), 2u) << module.reason;

@@ -119,7 +119,7 @@ struct Scenario {
   std::vector<LocalText> steps;
   LocalText expect;
   bool needsGpu = false;
-  // Its runs name a torch device (PyTorch's own kernels): without one they cannot run.
+  // Some of its runs name a torch device (PyTorch's own kernels): without one they cannot run.
   bool needsTorch = false;
   std::vector<ScenarioRun> runs;
   std::optional<LoaderSpec> loader;

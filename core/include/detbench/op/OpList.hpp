@@ -51,6 +51,7 @@
   ALL(rms_norm, RmsNorm)                                           \
   ALL(softmax, Softmax)                                            \
   ALL(decode_attention, DecodeAttention)                           \
+  ALL(all_reduce, AllReduce)                                       \
   CPU(kthvalue, Kthvalue)                                          \
   CPU(median, Median)                                              \
   ALL(nll_loss2d_forward, NllLoss2dForward)                        \

@@ -1,0 +1,92 @@
+// all_reduce on the torch devices: the ranks of a job as threads of this process, each with its
+// own gloo process group (libtorch's ProcessGroupGloo over the loopback, meeting through one
+// HashStore), made once by the setup. Each call sums every rank's share of the gradients with
+// PyTorch's sum and all-reduces the partials with gloo's own algorithm; the result is rank 0's.
+// The torch-cuda device refuses it: NCCL needs a GPU per rank, and gloo on CUDA tensors is not
+// what a GPU job runs.
+
+#ifndef USE_C10D_GLOO
+#define USE_C10D_GLOO 1
+#endif
+#include <torch/csrc/distributed/c10d/HashStore.hpp>
+#include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+
+#include <chrono>
+#include <exception>
+#include <thread>
+#include <vector>
+
+#include "TorchCallArgs.hpp"
+#include "TorchOpTable.hpp"
+#include "detbench/base/Error.hpp"
+
+namespace detbench::torchdev {
+
+namespace {
+
+using Group = c10::intrusive_ptr<c10d::ProcessGroupGloo>;
+
+// Runs fn(r) for every rank on a thread of its own (the ranks of a collective wait for each
+// other), and rethrows the first failure.
+template <typename Fn>
+void onEveryRank(std::int64_t ranks, Fn fn) {
+  std::vector<std::exception_ptr> failures(static_cast<std::size_t>(ranks));
+  std::vector<std::thread> threads;
+  threads.reserve(failures.size());
+  for (std::int64_t r = 0; r < ranks; ++r) {
+    threads.emplace_back([&, r] {
+      try {
+        fn(r);
+      } catch (...) {
+        failures[static_cast<std::size_t>(r)] = std::current_exception();
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  for (const auto& f : failures) {
+    if (f) std::rethrow_exception(f);
+  }
+}
+
+struct GlooRanks {
+  std::vector<Group> groups;
+};
+
+}  // namespace
+
+void allReduceSetup(TorchCallArgs& a) {
+  if (a.options.device().is_cuda()) {
+    DETBENCH_THROW(NotAvailable,
+                   "all_reduce on torch-cuda: NCCL needs a GPU per rank, and gloo on CUDA tensors "
+                   "is not what a GPU job runs; the cuda device runs the ring's and the tree's "
+                   "orders, and torch-cpu runs gloo");
+  }
+  const std::int64_t ranks = a.p("ranks");
+  auto state = std::make_shared<GlooRanks>();
+  state->groups.resize(static_cast<std::size_t>(ranks));
+  const auto store = c10::make_intrusive<c10d::HashStore>();
+  // The groups meet through the store: each constructor waits for the others.
+  onEveryRank(ranks, [&](std::int64_t r) {
+    auto options = c10d::ProcessGroupGloo::Options::create();
+    options->timeout = std::chrono::milliseconds(60000);
+    options->devices.push_back(c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1"));
+    state->groups[static_cast<std::size_t>(r)] = c10::make_intrusive<c10d::ProcessGroupGloo>(
+        store, static_cast<int>(r), static_cast<int>(ranks), options);
+  });
+  a.state = state;
+}
+
+at::Tensor allReduce(TorchCallArgs& a) {
+  const auto& state = *static_cast<GlooRanks*>(a.state.get());
+  const at::Tensor& grads = a.in("grads");
+  const std::int64_t ranks = a.p("ranks");
+  std::vector<at::Tensor> partials(static_cast<std::size_t>(ranks));
+  onEveryRank(ranks, [&](std::int64_t r) {
+    std::vector<at::Tensor> mine{grads.slice(0, r, grads.size(0), ranks).sum(0)};
+    state.groups[static_cast<std::size_t>(r)]->allreduce(mine)->wait();
+    partials[static_cast<std::size_t>(r)] = mine[0];
+  });
+  return partials[0];
+}
+
+}  // namespace detbench::torchdev
