@@ -122,6 +122,22 @@ TEST_F(TraceJobRun, DdpsOwnCollectivesCarryOneRanksDifferenceToTheOther) {
   EXPECT_EQ(other.inherited[0].op, "c10d::allreduce_");
 }
 
+// Two processes wait in init_process_group for a world of three: the run ends with the rank's
+// own words, on one line, and says that the ranks did not meet.
+TEST_F(TraceJobRun, RanksThatNeverMeetEndTheRunWithTheirOwnWords) {
+  const TraceConfigResult c = trace({}, 1, "no_rendezvous.py");
+  EXPECT_TRUE(c.failed());
+  ASSERT_EQ(c.alignment.runs.size(), 1u);
+  const std::string ended = describeRunEnd(c.alignment.runs[0]);
+  EXPECT_NE(ended.find("exited with 1: ProcessRaisedException: Process "), std::string::npos)
+      << ended;
+  EXPECT_NE(ended.find("terminated with the following error: RuntimeError: "), std::string::npos)
+      << ended;
+  EXPECT_NE(ended.find("the job's ranks did not all meet before its timeout"), std::string::npos)
+      << ended;
+  EXPECT_EQ(ended.find("Traceback"), std::string::npos) << ended;
+}
+
 TEST_F(TraceJobRun, TheSameSumAtTwoWorldSizesGivesOtherBits) {
   // 12 rows of the same seeded numbers, summed by 2 and by 3 ranks: the same number, grouped
   // otherwise (the sizes' own repeats are measured in docs/BENCHMARKS.md, not here).

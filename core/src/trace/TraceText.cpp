@@ -1,6 +1,10 @@
 // The words trace reports and the command line use for causes, fixes and how runs ended.
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "detbench/base/Utf8Text.hpp"
 #include "detbench/trace/TraceReport.hpp"
@@ -127,6 +131,45 @@ std::string describeParting(const TraceParting& p) {
   return "?";
 }
 
+std::string exceptionGist(const std::string& message) {
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at <= message.size();) {
+    const std::size_t end = std::min(message.find('\n', at), message.size());
+    std::string line = message.substr(at, end - at);
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    lines.push_back(std::move(line));
+    at = end + 1;
+  }
+  const auto traceback = std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
+    return l.find("Traceback (most recent call last):") != std::string::npos;
+  });
+  if (traceback == lines.end()) return printableText(message, /*oneLine=*/true);
+  std::string head;
+  for (auto it = lines.begin(); it != traceback; ++it) {
+    std::string l = *it;
+    l.erase(0, l.find_first_not_of(" -"));
+    if (l.empty()) continue;
+    if (!head.empty()) head += ' ';
+    head += l;
+  }
+  std::string last;
+  bool inInit = false;
+  for (auto it = traceback; it != lines.end(); ++it) {
+    if (it->find_first_not_of(' ') != std::string::npos) last = *it;
+    inInit = inInit || it->find("init_process_group") != std::string::npos;
+  }
+  last.erase(0, last.find_first_not_of(' '));
+  std::string lower = last;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::string gist = head.empty() ? last : head + " " + last;
+  if (inInit && (lower.find("timeout") != std::string::npos ||
+                 lower.find("timed out") != std::string::npos)) {
+    gist += " (in init_process_group: the job's ranks did not all meet before its timeout)";
+  }
+  return printableText(gist, /*oneLine=*/true);
+}
+
 std::string describeRunEnd(const TraceRunSummary& run) {
   const TraceRunExit& e = run.exit;
   if (e.cancelled) return "stopped (cancelled)";
@@ -138,7 +181,7 @@ std::string describeRunEnd(const TraceRunSummary& run) {
   std::string s = "exited with " + std::to_string(e.code);
   if (run.end && run.end->status == "exception") {
     s += ": " + run.end->type;
-    if (!run.end->message.empty()) s += ": " + printableText(run.end->message, /*oneLine=*/true);
+    if (!run.end->message.empty()) s += ": " + exceptionGist(run.end->message);
   } else if (!run.end) {
     s += " without the probe's last record";
   }

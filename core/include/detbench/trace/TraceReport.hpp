@@ -54,6 +54,11 @@ std::string describeOrigin(const TraceCause& cause);
 std::string describeParting(const TraceParting& p);
 // How a run ended, in a few words ("completed", "exited with 1", "killed by signal 9", ...).
 std::string describeRunEnd(const TraceRunSummary& run);
+// An exception's message on one line. A message that carries a traceback of its own
+// (torch.multiprocessing's ProcessRaisedException holds its rank's) gives the words before the
+// traceback and its last line; a timeout raised inside init_process_group says that the job's
+// ranks did not all meet.
+std::string exceptionGist(const std::string& message);
 // Why a note's difference did not matter: who absorbed it, or that nothing read it.
 std::string describeNote(const TraceCause& note);
 // "other was 0.25 in run 1 and 0.75 in run 2".
