@@ -5,11 +5,16 @@
 // The torch-cuda device refuses it: NCCL needs a GPU per rank, and gloo on CUDA tensors is not
 // what a GPU job runs.
 
+// libtorch's ProcessGroupGloo.hpp includes gloo's own headers, which a libtorch install may
+// lack (Debian ships them apart, in libgloo-dev): without them all_reduce says so when it runs.
+#if __has_include(<gloo/algorithm.h>)
+#define DETBENCH_TORCH_GLOO 1
 #ifndef USE_C10D_GLOO
 #define USE_C10D_GLOO 1
 #endif
 #include <torch/csrc/distributed/c10d/HashStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#endif
 
 #include <chrono>
 #include <exception>
@@ -22,6 +27,7 @@
 
 namespace detbench::torchdev {
 
+#if DETBENCH_TORCH_GLOO
 namespace {
 
 using Group = c10::intrusive_ptr<c10d::ProcessGroupGloo>;
@@ -88,5 +94,19 @@ at::Tensor allReduce(TorchCallArgs& a) {
   });
   return partials[0];
 }
+
+#else
+
+void allReduceSetup(TorchCallArgs&) {
+  DETBENCH_THROW(NotAvailable,
+                 "all_reduce on torch-cpu: this build found no gloo headers next to libtorch "
+                 "(Debian: apt install libgloo-dev, then build again)");
+}
+
+at::Tensor allReduce(TorchCallArgs&) {
+  DETBENCH_THROW(NotAvailable, "all_reduce on torch-cpu: this build has no gloo");
+}
+
+#endif
 
 }  // namespace detbench::torchdev
