@@ -3760,6 +3760,28 @@ difference</source>
             <source>equal to run 1 (to the run's end)</source>
             <translation>与运行 1 相同（直到该运行结束）</translation>
         </message>
+        <message>
+            <source>run %1, main thread</source>
+            <translation>第 %1 次运行，主线程</translation>
+        </message>
+        <message>
+            <source>run %1, thread %2</source>
+            <translation>第 %1 次运行，线程 %2</translation>
+        </message>
+        <message>
+            <source>op (in the order its thread ran them)</source>
+            <translation>算子（按其所在线程运行的顺序）</translation>
+        </message>
+        <message>
+            <source>run %1, op %2 on thread %3: %4</source>
+            <translation>第 %1 次运行，线程 %3 上的算子 %2：%4</translation>
+        </message>
+        <message numerus="yes">
+            <source> (threads not drawn: %n)</source>
+            <translation>
+                <numerusform>（未画出的线程：%n 个）</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::TraceSetupWidget</name>

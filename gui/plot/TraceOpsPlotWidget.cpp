@@ -2,6 +2,7 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "plot/PlotStyle.hpp"
@@ -46,83 +47,146 @@ TraceOpsPlotWidget::TraceOpsPlotWidget(QWidget* parent) : PlotWidget(parent) {
   retranslate();
 }
 
+namespace {
+
+bool differs(const std::vector<OpStatus>& statuses) {
+  return std::any_of(statuses.begin(), statuses.end(),
+                     [](OpStatus s) { return s != OpStatus::Equal; });
+}
+
+// The threads drawn: the main thread (0), then the script's threads that ran an op in a run
+// after the first, those where a run differs first when there are more than `most`.
+std::vector<int> lanesOf(const trace::TraceConfigResult& config, std::size_t most, int& left) {
+  const auto& runs = config.alignment.runs;
+  std::size_t threads = 0;
+  for (std::size_t r = 1; r < runs.size(); ++r) {
+    threads = std::max(threads, runs[r].threadStatuses.size());
+  }
+  std::vector<int> differing, agreeing;
+  for (std::size_t t = 1; t <= threads; ++t) {
+    bool ran = false, differed = false;
+    for (std::size_t r = 1; r < runs.size(); ++r) {
+      const auto& statuses = runs[r].statusesOf(static_cast<int>(t));
+      ran = ran || !statuses.empty();
+      differed = differed || differs(statuses);
+    }
+    if (ran) (differed ? differing : agreeing).push_back(static_cast<int>(t));
+  }
+  std::vector<int> lanes{0};
+  for (const auto* group : {&differing, &agreeing}) {
+    for (int t : *group) {
+      if (lanes.size() < most) lanes.push_back(t);
+    }
+  }
+  std::sort(lanes.begin() + 1, lanes.end());
+  left = static_cast<int>(differing.size() + agreeing.size()) - static_cast<int>(lanes.size() - 1);
+  return lanes;
+}
+
+}  // namespace
+
 void TraceOpsPlotWidget::setConfig(const trace::TraceConfigResult* config) {
   line_->data()->clear();
   for (QCPGraph* g : {causes_, inherited_, absorbed_, notCompared_}) g->data()->clear();
-  runs_.clear();
-  statuses_.clear();
+  rows_.clear();
   points_ = 0;
   maxOps_ = 0;
-  QSharedPointer<QCPAxisTickerText> rows(new QCPAxisTickerText);
+  lanes_ = 1;
+  threadsLeft_ = 0;
+  QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
   configName_ = config ? QString::fromStdString(config->config.name) : QString();
   if (config) {
+    const std::vector<int> lanes = lanesOf(*config, kMaxLanes, threadsLeft_);
+    lanes_ = static_cast<int>(lanes.size());
     const auto& runs = config->alignment.runs;
     for (std::size_t r = 1; r < runs.size(); ++r) {
-      const auto& statuses = runs[r].statuses;
-      const double y = static_cast<double>(runs_.size()) + 1;
-      runs_.push_back(runs[r].run);
-      statuses_.push_back(statuses);
-      rows->addTick(y, tr("run %1").arg(runs[r].run));
-      maxOps_ = std::max<std::int64_t>(maxOps_, static_cast<std::int64_t>(statuses.size()));
-      std::size_t inherited = 0;
-      for (const auto s : statuses) inherited += s == OpStatus::Inherited ? 1 : 0;
-      const std::size_t step = std::max<std::size_t>(1, inherited / kMaxInheritedPerRun + 1);
-      std::size_t seen = 0;
-      // The run's line: from its first op to its last, broken between runs (NaN).
-      if (!statuses.empty()) {
-        const double t = static_cast<double>(line_->dataCount());
-        line_->addData(t, 1, y);
-        line_->addData(t + 1, static_cast<double>(statuses.size()), y);
-        line_->addData(t + 2, qQNaN(), qQNaN());
-      }
-      for (std::size_t i = 0; i < statuses.size(); ++i) {
-        const double x = static_cast<double>(i) + 1;
-        switch (statuses[i]) {
-          case OpStatus::Introduced:
-          case OpStatus::Data:
-          case OpStatus::Uninitialized:
-            causes_->addData(x, y);
-            ++points_;
-            break;
-          case OpStatus::Inherited:
-            if (seen++ % step == 0) {
-              inherited_->addData(x, y);
-              ++points_;
-            }
-            break;
-          case OpStatus::Absorbed:
-          case OpStatus::Unused:
-            absorbed_->addData(x, y);
-            ++points_;
-            break;
-          case OpStatus::NotCompared:
-            // Past a parting every op is not compared: draw where that begins, not each op.
-            if (i == 0 || statuses[i - 1] != OpStatus::NotCompared) {
-              notCompared_->addData(x, y);
-              ++points_;
-            }
-            break;
-          case OpStatus::Equal:
-            break;
+      for (const int thread : lanes) {
+        Row row;
+        row.run = runs[r].run;
+        row.thread = thread;
+        row.threadName = QString::fromStdString(config->alignment.threadName(thread));
+        row.statuses = runs[r].statusesOf(thread);
+        const double y = static_cast<double>(rows_.size()) + 1;
+        QString label = tr("run %1").arg(row.run);
+        if (lanes.size() > 1) {
+          label = thread == 0 ? tr("run %1, main thread").arg(row.run)
+                              : tr("run %1, thread %2").arg(row.run).arg(thread);
         }
+        ticks->addTick(y, label);
+        addRow(std::move(row), y);
       }
     }
   }
-  plot()->yAxis->setTicker(rows);
+  plot()->yAxis->setTicker(ticks);
   retranslate();
   resetView();
   requestReplot();
 }
 
+void TraceOpsPlotWidget::addRow(Row row, double y) {
+  const auto& statuses = row.statuses;
+  maxOps_ = std::max<std::int64_t>(maxOps_, static_cast<std::int64_t>(statuses.size()));
+  std::size_t inherited = 0;
+  for (const auto s : statuses) inherited += s == OpStatus::Inherited ? 1 : 0;
+  const std::size_t step = std::max<std::size_t>(1, inherited / kMaxInheritedPerRun + 1);
+  std::size_t seen = 0;
+  // The row's line: from its first op to its last, broken between rows (NaN).
+  if (!statuses.empty()) {
+    const double t = static_cast<double>(line_->dataCount());
+    line_->addData(t, 1, y);
+    line_->addData(t + 1, static_cast<double>(statuses.size()), y);
+    line_->addData(t + 2, qQNaN(), qQNaN());
+  }
+  for (std::size_t i = 0; i < statuses.size(); ++i) {
+    const double x = static_cast<double>(i) + 1;
+    switch (statuses[i]) {
+      case OpStatus::Introduced:
+      case OpStatus::Data:
+      case OpStatus::Uninitialized:
+        causes_->addData(x, y);
+        ++points_;
+        break;
+      case OpStatus::Inherited:
+        if (seen++ % step == 0) {
+          inherited_->addData(x, y);
+          ++points_;
+        }
+        break;
+      case OpStatus::Absorbed:
+      case OpStatus::Unused:
+        absorbed_->addData(x, y);
+        ++points_;
+        break;
+      case OpStatus::NotCompared:
+        // Past a parting every op is not compared: draw where that begins, not each op.
+        if (i == 0 || statuses[i - 1] != OpStatus::NotCompared) {
+          notCompared_->addData(x, y);
+          ++points_;
+        }
+        break;
+      case OpStatus::Equal:
+        break;
+    }
+  }
+  rows_.push_back(std::move(row));
+}
+
+QString TraceOpsPlotWidget::titleText() const {
+  return title_->text();
+}
+
 void TraceOpsPlotWidget::resetView() {
   plot()->xAxis->setRange(0, std::max<double>(10, static_cast<double>(maxOps_) + 1));
-  plot()->yAxis->setRange(0.3, static_cast<double>(runs_.size()) + 0.7);
+  plot()->yAxis->setRange(0.3, static_cast<double>(rows_.size()) + 0.7);
 }
 
 void TraceOpsPlotWidget::retranslate() {
-  title_->setText(configName_.isEmpty() ? tr("Ops of the traced runs against run 1")
-                                        : tr("Ops against run 1: %1").arg(configName_));
-  plot()->xAxis->setLabel(tr("op (in the order the script ran them)"));
+  QString title = configName_.isEmpty() ? tr("Ops of the traced runs against run 1")
+                                        : tr("Ops against run 1: %1").arg(configName_);
+  if (threadsLeft_ > 0) title += tr(" (threads not drawn: %n)", "", threadsLeft_);
+  title_->setText(title);
+  plot()->xAxis->setLabel(lanes_ > 1 ? tr("op (in the order its thread ran them)")
+                                     : tr("op (in the order the script ran them)"));
   plot()->yAxis->setLabel(QString());
   causes_->setName(tr("cause"));
   inherited_->setName(tr("inherited"));
@@ -134,8 +198,9 @@ void TraceOpsPlotWidget::retranslate() {
 QString TraceOpsPlotWidget::hoverText(const QPoint& pos) const {
   const long op = std::lround(plot()->xAxis->pixelToCoord(pos.x()));
   const long row = std::lround(plot()->yAxis->pixelToCoord(pos.y()));
-  if (row < 1 || row > static_cast<long>(statuses_.size()) || op < 1) return {};
-  const auto& statuses = statuses_[static_cast<std::size_t>(row - 1)];
+  if (row < 1 || row > static_cast<long>(rows_.size()) || op < 1) return {};
+  const Row& shown = rows_[static_cast<std::size_t>(row - 1)];
+  const auto& statuses = shown.statuses;
   if (op > static_cast<long>(statuses.size())) return {};
   QString what;
   switch (statuses[static_cast<std::size_t>(op - 1)]) {
@@ -164,7 +229,11 @@ QString TraceOpsPlotWidget::hoverText(const QPoint& pos) const {
       what = tr("not compared");
       break;
   }
-  return tr("run %1, op %2: %3").arg(runs_[static_cast<std::size_t>(row - 1)]).arg(op).arg(what);
+  if (shown.thread == 0) return tr("run %1, op %2: %3").arg(shown.run).arg(op).arg(what);
+  const QString thread = shown.threadName.isEmpty()
+                             ? QString::number(shown.thread)
+                             : QStringLiteral("%1 (%2)").arg(shown.thread).arg(shown.threadName);
+  return tr("run %1, op %2 on thread %3: %4").arg(shown.run).arg(op).arg(thread).arg(what);
 }
 
 }  // namespace detbench::gui

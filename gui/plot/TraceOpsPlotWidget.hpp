@@ -4,7 +4,9 @@
 // its inputs were equal, or it read data from outside, or uninitialized memory), inherited
 // (orange: it read a tensor an earlier op made differently), absorbed (blue: an input differed,
 // its outputs did not), not compared past where the sequences part (grey). Equal ops are the
-// thin line of the run.
+// thin line of the run. A script that started threads gets a row per run and thread (its ops
+// numbered in that thread), at most kMaxLanes threads: past that, the threads where a run
+// differs come first, and the title says how many were left out.
 
 #include <QString>
 #include <vector>
@@ -27,10 +29,13 @@ class TraceOpsPlotWidget : public PlotWidget {
   void setConfig(const trace::TraceConfigResult* config);
   QString exportName() const override { return QStringLiteral("trace-ops"); }
   int pointCount() const override { return points_; }
+  QString titleText() const;
   void resetView() override;
 
   // At most this many inherited points are drawn per run (every k-th beyond it).
   static constexpr std::size_t kMaxInheritedPerRun = 50000;
+  // Rows per run at most: the main thread and the script's threads.
+  static constexpr std::size_t kMaxLanes = 8;
 
  protected:
   void retranslate() override;
@@ -43,10 +48,18 @@ class TraceOpsPlotWidget : public PlotWidget {
   QCPGraph* inherited_;
   QCPGraph* absorbed_;
   QCPGraph* notCompared_;
-  // For the hover text: each shown run's statuses, by row from 1.
-  std::vector<int> runs_;
-  std::vector<std::vector<trace::OpStatus>> statuses_;
+  // For the hover text: each row's run, thread and statuses, by row from 1.
+  struct Row {
+    int run = 0;
+    int thread = 0;
+    QString threadName;
+    std::vector<trace::OpStatus> statuses;
+  };
+  void addRow(Row row, double y);
+  std::vector<Row> rows_;
   QString configName_;
+  int lanes_ = 1;        // rows per run
+  int threadsLeft_ = 0;  // threads not drawn
   std::int64_t maxOps_ = 0;
   int points_ = 0;
 };

@@ -1067,4 +1067,9 @@ ZH_CN = {
 "Traces a job at each world size (torchrun's --nproc_per_node, else WORLD_SIZE for a script that reads it) and says where the sizes give other bits": "在每个 world size 下追踪作业（torchrun 的 --nproc_per_node，否则为读取 WORLD_SIZE 的脚本设置它），并指出不同规模在哪里给出不同的比特",
 "not all compared: ops ran in the script's processes that joined no process group, which the trace does not compare": "未全部比较：有算子运行在脚本中未加入进程组的进程里，追踪不比较这些算子",
 "%1 (thread %2)": "%1（线程 %2）",
+"run %1, main thread": "第 %1 次运行，主线程",
+"run %1, thread %2": "第 %1 次运行，线程 %2",
+" (threads not drawn: %n)": "（未画出的线程：%n 个）",
+"op (in the order its thread ran them)": "算子（按其所在线程运行的顺序）",
+"run %1, op %2 on thread %3: %4": "第 %1 次运行，线程 %3 上的算子 %2：%4",
 }

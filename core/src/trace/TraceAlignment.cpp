@@ -48,6 +48,13 @@ bool TraceRunSummary::completed() const {
   return end && (end->status == "ok" || (end->status == "exit" && end->exitCode == 0));
 }
 
+const std::vector<OpStatus>& TraceRunSummary::statusesOf(int thread) const {
+  static const std::vector<OpStatus> kNone;
+  if (thread == 0) return statuses;
+  const auto t = static_cast<std::size_t>(thread);
+  return thread > 0 && t <= threadStatuses.size() ? threadStatuses[t - 1] : kNone;
+}
+
 std::int64_t TraceAlignment::comparedOps() const {
   std::int64_t n = 0;
   for (std::size_t i = 1; i < runs.size(); ++i) n = std::max(n, runs[i].compared);
@@ -416,8 +423,13 @@ struct TraceAligner::State {
       }
       if (matteredThisRun.count(key)) continue;
       const auto at = static_cast<std::size_t>(c.seq - 1);
-      if (c.thread == 0 && at < s.statuses.size() && isCause(s.statuses[at])) {
-        s.statuses[at] = OpStatus::Unused;
+      std::vector<OpStatus>* statuses = &s.statuses;
+      if (c.thread > 0) {
+        const auto t = static_cast<std::size_t>(c.thread);
+        statuses = t <= s.threadStatuses.size() ? &s.threadStatuses[t - 1] : nullptr;
+      }
+      if (statuses != nullptr && at < statuses->size() && isCause((*statuses)[at])) {
+        (*statuses)[at] = OpStatus::Unused;
       }
       if (s.differing > 0) --s.differing;
     }
@@ -460,7 +472,15 @@ struct TraceAligner::State {
         if (status != OpStatus::Absorbed) ++s.differing;
       }
     }
-    if (options.keepStatuses && op.thread == 0) s.statuses.push_back(status);
+    if (options.keepStatuses) {
+      if (op.thread == 0) {
+        s.statuses.push_back(status);
+      } else {
+        const auto t = static_cast<std::size_t>(op.thread);
+        if (s.threadStatuses.size() < t) s.threadStatuses.resize(t);
+        s.threadStatuses[t - 1].push_back(status);
+      }
+    }
   }
 };
 
@@ -542,7 +562,10 @@ void TraceAligner::endRun(const TraceRunExit& exit) {
 std::size_t TraceAligner::heldBytes() const {
   const State& s = *state_;
   std::size_t statuses = 0;
-  for (const auto& r : s.result.runs) statuses += r.statuses.capacity();
+  for (const auto& r : s.result.runs) {
+    statuses += r.statuses.capacity();
+    for (const auto& t : r.threadStatuses) statuses += t.capacity();
+  }
   return s.first.bytes() + s.produced.bytes() + s.taint.size() * 64 + statuses;
 }
 

@@ -92,6 +92,11 @@ TEST(TraceAlignmentThreads, ANumberOnAThreadIsItsCauseAndTheMainThreadInheritsIt
   EXPECT_TRUE(r.causes[0].matters);
   EXPECT_EQ(r.runs[1].statuses.size(), 1u);  // the main thread's op: inherited
   EXPECT_EQ(r.runs[1].statuses[0], OpStatus::Inherited);
+  // Each thread's statuses, for the plot: thread 1's op is the cause, thread 2's agrees.
+  EXPECT_EQ(r.runs[1].statusesOf(1), std::vector<OpStatus>{OpStatus::Data});
+  EXPECT_EQ(r.runs[1].statusesOf(2), std::vector<OpStatus>{OpStatus::Equal});
+  EXPECT_TRUE(r.runs[1].statusesOf(3).empty());
+  EXPECT_EQ(&r.runs[1].statusesOf(0), &r.runs[1].statuses);
 }
 
 TEST(TraceAlignmentThreads, SameNumbersOnTwoThreadsAreTwoOps) {

@@ -242,6 +242,32 @@ TEST_F(TraceWidgetTest, ThePlotDrawsEachStatusWhereItBelongs) {
   EXPECT_EQ(plot.pointCount(), 0);
 }
 
+TEST_F(TraceWidgetTest, ThePlotGivesEachThreadARowAndKeepsThoseThatDifferWhenThereAreMany) {
+  TraceOpsPlotWidget plot;
+  trace::TraceConfigResult config;
+  trace::TraceRunSummary one, two;
+  one.run = 1;
+  two.run = 2;
+  using S = trace::OpStatus;
+  two.statuses = {S::Equal, S::Inherited};
+  two.threadStatuses = {{S::Data, S::Inherited}, {S::Equal}};
+  config.alignment.runs = {one, two};
+  config.alignment.threads = {{1, "scaler"}, {2, "worker"}};
+  plot.setConfig(&config);
+  // The main thread's row (one inherited), thread 1's (a cause, one inherited), thread 2's.
+  EXPECT_EQ(plot.pointCount(), 3);
+  EXPECT_TRUE(plot.titleText().contains(QStringLiteral("against run 1")));
+  // Past kMaxLanes threads, the ones where run 2 differs are drawn first, the rest left out.
+  const std::size_t many = TraceOpsPlotWidget::kMaxLanes + 3;
+  two.threadStatuses.assign(many, {S::Equal});
+  two.threadStatuses[many - 1] = {S::Introduced};
+  config.alignment.runs = {one, two};
+  plot.setConfig(&config);
+  EXPECT_EQ(plot.pointCount(), 1 + 1);  // the main thread's inherited op, the last thread's cause
+  EXPECT_TRUE(plot.titleText().contains(QStringLiteral("(threads not drawn: 4)")))
+      << plot.titleText().toStdString();
+}
+
 TEST_F(TraceWidgetTest, ATraceFillsTheTabOpensTheCauseAndExports) {
   if (!pythonHasTorch()) GTEST_SKIP() << DETBENCH_TRACE_PYTHON " has no torch";
   field("tracePython")->setText(QStringLiteral(DETBENCH_TRACE_PYTHON));

@@ -129,7 +129,13 @@ struct TraceRunSummary {
   std::int64_t compared = 0;         // ops compared with run 1 (run 1: digested ops)
   std::int64_t differing = 0;        // compared ops whose outputs differ from run 1's
   std::int64_t firstDifference = 0;  // seq of the first op that is not Equal (0: none)
-  std::vector<OpStatus> statuses;    // per op of the run (run 1: all Equal / NotCompared)
+  std::vector<OpStatus> statuses;    // per op of the run's main thread (run 1: all Equal /
+                                     // NotCompared)
+  // The same for the threads the script started: threadStatuses[t - 1] is thread t's (a thread
+  // with no op here has an empty one, or none past the last thread that ran an op).
+  std::vector<std::vector<OpStatus>> threadStatuses;
+  // The statuses of `thread` (0: the main thread); empty where it ran no op.
+  const std::vector<OpStatus>& statusesOf(int thread) const;
   // The script completed: an end record with status ok, or exit with code 0, and exit 0.
   bool completed() const;
 };
