@@ -1,5 +1,7 @@
 #include "CliApp.hpp"
 
+#include <string_view>
+
 #include "ExitCodes.hpp"
 #include "IntegerOption.hpp"
 #include "detbench/base/BuildInfo.hpp"
@@ -189,6 +191,15 @@ CliApp::CliApp()
 
 void CliApp::parse(int argc, const char* const* argv) {
   app_.parse(argc, argv);
+  if (*trace_) {
+    // The words after the subcommand's name, for a trace that another detbench runs (--host).
+    traceOptions_.words.clear();
+    bool after = false;
+    for (int i = 1; i < argc; ++i) {
+      if (after) traceOptions_.words.emplace_back(argv[i]);
+      after = after || std::string_view(argv[i]) == "trace";
+    }
+  }
 }
 
 int CliApp::run(const CliStreams& io) {

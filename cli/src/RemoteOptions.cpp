@@ -34,6 +34,17 @@ remote::SshTarget sshTargetOf(const RemoteOptions& o, const std::string& host) {
   return target;
 }
 
+}  // namespace
+
+std::vector<std::string> sshCommandFor(const RemoteOptions& o, const std::string& host,
+                                       const std::vector<std::string>& remote) {
+  const remote::SshTarget target = sshTargetOf(o, host);
+  remote::checkSshTarget(target);
+  return remote::sshCommand(target, remote);
+}
+
+namespace {
+
 // A name no other connection of this machine's detbench processes uses.
 std::string uniqueJobName() {
   static std::atomic<int> next{0};

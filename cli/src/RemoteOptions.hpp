@@ -49,6 +49,12 @@ struct RemoteEndpoint {
   std::optional<remote::SlurmTarget> slurm;
 };
 
+// The ssh command that runs `remote` (its words quoted for the remote shell) on `host` with the
+// options' port, identity, ssh options and time to connect (DETBENCH_SSH: another ssh). Raises
+// InvalidArgument for malformed values.
+std::vector<std::string> sshCommandFor(const RemoteOptions& o, const std::string& host,
+                                       const std::vector<std::string>& remote);
+
 // True with --host or --slurm.
 bool isRemote(const RemoteOptions& o);
 // The endpoints the options name, in order (each --host, or each --gpu-type with --slurm).

@@ -1,11 +1,16 @@
 // `detbench trace`: a Python script run several times under the probe, its runs aligned op by
 // op, the first ops whose outputs differ named with their call sites, the catalog's why and fix.
 
+#include <signal.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <thread>
 
 #include "Commands.hpp"
 #include "ExitCodes.hpp"
@@ -14,6 +19,7 @@
 #include "ReleaseOption.hpp"
 #include "TraceOptions.hpp"
 #include "TraceSlurm.hpp"
+#include "TraceThroughHost.hpp"
 #include "detbench/base/Error.hpp"
 #include "detbench/base/Utf8Text.hpp"
 #include "detbench/io/OutputFiles.hpp"
@@ -266,9 +272,27 @@ void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
   }
 }
 
+// The host's side of `trace --host` (TraceThroughHost.hpp): standard input is the ssh session;
+// when it closes, this process stops as at Ctrl-C (SIGTERM does what Ctrl-C does).
+void stopWhenStdinCloses() {
+  std::thread([] {
+    char byte;
+    while (true) {
+      const ssize_t n = ::read(0, &byte, 1);
+      if (n == 0 || (n < 0 && errno != EINTR)) break;
+    }
+    ::kill(::getpid(), SIGTERM);
+  }).detach();
+}
+
 }  // namespace
 
 int traceCommand(const CliStreams& io, const TraceOptions& o) {
+  if (!o.remote.hosts.empty()) return traceThroughHost(io, o);
+  if (o.stopWhenStdinCloses) {
+    (void)interruptToken();  // the handler that turns SIGTERM into a stop, installed first
+    stopWhenStdinCloses();
+  }
   TracePlan plan = buildTracePlan(o);
   const TracePlaces places = applyTraceSlurm(o.remote, o.slurmShared.value_or(""), plan);
   DETBENCH_CHECK_ARG(!(o.noReport && o.out),

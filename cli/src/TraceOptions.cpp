@@ -63,6 +63,8 @@ void addTraceOptions(CLI::App& app, TraceOptions& o) {
                  "With --slurm: a folder the nodes see at the same path, for the probe's files "
                  "(default: the working folder)");
   app.add_flag("--quiet,-q", o.quiet, "No progress line");
+  // Given by detbench itself to the detbench on a --host: not for people.
+  app.add_flag("--stop-when-stdin-closes", o.stopWhenStdinCloses)->group("");
 }
 
 trace::TracePlan buildTracePlan(const TraceOptions& o) {

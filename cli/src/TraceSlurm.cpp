@@ -10,9 +10,8 @@ namespace detbench::cli {
 
 TracePlaces applyTraceSlurm(const RemoteOptions& remote, const std::string& sharedFolder,
                             trace::TracePlan& plan) {
-  DETBENCH_CHECK_ARG(remote.hosts.empty(),
-                     "trace runs the script from here: --host is not for trace (on a cluster, "
-                     "run detbench trace --slurm on the login node)");
+  // `trace --host` runs the whole trace on that host (TraceThroughHost.hpp), not here.
+  DETBENCH_CHECK_ARG(remote.hosts.empty(), "trace --host runs the trace on the host, not here");
   DETBENCH_CHECK_ARG(!remote.slurmBatch, "--slurm-batch is for run and sweep, not trace");
   const std::vector<RemoteEndpoint> endpoints = remoteEndpoints(remote);
   TracePlaces places;

@@ -122,7 +122,7 @@ TEST_F(TraceCommand, BadInputIsOneLineAndExitTwoWithNothingWritten) {
       {"trace --out t.json --configs seeded --world-sizes 2,3 -- " + py + " x.py",
        "one axis at a time"},
       {"trace --out t.json -- /nonexistent/torchrun x.py", "cannot find /nonexistent/torchrun"},
-      {"trace --out t.json --host login -- " + py + " x.py", "--host is not for trace"},
+      {"trace --out t.json --host a --host b -- " + py + " x.py", "one host"},
       {"trace --out t.json --partition debug -- " + py + " x.py", "go with --slurm"},
       {"trace --out t.json --slurm-shared . -- " + py + " x.py", "--slurm-shared goes with"},
       {"trace --out t.json --slurm --slurm-batch b -- " + py + " x.py", "not trace"},

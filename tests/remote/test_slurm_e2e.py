@@ -101,6 +101,20 @@ def trace_checks(c, detbench, tmp):
           "a traced run stopped at --timeout: its records kept, its job ended in Slurm",
           f"{r.returncode} {new()} {r.stdout[-300:]!r}")
 
+    # Through the login node: the trace runs there (the stand-in ssh of main() runs it here),
+    # each run a job step of the GPU type, the report written here.
+    report = os.path.join(tmp, "trace-via-login.json")
+    r = detbench(["trace", "--host", "login.example", "--slurm", "--gpu-type", "a100", "--runs",
+                  "1", "--no-second-pass", "--out", report, "--", TRACE_PYTHON, script],
+                 {"DETBENCH_SSH": os.path.join(tmp, "login-ssh")})
+    ok = r.returncode == 0 and os.path.exists(report)
+    detail = f"{r.returncode} {r.stderr[-300:]!r} {r.stdout[-300:]!r}"
+    if ok:
+        with open(report) as f:
+            ok = json.load(f)["run_places"] == ["gpu-a100"]
+    check(ok, "trace through a login node (--host LOGIN --slurm): the job there, the report here",
+          detail)
+
 
 def main():
     reason = skip_reason()
