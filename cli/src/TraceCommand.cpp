@@ -295,18 +295,9 @@ int traceCommand(const CliStreams& io, const TraceOptions& o) {
   }
   TracePlan plan = buildTracePlan(o);
   const TracePlaces places = applyTraceSlurm(o.remote, o.slurmShared.value_or(""), plan);
-  DETBENCH_CHECK_ARG(!(o.noReport && o.out),
-                     "--no-report and --out contradict each other: choose one");
-  checkOutputOptions({{"--out", o.out}, {"--markdown", o.markdown}});
-  std::string jsonPath;
-  bool makeReports = false;
-  if (o.out) {
-    jsonPath = *o.out;
-  } else if (!o.noReport) {
-    jsonPath = "reports/trace-" + stemOf(plan.command) + "-" + reportTimestamp() + ".json";
-    makeReports = true;
-    checkOutputWritable(jsonPath, "report", /*folderMayBeMade=*/true);
-  }
+  const TraceReportPath report = traceReportPath(o, stemOf(plan.command));
+  const std::string& jsonPath = report.json;
+  const bool makeReports = report.inReportsFolder;
   std::optional<PyTorchRelease> given;
   if (o.pytorch) given = releaseOption(o.pytorch);
   const CancelToken& interrupt = interruptToken();

@@ -3,7 +3,9 @@
 #include <filesystem>
 
 #include "IntegerOption.hpp"
+#include "OutputOptions.hpp"
 #include "detbench/base/Error.hpp"
+#include "detbench/io/OutputFiles.hpp"
 
 namespace detbench::cli {
 
@@ -130,6 +132,21 @@ trace::TracePlan buildTracePlan(const TraceOptions& o) {
   plan.secondPass = !o.noSecondPass;
   plan.captureStdout = o.showOutput;
   return plan;
+}
+
+TraceReportPath traceReportPath(const TraceOptions& o, const std::string& stem) {
+  DETBENCH_CHECK_ARG(!(o.noReport && o.out),
+                     "--no-report and --out contradict each other: choose one");
+  checkOutputOptions({{"--out", o.out}, {"--markdown", o.markdown}});
+  TraceReportPath p;
+  if (o.out) {
+    p.json = *o.out;
+  } else if (!o.noReport) {
+    p.json = "reports/trace-" + stem + "-" + reportTimestamp() + ".json";
+    p.inReportsFolder = true;
+    checkOutputWritable(p.json, "report", /*folderMayBeMade=*/true);
+  }
+  return p;
 }
 
 }  // namespace detbench::cli

@@ -55,4 +55,13 @@ void addTraceOptions(CLI::App& app, TraceOptions& o);
 // The checks that need neither the interpreter nor files; raises InvalidArgument.
 trace::TracePlan buildTracePlan(const TraceOptions& o);
 
+// Where the JSON report goes: --out, else reports/trace-STEM-TIME.json (with the folder made),
+// else nowhere (--no-report; an empty path). Checks the report options and that the file can be
+// written; raises InvalidArgument.
+struct TraceReportPath {
+  std::string json;
+  bool inReportsFolder = false;
+};
+TraceReportPath traceReportPath(const TraceOptions& o, const std::string& stem);
+
 }  // namespace detbench::cli

@@ -185,19 +185,10 @@ int traceThroughHost(const CliStreams& io, const TraceOptions& o) {
   DETBENCH_CHECK_ARG(o.remote.hosts.size() == 1,
                      "trace --host: one host (the machine that runs the trace; with --slurm, "
                      "the cluster's login node)");
-  DETBENCH_CHECK_ARG(!(o.noReport && o.out),
-                     "--no-report and --out contradict each other: choose one");
-  checkOutputOptions({{"--out", o.out}, {"--markdown", o.markdown}});
   const std::string host = o.remote.hosts.front();
-  std::string jsonPath;
-  bool makeReports = false;
-  if (o.out) {
-    jsonPath = *o.out;
-  } else if (!o.noReport) {
-    jsonPath = "reports/trace-" + stemOfWords(o.command) + "-" + reportTimestamp() + ".json";
-    makeReports = true;
-    checkOutputWritable(jsonPath, "report", /*folderMayBeMade=*/true);
-  }
+  const TraceReportPath report = traceReportPath(o, stemOfWords(o.command));
+  const std::string& jsonPath = report.json;
+  const bool makeReports = report.inReportsFolder;
 
   std::vector<std::string> remote{"sh", "-c", hostScript(o.markdown.has_value()),
                                   o.remote.remoteDetbench};
