@@ -142,9 +142,13 @@ ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& reg
                             const ScenarioProgress& progress, const CancelToken* cancel,
                             const FreshSources& fresh) {
   ScenarioOutcome out;
-  // A scenario that needs torch names the torch device in its runs; the others run where the
-  // scenario runs (cuda, or cpu-threads).
-  out.device = scenarioDevice(registry);
+  // A scenario that needs torch names the torch device in its runs; runs that name no device
+  // run where the scenario runs (cuda, or cpu-threads). Where every run names its device, the
+  // scenario is said to run on torch-cpu.
+  const bool allNamed = std::all_of(scenario.runs.begin(), scenario.runs.end(),
+                                    [](const ScenarioRun& r) { return r.device.has_value(); });
+  out.device =
+      scenario.needsTorch && allNamed ? std::string("torch-cpu") : scenarioDevice(registry);
   out.fallback = scenario.needsGpu && out.device != "cuda";
 
   if (scenario.loader) {
