@@ -1,5 +1,5 @@
 # A job whose ranks never meet: 2 processes (torch.multiprocessing.spawn, gloo on the CPU) each
-# wait in init_process_group for a world of 3, which never comes, and give up after 3 seconds
+# wait in init_process_group for a world of 3, which never comes, and give up after 1 second
 # with the launcher's words.
 import datetime
 import os
@@ -12,7 +12,7 @@ import torch.multiprocessing as mp
 
 def work(rank, meeting):
     dist.init_process_group("gloo", init_method="file://" + meeting, rank=rank, world_size=3,
-                            timeout=datetime.timedelta(seconds=3))
+                            timeout=datetime.timedelta(seconds=1))
     dist.destroy_process_group()
 
 
