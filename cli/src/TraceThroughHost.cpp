@@ -2,8 +2,6 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,8 +18,7 @@
 #include "RemoteOptions.hpp"
 #include "detbench/base/Error.hpp"
 #include "detbench/io/OutputFiles.hpp"
-
-extern char** environ;
+#include "detbench/remote/ChildSpawn.hpp"
 
 namespace detbench::cli {
 
@@ -90,24 +87,11 @@ struct Pipe {
   }
 };
 
+// ssh in a process group of its own (Ctrl-C reaches this detbench, which then ends the
+// session), on the pipes' far ends.
 pid_t spawn(const std::vector<std::string>& argv, Pipe& in, Pipe& out, Pipe& err) {
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, in.read, 0);
-  posix_spawn_file_actions_adddup2(&actions, out.write, 1);
-  posix_spawn_file_actions_adddup2(&actions, err.write, 2);
-  posix_spawnattr_t attributes;
-  posix_spawnattr_init(&attributes);
-  // A process group of its own: Ctrl-C reaches this detbench, which then ends the session.
-  posix_spawnattr_setpgroup(&attributes, 0);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
   pid_t pid = -1;
-  const int e = posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attributes);
+  const int e = remote::spawnChild(argv, in.read, out.write, err.write, pid);
   if (e != 0) {
     DETBENCH_THROW(NotAvailable, "cannot start " + argv[0] + ": " + std::strerror(e) +
                                      (argv[0] == "ssh" ? " (--host needs OpenSSH's client)" : ""));

@@ -1,4 +1,4 @@
-#include "ChildSpawn.hpp"
+#include "detbench/remote/ChildSpawn.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -1,6 +1,6 @@
 #include "detbench/remote/ServeConnection.hpp"
 
-#include "ChildSpawn.hpp"
+#include "detbench/remote/ChildSpawn.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
