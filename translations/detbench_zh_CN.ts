@@ -1009,6 +1009,26 @@
             <source>the collective's order: 0 ring (chunks travel the ring), 1 tree (pairwise)</source>
             <translation>集合通信的顺序：0 为 ring（各块沿环传递），1 为 tree（两两相加）</translation>
         </message>
+        <message>
+            <source>the sum over the ranks of each rank's partial sum of its share of the gradients, each rank receiving one shard of it (the output: the shards one after another)</source>
+            <translation>各 rank 先对自己分到的那份梯度求部分和，再跨 rank 求总和，每个 rank 只收到其中一个分片（输出：各分片依次相连）</translation>
+        </message>
+        <message>
+            <source>NCCL's reduce-scatter (ring, or PAT and NVLS where it picks them) adds the ranks in an order fixed by its algorithm, protocol, channel count and the world size: the bits repeat run to run for one job, and each shard's order and boundaries change with the world size (FSDP's gradients). NCCL_ALGO, NCCL_PROTO and the channel counts pin the order; deterministic mode does not touch collectives. The atomic form (pieces added as they arrive) is a contrast</source>
+            <translation>NCCL 的 reduce-scatter（ring，或在它选用时为 PAT 和 NVLS）按其算法、协议、通道数和 world size 决定的顺序把各 rank 相加：同一个作业多次运行比特可复现，而每个分片的顺序和边界随 world size 改变（FSDP 的梯度）。NCCL_ALGO、NCCL_PROTO 和通道数可以固定顺序；确定性模式不涉及集合通信。原子形式（各部分按到达先后相加）只是对照</translation>
+        </message>
+        <message>
+            <source>elements of the gradient each rank holds (a multiple of ranks)</source>
+            <translation>每个 rank 持有的梯度元素数（须为 ranks 的倍数）</translation>
+        </message>
+        <message>
+            <source>world size: the processes of the job, each receiving size / ranks elements</source>
+            <translation>world size：作业的进程数，每个进程收到 size / ranks 个元素</translation>
+        </message>
+        <message>
+            <source>the collective's order: 0 ring (NCCL's), 1 direct (each owner in rank order)</source>
+            <translation>集合通信的顺序：0 为 ring（NCCL 的做法），1 为直接相加（每个分片的所有者按 rank 顺序相加）</translation>
+        </message>
     </context>
     <context>
         <name>ProjectFile</name>

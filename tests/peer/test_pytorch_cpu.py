@@ -108,26 +108,28 @@ def t_softmax(io, p):
     return y, io("out_trial0"), y.abs().max().item()
 
 
+def t_reduce_scatter(io, p):
+    # gloo's reduce_scatter (PyTorch 2.15's all-reduces the whole tensor and keeps each rank's
+    # shard) on each rank's partial, the shards one after another. Judged as all_reduce is.
+    from gloo_ranks import on_ranks, reduce_scatter_shard
+    grads, world = io("grads"), p.get("ranks", 4)
+    shards = on_ranks(world, lambda r, g: reduce_scatter_shard(g, grads[r::world].sum(dim=0),
+                                                               world))
+    return torch.cat(shards), io("out_trial0"), grads.abs().sum(dim=0).max().item()
+
+
 def t_all_reduce(io, p):
     # The ranks as threads, each with its own gloo process group; gloo adds the ranks'
     # partials in its own order. Judged against the sum of |x|, as sum is.
-    import datetime
-    import threading
-    import torch.distributed as dist
+    from gloo_ranks import on_ranks
     grads, world = io("grads"), p.get("ranks", 4)
-    store, results = dist.HashStore(), [None] * world
 
-    def rank(r):
-        group = dist.ProcessGroupGloo(store, r, world, datetime.timedelta(seconds=60))
+    def rank(r, group):
         partial = grads[r::world].sum(dim=0)
         group.allreduce([partial]).wait()
-        results[r] = partial
+        return partial
 
-    threads = [threading.Thread(target=rank, args=(r,)) for r in range(world)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    results = on_ranks(world, rank)
     if not all(torch.equal(results[0], r) for r in results):
         raise AssertionError("gloo's ranks ended with different bits")
     return results[0], io("out_trial0"), grads.abs().sum(dim=0).max().item()
@@ -477,6 +479,9 @@ CASES = [
     ("ctc_loss_backward", {"size": 3, "time": 33, "classes": 5, "target_length": 16},
      t_ctc_loss_backward, "bitwise"),
     ("all_reduce", {"size": 50000, "rows": 12, "ranks": 3}, t_all_reduce, 1e-6),
+    ("reduce_scatter", {"size": 48000, "rows": 12, "ranks": 3}, t_reduce_scatter, 1e-6),
+    ("reduce_scatter", {"size": 48000, "rows": 8, "ranks": 4, "algorithm": 1}, t_reduce_scatter,
+     1e-6),
     ("decode_attention", {"size": 3, "heads": 4, "head_dim": 32, "kv_len": 900},
      t_decode_attention, 1e-5),
     ("nll_loss2d_forward", {"batch": 4, "classes": 19, "height": 96, "width": 80},
@@ -584,6 +589,16 @@ WITHOUT_CASE = {
     "dropout": "its mask follows the generator's stream, not the inputs",
     "resize_quantized": "a catalog entry only: no detbench device runs it",
 }
+
+# Without gloo's reduce_scatter (PyTorch 1.13) there is nothing of PyTorch's to compare with.
+try:
+    from gloo_ranks import reduce_scatter_missing
+    REDUCE_SCATTER_MISSING = reduce_scatter_missing()
+except (ImportError, RuntimeError) as e:  # no torch.distributed
+    REDUCE_SCATTER_MISSING = str(e)
+if REDUCE_SCATTER_MISSING:
+    CASES = [case for case in CASES if case[0] != "reduce_scatter"]
+    WITHOUT_CASE["reduce_scatter"] = REDUCE_SCATTER_MISSING
 
 
 def main():

@@ -5,6 +5,7 @@
 #include <array>
 
 #include "catalog/CatalogEntry.hpp"
+#include "catalog/data/CollectiveEntries.hpp"
 #include "catalog/data/CountingEntries.hpp"
 #include "catalog/data/EmbeddingEntries.hpp"
 #include "catalog/data/IndexGradientEntries.hpp"

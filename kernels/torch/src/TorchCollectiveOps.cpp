@@ -1,9 +1,9 @@
-// all_reduce on the torch devices: the ranks of a job as threads of this process, each with its
-// own gloo process group (libtorch's ProcessGroupGloo over the loopback, meeting through one
-// HashStore), made once by the setup. Each call sums every rank's share of the gradients with
-// PyTorch's sum and all-reduces the partials with gloo's own algorithm; the result is rank 0's.
-// The torch-cuda device refuses it: NCCL needs a GPU per rank, and gloo on CUDA tensors is not
-// what a GPU job runs.
+// The collectives on the torch devices (all_reduce, reduce_scatter): the ranks of a job as
+// threads of this process, each with its own gloo process group (libtorch's ProcessGroupGloo over
+// the loopback, meeting through one HashStore), made once by the setup. Each call sums every
+// rank's share of the gradients with PyTorch's sum and hands the partials to gloo: all_reduce's
+// result is rank 0's, reduce_scatter's the ranks' shards one after another. The torch-cuda device
+// refuses them: NCCL needs a GPU per rank, and gloo on CUDA tensors is not what a GPU job runs.
 
 // libtorch's ProcessGroupGloo.hpp includes gloo's own headers, which a libtorch install may
 // lack (Debian ships them apart, in libgloo-dev): without them all_reduce says so when it runs.
@@ -16,8 +16,11 @@
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #endif
 
+#include <torch/version.h>
+
 #include <chrono>
 #include <exception>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -60,12 +63,12 @@ struct GlooRanks {
 
 }  // namespace
 
-void allReduceSetup(TorchCallArgs& a) {
+void glooRanksSetup(TorchCallArgs& a) {
   if (a.options.device().is_cuda()) {
     DETBENCH_THROW(NotAvailable,
-                   "all_reduce on torch-cuda: NCCL needs a GPU per rank, and gloo on CUDA tensors "
-                   "is not what a GPU job runs; the cuda device runs the ring's and the tree's "
-                   "orders, and torch-cpu runs gloo");
+                   "the collectives on torch-cuda: NCCL needs a GPU per rank, and gloo on CUDA "
+                   "tensors is not what a GPU job runs; the cuda device runs detbench's orders, "
+                   "and torch-cpu runs gloo");
   }
   const std::int64_t ranks = a.p("ranks");
   auto state = std::make_shared<GlooRanks>();
@@ -95,16 +98,67 @@ at::Tensor allReduce(TorchCallArgs& a) {
   return partials[0];
 }
 
+namespace {
+
+// Rank r's shard of the reduce-scatter of `partial` (PyTorch's reduce_scatter_tensor).
+at::Tensor reduceScatterShard(const Group& group, at::Tensor partial, std::int64_t ranks) {
+  at::Tensor shard = at::empty({partial.numel() / ranks}, partial.options());
+  group->_reduce_scatter_base(shard, partial)->wait();
+  return shard;
+}
+
+}  // namespace
+
+void reduceScatterSetup(TorchCallArgs& a) {
+  glooRanksSetup(a);
+  // PyTorch 1.13's gloo has no reduce_scatter; a call on a tensor of one element per rank says
+  // whether this release's has.
+  const auto& state = *static_cast<GlooRanks*>(a.state.get());
+  const std::int64_t ranks = a.p("ranks");
+  try {
+    onEveryRank(ranks, [&](std::int64_t r) {
+      reduceScatterShard(state.groups[static_cast<std::size_t>(r)], at::ones({ranks}, a.options),
+                         ranks);
+    });
+  } catch (const c10::Error& e) {
+    DETBENCH_THROW(NotAvailable,
+                   std::string("reduce_scatter on torch-cpu: PyTorch ") + TORCH_VERSION +
+                       "'s gloo has no reduce_scatter (it says: " + e.what_without_backtrace() +
+                       "); later releases' gloo has it, and all_reduce runs here");
+  }
+}
+
+at::Tensor reduceScatter(TorchCallArgs& a) {
+  const auto& state = *static_cast<GlooRanks*>(a.state.get());
+  const at::Tensor& grads = a.in("grads");
+  const std::int64_t ranks = a.p("ranks");
+  std::vector<at::Tensor> shards(static_cast<std::size_t>(ranks));
+  onEveryRank(ranks, [&](std::int64_t r) {
+    shards[static_cast<std::size_t>(r)] =
+        reduceScatterShard(state.groups[static_cast<std::size_t>(r)],
+                           grads.slice(0, r, grads.size(0), ranks).sum(0), ranks);
+  });
+  return at::cat(shards);
+}
+
 #else
 
-void allReduceSetup(TorchCallArgs&) {
+void glooRanksSetup(TorchCallArgs&) {
   DETBENCH_THROW(NotAvailable,
-                 "all_reduce on torch-cpu: this build found no gloo headers next to libtorch "
+                 "the collectives on torch-cpu: this build found no gloo headers next to libtorch "
                  "(Debian: apt install libgloo-dev, then build again)");
 }
 
 at::Tensor allReduce(TorchCallArgs&) {
   DETBENCH_THROW(NotAvailable, "all_reduce on torch-cpu: this build has no gloo");
+}
+
+void reduceScatterSetup(TorchCallArgs& a) {
+  glooRanksSetup(a);
+}
+
+at::Tensor reduceScatter(TorchCallArgs&) {
+  DETBENCH_THROW(NotAvailable, "reduce_scatter on torch-cpu: this build has no gloo");
 }
 
 #endif

@@ -89,8 +89,11 @@ constexpr std::string_view kBatchInvariant[] = {"batch_invariant"};
 // max_pool2d's cuDNN form and the convolutions' search before every trial are detbench's.
 constexpr std::string_view kCudnnForm[] = {"cudnn"};
 constexpr std::string_view kRebenchmark[] = {"rebenchmark"};
-// all_reduce's ring and tree are detbench's; gloo runs its own algorithm.
-constexpr std::string_view kAllReduceOwn[] = {"algorithm"};
+// The collectives' orders (all_reduce's ring and tree, reduce_scatter's ring and direct order)
+// are detbench's; gloo runs its own algorithm.
+constexpr std::string_view kCollectiveOwn[] = {"algorithm"};
+constexpr std::string_view kNeedsRankGpus =
+    "NCCL needs a GPU per rank, and gloo on CUDA tensors is not what a GPU job runs";
 // matmul's streams share one handle on detbench's cuda device; its batch-invariant kernels are
 // detbench's; PyTorch has one product on its current stream.
 constexpr std::string_view kMatmulOwn[] = {"streams", "shared_workspace", "batch_invariant",
@@ -181,8 +184,8 @@ constexpr TorchOpEntry kOps[] = {
 #endif
      },
      nullptr, kBatchInvariant},
-    {"all_reduce", allReduce, allReduceSetup, kAllReduceOwn, false,
-     "NCCL needs a GPU per rank, and gloo on CUDA tensors is not what a GPU job runs"},
+    {"all_reduce", allReduce, glooRanksSetup, kCollectiveOwn, false, kNeedsRankGpus},
+    {"reduce_scatter", reduceScatter, reduceScatterSetup, kCollectiveOwn, false, kNeedsRankGpus},
     {"nll_loss2d_forward",
      [](TorchCallArgs& a) {
        const at::Tensor weight = a.p("weighted") ? a.in("weight") : at::Tensor();

@@ -48,9 +48,11 @@ const TorchOpEntry* findTorchOp(std::string_view op);
 
 // The calls that run autograd (TorchAutogradOps.cpp): their backward is what the op measures.
 at::Tensor embeddingBagBackward(TorchCallArgs& args);
-// all_reduce over gloo process groups, one per rank (TorchCollectiveOps.cpp).
+// The collectives over gloo process groups, one per rank (TorchCollectiveOps.cpp).
+void glooRanksSetup(TorchCallArgs& args);
 at::Tensor allReduce(TorchCallArgs& args);
-void allReduceSetup(TorchCallArgs& args);
+at::Tensor reduceScatter(TorchCallArgs& args);
+void reduceScatterSetup(TorchCallArgs& args);
 void embeddingBagSetup(TorchCallArgs& args);
 at::Tensor ctcLossBackward(TorchCallArgs& args);
 at::Tensor rnnForward(TorchCallArgs& args);

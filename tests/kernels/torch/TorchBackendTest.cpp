@@ -292,15 +292,39 @@ TEST(TorchBackendTest, TheDdpWorldSizeLessonShowsWhatItSays) {
   for (const auto& c : o.checks) EXPECT_TRUE(c.passed) << c.what.en;
 }
 
-// NCCL needs a GPU per rank: torch-cuda does not offer all_reduce, torch-cpu does (gloo).
-TEST(TorchBackendTest, AllReduceIsTorchCpusOnly) {
+// NCCL needs a GPU per rank: torch-cuda does not offer the collectives, torch-cpu does (gloo).
+TEST(TorchBackendTest, TheCollectivesAreTorchCpusOnly) {
   const auto backends = torchdev::makeTorchBackends();
   ASSERT_EQ(backends.size(), 2u);
   EXPECT_EQ(backends[0]->id(), "torch-cpu");
   EXPECT_TRUE(backends[0]->supports("all_reduce"));
   EXPECT_EQ(backends[1]->id(), "torch-cuda");
   EXPECT_FALSE(backends[1]->supports("all_reduce"));
+  EXPECT_FALSE(backends[1]->supports("reduce_scatter"));
   EXPECT_TRUE(backends[1]->supports("sum"));
+}
+
+// reduce_scatter on torch-cpu is gloo's where the release has it: PyTorch 2.x's gloo all-reduces
+// the whole tensor and keeps each rank's shard, so the shards together are all_reduce's bits.
+// PyTorch 1.13's gloo has none, and the device says so with gloo's words.
+TEST(TorchBackendTest, ReduceScatterIsGloosWhereTheReleaseHasIt) {
+  const BackendRegistry registry = torchRegistry();
+  EXPECT_TRUE(registry.get("torch-cpu").supports("reduce_scatter"));
+  RunRequest r = request("reduce_scatter", "torch-cpu", DeterministicMode::Off, 1, 2);
+  r.params = {{"size", 6000}, {"rows", 6}, {"ranks", 3}};
+  const RunResult shards = TrialRunner(registry).run(r);
+  if (shards.failed()) {
+    const std::string& why = shards.errors.front().message;
+    EXPECT_NE(why.find("gloo has no reduce_scatter"), std::string::npos) << why;
+    EXPECT_NE(why.find("does not support"), std::string::npos) << why;
+    return;
+  }
+  EXPECT_GE(DETBENCH_TORCH_MAJOR, 2);
+  r.op = "all_reduce";
+  const RunResult whole = TrialRunner(registry).run(r);
+  ASSERT_FALSE(whole.failed()) << whole.errors.front().message;
+  EXPECT_EQ(shards.trials.front().digest, whole.trials.front().digest);
+  EXPECT_EQ(shards.trials.back().digest, shards.trials.front().digest);
 }
 
 TEST(TorchBackendTest, TheModuleLoadsThroughTheLoaderWithBothDevices) {

@@ -93,6 +93,11 @@ class TorchOpsTest : public ::testing::Test {
   // kthvalue on CUDA (2.10 on) takes the smallest index among equal values, the reference the
   // one PyTorch's CPU kernel returns: both hold the k-th value, not always the same position.
   static bool picksAnotherTieOnCuda(const std::string& op) { return op == "kthvalue"; }
+  // A collective this release's gloo lacks (reduce_scatter before PyTorch 2.x), refused with
+  // gloo's words (TorchBackendTest checks them).
+  static bool glooLacks(const RunResult& r) {
+    return r.failed() && r.errors.front().message.find("'s gloo has no ") != std::string::npos;
+  }
 
   static double summationBound(const OpCase& c) {
     const OpDefinition& def = opDefinition(c.op);
@@ -116,6 +121,7 @@ TEST_F(TorchOpsTest, PyTorchsKernelsComputeEachOpWithinTheSummationBound) {
       }
       const RunResult r =
           TrialRunner(registry_).run(request(c, device, DeterministicMode::Off, 1, 2));
+      if (glooLacks(r)) continue;
       ASSERT_FALSE(r.failed()) << r.errors.front().message;
       if (!hasFloat64Reference(c.op)) {
         EXPECT_TRUE(r.summary.reproducible) << "a seeded random op repeats";
@@ -140,6 +146,7 @@ TEST_F(TorchOpsTest, DeterministicModeRepeatsOnTwoThreadsWhereTheCatalogSaysSo) 
       if (asksForDetbenchsKernel(c)) continue;
       const RunResult r =
           TrialRunner(registry_).run(request(c, device, DeterministicMode::Error, 2, 5));
+      if (glooLacks(r)) continue;
       ASSERT_TRUE(r.libraryCheck.has_value()) << (r.errors.empty() ? "" : r.errors.front().message);
       EXPECT_TRUE(r.libraryCheck->outcomeAgrees())
           << "the catalog predicts " << toString(r.libraryCheck->predicted) << ", PyTorch "

@@ -52,6 +52,7 @@
   ALL(softmax, Softmax)                                            \
   ALL(decode_attention, DecodeAttention)                           \
   ALL(all_reduce, AllReduce)                                       \
+  ALL(reduce_scatter, ReduceScatter)                               \
   CPU(kthvalue, Kthvalue)                                          \
   CPU(median, Median)                                              \
   ALL(nll_loss2d_forward, NllLoss2dForward)                        \

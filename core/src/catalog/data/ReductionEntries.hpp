@@ -49,20 +49,6 @@ inline constexpr Releases<1> kDecodeAttentionCuda{
                          "splits follows the batch size. The atomic form is a contrast"},
       .source = "Thinking Machines, Defeating Nondeterminism in LLM Inference (2025): split-KV "
                 "attention and a fixed split size"}}};
-inline constexpr Releases<1> kAllReduceCuda{
-    {{.since = Since{2, 8},
-      .traits = {.nondeterministicByDefault = false,
-                 .source = NS::None,
-                 .errorMode = EM::Runs,
-                 .atomicContrast = true,
-                 .note = "NCCL reduces in an order fixed by its algorithm (ring, tree, NVLS), "
-                         "protocol, channel count and the world size: the bits repeat run to run "
-                         "for one job and change with any of them (NCCL_ALGO, NCCL_PROTO, "
-                         "NCCL_MIN_NCHANNELS, NCCL_MAX_NCHANNELS and NCCL_NVLS_ENABLE=0 pin them; "
-                         "the world size cannot change). Deterministic mode does not touch "
-                         "collectives. The atomic form (ranks added as they arrive) is a contrast"},
-      .source = "NCCL issue 157: the ring starts each chunk's sum at another rank; the same "
-                "sizes give the same bits, a reduce and broadcast from one root one order"}}};
 // cumsum's traits: the same in every release; the notes say what the docs said.
 inline constexpr DeviceTraits kCumsumTraits{
     .nondeterministicByDefault = true,
@@ -159,36 +145,6 @@ inline constexpr OpEntry kDecodeAttentionEntry{
         "        return F.scaled_dot_product_attention(q, io['k'], io['v']).squeeze(2)\n"
         "    w = torch.softmax(q @ io['k'].transpose(-1, -2) / q.shape[-1] ** 0.5, dim=-1)\n"
         "    return (w @ io['v']).squeeze(2)\n"};
-inline constexpr OpEntry kAllReduceEntry{
-    .name = "all_reduce",
-    .pytorchApi = "torch.distributed.all_reduce(tensor), DDP's gradient all-reduce",
-    .summary =
-        "the sum over the ranks of a job of each rank's partial sum of its share of the "
-        "gradients; every rank receives it",
-    .cpu = kCpuDeterministic,
-    .cuda = kAllReduceCuda,
-    .batchInvariance =
-        "not across world sizes: each rank's partial and the collective's order both follow "
-        "the number of ranks, so `ranks` changes the bits of the same sum (sweep it); at one "
-        "world size the ring and the tree (`algorithm`) give other bits too",
-    .trace = {.aten = "all_reduce,allreduce_", .shape = TraceShape::InputSize},
-    .pytorchCall =
-        "    # The ranks as threads of this process, each with its own gloo process group.\n"
-        "    import datetime, threading\n"
-        "    import torch.distributed as dist\n"
-        "    grads, world = io['grads'], P['ranks']\n"
-        "    store, results = dist.HashStore(), [None] * world\n"
-        "    def rank(r):\n"
-        "        group = dist.ProcessGroupGloo(store, r, world, datetime.timedelta(seconds=60))\n"
-        "        partial = grads[r::world].sum(dim=0)\n"
-        "        group.allreduce([partial]).wait()\n"
-        "        results[r] = partial\n"
-        "    ranks = [threading.Thread(target=rank, args=(r,)) for r in range(world)]\n"
-        "    for t in ranks:\n"
-        "        t.start()\n"
-        "    for t in ranks:\n"
-        "        t.join()\n"
-        "    return results[0]\n"};
 inline constexpr OpEntry kCumsumEntry{
     .name = "cumsum",
     .pytorchApi = "torch.cumsum(input, 0)",

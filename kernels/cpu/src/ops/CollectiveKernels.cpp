@@ -1,30 +1,32 @@
-// cpu kernels for all_reduce: the collective's fixed order (sequential, and deterministic over
-// blocks of elements: the same bits at any thread count) and the arrival-order contrast, where
-// each rank's partial of a block is added to the result atomically, the ranks of one block
-// running on different threads at once.
+// cpu kernels for the collectives (all_reduce, reduce_scatter): each op's fixed order
+// (sequential, and deterministic over blocks of elements: the same bits at any thread count) and
+// the arrival-order contrast, where each rank's partial of a block is added to the result
+// atomically, the ranks of one block running on different threads at once. The ops share the
+// data's layout and differ in the order their element() adds the ranks.
 
 #include <algorithm>
 #include <atomic>
 
 #include "CpuKernel.hpp"
 #include "detbench/ops/AllReduceOp.hpp"
+#include "detbench/ops/ReduceScatterOp.hpp"
 
 namespace detbench::cpu {
 
 namespace {
-constexpr std::int64_t kBlock = 4096;
-}
 
-std::function<void()> makeAllReduceKernel(const KernelArgs& a) {
-  using Op = ops::AllReduceOp;
+constexpr std::int64_t kBlock = 4096;
+
+template <typename Op>
+std::function<void()> makeCollectiveKernel(const KernelArgs& a) {
   const auto p = Op::problem(a.params);
-  const float* x = a.inputs.at(Op::kGrads).as<float>().data();
+  const float* x = a.inputs.at(Op::kGrads).template as<float>().data();
   float* out = a.output.as<float>().data();
   ThreadPool* pool = a.pool;
   const std::int64_t blocks = (p.size + kBlock - 1) / kBlock;
   switch (a.form) {
     case Form::Sequential:
-      return [=] { Op::sequential<float>(p, x, out); };
+      return [=] { Op::template sequential<float>(p, x, out); };
     case Form::Deterministic:
       return [=] {
         pool->parallelFor(blocks, [&](std::int64_t b) {
@@ -49,6 +51,16 @@ std::function<void()> makeAllReduceKernel(const KernelArgs& a) {
       };
   }
   return {};
+}
+
+}  // namespace
+
+std::function<void()> makeAllReduceKernel(const KernelArgs& a) {
+  return makeCollectiveKernel<ops::AllReduceOp>(a);
+}
+
+std::function<void()> makeReduceScatterKernel(const KernelArgs& a) {
+  return makeCollectiveKernel<ops::ReduceScatterOp>(a);
 }
 
 }  // namespace detbench::cpu
