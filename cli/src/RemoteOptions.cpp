@@ -118,19 +118,29 @@ void addRemoteOptions(CLI::App& app, RemoteOptions& o) {
                  "With --slurm: any other srun option, as --srun-option=--NAME=VALUE (repeatable)");
 }
 
+namespace {
+
+void checkSlurmOptionsHaveSlurm(const RemoteOptions& o) {
+  if (o.slurm) return;
+  const bool slurmOptions = !o.partition.empty() || !o.gpuTypes.empty() || !o.constraint.empty() ||
+                            !o.timeLimit.empty() || !o.account.empty() || !o.qos.empty() ||
+                            !o.srunOptions.empty() || o.slurmBatch.has_value();
+  DETBENCH_CHECK_ARG(!slurmOptions,
+                     "--partition, --gpu-type, --constraint, --time, --account, --qos, "
+                     "--srun-option and --slurm-batch go with --slurm");
+}
+
+}  // namespace
+
 bool isRemote(const RemoteOptions& o) {
+  checkSlurmOptionsHaveSlurm(o);
   return o.slurm || !o.hosts.empty();
 }
 
 std::vector<RemoteEndpoint> remoteEndpoints(const RemoteOptions& o) {
   std::vector<RemoteEndpoint> endpoints;
+  checkSlurmOptionsHaveSlurm(o);
   if (!o.slurm) {
-    const bool slurmOptions = !o.partition.empty() || !o.gpuTypes.empty() ||
-                              !o.constraint.empty() || !o.timeLimit.empty() || !o.account.empty() ||
-                              !o.qos.empty() || !o.srunOptions.empty();
-    DETBENCH_CHECK_ARG(!slurmOptions,
-                       "--partition, --gpu-type, --constraint, --time, --account, --qos, "
-                       "--srun-option and --slurm-batch go with --slurm");
     for (const auto& host : o.hosts) {
       checkSshTarget(sshTargetOf(o, host));
       endpoints.push_back({host, "ssh " + host, host, std::nullopt});

@@ -55,7 +55,7 @@ struct RemoteEndpoint {
 std::vector<std::string> sshCommandFor(const RemoteOptions& o, const std::string& host,
                                        const std::vector<std::string>& remote);
 
-// True with --host or --slurm.
+// True with --host or --slurm. Raises InvalidArgument for Slurm's options without --slurm.
 bool isRemote(const RemoteOptions& o);
 // The endpoints the options name, in order (each --host, or each --gpu-type with --slurm).
 // Raises InvalidArgument for Slurm options without --slurm, --slurm with more than one --host,

@@ -180,6 +180,22 @@ TEST_F(RemoteRunTest, BadOptionsAreRefusedBeforeSshStarts) {
   EXPECT_NE(none.err.find("cannot start /nonexistent/ssh"), std::string::npos) << none.err;
 }
 
+// Slurm's options without --slurm are refused, not ignored (a run here is not what was asked).
+TEST_F(RemoteRunTest, SlurmsOptionsWithoutSlurmAreRefused) {
+  for (const std::string& bad :
+       {std::string("run ") + kSmall + "--partition debug",
+        std::string("run ") + kSmall + "--slurm-batch jobs",
+        std::string("sweep ") + kSmall + "--gpu-type a100", std::string("env --time 10"),
+        std::string("demo error-and-warn --qos high")}) {
+    const Result r = run(bad);
+    EXPECT_EQ(r.code, 2) << bad;
+    EXPECT_EQ(lines(r.err), 1) << bad << ": " << r.err;
+    EXPECT_NE(r.err.find("go with --slurm"), std::string::npos) << bad << ": " << r.err;
+  }
+  EXPECT_FALSE(fs::exists(dir_ / "reports"));
+  EXPECT_FALSE(fs::exists(dir_ / "jobs"));
+}
+
 TEST_F(RemoteRunTest, SeveralHostsRunInTurnAndAreSetSideBySide) {
   // Two hosts served by the same stand-in, and one that refuses the key: the two are written and
   // compared, the third is reported and the exit code says one host failed.
