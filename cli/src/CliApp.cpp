@@ -173,6 +173,7 @@ CliApp::CliApp()
                   "Write the finished jobs' reports to reports/ and set the GPU types side by "
                   "side");
   jobs_->add_flag("--cancel", jobsCancel_, "Cancel the jobs still queued or running (scancel)");
+  addHostOptions(*jobs_, jobsRemote_);
 
   trace_ = app_.add_subcommand(
       "trace",
@@ -191,14 +192,19 @@ CliApp::CliApp()
 
 void CliApp::parse(int argc, const char* const* argv) {
   app_.parse(argc, argv);
-  if (*trace_) {
-    // The words after the subcommand's name, for a trace that another detbench runs (--host).
-    traceOptions_.words.clear();
-    bool after = false;
-    for (int i = 1; i < argc; ++i) {
-      if (after) traceOptions_.words.emplace_back(argv[i]);
-      after = after || std::string_view(argv[i]) == "trace";
-    }
+  // The words after the subcommand's name, for a command that another detbench runs whole
+  // (trace --host, --slurm-batch through a login node).
+  RemoteOptions* whole = *trace_   ? &traceOptions_.remote
+                         : *run_   ? &runOptions_.remote
+                         : *sweep_ ? &sweepOptions_.remote
+                                   : nullptr;
+  if (whole == nullptr) return;
+  const std::string name = *trace_ ? "trace" : *run_ ? "run" : "sweep";
+  whole->words.clear();
+  bool after = false;
+  for (int i = 1; i < argc; ++i) {
+    if (after) whole->words.emplace_back(argv[i]);
+    after = after || argv[i] == name;
   }
 }
 
@@ -221,7 +227,7 @@ int CliApp::run(const CliStreams& io) {
   if (*pyhash_) return pyhashCommand(io, pyhashOptions_);
   if (*recipe_) return recipeCommand(io, recipeOptions_);
   if (*trace_) return traceCommand(io, traceOptions_);
-  if (*jobs_) return jobsCommand(io, jobsDir_, jobsCollect_, jobsCancel_);
+  if (*jobs_) return jobsCommand(io, jobsDir_, jobsCollect_, jobsCancel_, jobsRemote_);
 #ifdef DETBENCH_WITH_GUI_REPORTS
   if (*report_) return reportCommand(io, reportInput_, reportHtml_, reportPdf_);
 #endif

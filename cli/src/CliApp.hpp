@@ -72,6 +72,7 @@ class CliApp {
   std::string rngEngine_ = "torch", rngDist_ = "uniform", rngSeed_, rngCount_ = "10";
   std::string jobsDir_;
   bool jobsCollect_ = false, jobsCancel_ = false;
+  RemoteOptions jobsRemote_;  // --host LOGIN: the jobs are followed there
   std::string reportInput_;
   std::optional<std::string> reportHtml_, reportPdf_;
 };

@@ -41,8 +41,10 @@ int submitBatch(const CliStreams& io, const RunOptions& options, const RunReques
                 const std::vector<SweepConfig>& configs);
 // `detbench jobs DIR`: the batch jobs submitted there, with the scheduler's state; --collect
 // writes the finished ones' reports to reports/ and sets the GPU types side by side; --cancel
-// cancels those still queued or running.
-int jobsCommand(const CliStreams& io, const std::string& dir, bool collect, bool cancel);
+// cancels those still queued or running. With --host, DIR is on that login node and the
+// detbench there follows the jobs (SlurmThroughHost.hpp).
+int jobsCommand(const CliStreams& io, const std::string& dir, bool collect, bool cancel,
+                const RemoteOptions& remote);
 int compareCommand(const CliStreams& io, const std::vector<std::string>& files, bool json,
                    bool expectEqual);
 // Writes DIR/repro.py and the run's inputs as DIR/NAME.npy (a sweep: its first configuration,

@@ -9,6 +9,7 @@
 #include "Commands.hpp"
 #include "ConsoleOutput.hpp"
 #include "ExitCodes.hpp"
+#include "SlurmThroughHost.hpp"
 #include "detbench/base/BuildInfo.hpp"
 #include "detbench/base/Error.hpp"
 #include "detbench/io/InputFiles.hpp"
@@ -119,7 +120,9 @@ ReportDocument taskReport(const fs::path& folder, int index, const json& job,
 
 }  // namespace
 
-int jobsCommand(const CliStreams& io, const std::string& dirName, bool collect, bool cancel) {
+int jobsCommand(const CliStreams& io, const std::string& dirName, bool collect, bool cancel,
+                const RemoteOptions& remote) {
+  if (!remote.hosts.empty()) return jobsThroughHost(io, dirName, collect, cancel, remote);
   const fs::path dir(dirName);
   DETBENCH_CHECK_ARG(fs::is_directory(dir), dirName + " is not a folder (the --slurm-batch DIR)");
   std::vector<fs::path> batches;

@@ -81,7 +81,7 @@ std::string slurmWords(const remote::CommandResult& r) {
 
 }  // namespace
 
-void addRemoteOptions(CLI::App& app, RemoteOptions& o) {
+void addHostOptions(CLI::App& app, RemoteOptions& o) {
   app.add_option("--host", o.hosts,
                  "Run on another machine, [user@]host, through ssh (key or agent login; "
                  "detbench must be installed there); with --slurm, the cluster's login node");
@@ -92,6 +92,10 @@ void addRemoteOptions(CLI::App& app, RemoteOptions& o) {
   app.add_option("--remote-detbench", o.remoteDetbench,
                  "With --host or --slurm: the detbench program on that machine")
       ->capture_default_str();
+}
+
+void addRemoteOptions(CLI::App& app, RemoteOptions& o) {
+  addHostOptions(app, o);
   app.add_option("--remote-timeout", o.timeout,
                  "With --host or --slurm: seconds to wait for the connection and each answer "
                  "(a Slurm job's time in the queue is not counted)")

@@ -36,8 +36,14 @@ struct RemoteOptions {
   std::vector<std::string> srunOptions;
   // Batch jobs (run and sweep): submit with sbatch and return; the tasks' files under DIR.
   std::optional<std::string> slurmBatch;
+  // The command line's words after the subcommand's name, as given: for a command that the
+  // detbench on --host runs whole (trace, --slurm-batch through a login node).
+  std::vector<std::string> words;
 };
 
+// --host and the options that say how to reach it (ssh's, --remote-detbench).
+void addHostOptions(CLI::App& app, RemoteOptions& o);
+// Those, --remote-timeout and --remote-silence, --slurm and its options.
 void addRemoteOptions(CLI::App& app, RemoteOptions& o);
 
 // Where a command's work runs when it is not here: an ssh host, or a Slurm job (through ssh

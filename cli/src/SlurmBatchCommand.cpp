@@ -9,6 +9,7 @@
 #include "ExitCodes.hpp"
 #include "OutputOptions.hpp"
 #include "RemoteOptions.hpp"
+#include "SlurmThroughHost.hpp"
 #include "detbench/base/Error.hpp"
 #include "detbench/io/OutputFiles.hpp"
 #include "detbench/remote/ProtocolMessages.hpp"
@@ -22,9 +23,8 @@ using json = nlohmann::ordered_json;
 
 int submitBatch(const CliStreams& io, const RunOptions& o, const RunRequest& request,
                 const std::vector<SweepConfig>& configs) {
-  DETBENCH_CHECK_ARG(o.remote.hosts.empty(),
-                     "--slurm-batch writes the jobs' files in a folder the nodes share: run it on "
-                     "the cluster's login node (not with --host)");
+  // Through a login node: the detbench there submits (DIR is its folder).
+  if (!o.remote.hosts.empty()) return batchThroughHost(io, o, configs.empty() ? "run" : "sweep");
   DETBENCH_CHECK_ARG(!o.out && !o.markdown && !o.saveIo,
                      "--slurm-batch returns before the jobs run: `detbench jobs DIR --collect` "
                      "writes their reports (--out, --markdown and --save-io do not apply)");

@@ -47,8 +47,6 @@ struct TraceOptions {
   // The trace as another detbench runs it on the --host (TraceThroughHost.hpp): stop, as at
   // Ctrl-C, when standard input closes (the ssh session that started it ended).
   bool stopWhenStdinCloses = false;
-  // The command line's words after `trace`, as given (for the --host's detbench).
-  std::vector<std::string> words;
 };
 
 void addTraceOptions(CLI::App& app, TraceOptions& o);

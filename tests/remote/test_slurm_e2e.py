@@ -5,8 +5,8 @@ The cluster's node has two typed GPUs as GRES (gpu:h100 and gpu:a100, character 
 are not GPUs), so the runs use the cpu device while `--gpu-type` really selects. Checked:
 - a run on each GPU type in one command: one job each, the reports named by type, the node's
   GPU as Slurm gave it in each (0 for h100, 1 for a100), the outputs set side by side and equal;
-- env and a run through a login node (`--host LOGIN --slurm`, with a stand-in ssh that runs the
-  command here, so the login side's quoting is exercised);
+- env, a run and a batch through a login node (`--host LOGIN --slurm`, with a stand-in ssh that
+  runs the command here, so the login side's quoting is exercised);
 - a sweep, an invariance run and a demo as job steps;
 - batch jobs (--slurm-batch): a sweep on two GPU types submitted as two job arrays, followed by
   `detbench jobs` to their end and collected into a report per type, set side by side; a held
@@ -229,6 +229,26 @@ def main():
                                                                              "deterministic"]
         check(ok, "collected: a sweep report per GPU type, set side by side",
               f"{r.returncode} {reports} {r.stdout[-500:]!r}")
+
+        # Batch jobs through a login node: submitted and followed there, the report here.
+        via_login = os.path.join(tmp, "via-login")
+        login = ["--host", "login.example", "--remote-detbench", DETBENCH]
+        r = detbench(["run", *SMALL, "--trials", "2", "--slurm", "--gpu-type", "a100",
+                      "--host", "login.example", "--slurm-batch", via_login],
+                     {"DETBENCH_SSH": fake_ssh})
+        ok = r.returncode == 0 and "--host login.example" in r.stdout
+        c.wait_for("the batch through the login node", lambda: ": completed" in detbench(
+            ["jobs", via_login, *login], {"DETBENCH_SSH": fake_ssh}).stdout, 90)
+        here = os.path.join(tmp, "here")
+        os.makedirs(here)
+        collected = subprocess.run([DETBENCH, "jobs", via_login, "--collect", *login],
+                                   env=dict(env, DETBENCH_SSH=fake_ssh), capture_output=True,
+                                   text=True, cwd=here, timeout=120)
+        got = os.listdir(os.path.join(here, "reports")) if ok and collected.returncode == 0 else []
+        check(ok and len(got) == 1 and got[0].startswith("run-"),
+              "a batch through a login node (--host LOGIN --slurm-batch): submitted, followed "
+              "and collected there, the report here",
+              f"{r.returncode} {r.stdout[-300:]!r} {collected.returncode} {collected.stderr!r} {got}")
 
         # A held partition: a batch job's reason in the listing, then --cancel.
         c.run("scontrol", "update", "PartitionName=held", "State=DOWN")
