@@ -261,6 +261,20 @@ TEST_F(TraceRun, APoolsTasksAreAlignedTaskByTaskWhicheverWorkerRanThem) {
   EXPECT_EQ(a.causes[0].site->line, lineOf("thread_pool.py", "# CAUSE"));
 }
 
+// multiprocessing's ThreadPool: map's chunks and apply_async's calls are numbered as the pool
+// hands them out (before, its workers were aligned as threads and the runs parted).
+TEST_F(TraceRun, AMultiprocessingThreadPoolsTasksAreAlignedTaskByTask) {
+  const TraceResult r = trace("mp_thread_pool.py", 2, {}, {}, false);
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  EXPECT_TRUE(a.partings.empty());
+  ASSERT_EQ(a.threads.size(), 6u);  // 4 chunks of map, 2 apply_async; no worker or handler
+  EXPECT_EQ(a.threadName(5), "task 5: work");
+  ASSERT_EQ(a.causes.size(), 1u);
+  EXPECT_EQ(a.causes[0].thread, 5);
+  ASSERT_TRUE(a.causes[0].site.has_value());
+  EXPECT_EQ(a.causes[0].site->line, lineOf("mp_thread_pool.py", "# CAUSE"));
+}
+
 TEST_F(TraceRun, OneRunIsTracedWithNothingToCompare) {
   const TraceResult r = trace("parts.py", 1);
   ASSERT_EQ(r.configs.size(), 1u);

@@ -8,10 +8,12 @@ aligns each thread's ops against the same thread of run 1, so the order in which
 ops interleave, which varies from run to run, does not matter; data passed between threads is
 followed by its digests as within one.
 
-A ThreadPoolExecutor's tasks go to whichever worker is free, so its workers' ops differ from run
-to run; each task is recorded as a thread of its own instead ("task 3: work"), numbered when it
-is submitted (ex.map and a loop of submit number them in the script's order), and the workers
-themselves run without a recorder.
+A thread pool's tasks go to whichever worker is free, so its workers' ops differ from run to
+run; each task is recorded as a thread of its own instead ("task 3: work"), numbered when it is
+handed out, and the workers themselves run without a recorder. A ThreadPoolExecutor's tasks are
+numbered at submit (ex.map and a loop of submit number them in the script's order);
+multiprocessing's ThreadPool's as its task handler passes them on to the workers, in the order
+they were given (apply_async, and map's chunks in order), whichever call gave them.
 
 Threads that run torch's own code (a DataLoader's pin-memory thread) run without a recorder.
 """
@@ -61,8 +63,8 @@ def install(recorder):
             return recorder.threads
 
     def start_thread(thread):
-        if (recorder.active and os.getpid() == recorder.pid and not _torch_thread(thread)
-                and (pool_worker is None or getattr(thread, "_target", None) is not pool_worker)):
+        if recorder.active and os.getpid() == recorder.pid and not _torch_thread(thread) \
+                and not _pool_thread(thread):
             thread._detbench_thread = number()
         return start(thread)
 
@@ -79,16 +81,12 @@ def install(recorder):
         recorder.originals.append((threading.Thread, name, getattr(threading.Thread, name),
                                    threading.Thread.__dict__.get(name)))
         setattr(threading.Thread, name, value)
-    if pool_worker is None:
-        return
-    executor = pools.ThreadPoolExecutor
-    submit = executor.submit
 
-    def submit_task(self, fn, /, *args, **kwargs):
-        if not recorder.active or os.getpid() != recorder.pid:
-            return submit(self, fn, *args, **kwargs)
+    def numbered(fn, named_after):
+        """fn as a task numbered now, recorded as a thread of its own wherever it runs."""
         index = number()
-        name = "task %d: %s" % (index, getattr(fn, "__name__", type(fn).__name__))
+        name = "task %d: %s" % (index, getattr(named_after, "__name__",
+                                               type(named_after).__name__))
 
         def task(*a, **k):
             mine = recorder_for_thread(recorder, index, name)
@@ -99,10 +97,65 @@ def install(recorder):
             finally:
                 recorder.local.recorder = recorder
 
-        return submit(self, task, *args, **kwargs)
+        return task
 
-    recorder.originals.append((executor, "submit", submit, executor.__dict__.get("submit")))
-    executor.submit = submit_task
+    def recording():
+        return recorder.active and os.getpid() == recorder.pid
+
+    if pool_worker is not None:
+        executor = pools.ThreadPoolExecutor
+        submit = executor.submit
+
+        def submit_task(self, fn, /, *args, **kwargs):
+            if not recording():
+                return submit(self, fn, *args, **kwargs)
+            return submit(self, numbered(fn, fn), *args, **kwargs)
+
+        recorder.originals.append((executor, "submit", submit, executor.__dict__.get("submit")))
+        executor.submit = submit_task
+    _install_thread_pool(recorder, numbered, recording)
+
+
+def _install_thread_pool(recorder, numbered, recording):
+    """multiprocessing's ThreadPool: each task numbered as the task handler passes it to the
+    workers' queue (its _quick_put), named after the function map or apply_async was given."""
+    try:
+        from multiprocessing import pool as mp
+    except ImportError:  # pragma: no cover
+        return
+    thread_pool = getattr(mp, "ThreadPool", None)
+    setup = getattr(thread_pool, "_setup_queues", None)
+    if setup is None:  # pragma: no cover (there since Python 3.0)
+        return
+    chunked = tuple(f for f in (getattr(mp, "mapstar", None), getattr(mp, "starmapstar", None))
+                    if f is not None)
+
+    def setup_queues(self):
+        setup(self)
+        put = self._quick_put
+        if not recording():
+            return
+
+        def put_task(task):
+            if task is None or not recording():
+                return put(task)
+            job, i, fn, args, kwds = task
+            named_after = args[0][0] if fn in chunked and args and args[0] else fn
+            return put((job, i, numbered(fn, named_after), args, kwds))
+
+        self._quick_put = put_task
+
+    recorder.originals.append((thread_pool, "_setup_queues", setup,
+                               thread_pool.__dict__.get("_setup_queues")))
+    thread_pool._setup_queues = setup_queues
+
+
+def _pool_thread(thread):
+    """Whether a thread is a pool's own (a worker, a handler), whose tasks are numbered
+    instead."""
+    target = getattr(thread, "_target", None)
+    module = getattr(target, "__module__", None) or ""
+    return module in ("concurrent.futures.thread", "multiprocessing.pool")
 
 
 def _torch_thread(thread):
