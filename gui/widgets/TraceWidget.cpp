@@ -85,12 +85,14 @@ TraceWidget::TraceWidget(TraceController* controller, QWidget* parent)
                           scroll->verticalScrollBar()->sizeHint().width() +
                           2 * scroll->frameWidth());
   leftLayout->addWidget(scroll, 1);
+  // The buttons and the progress on one row: the setup keeps the height a taller script
+  // (Chinese) needs at 1280 x 720.
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(startButton_);
   buttons->addWidget(cancelButton_);
   buttons->addWidget(exportButton_);
+  buttons->addWidget(progress_, 1);
   leftLayout->addLayout(buttons);
-  leftLayout->addWidget(progress_);
   leftLayout->addWidget(status_);
 
   configs_ = new QTableWidget(0, 3, this);

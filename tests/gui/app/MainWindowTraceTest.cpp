@@ -1,7 +1,7 @@
 // The Trace tab in the window: its panels (none: it has its own setup and status line, and the
-// status bar says what happened), its setup whole at 1280 x 720, File → Export and Copy as
-// Markdown on it (they speak of the trace, not of the last run), and a cause opened in the
-// workbench: the op, its traced shapes, the torch device of the kind the trace names (or, where
+// status bar says what happened), its setup whole at 1280 x 720 in both languages, File → Export
+// and Copy as Markdown on it (they speak of the trace, not of the last run), and a cause opened in
+// the workbench: the op, its traced shapes, the torch device of the kind the trace names (or, where
 // there is none, the nearest device with a note), and the configuration's threads.
 
 #include <gtest/gtest.h>
@@ -62,28 +62,8 @@ struct MainWindowTraceTest : ::testing::Test {
   std::unique_ptr<MainWindow> window;
 };
 
-TEST_F(MainWindowTraceTest, TheTraceTabHasTheWindowToItselfAndSaysWhatHappenedInTheStatusBar) {
-  MainWindow& w = *window;
-  w.fitToScreen(QSize(1280, 720));
-  w.show();
-  settle();
-  auto* tabs = w.findChild<QTabWidget*>();
-  tabs->setCurrentWidget(w.traceView());
-  settle();
-  // Its own setup, status line and results: none of the form's panels, nor the log.
-  for (const char* name : {"opDock", "settingsDock", "catalogDock", "environmentDock", "logDock"}) {
-    EXPECT_FALSE(w.findChild<QDockWidget*>(QLatin1String(name))->isVisible()) << name;
-  }
-  w.actions()->exportReport->trigger();
-  EXPECT_TRUE(w.statusBar()->currentMessage().contains(QStringLiteral("No trace to export yet")));
-  // Back on the Run tab, its panels come back.
-  w.showRunView();
-  settle();
-  EXPECT_TRUE(w.findChild<QDockWidget*>(QStringLiteral("settingsDock"))->isVisible());
-}
-
-TEST_F(MainWindowTraceTest, At1280x720TheTraceSetupShowsEveryLabelWholeWithoutAScroll) {
-  MainWindow& w = *window;
+// At 1280 x 720 the Trace tab's setup shows whole: no scroll, every field and label inside.
+void checkTheSetupIsWhole(MainWindow& w) {
   w.fitToScreen(QSize(1280, 720));
   w.show();
   w.findChild<QTabWidget*>()->setCurrentWidget(w.traceView());
@@ -113,6 +93,36 @@ TEST_F(MainWindowTraceTest, At1280x720TheTraceSetupShowsEveryLabelWholeWithoutAS
     EXPECT_LE(r.right(), area->viewport()->width()) << label->text().toStdString();
   }
   EXPECT_GE(labels, 15);  // every row of the setup has its label
+}
+
+TEST_F(MainWindowTraceTest, TheTraceTabHasTheWindowToItselfAndSaysWhatHappenedInTheStatusBar) {
+  MainWindow& w = *window;
+  w.fitToScreen(QSize(1280, 720));
+  w.show();
+  settle();
+  auto* tabs = w.findChild<QTabWidget*>();
+  tabs->setCurrentWidget(w.traceView());
+  settle();
+  // Its own setup, status line and results: none of the form's panels, nor the log.
+  for (const char* name : {"opDock", "settingsDock", "catalogDock", "environmentDock", "logDock"}) {
+    EXPECT_FALSE(w.findChild<QDockWidget*>(QLatin1String(name))->isVisible()) << name;
+  }
+  w.actions()->exportReport->trigger();
+  EXPECT_TRUE(w.statusBar()->currentMessage().contains(QStringLiteral("No trace to export yet")));
+  // Back on the Run tab, its panels come back.
+  w.showRunView();
+  settle();
+  EXPECT_TRUE(w.findChild<QDockWidget*>(QStringLiteral("settingsDock"))->isVisible());
+}
+
+TEST_F(MainWindowTraceTest, At1280x720TheTraceSetupShowsEveryLabelWholeWithoutAScroll) {
+  for (const char* lang : {"en", "zh_CN"}) {
+    SCOPED_TRACE(lang);
+    language.setLanguage(QString::fromLatin1(lang));
+    window = std::make_unique<MainWindow>(registry(), &language);
+    checkTheSetupIsWhole(*window);
+  }
+  language.setLanguage(QStringLiteral("en"));
 }
 
 TEST_F(MainWindowTraceTest, FileExportOnTheTraceTabSpeaksOfTheTrace) {
