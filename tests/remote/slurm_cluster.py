@@ -145,8 +145,11 @@ InactiveLimit=0
 SlurmctldTimeout=30
 SlurmdTimeout=30
 NodeName={self.node} NodeAddr=127.0.0.1 CPUs={cpus} Gres={gres} State=UNKNOWN
-PartitionName=debug Nodes={self.node} Default=YES MaxTime=60 State=UP
-PartitionName=held Nodes={self.node} MaxTime=60 State=UP
+PreemptType=preempt/partition_prio
+PreemptMode=CANCEL
+PartitionName=debug Nodes={self.node} Default=YES MaxTime=60 State=UP PriorityTier=1
+PartitionName=held Nodes={self.node} MaxTime=60 State=UP PriorityTier=1
+PartitionName=urgent Nodes={self.node} MaxTime=60 State=UP PriorityTier=10
 """)
         with open(os.path.join(d, "gres.conf"), "w") as f:
             f.write("AutoDetect=off\n")

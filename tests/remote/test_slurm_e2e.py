@@ -16,7 +16,8 @@ are not GPUs), so the runs use the cpu device while `--gpu-type` really selects.
   the job in Slurm (scancel), not only the local end;
 - one line and exit 2, nothing left queued: an unknown partition, an unknown GPU type, a time
   limit over the partition's, a GPU device in a job without a GPU, no srun on the PATH;
-- a node set down mid-run: exit 4, the trials that arrived kept, the report in Slurm's words;
+- a node set down mid-run, and a job preempted mid-run (a partition of a higher tier wants its
+  GPU): exit 4, the trials that arrived kept, the report in Slurm's words;
 - `trace --slurm` (with Debian's python3-torch): each run a job of its own on each GPU type, the
   records back through srun, the op whose output differs between the types named, the probe's
   folder gone afterwards; a run stopped at --timeout ends its job in Slurm (nothing left running);
@@ -353,6 +354,17 @@ def main():
                                                "State=DOWN", "Reason=detbench-test"),
                     "a node set down mid-run", ("Node failure", "node_fail"))
         c.wait_for("the node's return", lambda: c.node_state() == "idle", 60)
+
+        # Preemption: a job of a higher tier's partition wants the GPU the run holds, and Slurm
+        # cancels the run's job to give it.
+        def preempt():
+            c.run("sbatch", "--partition", "urgent", "--gres=gpu:h100:1", "--output", "/dev/null",
+                  "--wrap", "sleep 120")
+
+        cut_mid_run(["--slurm", "--gpu-type", "h100"], preempt, "a job preempted mid-run",
+                    ("PREEMPT", "preempted"))
+        c.run("scancel", "--partition", "urgent")
+        c.wait_for("the node's return after the preemption", lambda: c.node_state() == "idle", 60)
         if os.environ.get("DETBENCH_SLOW_TESTS") == "1":
             cut_mid_run(["--slurm", "--time", "1"], None, "a time limit reached mid-run",
                         ("TIME LIMIT", "timeout"))
