@@ -14,6 +14,23 @@ constexpr bool entriesRise() {
 }
 static_assert(entriesRise(), "compiled code's entries start at 2.8 and are in release order");
 
+// A switch, once there, stays; batch_invariant implies deterministic.
+constexpr bool switchesStay() {
+  for (std::size_t i = 1; i < kCompiledCode.size(); ++i) {
+    if (kCompiledCode[i - 1].deterministicSwitch && !kCompiledCode[i].deterministicSwitch) {
+      return false;
+    }
+    if (kCompiledCode[i - 1].batchInvariantSwitch && !kCompiledCode[i].batchInvariantSwitch) {
+      return false;
+    }
+  }
+  for (const auto& e : kCompiledCode) {
+    if (e.batchInvariantSwitch && !e.deterministicSwitch) return false;
+  }
+  return true;
+}
+static_assert(switchesStay(), "compiled code's switches stay once they are there");
+
 }  // namespace
 
 std::span<const CompiledCodeTraits> compiledCodeEntries() {
@@ -31,6 +48,13 @@ const CompiledCodeTraits& compiledCodeTraits(PyTorchRelease release) {
 PyTorchRelease compiledDeterministicSince() {
   for (const auto& e : kCompiledCode) {
     if (e.deterministicSwitch) return e.since;
+  }
+  return kCompiledCode.back().since;
+}
+
+PyTorchRelease compiledBatchInvariantSince() {
+  for (const auto& e : kCompiledCode) {
+    if (e.batchInvariantSwitch) return e.since;
   }
   return kCompiledCode.back().since;
 }

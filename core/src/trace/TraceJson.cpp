@@ -57,6 +57,7 @@ json catalogJson(const CauseExplanation& e, PyTorchRelease release) {
     j["op"] = "compiled code";
     j["release"] = toString(release);
     j["deterministic_switch"] = e.compiled->deterministicSwitch;
+    j["batch_invariant_switch"] = e.compiled->batchInvariantSwitch;
     j["note"] = std::string(e.compiled->note);
     j["source"] = std::string(e.compiled->source);
     return j;

@@ -206,16 +206,19 @@ void setEnvironment(TraceSettings& settings, const std::string& name, const std:
 }
 
 void checkSettingsForRelease(const TraceSettings& s, const std::string& torchVersion) {
-  if (!s.inductorDeterministic && !s.inductorBatchInvariant) return;
   const auto release = parseRelease(torchVersion);
-  const PyTorchRelease since = catalog::compiledDeterministicSince();
-  const bool has = release && PyTorchRelease{release->first, release->second} >= since;
-  DETBENCH_CHECK_ARG(has,
-                     std::string(s.inductorDeterministic ? "--inductor-deterministic"
-                                                         : "--inductor-batch-invariant") +
-                         " needs PyTorch " + toString(since) +
-                         " or later (torch._inductor.config); the traced PyTorch is " +
-                         (torchVersion.empty() ? std::string("of unknown release") : torchVersion));
+  const auto check = [&](bool asked, const char* option, PyTorchRelease since) {
+    if (!asked) return;
+    const bool has = release && PyTorchRelease{release->first, release->second} >= since;
+    DETBENCH_CHECK_ARG(
+        has, std::string(option) + " needs PyTorch " + toString(since) +
+                 " or later (torch._inductor.config); the traced PyTorch is " +
+                 (torchVersion.empty() ? std::string("of unknown release") : torchVersion));
+  };
+  check(s.inductorDeterministic.value_or(false), "--inductor-deterministic",
+        catalog::compiledDeterministicSince());
+  check(s.inductorBatchInvariant.value_or(false), "--inductor-batch-invariant",
+        catalog::compiledBatchInvariantSince());
 }
 
 Settings workbenchSettings(const TraceSettings& traced, PyTorchRelease release) {

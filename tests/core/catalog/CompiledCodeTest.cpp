@@ -19,6 +19,11 @@ TEST(CompiledCode, TheDeterministicSwitchHoldsFromItsReleaseOn) {
   EXPECT_TRUE(compiledCodeTraits(PyTorchRelease{2, 15}).deterministicSwitch);
   EXPECT_FALSE(compiledCodeTraits(PyTorchRelease{1, 13}).deterministicSwitch);  // the oldest
   EXPECT_EQ(compiledDeterministicSince(), (PyTorchRelease{2, 10}));
+  // batch_invariant came three releases later (the wheels of 2.10 to 2.12 lack it).
+  EXPECT_FALSE(compiledCodeTraits(PyTorchRelease{2, 12}).batchInvariantSwitch);
+  EXPECT_TRUE(compiledCodeTraits(PyTorchRelease{2, 13}).batchInvariantSwitch);
+  EXPECT_TRUE(compiledCodeTraits(PyTorchRelease{2, 15}).batchInvariantSwitch);
+  EXPECT_EQ(compiledBatchInvariantSince(), (PyTorchRelease{2, 13}));
   for (const auto& e : compiledCodeEntries()) {
     EXPECT_FALSE(e.note.empty());
     EXPECT_FALSE(e.source.empty());
@@ -53,6 +58,17 @@ TEST(CompiledCode, TheInductorSettingsAreRefusedBeforeTheSwitch) {
   } catch (const InvalidArgument& e) {
     EXPECT_NE(e.message().find("needs PyTorch 2.10 or later"), std::string::npos) << e.message();
   }
+  s.inductorDeterministic.reset();
+  s.inductorBatchInvariant = true;
+  try {
+    trace::checkSettingsForRelease(s, "2.12.1");
+    ADD_FAILURE() << "2.12 has no batch_invariant";
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(e.message().find("--inductor-batch-invariant needs PyTorch 2.13 or later"),
+              std::string::npos)
+        << e.message();
+  }
+  EXPECT_NO_THROW(trace::checkSettingsForRelease(s, "2.13.0+cu130"));
 }
 
 }  // namespace

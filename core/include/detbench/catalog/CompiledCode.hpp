@@ -16,6 +16,9 @@ struct CompiledCodeTraits {
   // torch._inductor.config.deterministic: no on-device benchmarking where it affects numerics;
   // use_deterministic_algorithms(True) sets it.
   bool deterministicSwitch = false;
+  // torch._inductor.config.batch_invariant: a row's compiled kernel kept across batch sizes
+  // (implies deterministic).
+  bool batchInvariantSwitch = false;
   std::string_view note;
   std::string_view source;
 };
@@ -24,7 +27,8 @@ struct CompiledCodeTraits {
 std::span<const CompiledCodeTraits> compiledCodeEntries();
 // The entry that holds for `release` (the oldest for an older one).
 const CompiledCodeTraits& compiledCodeTraits(PyTorchRelease release);
-// The first release with the deterministic switch.
+// The first release with the deterministic switch, and with the batch-invariant one.
 PyTorchRelease compiledDeterministicSince();
+PyTorchRelease compiledBatchInvariantSince();
 
 }  // namespace detbench::catalog
