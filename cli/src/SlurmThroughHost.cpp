@@ -6,6 +6,7 @@
 #include "HostCommand.hpp"
 #include "detbench/base/Error.hpp"
 #include "detbench/io/OutputFiles.hpp"
+#include "detbench/remote/SshTarget.hpp"
 
 namespace detbench::cli {
 
@@ -41,10 +42,7 @@ std::string typed(const std::string& word) {
   const bool plain = !word.empty() && word.find_first_not_of(
                                           "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
                                           "0123456789@%+=:,./_-") == std::string::npos;
-  if (plain) return word;
-  std::string quoted = "'";
-  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
+  return plain ? word : remote::shellQuoted(word);
 }
 
 }  // namespace
