@@ -6,6 +6,11 @@ function(detbench_warnings target)
     $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor
                               -Wold-style-cast -Wcast-align -Woverloaded-virtual>
     $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra>)
+  if(DETBENCH_UNITY AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    # In a unity batch GCC takes each file for a header and warns of every class that holds a
+    # type of the file's anonymous namespace; compiled alone the file is fine.
+    target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-Wno-subobject-linkage>)
+  endif()
   if(DETBENCH_WERROR)
     target_compile_options(${target} PRIVATE
       $<$<COMPILE_LANGUAGE:CXX>:-Werror>

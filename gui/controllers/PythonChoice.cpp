@@ -5,6 +5,7 @@
 #include <QStandardPaths>
 #include <cstdlib>
 
+#include "common/Text.hpp"
 #include "detbench/backend/BackendRegistry.hpp"
 #include "detbench/catalog/PyTorchDetection.hpp"
 
@@ -15,10 +16,6 @@ namespace {
 const QString kSettingsKey = QStringLiteral("python");
 // What reports and `how` say of a choice made here (core text, English as the reports are).
 constexpr const char* kChosenHere = "chosen in the workbench";
-
-QString qstr(const std::string& s) {
-  return QString::fromStdString(s);
-}
 
 // The major.minor of a version ("2.15.0+cu132": "2.15").
 QString majorMinor(const QString& version) {

@@ -11,10 +11,6 @@ namespace detbench::gui::tracetext {
 
 using namespace trace;
 
-QString qstr(const std::string& s) {
-  return QString::fromStdString(s);
-}
-
 QString siteText(const std::optional<TraceSite>& s) {
   return s ? qstr(describeSite(*s)) : QString();
 }

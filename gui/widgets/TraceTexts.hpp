@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "common/Text.hpp"
 #include "detbench/trace/TraceReport.hpp"
 
 namespace detbench::gui::tracetext {
 
-QString qstr(const std::string& s);
 QString siteText(const std::optional<trace::TraceSite>& s);
 // "op 12 aten::add.Tensor at train.py:41 (<module>)", with "on thread 1 (loader)" after the
 // number for an op of a thread the script started.

@@ -17,7 +17,7 @@ namespace {
 using json = nlohmann::json;
 using trace::kTracePython;
 
-const std::string kScripts = DETBENCH_TRACE_SCRIPTS;
+using trace::kScripts;
 const std::string kExample = DETBENCH_SOURCE_DIR "/resources/trace/examples/train_example.py";
 
 std::int64_t lineOf(const std::string& path, const std::string& text) {

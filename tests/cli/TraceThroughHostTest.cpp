@@ -14,7 +14,7 @@ namespace {
 using json = nlohmann::json;
 using trace::kTracePython;
 
-const std::string kScripts = DETBENCH_TRACE_SCRIPTS;
+using trace::kScripts;
 
 class TraceThroughHost : public CliTest {
  protected:

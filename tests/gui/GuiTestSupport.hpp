@@ -1,6 +1,7 @@
 #pragma once
 // Helpers for the GUI tests: waiting for a signal while the event loop runs.
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QTimer>
@@ -18,6 +19,11 @@ inline bool waitUntil(const std::function<bool()>& done, int timeoutMs = 60000) 
     loop.exec();
   }
   return done();
+}
+
+// Lets the queued events (layouts, posted calls) run a few rounds.
+inline void settle() {
+  for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
 }
 
 }  // namespace detbench::gui::testing

@@ -16,8 +16,6 @@
 namespace detbench::trace {
 namespace {
 
-const std::string kScripts = DETBENCH_TRACE_SCRIPTS;
-
 class TraceJobRun : public ::testing::Test {
  protected:
   void SetUp() override {

@@ -12,6 +12,10 @@
 namespace detbench::trace {
 
 inline constexpr const char* kTracePython = DETBENCH_TRACE_PYTHON;
+#ifdef DETBENCH_TRACE_SCRIPTS
+// The folder of the scripts the trace tests trace (tests/trace/scripts).
+inline const std::string kScripts = DETBENCH_TRACE_SCRIPTS;
+#endif
 
 // A Python string literal of `text` (which holds no quote or backslash in these tests).
 inline std::string pythonString(const std::string& text) {

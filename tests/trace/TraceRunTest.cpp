@@ -20,8 +20,6 @@
 namespace detbench::trace {
 namespace {
 
-const std::string kScripts = DETBENCH_TRACE_SCRIPTS;
-
 // The line of `script` that carries `marker` (a comment), from 1.
 std::int64_t lineOf(const std::string& script, const std::string& marker) {
   std::ifstream in(kScripts + "/" + script);

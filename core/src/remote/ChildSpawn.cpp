@@ -32,4 +32,9 @@ int spawnChild(const std::vector<std::string>& argv, int stdinFd, int stdoutFd, 
   return rc;
 }
 
+void closeChildFd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
 }  // namespace detbench::remote

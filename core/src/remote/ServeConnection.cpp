@@ -20,11 +20,6 @@ namespace {
 
 constexpr std::size_t kKeptErrorBytes = 4096;
 
-void closeFd(int& fd) {
-  if (fd >= 0) ::close(fd);
-  fd = -1;
-}
-
 // Writing to a child that has gone must fail with EPIPE, not end this process; the rest of the
 // process keeps its own SIGPIPE disposition (the command line's default: `| head` ends it
 // quietly). SIGPIPE is blocked in this thread for the write, and one the write raised is taken
@@ -93,19 +88,19 @@ ServeConnection::ServeConnection(const std::vector<std::string>& argv) {
   err_ = err[0];
   if (rc != 0) {
     pid_ = -1;
-    closeFd(in_);
-    closeFd(out_);
-    closeFd(err_);
+    closeChildFd(in_);
+    closeChildFd(out_);
+    closeChildFd(err_);
     DETBENCH_THROW(NotAvailable, "cannot start " + program_ + ": " + strerror(rc));
   }
 }
 
 ServeConnection::~ServeConnection() {
-  closeFd(in_);
+  closeChildFd(in_);
   reap(1000);
   endChild();
-  closeFd(out_);
-  closeFd(err_);
+  closeChildFd(out_);
+  closeChildFd(err_);
 }
 
 bool ServeConnection::writeLine(const std::string& line) {
@@ -130,7 +125,7 @@ void ServeConnection::drainErrors(int waitMs) {
     const ssize_t n = ::read(err_, buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
-      closeFd(err_);
+      closeChildFd(err_);
       return;
     }
     errors_.append(buf, static_cast<std::size_t>(n));
@@ -206,7 +201,7 @@ void ServeConnection::reap(int waitMs) {
 }
 
 bool ServeConnection::finish(int waitMs) {
-  closeFd(in_);
+  closeChildFd(in_);
   reap(waitMs);
   return pid_ < 0;
 }
@@ -216,7 +211,7 @@ void ServeConnection::terminate() {
 }
 
 void ServeConnection::endChild() {
-  closeFd(in_);
+  closeChildFd(in_);
   if (pid_ < 0) return;
   ::kill(pid_, SIGTERM);
   reap(1000);

@@ -18,11 +18,6 @@ namespace {
 constexpr std::size_t kOutputBytes = std::size_t{1} << 20;
 constexpr std::size_t kErrorBytes = std::size_t{64} << 10;
 
-void closeFd(int& fd) {
-  if (fd >= 0) ::close(fd);
-  fd = -1;
-}
-
 // Reads what is there; false once the pipe has ended.
 bool readSome(int fd, std::string& into, std::size_t keep, bool keepLast) {
   char buf[16384];
@@ -67,8 +62,8 @@ CommandResult runShortCommand(const std::vector<std::string>& argv,
   int outFd = out[0];
   int errFd = err[0];
   if (rc != 0) {
-    closeFd(outFd);
-    closeFd(errFd);
+    closeChildFd(outFd);
+    closeChildFd(errFd);
     result.errors = "cannot start " + argv.front() + ": " + std::strerror(rc);
     return result;
   }
@@ -88,12 +83,12 @@ CommandResult runShortCommand(const std::vector<std::string>& argv,
     if (ready < 0 && errno == EINTR) continue;
     if (ready <= 0) continue;
     if (outFd >= 0 && fds[0].revents != 0 && !readSome(outFd, result.output, kOutputBytes, false))
-      closeFd(outFd);
+      closeChildFd(outFd);
     if (errFd >= 0 && fds[1].revents != 0 && !readSome(errFd, result.errors, kErrorBytes, true))
-      closeFd(errFd);
+      closeChildFd(errFd);
   }
-  closeFd(outFd);
-  closeFd(errFd);
+  closeChildFd(outFd);
+  closeChildFd(errFd);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }

@@ -19,6 +19,7 @@
 #include <QTabWidget>
 
 #include "GuiTestSupport.hpp"
+#include "TestRegistry.hpp"
 #include "app/MainWindow.hpp"
 #include "controllers/LanguageController.hpp"
 #include "controllers/ProjectController.hpp"
@@ -33,16 +34,6 @@
 
 namespace detbench::gui {
 namespace {
-
-std::shared_ptr<const BackendRegistry> registry() {
-  static auto r = std::make_shared<const BackendRegistry>(makeDefaultRegistry());
-  return r;
-}
-
-// Lets the layouts settle (posted layout requests, the dock layout).
-void settle() {
-  for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
-}
 
 // Every visible control of `panel` whose rectangle is not inside the window and inside the
 // viewport of the scroll area that holds it, or a label narrower than its text: by name.
@@ -102,7 +93,7 @@ TEST_P(MainWindowLayoutTest, At1280x720EveryControlIsInsideTheWindowAndItsLabelW
   MainWindow& w = *window_;
   w.fitToScreen(QSize(1280, 720));
   w.show();
-  settle();
+  testing::settle();
   ASSERT_LE(w.width(), 1280);
   ASSERT_LE(w.height(), 720);
   const QStringList settings = unreachable(w, w.settingsWidget());
@@ -113,7 +104,7 @@ TEST_P(MainWindowLayoutTest, At1280x720EveryControlIsInsideTheWindowAndItsLabelW
   auto* runCompare = w.compareView()->findChild<QAbstractButton*>(QStringLiteral("runCompare"));
   ASSERT_NE(runCompare, nullptr);
   w.showCompareView();
-  settle();
+  testing::settle();
   const QRect r(runCompare->mapTo(&w, QPoint(0, 0)), runCompare->size());
   EXPECT_TRUE(w.rect().contains(r));
 }
@@ -122,7 +113,7 @@ TEST_P(MainWindowLayoutTest, ThePanelsFollowTheTab) {
   MainWindow& w = *window_;
   w.fitToScreen(QSize(1280, 720));
   w.show();
-  settle();
+  testing::settle();
   auto* settings = w.findChild<QDockWidget*>(QStringLiteral("settingsDock"));
   auto* catalog = w.findChild<QDockWidget*>(QStringLiteral("catalogDock"));
   ASSERT_NE(settings, nullptr);
@@ -130,7 +121,7 @@ TEST_P(MainWindowLayoutTest, ThePanelsFollowTheTab) {
   EXPECT_TRUE(settings->isVisible());
   auto* tabs = w.findChild<QTabWidget*>();
   tabs->setCurrentWidget(w.demosView());
-  settle();
+  testing::settle();
   // The Demos tab runs its own scenarios: the form's panels are not on screen.
   EXPECT_FALSE(settings->isVisible());
   EXPECT_FALSE(catalog->isVisible());
@@ -138,11 +129,11 @@ TEST_P(MainWindowLayoutTest, ThePanelsFollowTheTab) {
   catalog->toggleViewAction()->trigger();
   EXPECT_TRUE(catalog->isVisible());
   w.showRunView();
-  settle();
+  testing::settle();
   EXPECT_TRUE(settings->isVisible());
   EXPECT_TRUE(catalog->isVisible());
   tabs->setCurrentWidget(w.demosView());
-  settle();
+  testing::settle();
   EXPECT_FALSE(settings->isVisible());
   EXPECT_TRUE(catalog->isVisible());
 }

@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QToolButton>
 
+#include "TestRegistry.hpp"
 #include "app/MainWindow.hpp"
 #include "controllers/LanguageController.hpp"
 #include "controllers/ProjectController.hpp"
@@ -25,11 +26,6 @@
 
 namespace detbench::gui {
 namespace {
-
-std::shared_ptr<const BackendRegistry> registry() {
-  static auto r = std::make_shared<const BackendRegistry>(makeDefaultRegistry());
-  return r;
-}
 
 // An executable that answers as an interpreter would: the line it prints is where its torch
 // package is ("" for none), whatever it is asked.

@@ -19,6 +19,7 @@
 
 #include "../../core/report/ReportFixtures.hpp"
 #include "GuiTestSupport.hpp"
+#include "TestRegistry.hpp"
 #include "controllers/LanguageController.hpp"
 #include "controllers/ProjectController.hpp"
 #include "controllers/RunController.hpp"
@@ -36,11 +37,6 @@
 
 namespace detbench::gui {
 namespace {
-
-std::shared_ptr<const BackendRegistry> registry() {
-  static auto r = std::make_shared<const BackendRegistry>(makeDefaultRegistry());
-  return r;
-}
 
 QStringList visibleTexts(const MainWindow& w) {
   QStringList texts;

@@ -16,6 +16,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 
+#include "GuiTestSupport.hpp"
 #include "app/MainWindow.hpp"
 #include "app/WindowActions.hpp"
 #include "controllers/LanguageController.hpp"
@@ -32,7 +33,7 @@
 namespace detbench::gui {
 namespace {
 
-std::shared_ptr<const BackendRegistry> registry() {
+std::shared_ptr<const BackendRegistry> loadedRegistry() {
   static auto r = [] {
     auto made = std::make_shared<const BackendRegistry>(makeDefaultRegistry());
     made->loadAll();
@@ -42,21 +43,17 @@ std::shared_ptr<const BackendRegistry> registry() {
 }
 
 bool available(const char* id) {
-  for (const DeviceEntry& d : registry()->devices()) {
+  for (const DeviceEntry& d : loadedRegistry()->devices()) {
     if (d.id == id) return d.availability.available;
   }
   return false;
-}
-
-void settle() {
-  for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
 }
 
 struct MainWindowTraceTest : ::testing::Test {
   MainWindowTraceTest() {
     ProjectController::discardAutosave();
     language.setLanguage(QStringLiteral("en"));
-    window = std::make_unique<MainWindow>(registry(), &language);
+    window = std::make_unique<MainWindow>(loadedRegistry(), &language);
   }
   LanguageController language;
   std::unique_ptr<MainWindow> window;
@@ -67,7 +64,7 @@ void checkTheSetupIsWhole(MainWindow& w) {
   w.fitToScreen(QSize(1280, 720));
   w.show();
   w.findChild<QTabWidget*>()->setCurrentWidget(w.traceView());
-  settle();
+  testing::settle();
   QWidget* setup = w.traceView()->setup();
   QScrollArea* area = nullptr;
   for (QWidget* p = setup->parentWidget(); p != nullptr && area == nullptr; p = p->parentWidget())
@@ -99,10 +96,10 @@ TEST_F(MainWindowTraceTest, TheTraceTabHasTheWindowToItselfAndSaysWhatHappenedIn
   MainWindow& w = *window;
   w.fitToScreen(QSize(1280, 720));
   w.show();
-  settle();
+  testing::settle();
   auto* tabs = w.findChild<QTabWidget*>();
   tabs->setCurrentWidget(w.traceView());
-  settle();
+  testing::settle();
   // Its own setup, status line and results: none of the form's panels, nor the log.
   for (const char* name : {"opDock", "settingsDock", "catalogDock", "environmentDock", "logDock"}) {
     EXPECT_FALSE(w.findChild<QDockWidget*>(QLatin1String(name))->isVisible()) << name;
@@ -111,7 +108,7 @@ TEST_F(MainWindowTraceTest, TheTraceTabHasTheWindowToItselfAndSaysWhatHappenedIn
   EXPECT_TRUE(w.statusBar()->currentMessage().contains(QStringLiteral("No trace to export yet")));
   // Back on the Run tab, its panels come back.
   w.showRunView();
-  settle();
+  testing::settle();
   EXPECT_TRUE(w.findChild<QDockWidget*>(QStringLiteral("settingsDock"))->isVisible());
 }
 
@@ -119,7 +116,7 @@ TEST_F(MainWindowTraceTest, At1280x720TheTraceSetupShowsEveryLabelWholeWithoutAS
   for (const char* lang : {"en", "zh_CN"}) {
     SCOPED_TRACE(lang);
     language.setLanguage(QString::fromLatin1(lang));
-    window = std::make_unique<MainWindow>(registry(), &language);
+    window = std::make_unique<MainWindow>(loadedRegistry(), &language);
     checkTheSetupIsWhole(*window);
   }
   language.setLanguage(QStringLiteral("en"));

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "GuiTestSupport.hpp"
+#include "TestRegistry.hpp"
 #include "app/MainWindow.hpp"
 #include "controllers/LanguageController.hpp"
 #include "controllers/ProjectController.hpp"
@@ -22,11 +23,6 @@
 
 namespace detbench::gui {
 namespace {
-
-std::shared_ptr<const BackendRegistry> registry() {
-  static auto r = std::make_shared<const BackendRegistry>(makeDefaultRegistry());
-  return r;
-}
 
 // Runs the event loop until every event posted so far has run.
 void drainPosted() {

@@ -7,15 +7,11 @@
 #include <gtest/gtest.h>
 
 #include "GuiTestSupport.hpp"
+#include "TestRegistry.hpp"
 #include "detbench/DefaultRegistry.hpp"
 
 namespace detbench::gui {
 namespace {
-
-std::shared_ptr<const BackendRegistry> registry() {
-  static auto r = std::make_shared<const BackendRegistry>(makeDefaultRegistry());
-  return r;
-}
 
 RunPlan twoConfigurations() {
   RunPlan plan;

@@ -12,15 +12,11 @@
 #include <fstream>
 
 #include "GuiTestSupport.hpp"
+#include "TestRegistry.hpp"
 #include "detbench/DefaultRegistry.hpp"
 
 namespace detbench::gui {
 namespace {
-
-std::shared_ptr<const BackendRegistry> registry() {
-  static auto r = std::make_shared<const BackendRegistry>(makeDefaultRegistry());
-  return r;
-}
 
 InvarianceJob matmulJob() {
   InvarianceJob job;

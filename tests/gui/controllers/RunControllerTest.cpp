@@ -9,15 +9,11 @@
 
 #include "GatedBackend.hpp"
 #include "GuiTestSupport.hpp"
+#include "TestRegistry.hpp"
 #include "detbench/DefaultRegistry.hpp"
 
 namespace detbench::gui {
 namespace {
-
-std::shared_ptr<const BackendRegistry> registry() {
-  static auto r = std::make_shared<const BackendRegistry>(makeDefaultRegistry());
-  return r;
-}
 
 RunPlan smallPlan(int trials) {
   RunPlan plan;

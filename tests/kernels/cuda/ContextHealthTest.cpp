@@ -9,6 +9,7 @@
 
 #include "CudaCheck.hpp"
 #include "CudaDeviceVisible.hpp"
+#include "MessageText.hpp"
 #include "detbench/backend/BackendRegistry.hpp"
 #include "detbench/cuda/ContextHealth.hpp"
 #include "detbench/cuda/CudaBackend.hpp"
@@ -16,9 +17,7 @@
 namespace detbench {
 namespace {
 
-bool contains(const std::string& text, const char* part) {
-  return text.find(part) != std::string::npos;
-}
+using test_support::contains;
 
 class ContextHealthTest : public ::testing::Test {
  protected:

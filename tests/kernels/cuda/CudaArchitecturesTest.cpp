@@ -6,6 +6,7 @@
 #include <string>
 
 #include "CudaArchitectures.hpp"
+#include "MessageText.hpp"
 
 namespace detbench {
 namespace {
@@ -21,9 +22,7 @@ std::vector<CudaArchitecture> archs(std::string_view list) {
 // The portable list of cmake/DetbenchCudaArchitectures.cmake, as the build passes it.
 constexpr std::string_view kPortable = "80-real,86-real,90";
 
-bool contains(const std::string& text, const char* part) {
-  return text.find(part) != std::string::npos;
-}
+using test_support::contains;
 
 TEST(CudaArchitecturesTest, ParsesCMakesNotation) {
   const auto a = archs("80-real; 90 ,90a-real,100f-virtual,120");

@@ -10,15 +10,14 @@
 
 #include "CudaCheck.hpp"
 #include "LaunchCheck.hpp"
+#include "MessageText.hpp"
 #include "detbench/cuda/ContextHealth.hpp"
 #include "detbench/cuda/CudaBackend.hpp"
 
 namespace detbench {
 namespace {
 
-bool contains(const std::string& text, const char* part) {
-  return text.find(part) != std::string::npos;
-}
+using test_support::contains;
 
 class LaunchCheckTest : public ::testing::Test {
  protected:

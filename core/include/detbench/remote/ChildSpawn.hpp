@@ -16,4 +16,7 @@ namespace detbench::remote {
 int spawnChild(const std::vector<std::string>& argv, int stdinFd, int stdoutFd, int stderrFd,
                pid_t& pid);
 
+// Closes a descriptor of the child's pipes once, if open, and marks it closed (-1).
+void closeChildFd(int& fd);
+
 }  // namespace detbench::remote
