@@ -3661,6 +3661,140 @@ difference</source>
         </message>
     </context>
     <context>
+        <name>detbench::gui::SlurmJobsController</name>
+        <message>
+            <source>The jobs are still being asked of Slurm; try again in a moment.</source>
+            <translation>仍在向 Slurm 查询作业；请稍后再试。</translation>
+        </message>
+        <message>
+            <source>Job %1 (%2) cancelled.</source>
+            <translation>作业 %1（%2）已取消。</translation>
+        </message>
+        <message>
+            <source>scancel of job %1 failed: %2</source>
+            <translation>scancel 作业 %1 失败：%2</translation>
+        </message>
+        <message>
+            <source>%1 of %2: not collected, tasks are still queued or running</source>
+            <translation>%2 的 %1：未收集，仍有任务在排队或运行</translation>
+        </message>
+        <message>
+            <source>%1 of %2, %3</source>
+            <translation>%2 的 %1，%3</translation>
+        </message>
+        <message>
+            <source>%1 of %2: nothing to collect</source>
+            <translation>%2 的 %1：没有可收集的内容</translation>
+        </message>
+        <message>
+            <source>%1 of %2: %3 (some tasks ended before their report)</source>
+            <translation>%2 的 %1：%3（有任务在写出报告前就结束了）</translation>
+        </message>
+        <message>
+            <source>%1 of %2: %3</source>
+            <translation>%2 的 %1：%3</translation>
+        </message>
+    </context>
+    <context>
+        <name>detbench::gui::SlurmJobsDialog</name>
+        <message>
+            <source>The --slurm-batch folder</source>
+            <translation>--slurm-batch 文件夹</translation>
+        </message>
+        <message>
+            <source>Asking scancel…</source>
+            <translation>正在请求 scancel…</translation>
+        </message>
+        <message>
+            <source>Collecting the finished jobs' reports…</source>
+            <translation>正在收集已结束作业的报告…</translation>
+        </message>
+        <message>
+            <source>Name the folder given to --slurm-batch.</source>
+            <translation>请填写传给 --slurm-batch 的文件夹。</translation>
+        </message>
+        <message>
+            <source>Asking Slurm for the jobs' states…</source>
+            <translation>正在向 Slurm 查询作业状态…</translation>
+        </message>
+        <message>
+            <source>%1 of %2 on %3</source>
+            <translation>%3 上 %2 的 %1</translation>
+        </message>
+        <message>
+            <source>%1: job %2</source>
+            <translation>%1：作业 %2</translation>
+        </message>
+        <message>
+            <source>task %1</source>
+            <translation>任务 %1</translation>
+        </message>
+        <message>
+            <source>task %1: %2</source>
+            <translation>任务 %1：%2</translation>
+        </message>
+        <message>
+            <source>%1 of %2 tasks finished</source>
+            <translation>%2 个任务中 %1 个已结束</translation>
+        </message>
+        <message>
+            <source>Jobs queued or running: %1; finished: %2.</source>
+            <translation>排队或运行中的作业：%1；已结束：%2。</translation>
+        </message>
+        <message>
+            <source>Slurm batch jobs</source>
+            <translation>Slurm 批处理作业</translation>
+        </message>
+        <message>
+            <source>The jobs that --slurm-batch submitted, with Slurm's state for each task. Collect writes each finished job's report into the folder's reports/, as detbench jobs --collect does; Cancel job cancels the chosen job with scancel.</source>
+            <translation>--slurm-batch 提交的作业，以及 Slurm 给出的每个任务的状态。“收集”把每个已结束作业的报告写入该文件夹的 reports/，与 detbench jobs --collect 相同；“取消作业”用 scancel 取消所选作业。</translation>
+        </message>
+        <message>
+            <source>Batch folder:</source>
+            <translation>批处理文件夹：</translation>
+        </message>
+        <message>
+            <source>the folder given to --slurm-batch</source>
+            <translation>传给 --slurm-batch 的文件夹</translation>
+        </message>
+        <message>
+            <source>Browse…</source>
+            <translation>浏览…</translation>
+        </message>
+        <message>
+            <source>Refresh</source>
+            <translation>刷新</translation>
+        </message>
+        <message>
+            <source>Job</source>
+            <translation>作业</translation>
+        </message>
+        <message>
+            <source>State</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Cancel job</source>
+            <translation>取消作业</translation>
+        </message>
+        <message>
+            <source>scancel the chosen job: every task of it still queued or running</source>
+            <translation>用 scancel 取消所选作业：其中仍在排队或运行的每个任务</translation>
+        </message>
+        <message>
+            <source>Collect</source>
+            <translation>收集</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>关闭</translation>
+        </message>
+        <message>
+            <source>Details</source>
+            <translation>详情</translation>
+        </message>
+    </context>
+    <context>
         <name>detbench::gui::TimingPlotWidget</name>
         <message>
             <source>Time per trial</source>
@@ -4559,6 +4693,14 @@ difference</source>
         <message>
             <source>HTML, PDF, Markdown, JSON or CSV: the comparison on the Compare tab, the last run on the others (the Invariance tab: its run; the Trace tab: the trace, as JSON, Markdown, CSV of its causes, or its plot)</source>
             <translation>HTML、PDF、Markdown、JSON 或 CSV：在比较标签页导出这次比较，在其他标签页导出上一次运行（不变性标签页：它的运行；跟踪标签页：跟踪结果，可导出为 JSON、Markdown、原因的 CSV 或它的图）</translation>
+        </message>
+        <message>
+            <source>Slurm &amp;batch jobs…</source>
+            <translation>Slurm 批处理作业(&amp;B)…</translation>
+        </message>
+        <message>
+            <source>The jobs that --slurm-batch submitted: their state, Cancel, and their reports</source>
+            <translation>--slurm-batch 提交的作业：它们的状态、取消，以及它们的报告</translation>
         </message>
     </context>
 </TS>

@@ -186,6 +186,7 @@ void MainWindow::connectActions() {
   connect(actions_, &WindowActions::recentFileChosen, this, &MainWindow::openRecent);
   connect(actions_->guide, &QAction::triggered, this,
           [this] { showHelp(HelpDialog::Page::Guide); });
+  connect(actions_->slurmJobs, &QAction::triggered, this, [this] { showSlurmJobs(QString()); });
   connect(actions_->glossary, &QAction::triggered, this,
           [this] { showHelp(HelpDialog::Page::Glossary); });
   connect(actions_->about, &QAction::triggered, this, [this] {

@@ -41,6 +41,7 @@ class LogWidget;
 class OpCatalogModel;
 class OpParamsWidget;
 class OpSelectorWidget;
+class SlurmJobsDialog;
 class ProjectController;
 class PythonChoice;
 class RunController;
@@ -93,6 +94,8 @@ class MainWindow : public QMainWindow {
   bool showRecipeCheck(const QString& file, QString* why);
   // Opens Help on `page` (the guide or the glossary) in the interface's language.
   HelpDialog* showHelp(HelpDialog::Page page);
+  // Opens the Slurm batch jobs window, listing `folder` where it is not empty.
+  SlurmJobsDialog* showSlurmJobs(const QString& folder);
   // False when the catalog has no such op (the selection stays).
   bool selectOp(const QString& op);
   // A cause of the Trace tab in the workbench: `op` with the traced shapes, on the torch device
@@ -218,6 +221,7 @@ class MainWindow : public QMainWindow {
   QLabel* rate_;
   QToolButton* pythonButton_ = nullptr;
   HelpDialog* help_ = nullptr;
+  SlurmJobsDialog* slurmJobs_ = nullptr;
 
   std::optional<ReportDocument> lastRun_;
   std::optional<ReportDocument> lastCompare_;

@@ -12,11 +12,13 @@
 #include "controllers/DemoController.hpp"
 #include "controllers/InvarianceController.hpp"
 #include "controllers/RunController.hpp"
+#include "controllers/SlurmJobsController.hpp"
 #include "controllers/TraceController.hpp"
 #include "detbench/base/Error.hpp"
 #include "detbench/remote/SshTarget.hpp"
 #include "widgets/DeviceSelectorWidget.hpp"
 #include "widgets/LogWidget.hpp"
+#include "widgets/SlurmJobsDialog.hpp"
 #include "widgets/TraceWidget.hpp"
 
 namespace detbench::gui {
@@ -69,6 +71,10 @@ void StartOptions::addTo(QCommandLineParser& parser) {
                       "dialog's other settings as last saved)."),
        QStringLiteral("destination")},
   });
+  parser.addOption({QStringLiteral("slurm-jobs"),
+                    QStringLiteral("Open the Slurm batch jobs window on this --slurm-batch folder "
+                                   "(with --screenshot: its picture once the jobs are listed)."),
+                    QStringLiteral("folder")});
   parser.addOption({QStringLiteral("slurm"),
                     QStringLiteral("Run as a Slurm job, with the dialog's Slurm settings as last "
                                    "saved (--host: the cluster's login node).")});
@@ -91,6 +97,7 @@ StartOptions StartOptions::fromParser(const QCommandLineParser& parser) {
   o.demo = value("demo");
   o.invariance = value("invariance");
   o.trace = value("trace");
+  o.slurmJobs = value("slurm-jobs");
   o.screenshot = value("screenshot").value_or(QString());
   o.run = parser.isSet(QStringLiteral("run"));
   o.compare = parser.isSet(QStringLiteral("compare"));
@@ -227,6 +234,8 @@ void ScriptedStart::connectEnd() {
   } else if (options_.invariance) {
     connect(window_.invarianceController(), &InvarianceController::finished, this, done);
     connect(window_.invarianceController(), &InvarianceController::failed, this, failed);
+  } else if (options_.slurmJobs) {
+    // Connected when the window opens (startWhatIsAsked), before its listing can end.
   } else if (options_.trace) {
     TraceController* trace = window_.traceView()->controller();
     connect(trace, &TraceController::finished, this, done);
@@ -238,8 +247,8 @@ void ScriptedStart::connectEnd() {
 }
 
 void ScriptedStart::startWhatIsAsked() {
-  const bool starts =
-      options_.demo || options_.invariance || options_.trace || options_.run || options_.compare;
+  const bool starts = options_.demo || options_.invariance || options_.trace ||
+                      options_.slurmJobs || options_.run || options_.compare;
   if (!starts) {
     finished(0);  // the picture of the window as it opened
     return;
@@ -260,6 +269,18 @@ void ScriptedStart::startWhatIsAsked() {
             QStringLiteral("unknown invariance axis %1 (batches, threads or devices)").arg(name));
       } else if (!window_.startInvariance(axis, &why)) {
         refuse(why);
+      }
+    } else if (options_.slurmJobs) {
+      if (options_.slurmJobs->trimmed().isEmpty()) {
+        refuse(QStringLiteral("--slurm-jobs needs a folder (the one given to --slurm-batch)"));
+        return;
+      }
+      SlurmJobsDialog* dialog = window_.showSlurmJobs(*options_.slurmJobs);
+      pictured_ = dialog;
+      if (options_.scripted()) {
+        connect(dialog->controller(), &SlurmJobsController::listed, this, [this] { finished(0); });
+        connect(dialog->controller(), &SlurmJobsController::failed, this,
+                [this](const QString& refusal) { finished(1, refusal); });
       }
     } else if (options_.trace) {
       if (!window_.startTrace(*options_.trace, &why)) refuse(why);

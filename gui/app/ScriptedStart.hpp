@@ -34,6 +34,7 @@ struct StartOptions {
   std::optional<QString> demo;        // --demo NAME
   std::optional<QString> invariance;  // --invariance batches|threads|devices
   std::optional<QString> trace;       // --trace example|SCRIPT
+  std::optional<QString> slurmJobs;   // --slurm-jobs DIR: the Slurm batch jobs window on DIR
   QString screenshot;                 // --screenshot FILE: scripted
   bool run = false;
   bool compare = false;

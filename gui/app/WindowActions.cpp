@@ -36,6 +36,7 @@ WindowActions::WindowActions(QMainWindow* window)
       run(makeAction(window, "run", QKeySequence(Qt::CTRL | Qt::Key_R))),
       compare(makeAction(window, "compare", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R))),
       cancel(makeAction(window, "cancel", QKeySequence(Qt::Key_Escape))),
+      slurmJobs(makeAction(window, nullptr, QKeySequence())),
       english(makeAction(window, nullptr, QKeySequence())),
       chinese(makeAction(window, nullptr, QKeySequence())),
       guide(makeAction(window, nullptr, QKeySequence::HelpContents)),
@@ -75,6 +76,8 @@ void WindowActions::buildMenus(const std::vector<QDockWidget*>& panels) {
   runMenu_->addAction(run);
   runMenu_->addAction(compare);
   runMenu_->addAction(cancel);
+  runMenu_->addSeparator();
+  runMenu_->addAction(slurmJobs);
   viewMenu_ = bar->addMenu(QString());
   for (QDockWidget* d : panels) viewMenu_->addAction(d->toggleViewAction());
   languageMenu_ = bar->addMenu(QString());
@@ -126,6 +129,9 @@ void WindowActions::retranslate() {
   compare->setText(tr("Compare"));
   compare->setToolTip(tr("Run the checked configurations side by side (Ctrl+Shift+R)"));
   cancel->setText(tr("Cancel"));
+  slurmJobs->setText(tr("Slurm &batch jobs…"));
+  slurmJobs->setToolTip(
+      tr("The jobs that --slurm-batch submitted: their state, Cancel, and their reports"));
   english->setText(QStringLiteral("English"));
   chinese->setText(QStringLiteral("简体中文"));
   guide->setText(tr("&Guide: from what you see to what to set"));

@@ -43,6 +43,7 @@ class WindowActions : public QObject {
   QAction* const run;
   QAction* const compare;
   QAction* const cancel;
+  QAction* const slurmJobs;
   QAction* const english;
   QAction* const chinese;
   QAction* const guide;
