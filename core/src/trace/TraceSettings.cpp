@@ -102,21 +102,21 @@ nlohmann::json probeSettingsJson(const TraceSettings& s) {
 }
 
 nlohmann::ordered_json traceSettingsJson(const TraceSettings& s) {
-  using json = nlohmann::ordered_json;
-  json j;
-  j["seed"] = s.seed ? json(*s.seed) : json();
-  j["deterministic"] = s.deterministic ? json(std::string(toString(*s.deterministic))) : json();
-  j["cudnn_benchmark"] = s.cudnnBenchmark ? json(*s.cudnnBenchmark) : json();
-  j["cudnn_deterministic"] = s.cudnnDeterministic ? json(*s.cudnnDeterministic) : json();
-  j["cublas_workspace_config"] = s.cublasWorkspaceConfig ? json(*s.cublasWorkspaceConfig) : json();
-  j["pythonhashseed"] = s.pythonHashSeed ? json(*s.pythonHashSeed) : json();
-  j["threads"] = s.threads ? json(*s.threads) : json();
-  j["inductor_deterministic"] = s.inductorDeterministic ? json(*s.inductorDeterministic) : json();
+  using Json = nlohmann::ordered_json;
+  Json j;
+  j["seed"] = s.seed ? Json(*s.seed) : Json();
+  j["deterministic"] = s.deterministic ? Json(std::string(toString(*s.deterministic))) : Json();
+  j["cudnn_benchmark"] = s.cudnnBenchmark ? Json(*s.cudnnBenchmark) : Json();
+  j["cudnn_deterministic"] = s.cudnnDeterministic ? Json(*s.cudnnDeterministic) : Json();
+  j["cublas_workspace_config"] = s.cublasWorkspaceConfig ? Json(*s.cublasWorkspaceConfig) : Json();
+  j["pythonhashseed"] = s.pythonHashSeed ? Json(*s.pythonHashSeed) : Json();
+  j["threads"] = s.threads ? Json(*s.threads) : Json();
+  j["inductor_deterministic"] = s.inductorDeterministic ? Json(*s.inductorDeterministic) : Json();
   j["inductor_batch_invariant"] =
-      s.inductorBatchInvariant ? json(*s.inductorBatchInvariant) : json();
+      s.inductorBatchInvariant ? Json(*s.inductorBatchInvariant) : Json();
   j["compile"] = s.compileEager ? "eager" : "regions";
-  j["world_size"] = s.worldSize ? json(*s.worldSize) : json();
-  json environment = json::object();
+  j["world_size"] = s.worldSize ? Json(*s.worldSize) : Json();
+  Json environment = Json::object();
   for (const auto& [name, value] : s.environment) environment[name] = value;
   j["environment"] = environment;
   return j;
