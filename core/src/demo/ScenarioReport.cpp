@@ -9,7 +9,9 @@
 
 namespace detbench::demo {
 
+namespace {
 using json = nlohmann::ordered_json;
+}  // namespace
 
 json scenarioReportJson(const Scenario& s, const ScenarioOutcome& o) {
   json j;

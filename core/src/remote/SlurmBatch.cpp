@@ -7,7 +7,9 @@
 
 namespace detbench::remote {
 
+namespace {
 using json = nlohmann::ordered_json;
+}  // namespace
 
 std::string batchTaskInput(const json& job) {
   json message = job;
