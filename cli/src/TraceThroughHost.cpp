@@ -70,14 +70,14 @@ int traceThroughHost(const CliStreams& io, const TraceOptions& o) {
         if (line.starts_with("Report: ") || line.starts_with("Markdown: ")) return std::nullopt;
         return line;
       });
-  std::string json, markdown;
-  for (const HostFile& f : r.files) (f.name == "json" ? json : markdown) = f.bytes;
-  if (json.empty()) return r.stopped ? kExitCancelled : r.code;
-  DETBENCH_CHECK_ARG(nlohmann::json::accept(json),
+  std::string reportJson, markdown;
+  for (const HostFile& f : r.files) (f.name == "json" ? reportJson : markdown) = f.bytes;
+  if (reportJson.empty()) return r.stopped ? kExitCancelled : r.code;
+  DETBENCH_CHECK_ARG(nlohmann::json::accept(reportJson),
                      "the trace on " + host + " sent back a report that is not JSON");
   OutputBatch batch;
   if (report.inReportsFolder) batch.addFolder("reports");
-  if (!jsonPath.empty()) batch.add(jsonPath, json);
+  if (!jsonPath.empty()) batch.add(jsonPath, reportJson);
   if (o.markdown && !markdown.empty()) batch.add(*o.markdown, markdown);
   batch.commit();
   if (!jsonPath.empty()) io.out << "Report: " << jsonPath << "\n";

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 
+#include "demo/FloatData.hpp"
 #include "demo/OpCaller.hpp"
 #include "detbench/base/Error.hpp"
 #include "detbench/op/DataGenerator.hpp"
@@ -11,13 +12,6 @@
 namespace detbench::demo {
 
 namespace {
-
-const float* f(const HostTensor& t) {
-  return t.as<float>().data();
-}
-float* f(HostTensor& t) {
-  return t.as<float>().data();
-}
 
 struct Weights {
   HostTensor embedding;  // vocab x hidden

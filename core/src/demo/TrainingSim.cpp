@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 
+#include "demo/FloatData.hpp"
 #include "demo/OpCaller.hpp"
 #include "detbench/base/Error.hpp"
 #include "detbench/catalog/Dispatch.hpp"
@@ -21,12 +22,6 @@ constexpr std::int64_t kDropPercent = 20;
 
 HostTensor matrix(std::int64_t rows, std::int64_t cols) {
   return HostTensor({rows, cols}, DType::Float32);
-}
-float* f(HostTensor& t) {
-  return t.as<float>().data();
-}
-const float* f(const HostTensor& t) {
-  return t.as<float>().data();
 }
 
 // The mean squared error of out against y (n x 1 each); its gradient goes into dOut.
