@@ -13,12 +13,12 @@ namespace detbench::trace {
 
 namespace {
 
-using json = nlohmann::json;
+using RecordJson = nlohmann::json;
 
 constexpr std::int64_t kMaxSeq = std::int64_t{1} << 50;
 constexpr std::int64_t kMaxDim = std::int64_t{1} << 50;
 
-const json& field(const json& j, const char* key) {
+const RecordJson& field(const RecordJson& j, const char* key) {
   const auto it = j.find(key);
   if (it == j.end()) DETBENCH_THROW(InvalidArgument, std::string("missing field \"") + key + "\"");
   return *it;
@@ -28,7 +28,7 @@ const json& field(const json& j, const char* key) {
 // character boundary and ends with "...". What is kept counts against no limit of its own.
 constexpr std::size_t kMaxTextBytes = 4096;
 
-std::string stringOf(const json& v, const char* what) {
+std::string stringOf(const RecordJson& v, const char* what) {
   DETBENCH_CHECK_ARG(v.is_string(), std::string(what) + " must be a string, not " + jsonSnippet(v));
   const auto& s = v.get_ref<const std::string&>();
   if (s.size() <= kMaxTextBytes) return s;
@@ -37,23 +37,23 @@ std::string stringOf(const json& v, const char* what) {
   return s.substr(0, cut) + "...";
 }
 
-std::string stringField(const json& j, const char* key) {
+std::string stringField(const RecordJson& j, const char* key) {
   return stringOf(field(j, key), key);
 }
 
-std::string optionalString(const json& j, const char* key) {
+std::string optionalString(const RecordJson& j, const char* key) {
   const auto it = j.find(key);
   return it == j.end() || it->is_null() ? std::string() : stringOf(*it, key);
 }
 
-bool boolField(const json& j, const char* key) {
-  const json& v = field(j, key);
+bool boolField(const RecordJson& j, const char* key) {
+  const RecordJson& v = field(j, key);
   DETBENCH_CHECK_ARG(v.is_boolean(),
                      std::string(key) + " must be true or false, not " + jsonSnippet(v));
   return v.get<bool>();
 }
 
-Shape shapeOf(const json& v) {
+Shape shapeOf(const RecordJson& v) {
   DETBENCH_CHECK_ARG(v.is_array() && v.size() <= kMaxShapeDims,
                      "a shape must be an array of at most 64 sizes, not " + jsonSnippet(v));
   Shape shape;
@@ -62,7 +62,7 @@ Shape shapeOf(const json& v) {
   return shape;
 }
 
-TraceTensor tensorOf(const json& v) {
+TraceTensor tensorOf(const RecordJson& v) {
   DETBENCH_CHECK_ARG(
       v.is_array() && v.size() == 5,
       "a tensor must be [digest, dtype, shape, device, flags], not " + jsonSnippet(v));
@@ -84,7 +84,7 @@ TraceTensor tensorOf(const json& v) {
   return t;
 }
 
-std::vector<TraceTensor> tensorsOf(const json& v, const char* what) {
+std::vector<TraceTensor> tensorsOf(const RecordJson& v, const char* what) {
   DETBENCH_CHECK_ARG(v.is_array() && v.size() <= kMaxTensorsPerOp,
                      std::string(what) + " must be an array of at most 4096 tensors");
   std::vector<TraceTensor> tensors;
@@ -94,7 +94,7 @@ std::vector<TraceTensor> tensorsOf(const json& v, const char* what) {
 }
 
 // An object of scalars; with `lists`, also arrays of at most 64 scalars (sizes, dims).
-std::vector<std::pair<std::string, std::string>> pairsOf(const json& v, const char* what,
+std::vector<std::pair<std::string, std::string>> pairsOf(const RecordJson& v, const char* what,
                                                          bool lists = false) {
   DETBENCH_CHECK_ARG(v.is_object() && v.size() <= 256,
                      std::string(what) + " must be an object of at most 256 values");
@@ -102,18 +102,18 @@ std::vector<std::pair<std::string, std::string>> pairsOf(const json& v, const ch
   for (const auto& [k, value] : v.items()) {
     bool flat = !value.is_structured();
     if (lists && value.is_array() && value.size() <= 64) {
-      flat =
-          std::none_of(value.begin(), value.end(), [](const json& x) { return x.is_structured(); });
+      flat = std::none_of(value.begin(), value.end(),
+                          [](const RecordJson& x) { return x.is_structured(); });
     }
     DETBENCH_CHECK_ARG(flat, std::string(what) + " holds scalars" +
                                  (lists ? " and lists of them" : "") + " only, not " +
                                  jsonSnippet(value));
-    out.emplace_back(k, value.dump(-1, ' ', false, json::error_handler_t::replace));
+    out.emplace_back(k, value.dump(-1, ' ', false, RecordJson::error_handler_t::replace));
   }
   return out;
 }
 
-std::uint64_t digestOf(const json& v) {
+std::uint64_t digestOf(const RecordJson& v) {
   std::uint64_t d = 0;
   DETBENCH_CHECK_ARG(v.is_string() && parseDigest(v.get<std::string>(), d),
                      "a digest must be \"0x\" and 16 hex digits, not " + jsonSnippet(v));
@@ -121,11 +121,11 @@ std::uint64_t digestOf(const json& v) {
 }
 
 // The thread a record is of: "th", 0 (the main thread) where it is not given.
-int threadOf(const json& j) {
+int threadOf(const RecordJson& j) {
   return j.contains("th") ? integerField<int>(j, "th", 0, kMaxScriptThreads) : 0;
 }
 
-TraceOp opOf(const json& j) {
+TraceOp opOf(const RecordJson& j) {
   TraceOp op;
   op.seq = integerField<std::int64_t>(j, "i", 1, kMaxSeq);
   op.thread = threadOf(j);
@@ -147,7 +147,7 @@ TraceOp opOf(const json& j) {
   return op;
 }
 
-TraceSite siteOf(const json& j, bool withId) {
+TraceSite siteOf(const RecordJson& j, bool withId) {
   TraceSite s;
   if (withId) s.id = integerField<int>(j, "s", 1, 1 << 30);
   s.file = stringField(j, "file");
@@ -156,7 +156,7 @@ TraceSite siteOf(const json& j, bool withId) {
   return s;
 }
 
-TraceEnd endOf(const json& j) {
+TraceEnd endOf(const RecordJson& j) {
   TraceEnd e;
   e.ops = integerField<std::int64_t>(j, "ops", 0, kMaxSeq);
   e.status = stringField(j, "status");
@@ -171,7 +171,7 @@ TraceEnd endOf(const json& j) {
     for (const auto& [name, states] : rng->items()) {
       DETBENCH_CHECK_ARG(states.is_array() && states.size() == 2,
                          "a generator's states must be [start, end]");
-      const auto state = [](const json& v) {
+      const auto state = [](const RecordJson& v) {
         return v.is_null() ? std::string() : stringOf(v, "a generator's state");
       };
       e.generators.push_back({name, {state(states[0]), state(states[1])}});
@@ -187,7 +187,7 @@ TraceEnd endOf(const json& j) {
   if (e.status == "exception") {
     e.type = stringField(j, "type");
     e.message = stringField(j, "message");
-    const json& where = field(j, "where");
+    const RecordJson& where = field(j, "where");
     if (!where.is_null()) {
       DETBENCH_CHECK_ARG(where.is_array() && where.size() == 3,
                          "where must be [file, line, function] or null");
@@ -199,7 +199,7 @@ TraceEnd endOf(const json& j) {
   return e;
 }
 
-TraceEvent eventOf(const json& j) {
+TraceEvent eventOf(const RecordJson& j) {
   DETBENCH_CHECK_ARG(j.is_object(), "a record must be a JSON object");
   const std::string type = stringField(j, "t");
   if (type == "op") return opOf(j);
@@ -259,7 +259,7 @@ TraceEvent eventOf(const json& j) {
     u.seq = integerField<std::int64_t>(j, "i", 0, kMaxSeq);
     u.thread = threadOf(j);
     u.what = stringField(j, "what");
-    const json& d = field(j, "d");
+    const RecordJson& d = field(j, "d");
     DETBENCH_CHECK_ARG(d.is_array() && d.size() <= kMaxTensorsPerOp,
                        "d must be an array of at most 4096 digests");
     for (const auto& x : d) u.digests.push_back(digestOf(x));
@@ -295,7 +295,7 @@ TraceEvent parseTraceRecord(std::string_view line) {
   DETBENCH_CHECK_ARG(line.size() <= kMaxRecordBytes, "a record longer than 16 MiB");
   DETBENCH_CHECK_ARG(jsonNestingDepth(line, kMaxRecordDepth) <= kMaxRecordDepth,
                      "a record nested deeper than " + std::to_string(kMaxRecordDepth) + " levels");
-  json j = json::parse(line, nullptr, false);
+  RecordJson j = RecordJson::parse(line, nullptr, false);
   DETBENCH_CHECK_ARG(!j.is_discarded(), "a record that is not JSON");
   return eventOf(j);
 }
