@@ -1272,6 +1272,173 @@
         </message>
     </context>
     <context>
+        <name>SlurmStateText</name>
+        <message>
+            <source>pending</source>
+            <translation>排队中</translation>
+        </message>
+        <message>
+            <source>running</source>
+            <translation>运行中</translation>
+        </message>
+        <message>
+            <source>configuring</source>
+            <translation>配置中</translation>
+        </message>
+        <message>
+            <source>completing</source>
+            <translation>正在结束</translation>
+        </message>
+        <message>
+            <source>completed</source>
+            <translation>已完成</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation>已取消</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>失败</translation>
+        </message>
+        <message>
+            <source>timeout</source>
+            <translation>超时</translation>
+        </message>
+        <message>
+            <source>preempted</source>
+            <translation>被抢占</translation>
+        </message>
+        <message>
+            <source>node fail</source>
+            <translation>节点故障</translation>
+        </message>
+        <message>
+            <source>boot fail</source>
+            <translation>启动失败</translation>
+        </message>
+        <message>
+            <source>out of memory</source>
+            <translation>内存不足</translation>
+        </message>
+        <message>
+            <source>deadline</source>
+            <translation>超过截止时间</translation>
+        </message>
+        <message>
+            <source>suspended</source>
+            <translation>已挂起</translation>
+        </message>
+        <message>
+            <source>stopped</source>
+            <translation>已停止</translation>
+        </message>
+        <message>
+            <source>requeued</source>
+            <translation>已重新排队</translation>
+        </message>
+        <message>
+            <source>requeue hold</source>
+            <translation>重新排队并挂起</translation>
+        </message>
+        <message>
+            <source>requeue fed</source>
+            <translation>在联邦中重新排队</translation>
+        </message>
+        <message>
+            <source>resizing</source>
+            <translation>正在调整大小</translation>
+        </message>
+        <message>
+            <source>revoked</source>
+            <translation>已撤销</translation>
+        </message>
+        <message>
+            <source>signaling</source>
+            <translation>正在发送信号</translation>
+        </message>
+        <message>
+            <source>special exit</source>
+            <translation>特殊退出</translation>
+        </message>
+        <message>
+            <source>stage out</source>
+            <translation>正在转出数据</translation>
+        </message>
+        <message>
+            <source>resv del hold</source>
+            <translation>因预留删除而挂起</translation>
+        </message>
+        <message>
+            <source>waiting for a free node with what the job asks</source>
+            <translation>正在等待有作业所需资源的空闲节点</translation>
+        </message>
+        <message>
+            <source>jobs of higher priority are ahead of it</source>
+            <translation>优先级更高的作业排在它前面</translation>
+        </message>
+        <message>
+            <source>the partition is down</source>
+            <translation>分区已停用（down）</translation>
+        </message>
+        <message>
+            <source>the partition is inactive</source>
+            <translation>分区未激活</translation>
+        </message>
+        <message>
+            <source>the partition does not allow this many nodes</source>
+            <translation>分区不允许这么多节点</translation>
+        </message>
+        <message>
+            <source>the time limit is over the partition's</source>
+            <translation>时间限制超过了分区的上限</translation>
+        </message>
+        <message>
+            <source>the nodes it needs are not available</source>
+            <translation>它需要的节点不可用</translation>
+        </message>
+        <message>
+            <source>a node it needs is down</source>
+            <translation>它需要的某个节点已停机</translation>
+        </message>
+        <message>
+            <source>its start time has not come</source>
+            <translation>尚未到它的开始时间</translation>
+        </message>
+        <message>
+            <source>it waits for another job</source>
+            <translation>它在等待另一个作业</translation>
+        </message>
+        <message>
+            <source>held by its user</source>
+            <translation>被其用户挂起</translation>
+        </message>
+        <message>
+            <source>held by an administrator</source>
+            <translation>被管理员挂起</translation>
+        </message>
+        <message>
+            <source>the QOS's per-user job limit is reached</source>
+            <translation>已达到 QOS 的每用户作业数上限</translation>
+        </message>
+        <message>
+            <source>the account's GPU limit is reached</source>
+            <translation>已达到账户的 GPU 上限</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <source>%1 (%2)</source>
+            <translation>%1（%2）</translation>
+        </message>
+        <message>
+            <source>job %1 %2</source>
+            <translation>作业 %1 %2</translation>
+        </message>
+    </context>
+    <context>
         <name>TraceText</name>
         <message>
             <source>random numbers: the op draws from a generator that was not seeded alike in every run</source>
@@ -3694,6 +3861,10 @@ difference</source>
             <source>%1 of %2: %3</source>
             <translation>%2 的 %1：%3</translation>
         </message>
+        <message>
+            <source>Job %1 (%2) was no longer queued or running.</source>
+            <translation>作业 %1（%2）已不在排队或运行中。</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::SlurmJobsDialog</name>
@@ -3746,10 +3917,6 @@ difference</source>
             <translation>Slurm 批处理作业</translation>
         </message>
         <message>
-            <source>The jobs that --slurm-batch submitted, with Slurm's state for each task. Collect writes each finished job's report into the folder's reports/, as detbench jobs --collect does; Cancel job cancels the chosen job with scancel.</source>
-            <translation>--slurm-batch 提交的作业，以及 Slurm 给出的每个任务的状态。“收集”把每个已结束作业的报告写入该文件夹的 reports/，与 detbench jobs --collect 相同；“取消作业”用 scancel 取消所选作业。</translation>
-        </message>
-        <message>
             <source>Batch folder:</source>
             <translation>批处理文件夹：</translation>
         </message>
@@ -3792,6 +3959,46 @@ difference</source>
         <message>
             <source>Details</source>
             <translation>详情</translation>
+        </message>
+        <message>
+            <source>completed</source>
+            <translation>已完成</translation>
+        </message>
+        <message>
+            <source>ended without its report</source>
+            <translation>结束时没有写出报告</translation>
+        </message>
+        <message>
+            <source>gone (no answers)</source>
+            <translation>已消失（没有应答）</translation>
+        </message>
+        <message>
+            <source>Name the folder here that the collected reports go to.</source>
+            <translation>请填写本机上存放收集到的报告的文件夹。</translation>
+        </message>
+        <message>
+            <source>The jobs that --slurm-batch submitted, with Slurm's state for each task. Collect writes each finished job's report into the folder's reports/ (through a login node: into the folder named here), as detbench jobs --collect does; Cancel job cancels the chosen job with scancel.</source>
+            <translation>--slurm-batch 提交的作业，以及 Slurm 给出的每个任务的状态。“收集”把每个已结束作业的报告写入该文件夹的 reports/（经由登录节点时：写入这里指定的文件夹），与 detbench jobs --collect 相同；“取消作业”用 scancel 取消所选作业。</translation>
+        </message>
+        <message>
+            <source>Login node:</source>
+            <translation>登录节点：</translation>
+        </message>
+        <message>
+            <source>empty: the folder is on this machine; else user@login-node</source>
+            <translation>留空：文件夹在本机；否则填 用户@登录节点</translation>
+        </message>
+        <message>
+            <source>The cluster's login node: the batch folder is there, and the detbench there answers through ssh (port, identity and program as in the remote host settings)</source>
+            <translation>集群的登录节点：批处理文件夹在那里，由那里的 detbench 通过 ssh 应答（端口、身份文件和程序与远程主机设置相同）</translation>
+        </message>
+        <message>
+            <source>Reports to:</source>
+            <translation>报告写到：</translation>
+        </message>
+        <message>
+            <source>The folder on this machine that Collect writes the reports into</source>
+            <translation>“收集”把报告写入的本机文件夹</translation>
         </message>
     </context>
     <context>

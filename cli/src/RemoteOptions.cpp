@@ -252,7 +252,11 @@ std::unique_ptr<remote::RemoteClient> connectRemote(
     timeouts.hello = kQueueWait;
     try {
       connection = std::make_unique<remote::SlurmConnection>(
-          *endpoint.slurm, wrapFor(o, endpoint), onState, std::chrono::seconds(timeout));
+          *endpoint.slurm, wrapFor(o, endpoint),
+          [onState](const remote::SlurmJobState& state) {
+            if (onState) onState(remote::describeSlurmState(state));
+          },
+          std::chrono::seconds(timeout));
     } catch (const NotAvailable& e) {
       DETBENCH_THROW(NotAvailable, e.message() + " (--slurm needs Slurm's srun: slurm-client)");
     }

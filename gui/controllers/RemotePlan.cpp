@@ -34,7 +34,7 @@ std::string RemotePlan::label() const {
 }
 
 std::unique_ptr<remote::ServeConnection> RemotePlan::connect(
-    const std::function<void(const std::string&)>& onState) const {
+    const remote::SlurmConnection::StateCallback& onState) const {
   if (!slurm) return std::make_unique<remote::ServeConnection>(remote::sshCommand(target));
   remote::SlurmConnection::CommandWrap wrap;
   if (viaLogin(*this)) {

@@ -10,6 +10,7 @@
 
 #include "detbench/remote/RemoteClient.hpp"
 #include "detbench/remote/ServeConnection.hpp"
+#include "detbench/remote/SlurmConnection.hpp"
 #include "detbench/remote/SlurmTarget.hpp"
 #include "detbench/remote/SshTarget.hpp"
 
@@ -31,7 +32,7 @@ struct RemotePlan {
   // Starts ssh or srun. A Slurm job's state while it waits goes to `onState`. Raises
   // NotAvailable when the program cannot be started.
   std::unique_ptr<remote::ServeConnection> connect(
-      const std::function<void(const std::string&)>& onState = {}) const;
+      const remote::SlurmConnection::StateCallback& onState = {}) const;
 };
 
 }  // namespace detbench::gui

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/SlurmStateText.hpp"
 #include "detbench/base/BuildInfo.hpp"
 #include "detbench/base/Error.hpp"
 #include "detbench/op/OpDefinition.hpp"
@@ -101,8 +102,8 @@ void RunController::queue(const std::shared_ptr<Pending>& pending, const TrialRe
 
 std::shared_ptr<ReportDocument> RunController::workRemote(const RunPlan& plan) {
   const RemotePlan& where = *plan.remote;
-  auto connection = where.connect([this](const std::string& state) {
-    worker_->post([this, text = QString::fromStdString(state)] { emit remoteState(text); });
+  auto connection = where.connect([this](const remote::SlurmJobState& state) {
+    worker_->post([this, state] { emit remoteState(SlurmStateText::job(state)); });
   });
   remote::RemoteClient client(std::move(connection), where.where(), where.timeouts, &cancel_);
   auto pending = pending_;

@@ -12,6 +12,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "common/SlurmStateText.hpp"
 #include "common/Text.hpp"
 
 namespace detbench::gui {
@@ -23,6 +24,12 @@ constexpr int kBatchRole = Qt::UserRole;
 constexpr int kJobRole = Qt::UserRole + 1;
 
 }  // namespace
+
+QString SlurmJobsDialog::taskState(const remote::BatchTaskStatus& t) {
+  if (t.slurm) return SlurmStateText::stateAndReason(*t.slurm);
+  if (t.complete) return tr("completed");
+  return t.answered ? tr("ended without its report") : tr("gone (no answers)");
+}
 
 SlurmJobsDialog::SlurmJobsDialog(QWidget* parent)
     : QDialog(parent),
@@ -149,14 +156,14 @@ void SlurmJobsDialog::fill() {
         auto* task = new QTreeWidgetItem(jobItem);
         task->setText(0, t.name.empty() ? tr("task %1").arg(t.index)
                                         : tr("task %1: %2").arg(t.index).arg(qstr(t.name)));
-        task->setText(1, qstr(t.words));
+        task->setText(1, taskState(t));
         if (t.finished && !t.complete) task->setText(2, qstr(t.why));
         task->setData(0, kBatchRole, b);
         task->setData(0, kJobRole, j);
         done += t.finished ? 1 : 0;
       }
       const int tasks = static_cast<int>(job.tasks.size());
-      jobItem->setText(1, tasks == 1 ? qstr(job.tasks.front().words)
+      jobItem->setText(1, tasks == 1 ? taskState(job.tasks.front())
                                      : tr("%1 of %2 tasks finished").arg(done).arg(tasks));
       jobItem->setText(2, qstr(job.label));
       (job.finished() ? finished : live) += 1;

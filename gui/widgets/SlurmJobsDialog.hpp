@@ -35,6 +35,8 @@ class SlurmJobsDialog : public QDialog {
  private:
   void retranslate();
   void fill();  // the tree from the controller's listing
+  // A task's state in the interface's language: Slurm's while it knows the task, else its files'.
+  static QString taskState(const remote::BatchTaskStatus& t);
   void setBusy(bool busy);
   void updateButtons();
   void report(const QStringList& lines);

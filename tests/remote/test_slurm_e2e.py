@@ -352,7 +352,7 @@ def main():
 
         cut_mid_run(["--slurm"], lambda: c.run("scontrol", "update", f"NodeName={c.node}",
                                                "State=DOWN", "Reason=detbench-test"),
-                    "a node set down mid-run", ("Node failure", "node_fail"))
+                    "a node set down mid-run", ("Node failure", "node fail"))
         c.wait_for("the node's return", lambda: c.node_state() == "idle", 60)
 
         # Preemption: a job of a higher tier's partition wants the GPU the run holds, and Slurm

@@ -98,7 +98,7 @@ std::optional<std::string> SlurmConnection::readLine(std::chrono::milliseconds t
       const std::string state = describeSlurmState(*job);
       if (state != lastState_) {
         lastState_ = state;
-        if (onState_) onState_(state);
+        if (onState_) onState_(*job);
       }
     }
   }

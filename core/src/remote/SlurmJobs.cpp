@@ -47,22 +47,21 @@ BatchTaskStatus taskStatus(const fs::path& folder, int index,
   BatchTaskStatus t;
   t.index = index;
   const fs::path out = folder / taskFile(index, ".out");
-  const bool hasOut = fs::exists(out);
-  t.complete = hasOut && batchOutputComplete(readFile(out.string()));
+  t.answered = fs::exists(out);
+  t.complete = t.answered && batchOutputComplete(readFile(out.string()));
   t.why = slurmEndLine(folder / taskFile(index, ".log"));
   if (known) {
-    static const char* const kLive[] = {"PENDING",   "RUNNING",      "CONFIGURING", "COMPLETING",
-                                        "SUSPENDED", "REQUEUED",     "RESIZING",    "SIGNALING",
-                                        "STAGE_OUT", "REQUEUE_HOLD", "REQUEUE_FED"};
-    t.finished = std::none_of(std::begin(kLive), std::end(kLive),
-                              [&](const char* s) { return known->state == s; });
+    t.slurm = known;
+    t.finished = !slurmStateIsLive(known->state);
     const std::string words = describeSlurmState(*known);
     t.words = words.substr(words.find(' ', 4) + 1);  // without "job ID "
     if (t.why.empty() && t.finished && !t.complete) t.why = "Slurm: job " + words.substr(4);
     return t;
   }
   t.finished = true;
-  t.words = t.complete ? "completed" : hasOut ? "ended without its report" : "gone (no answers)";
+  t.words = t.complete   ? "completed"
+            : t.answered ? "ended without its report"
+                         : "gone (no answers)";
   return t;
 }
 

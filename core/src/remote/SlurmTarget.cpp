@@ -1,6 +1,7 @@
 #include "detbench/remote/SlurmTarget.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <utility>
 
 #include "detbench/base/Error.hpp"
@@ -26,25 +27,26 @@ std::string lower(std::string s) {
 }
 
 // Slurm's reason codes a person meets most, in words (squeue's man page lists them all).
+constexpr SlurmReasonWords kReasonWords[] = {
+    {"Resources", "waiting for a free node with what the job asks"},
+    {"Priority", "jobs of higher priority are ahead of it"},
+    {"PartitionDown", "the partition is down"},
+    {"PartitionInactive", "the partition is inactive"},
+    {"PartitionNodeLimit", "the partition does not allow this many nodes"},
+    {"PartitionTimeLimit", "the time limit is over the partition's"},
+    {"ReqNodeNotAvail", "the nodes it needs are not available"},
+    {"NodeDown", "a node it needs is down"},
+    {"BeginTime", "its start time has not come"},
+    {"Dependency", "it waits for another job"},
+    {"JobHeldUser", "held by its user"},
+    {"JobHeldAdmin", "held by an administrator"},
+    {"QOSMaxJobsPerUserLimit", "the QOS's per-user job limit is reached"},
+    {"AssocGrpGRES", "the account's GPU limit is reached"},
+};
+
 std::string reasonWords(const std::string& reason) {
-  static const std::pair<const char*, const char*> kWords[] = {
-      {"Resources", "waiting for a free node with what the job asks"},
-      {"Priority", "jobs of higher priority are ahead of it"},
-      {"PartitionDown", "the partition is down"},
-      {"PartitionInactive", "the partition is inactive"},
-      {"PartitionNodeLimit", "the partition does not allow this many nodes"},
-      {"PartitionTimeLimit", "the time limit is over the partition's"},
-      {"ReqNodeNotAvail", "the nodes it needs are not available"},
-      {"NodeDown", "a node it needs is down"},
-      {"BeginTime", "its start time has not come"},
-      {"Dependency", "it waits for another job"},
-      {"JobHeldUser", "held by its user"},
-      {"JobHeldAdmin", "held by an administrator"},
-      {"QOSMaxJobsPerUserLimit", "the QOS's per-user job limit is reached"},
-      {"AssocGrpGRES", "the account's GPU limit is reached"},
-  };
-  for (const auto& [code, words] : kWords) {
-    if (reason == code) return reason + ": " + words;
+  for (const auto& [code, words] : kReasonWords) {
+    if (reason == code) return reason + ": " + std::string(words);
   }
   return reason;
 }
@@ -154,8 +156,21 @@ bool slurmReasonNeverPasses(const std::string& reason) {
                      [&reason](const char* r) { return reason == r; });
 }
 
+std::span<const SlurmReasonWords> slurmReasonWords() {
+  return kReasonWords;
+}
+
+bool slurmStateIsLive(const std::string& state) {
+  static const char* const kLive[] = {"PENDING",   "RUNNING",      "CONFIGURING", "COMPLETING",
+                                      "SUSPENDED", "REQUEUED",     "RESIZING",    "SIGNALING",
+                                      "STAGE_OUT", "REQUEUE_HOLD", "REQUEUE_FED"};
+  return std::any_of(std::begin(kLive), std::end(kLive), [&](const char* s) { return state == s; });
+}
+
 std::string describeSlurmState(const SlurmJobState& s) {
-  std::string text = "job " + s.id + " " + lower(s.state);
+  std::string state = lower(s.state);
+  std::replace(state.begin(), state.end(), '_', ' ');  // NODE_FAIL: "node fail"
+  std::string text = "job " + s.id + " " + state;
   if (!s.reason.empty() && s.reason != "None") text += " (" + reasonWords(s.reason) + ")";
   return text;
 }

@@ -23,7 +23,8 @@ class SlurmConnection : public ServeConnection {
  public:
   // Where Slurm's commands run: the identity here, or through ssh on a login node.
   using CommandWrap = std::function<std::vector<std::string>(const std::vector<std::string>&)>;
-  using StateCallback = std::function<void(const std::string&)>;
+  // Each change of the job's state while it waits (describeSlurmState puts it in words).
+  using StateCallback = std::function<void(const SlurmJobState&)>;
 
   // `startLimit`: how long the server may take to say hello once the job runs (its time in
   // the queue is not counted); past it the job is cancelled and reads raise NotAvailable.

@@ -11,16 +11,21 @@
 #include <nlohmann/json.hpp>
 
 #include "detbench/remote/ShortCommand.hpp"
+#include "detbench/remote/SlurmTarget.hpp"
 #include "detbench/report/Report.hpp"
 
 namespace detbench::remote {
 
 struct BatchTaskStatus {
   int index = 0;
-  std::string name;       // the configuration it runs ("" for a run)
-  std::string words;      // "pending (Priority)", "running on node1", "completed", ...
+  std::string name;   // the configuration it runs ("" for a run)
+  std::string words;  // "pending (Priority: ...)", "running", "completed", ...
+  // squeue's state while Slurm knows the task; else its files say: `complete`, or `answered`
+  // (it ended without its report), or neither (gone, no answers).
+  std::optional<SlurmJobState> slurm;
   bool finished = false;  // no longer queued or running
   bool complete = false;  // its answers hold its report
+  bool answered = false;  // it wrote answers
   std::string why;        // Slurm's words for an end before the report, else ""
 };
 

@@ -8,7 +8,9 @@
 // id is known (a pending srun has told no one its id yet).
 
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace detbench::remote {
@@ -61,6 +63,14 @@ std::optional<SlurmJobState> parseSqueueLine(const std::string& output);
 bool slurmReasonNeverPasses(const std::string& reason);
 // "job 12 pending (PartitionDown: the partition is down)", in words a person reads.
 std::string describeSlurmState(const SlurmJobState& state);
+// The reason codes describeSlurmState puts in words, and those words (others stay codes).
+struct SlurmReasonWords {
+  std::string_view code;
+  std::string_view words;
+};
+std::span<const SlurmReasonWords> slurmReasonWords();
+// True while a job in this state is queued or running (PENDING, RUNNING, COMPLETING, ...).
+bool slurmStateIsLive(const std::string& state);
 
 // What srun's options name, for labels: "gres=gpu:h100:1, partition debug" (or "default").
 std::string slurmTargetLabel(const SlurmTarget& target);
