@@ -168,12 +168,17 @@ CliApp::CliApp()
 
   jobs_ = app_.add_subcommand(
       "jobs", "The Slurm batch jobs that --slurm-batch DIR submitted, with their state");
-  jobs_->add_option("dir", jobsDir_, "The --slurm-batch folder")->required();
-  jobs_->add_flag("--collect", jobsCollect_,
+  jobs_->add_option("dir", jobsOptions_.dir, "The --slurm-batch folder")->required();
+  jobs_->add_flag("--collect", jobsOptions_.collect,
                   "Write the finished jobs' reports to reports/ and set the GPU types side by "
                   "side");
-  jobs_->add_flag("--cancel", jobsCancel_, "Cancel the jobs still queued or running (scancel)");
-  addHostOptions(*jobs_, jobsRemote_);
+  jobs_->add_flag("--cancel", jobsOptions_.cancel,
+                  "Cancel the jobs still queued or running (scancel)");
+  jobs_->add_option("--job", jobsOptions_.job,
+                    "Only this job (Slurm's job id) for --cancel and --collect");
+  jobs_->add_flag("--json", jobsOptions_.json,
+                  "Print the jobs, what was cancelled and the collected reports as JSON");
+  addHostOptions(*jobs_, jobsOptions_.remote);
 
   trace_ = app_.add_subcommand(
       "trace",
@@ -227,7 +232,7 @@ int CliApp::run(const CliStreams& io) {
   if (*pyhash_) return pyhashCommand(io, pyhashOptions_);
   if (*recipe_) return recipeCommand(io, recipeOptions_);
   if (*trace_) return traceCommand(io, traceOptions_);
-  if (*jobs_) return jobsCommand(io, jobsDir_, jobsCollect_, jobsCancel_, jobsRemote_);
+  if (*jobs_) return jobsCommand(io, jobsOptions_);
 #ifdef DETBENCH_WITH_GUI_REPORTS
   if (*report_) return reportCommand(io, reportInput_, reportHtml_, reportPdf_);
 #endif

@@ -70,9 +70,7 @@ class CliApp {
   bool demoList_ = false;
   RemoteOptions demoRemote_;
   std::string rngEngine_ = "torch", rngDist_ = "uniform", rngSeed_, rngCount_ = "10";
-  std::string jobsDir_;
-  bool jobsCollect_ = false, jobsCancel_ = false;
-  RemoteOptions jobsRemote_;  // --host LOGIN: the jobs are followed there
+  JobsOptions jobsOptions_;  // with --host LOGIN the jobs are followed there
   std::string reportInput_;
   std::optional<std::string> reportHtml_, reportPdf_;
 };

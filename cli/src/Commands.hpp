@@ -43,8 +43,18 @@ int submitBatch(const CliStreams& io, const RunOptions& options, const RunReques
 // writes the finished ones' reports to reports/ and sets the GPU types side by side; --cancel
 // cancels those still queued or running. With --host, DIR is on that login node and the
 // detbench there follows the jobs (SlurmThroughHost.hpp).
-int jobsCommand(const CliStreams& io, const std::string& dir, bool collect, bool cancel,
-                const RemoteOptions& remote);
+// --json prints the listing, what was cancelled and what was collected (each report whole) as
+// one JSON document instead (core/remote/SlurmJobsJson.hpp); --job ID limits --cancel and
+// --collect to that job.
+struct JobsOptions {
+  std::string dir;
+  bool collect = false;
+  bool cancel = false;
+  bool json = false;
+  std::string job;  // Slurm's job id, "" for every job
+  RemoteOptions remote;
+};
+int jobsCommand(const CliStreams& io, const JobsOptions& options);
 int compareCommand(const CliStreams& io, const std::vector<std::string>& files, bool json,
                    bool expectEqual);
 // Writes DIR/repro.py and the run's inputs as DIR/NAME.npy (a sweep: its first configuration,

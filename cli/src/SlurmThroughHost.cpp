@@ -80,12 +80,14 @@ int batchThroughHost(const CliStreams& io, const RunOptions& o, std::string_view
   return r.stopped && r.code == 0 ? kExitCancelled : r.code;
 }
 
-int jobsThroughHost(const CliStreams& io, const std::string& dir, bool collect, bool cancel,
-                    const RemoteOptions& remote) {
+int jobsThroughHost(const CliStreams& io, const JobsOptions& o) {
+  const RemoteOptions& remote = o.remote;
   const std::string& host = onlyHost(remote, "jobs");
-  std::vector<std::string> words{dir};
-  if (collect) words.emplace_back("--collect");
-  if (cancel) words.emplace_back("--cancel");
+  std::vector<std::string> words{o.dir};
+  if (o.collect) words.emplace_back("--collect");
+  if (o.cancel) words.emplace_back("--cancel");
+  if (o.json) words.emplace_back("--json");
+  if (!o.job.empty()) words.insert(words.end(), {"--job", o.job});
   const HostCommandResult r = runOnHost(io, remote, host, "jobs", jobsScript(), words, nullptr);
   if (r.files.empty()) return r.code;
   OutputBatch batch;

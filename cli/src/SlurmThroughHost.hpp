@@ -15,8 +15,7 @@ namespace detbench::cli {
 // `command` is "run" or "sweep"; o.remote.words its words as given.
 int batchThroughHost(const CliStreams& io, const RunOptions& o, std::string_view command);
 
-int jobsThroughHost(const CliStreams& io, const std::string& dir, bool collect, bool cancel,
-                    const RemoteOptions& remote);
+int jobsThroughHost(const CliStreams& io, const JobsOptions& options);
 
 // " --host LOGIN" and the ssh options given, as a command line says them again.
 std::string hostOptionWords(const RemoteOptions& remote);

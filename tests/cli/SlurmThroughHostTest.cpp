@@ -5,6 +5,10 @@
 
 #include "CliFixture.hpp"
 
+#include <nlohmann/json.hpp>
+
+#include "detbench/remote/SlurmJobsJson.hpp"
+
 namespace detbench::testing {
 namespace {
 
@@ -34,17 +38,20 @@ class SlurmThroughHost : public CliTest {
     return "DETBENCH_SSH='" + (dir_ / "login-ssh").string() + "' TMPDIR='" +
            (dir_ / "tmp").string() + "'";
   }
+  // A run of sum submitted as a batch through the login node.
+  Result submit() {
+    return run("run --op sum --size 4096 --trials 2 --warmup 0 --quiet --slurm --slurm-batch "
+               "batches " +
+                   hostOptions(),
+               env());
+  }
   static std::string hostOptions() {
     return "--host login.example --remote-detbench '" DETBENCH_CLI "'";
   }
 };
 
 TEST_F(SlurmThroughHost, ABatchIsSubmittedFollowedAndCollectedThroughTheLoginNode) {
-  Result r =
-      run("run --op sum --size 4096 --trials 2 --warmup 0 --quiet --slurm --slurm-batch "
-          "batches " +
-              hostOptions(),
-          env());
+  Result r = submit();
   ASSERT_EQ(r.code, 0) << r.err << r.out;
   EXPECT_NE(r.out.find("Submitted slurm: job 4242"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Follow it: detbench jobs " + (dir_ / "login" / "batches").string() +
@@ -70,6 +77,32 @@ TEST_F(SlurmThroughHost, ABatchIsSubmittedFollowedAndCollectedThroughTheLoginNod
   EXPECT_EQ(reports, 1);
   EXPECT_FALSE(fs::exists(dir_ / "login" / "reports")) << "collected into the login node's home";
   EXPECT_TRUE(fs::is_empty(dir_ / "tmp")) << "the login node kept its temporary folder";
+}
+
+TEST_F(SlurmThroughHost, TheJsonListingAndTheCollectedReportsComeBackWhole) {
+  Result r = submit();
+  ASSERT_EQ(r.code, 0) << r.err << r.out;
+  r = run("jobs batches --json --collect --job 4242 " + hostOptions(), env());
+  ASSERT_EQ(r.code, 0) << r.err << r.out;
+  const auto answer = nlohmann::ordered_json::parse(r.out, nullptr, false);
+  ASSERT_TRUE(answer.is_object()) << r.out;
+  const auto batches = remote::batchesFromJson(answer.at("batches"));
+  ASSERT_EQ(batches.size(), 1u);
+  ASSERT_EQ(batches[0].jobs.size(), 1u);
+  EXPECT_EQ(batches[0].jobs[0].id, "4242");
+  ASSERT_EQ(batches[0].jobs[0].tasks.size(), 1u);
+  EXPECT_TRUE(batches[0].jobs[0].tasks[0].complete);
+  ASSERT_EQ(answer.at("collected").size(), 1u);
+  const auto& collected = answer.at("collected")[0];
+  EXPECT_EQ(collected.value("collected", ""), "written");
+  EXPECT_EQ(collected.at("report").at("op").value("name", ""), "sum") << collected.dump();
+  EXPECT_TRUE(answer.at("cancelled").empty());
+  EXPECT_TRUE(fs::exists(dir_ / collected.value("file", "none"))) << "written here as well";
+
+  // --job limits --collect to that job: another id collects nothing.
+  r = run("jobs batches --json --collect --job 1 " + hostOptions(), env());
+  ASSERT_EQ(r.code, 0) << r.err << r.out;
+  EXPECT_TRUE(nlohmann::ordered_json::parse(r.out).at("collected").empty()) << r.out;
 }
 
 TEST_F(SlurmThroughHost, TheLoginNodesRefusalsAreOneLineAndExitTwo) {
