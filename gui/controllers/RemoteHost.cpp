@@ -16,8 +16,7 @@ const QString kGroup = QStringLiteral("remoteHost");
 
 RemotePlan RemoteHost::plan(const QString& viewerHost) const {
   RemotePlan p;
-  p.target = target;
-  p.target.connectTimeoutSeconds = timeoutSeconds;
+  p.target = sshTo(target.destination);
   p.timeouts.hello = std::chrono::seconds(timeoutSeconds);
   p.timeouts.answer = std::chrono::seconds(timeoutSeconds);
   p.viewerHost = viewerHost.toStdString();
@@ -36,10 +35,16 @@ RemotePlan RemoteHost::plan(const QString& viewerHost) const {
     // ends it); once it runs, the server answers within the timeout.
     p.timeouts.hello = std::chrono::hours(24 * 7);
   }
-  // Another ssh program, as for the command line's --host.
-  if (const QByteArray ssh = qgetenv("DETBENCH_SSH"); !ssh.isEmpty())
-    p.target.ssh = ssh.toStdString();
   return p;
+}
+
+remote::SshTarget RemoteHost::sshTo(const std::string& destination) const {
+  remote::SshTarget t = target;
+  t.destination = destination;
+  t.connectTimeoutSeconds = timeoutSeconds;
+  // Another ssh program, as for the command line's --host.
+  if (const QByteArray ssh = qgetenv("DETBENCH_SSH"); !ssh.isEmpty()) t.ssh = ssh.toStdString();
+  return t;
 }
 
 RemoteHost RemoteHost::load() {

@@ -23,6 +23,9 @@ struct RemoteHost {
   std::string timeLimit;
 
   RemotePlan plan(const QString& viewerHost) const;
+  // ssh to `destination` with this host's port, identity and detbench there (DETBENCH_SSH:
+  // another ssh program): the login node of the Slurm jobs window.
+  remote::SshTarget sshTo(const std::string& destination) const;
   // Read from and written to QSettings.
   static RemoteHost load();
   void save() const;

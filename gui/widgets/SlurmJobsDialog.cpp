@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QEvent>
 #include <QFileDialog>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -14,12 +15,16 @@
 
 #include "common/SlurmStateText.hpp"
 #include "common/Text.hpp"
+#include "controllers/RemoteHost.hpp"
+#include "detbench/base/Error.hpp"
 
 namespace detbench::gui {
 
 namespace {
 
 const char* const kFolderKey = "slurm/batchFolder";
+const char* const kLoginKey = "slurm/loginNode";
+const char* const kReportsKey = "slurm/reportsFolder";
 constexpr int kBatchRole = Qt::UserRole;
 constexpr int kJobRole = Qt::UserRole + 1;
 
@@ -35,8 +40,12 @@ SlurmJobsDialog::SlurmJobsDialog(QWidget* parent)
     : QDialog(parent),
       jobs_(new SlurmJobsController(this)),
       intro_(new QLabel(this)),
+      loginLabel_(new QLabel(this)),
+      login_(new QLineEdit(this)),
       folderLabel_(new QLabel(this)),
       folder_(new QLineEdit(this)),
+      reportsLabel_(new QLabel(this)),
+      reports_(new QLineEdit(this)),
       browse_(new QPushButton(this)),
       refresh_(new QPushButton(this)),
       tree_(new QTreeWidget(this)),
@@ -48,18 +57,34 @@ SlurmJobsDialog::SlurmJobsDialog(QWidget* parent)
   intro_->setWordWrap(true);
   status_->setWordWrap(true);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  folder_->setText(QSettings().value(QLatin1String(kFolderKey)).toString());
+  login_->setObjectName(QStringLiteral("slurmLoginNode"));
+  reports_->setObjectName(QStringLiteral("slurmReportsFolder"));
+  QSettings settings;
+  folder_->setText(settings.value(QLatin1String(kFolderKey)).toString());
+  // The login node: as last named here, else the Slurm cluster's of the remote host settings.
+  const RemoteHost host = RemoteHost::load();
+  const QString hostLogin = host.slurm ? qstr(host.target.destination) : QString();
+  login_->setText(settings.value(QLatin1String(kLoginKey), hostLogin).toString());
+  reports_->setText(settings
+                        .value(QLatin1String(kReportsKey),
+                               QDir::home().filePath(QStringLiteral("detbench-reports")))
+                        .toString());
   tree_->setColumnCount(3);
   tree_->setRootIsDecorated(true);
   tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
   tree_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
   tree_->header()->setStretchLastSection(true);
 
-  auto* folderRow = new QHBoxLayout;
-  folderRow->addWidget(folderLabel_);
-  folderRow->addWidget(folder_, 1);
-  folderRow->addWidget(browse_);
-  folderRow->addWidget(refresh_);
+  auto* form = new QGridLayout;
+  form->addWidget(loginLabel_, 0, 0);
+  form->addWidget(login_, 0, 1, 1, 3);
+  form->addWidget(folderLabel_, 1, 0);
+  form->addWidget(folder_, 1, 1);
+  form->addWidget(browse_, 1, 2);
+  form->addWidget(refresh_, 1, 3);
+  form->addWidget(reportsLabel_, 2, 0);
+  form->addWidget(reports_, 2, 1, 1, 3);
+  form->setColumnStretch(1, 1);
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(cancelJob_);
   buttons->addWidget(collect_);
@@ -67,7 +92,7 @@ SlurmJobsDialog::SlurmJobsDialog(QWidget* parent)
   buttons->addWidget(close_);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(intro_);
-  layout->addLayout(folderRow);
+  layout->addLayout(form);
   layout->addWidget(tree_, 1);
   layout->addWidget(status_);
   layout->addLayout(buttons);
@@ -80,6 +105,8 @@ SlurmJobsDialog::SlurmJobsDialog(QWidget* parent)
   });
   connect(refresh_, &QPushButton::clicked, this, [this] { showFolder(folder_->text()); });
   connect(folder_, &QLineEdit::returnPressed, this, [this] { showFolder(folder_->text()); });
+  connect(login_, &QLineEdit::returnPressed, this, [this] { showFolder(folder_->text()); });
+  connect(login_, &QLineEdit::textChanged, this, [this] { showLoginMode(); });
   connect(tree_, &QTreeWidget::currentItemChanged, this, [this] { updateButtons(); });
   connect(cancelJob_, &QPushButton::clicked, this, [this] {
     const QTreeWidgetItem* item = tree_->currentItem();
@@ -89,9 +116,18 @@ SlurmJobsDialog::SlurmJobsDialog(QWidget* parent)
     jobs_->cancelJob(item->data(0, kBatchRole).toInt(), item->data(0, kJobRole).toInt());
   });
   connect(collect_, &QPushButton::clicked, this, [this] {
+    QString into = QDir(jobs_->folder()).filePath(QStringLiteral("reports"));
+    if (jobs_->loginNode()) {
+      into = reports_->text().trimmed();
+      if (into.isEmpty()) {
+        status_->setText(tr("Name the folder here that the collected reports go to."));
+        return;
+      }
+      QSettings().setValue(QLatin1String(kReportsKey), into);
+    }
     setBusy(true);
     status_->setText(tr("Collecting the finished jobs' reports…"));
-    jobs_->collect(QDir(jobs_->folder()).filePath(QStringLiteral("reports")));
+    jobs_->collect(into);
   });
   connect(close_, &QPushButton::clicked, this, &QDialog::close);
   connect(jobs_, &SlurmJobsController::listed, this, [this] {
@@ -108,6 +144,7 @@ SlurmJobsDialog::SlurmJobsDialog(QWidget* parent)
   connect(jobs_, &SlurmJobsController::collected, this,
           [this](const QStringList& lines) { report(lines); });
   retranslate();
+  showLoginMode();
   updateButtons();
 }
 
@@ -119,6 +156,20 @@ void SlurmJobsDialog::showFolder(const QString& folder) {
   }
   folder_->setText(trimmed);
   QSettings().setValue(QLatin1String(kFolderKey), trimmed);
+  const QString login = login_->text().trimmed();
+  QSettings().setValue(QLatin1String(kLoginKey), login);
+  if (login.isEmpty()) {
+    jobs_->setLoginNode(std::nullopt);
+  } else {
+    remote::SshTarget target = RemoteHost::load().sshTo(stdstr(login));
+    try {
+      remote::checkSshTarget(target);
+    } catch (const Error& e) {
+      status_->setText(qstr(e.message()));
+      return;
+    }
+    jobs_->setLoginNode(std::move(target));
+  }
   setBusy(true);
   status_->setText(tr("Asking Slurm for the jobs' states…"));
   jobs_->refresh(trimmed);
@@ -175,6 +226,13 @@ void SlurmJobsDialog::fill() {
   updateButtons();
 }
 
+void SlurmJobsDialog::showLoginMode() {
+  const bool there = !login_->text().trimmed().isEmpty();
+  reportsLabel_->setVisible(there);
+  reports_->setVisible(there);
+  browse_->setVisible(!there);  // a folder there is not browsed from here
+}
+
 void SlurmJobsDialog::setBusy(bool busy) {
   refresh_->setEnabled(!busy);
   browse_->setEnabled(!busy);
@@ -213,9 +271,16 @@ void SlurmJobsDialog::retranslate() {
   setWindowTitle(tr("Slurm batch jobs"));
   intro_->setText(
       tr("The jobs that --slurm-batch submitted, with Slurm's state for each task. "
-         "Collect writes each finished job's report into the folder's reports/, "
-         "as detbench jobs --collect does; Cancel job cancels the chosen job with "
-         "scancel."));
+         "Collect writes each finished job's report into the folder's reports/ (through a "
+         "login node: into the folder named here), as detbench jobs --collect does; Cancel "
+         "job cancels the chosen job with scancel."));
+  loginLabel_->setText(tr("Login node:"));
+  login_->setPlaceholderText(tr("empty: the folder is on this machine; else user@login-node"));
+  login_->setToolTip(
+      tr("The cluster's login node: the batch folder is there, and the detbench there answers "
+         "through ssh (port, identity and program as in the remote host settings)"));
+  reportsLabel_->setText(tr("Reports to:"));
+  reports_->setToolTip(tr("The folder on this machine that Collect writes the reports into"));
   folderLabel_->setText(tr("Batch folder:"));
   folder_->setPlaceholderText(tr("the folder given to --slurm-batch"));
   browse_->setText(tr("Browse…"));

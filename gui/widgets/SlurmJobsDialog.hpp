@@ -3,7 +3,10 @@
 // task with the scheduler's state (pending and why, running, completed, timed out, cancelled,
 // preempted) or, once Slurm has forgotten it, what its files say; Cancel job cancels the chosen
 // job with scancel; Collect writes each finished job's report into DIR/reports, as `detbench jobs
-// --collect` would. The folder is remembered between sessions.
+// --collect` would. With a login node named, DIR is a folder there, the detbench there answers
+// through ssh (with the remote host settings' port, identity and program), and Collect writes
+// the reports into a folder here. The folder, the login node and the reports' folder are
+// remembered between sessions.
 
 #include <QDialog>
 
@@ -38,13 +41,18 @@ class SlurmJobsDialog : public QDialog {
   // A task's state in the interface's language: Slurm's while it knows the task, else its files'.
   static QString taskState(const remote::BatchTaskStatus& t);
   void setBusy(bool busy);
+  void showLoginMode();  // the reports' row only with a login node
   void updateButtons();
   void report(const QStringList& lines);
 
   SlurmJobsController* jobs_;
   QLabel* intro_;
+  QLabel* loginLabel_;
+  QLineEdit* login_;
   QLabel* folderLabel_;
   QLineEdit* folder_;
+  QLabel* reportsLabel_;
+  QLineEdit* reports_;  // where Collect writes through a login node
   QPushButton* browse_;
   QPushButton* refresh_;
   QTreeWidget* tree_;

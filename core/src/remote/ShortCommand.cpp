@@ -15,17 +15,17 @@ namespace detbench::remote {
 
 namespace {
 
-constexpr std::size_t kOutputBytes = std::size_t{1} << 20;
 constexpr std::size_t kErrorBytes = std::size_t{64} << 10;
 
-// Reads what is there; false once the pipe has ended.
-bool readSome(int fd, std::string& into, std::size_t keep, bool keepLast) {
+// Reads what is there; false once the pipe has ended. `cut` is set where bytes were dropped.
+bool readSome(int fd, std::string& into, std::size_t keep, bool keepLast, bool& cut) {
   char buf[16384];
   const ssize_t n = ::read(fd, buf, sizeof buf);
   if (n < 0) return errno == EINTR || errno == EAGAIN;
   if (n == 0) return false;
   into.append(buf, static_cast<std::size_t>(n));
   if (into.size() > keep) {
+    cut = true;
     if (keepLast) {
       into.erase(0, into.size() - keep);
     } else {
@@ -37,8 +37,8 @@ bool readSome(int fd, std::string& into, std::size_t keep, bool keepLast) {
 
 }  // namespace
 
-CommandResult runShortCommand(const std::vector<std::string>& argv,
-                              std::chrono::milliseconds limit) {
+CommandResult runShortCommand(const std::vector<std::string>& argv, std::chrono::milliseconds limit,
+                              std::size_t maxOutput) {
   CommandResult result;
   if (argv.empty()) {
     result.errors = "no program to start";
@@ -82,9 +82,12 @@ CommandResult runShortCommand(const std::vector<std::string>& argv,
     const int ready = ::poll(fds, 2, static_cast<int>(left));
     if (ready < 0 && errno == EINTR) continue;
     if (ready <= 0) continue;
-    if (outFd >= 0 && fds[0].revents != 0 && !readSome(outFd, result.output, kOutputBytes, false))
+    bool errorsCut = false;
+    if (outFd >= 0 && fds[0].revents != 0 &&
+        !readSome(outFd, result.output, maxOutput, false, result.outputCut))
       closeChildFd(outFd);
-    if (errFd >= 0 && fds[1].revents != 0 && !readSome(errFd, result.errors, kErrorBytes, true))
+    if (errFd >= 0 && fds[1].revents != 0 &&
+        !readSome(errFd, result.errors, kErrorBytes, true, errorsCut))
       closeChildFd(errFd);
   }
   closeChildFd(outFd);

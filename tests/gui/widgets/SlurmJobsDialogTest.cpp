@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QTreeWidget>
@@ -31,6 +32,8 @@ struct SlurmJobsDialogTest : ::testing::Test {
     fs::remove_all(dir);
     fs::create_directories(dir / "bin");
     fs::create_directories(dir / "batches" / "b1");
+    QSettings().remove(QStringLiteral("slurm"));
+    QSettings().setValue(QStringLiteral("slurm/loginNode"), QString());  // the folder is here
     script("squeue", "case \"$*\" in *=77*) echo '77_0|PENDING|Priority';; esac");
     script("scancel", "echo \"$*\" > '" + (dir / "scancel.log").string() + "'");
     ::setenv("PATH", ((dir / "bin").string() + ":" + path).c_str(), 1);
@@ -99,6 +102,23 @@ TEST_F(SlurmJobsDialogTest, JobsShowTheirStateAndOnlyAQueuedOneCanBeCancelled) {
   ASSERT_TRUE(testing::waitUntil([&] { return !d.controller()->busy(); }));
   EXPECT_TRUE(status(d).contains(QStringLiteral("gpu-h100 of b1: nothing to collect")));
   EXPECT_EQ(QSettings().value(QStringLiteral("slurm/batchFolder")).toString(), folder);
+  QSettings().remove(QStringLiteral("slurm"));
+}
+
+TEST_F(SlurmJobsDialogTest, ALoginNodeAsksForTheReportsFolderHereAndAMalformedOneIsRefused) {
+  SlurmJobsDialog d;
+  auto* login = d.findChild<QLineEdit*>(QStringLiteral("slurmLoginNode"));
+  auto* reports = d.findChild<QLineEdit*>(QStringLiteral("slurmReportsFolder"));
+  ASSERT_NE(login, nullptr);
+  ASSERT_NE(reports, nullptr);
+  EXPECT_FALSE(reports->isVisibleTo(&d)) << "the folder is on this machine";
+  login->setText(QStringLiteral("-oProxyCommand=touch"));
+  EXPECT_TRUE(reports->isVisibleTo(&d));
+  EXPECT_FALSE(reports->text().isEmpty()) << "a folder here by default";
+  d.showFolder(QString::fromStdString((dir / "batches").string()));
+  EXPECT_FALSE(d.controller()->busy()) << "nothing asked of a malformed login node";
+  EXPECT_TRUE(status(d).contains(QStringLiteral("starts with '-'"))) << status(d).toStdString();
+  EXPECT_FALSE(d.controller()->loginNode());
   QSettings().remove(QStringLiteral("slurm"));
 }
 
