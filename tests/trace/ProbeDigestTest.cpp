@@ -110,5 +110,43 @@ TEST(ProbeDigest, EqualsTheCppDigestForEveryDtype) {
   EXPECT_EQ(seen, cases.size()) << out;
 }
 
+// A strided view (rows of a slice, a transpose, steps in two dimensions, an expanded row, a
+// permutation of three dimensions, a column) digests as its contiguous copy does, in every form
+// (compiled, NumPy, torch ops), for floating, integer, boolean and complex dtypes.
+TEST(ProbeDigest, AStridedTensorDigestsAsItsContiguousCopy) {
+  if (!pythonHasTorch()) GTEST_SKIP() << kTracePython << " has no torch";
+  const ProbeFolder probe;
+  const std::string library = probeDigestLibrary();
+  std::ostringstream program;
+  program << "import os, sys, torch\nsys.path.insert(0, " << pythonString(probe.path()) << ")\n"
+          << "os.environ['DETBENCH_TRACE_DIGEST_LIB'] = " << pythonString(library) << "\n"
+          << "from detbench_probe import digest as D\n"
+          << "g = torch.Generator().manual_seed(7)\n"
+          << "checked = 0\n"
+          << "for dt in (torch.float32, torch.float64, torch.float16, torch.int8, torch.bool,\n"
+          << "           torch.complex64):\n"
+          << "    for n in (1000, 1048600):\n"
+          << "        t = torch.randn(n, generator=g, dtype=torch.float64).to(dt)\n"
+          << "        m = t.reshape(-1, 50)\n"
+          << "        views = {'rows': m[:, 5:45], 'transpose': m.t(), 'steps': m[::3, ::7],\n"
+          << "                 'expanded': t[:50].reshape(1, 50).expand(4, 50),\n"
+          << "                 'permuted': t[:1000].reshape(2, 5, 100).permute(2, 0, 1),\n"
+          << "                 'column': m[:, 3]}\n"
+          << "        for name, v in views.items():\n"
+          << "            assert not v.is_contiguous(), name\n"
+          << "            want = D.digest(v.contiguous())\n"
+          << "            for got, how in ((D.digest(v), 'compiled'),\n"
+          << "                             (D.digest(v, use_library=False), 'numpy'),\n"
+          << "                             (D.digest(v, use_numpy=False, use_library=False), "
+             "'ops')):\n"
+          << "                if got != want:\n"
+          << "                    print('mismatch', dt, n, name, how, got, want)\n"
+          << "            checked += 1\n"
+          << "print('checked', checked)\n";
+  const std::string out = runPython(program.str());
+  EXPECT_EQ(out.find("mismatch"), std::string::npos) << out;
+  EXPECT_NE(out.find("checked 72"), std::string::npos) << out;
+}
+
 }  // namespace
 }  // namespace detbench::trace
