@@ -28,10 +28,13 @@ here (not root, packages missing), with the reason.
 
 import json
 import os
+import pty
+import re
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -58,6 +61,53 @@ def jobs(cluster):
     """Every job Slurm still knows: id -> (state, reason)."""
     out = cluster.run("squeue", "--noheader", "--states=all", "--format=%i|%T|%r").stdout
     return {line.split("|")[0]: tuple(line.split("|")[1:3]) for line in out.split()}
+
+
+class ProgressWatch:
+    """A detbench command with its standard error on a pseudo-terminal, read as it comes."""
+
+    def __init__(self, argv, env, cwd):
+        master, slave = pty.openpty()
+        self._proc = subprocess.Popen(argv, env=env, cwd=cwd, stdin=subprocess.DEVNULL,
+                                      stdout=subprocess.DEVNULL, stderr=slave)
+        os.close(slave)
+        self._master = master
+        self._chunks = []
+        self._lock = threading.Lock()
+        self.extra = ""
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self):
+        while True:
+            try:
+                data = os.read(self._master, 4096)
+            except OSError:  # the other end closed
+                break
+            if not data:
+                break
+            with self._lock:
+                self._chunks.append(data.decode(errors="replace"))
+
+    def text(self):
+        with self._lock:
+            return "".join(self._chunks) + self.extra
+
+    def trials_arrived(self):
+        """The progress bar has counted a trial (its "] DONE/TOTAL")."""
+        return re.search(r"\] [1-9][0-9]*/[0-9]+", self.text()) is not None
+
+    def wait(self, seconds):
+        self._proc.wait(seconds)
+        self._reader.join(10)
+        os.close(self._master)
+
+    def kill(self):
+        self._proc.kill()
+        self.wait(30)
+
+    def returncode(self):
+        return self._proc.returncode
 
 
 def trace_checks(c, detbench, tmp):
@@ -267,9 +317,17 @@ def main():
         # A long batch run cancelled mid-run: collected with the trials it wrote.
         cut = os.path.join(tmp, "cut")
         detbench(["run", *LONG, "--slurm", "--slurm-batch", cut])
-        c.wait_for("the batch run to run", lambda: ": running" in detbench(["jobs", cut]).stdout,
-                   60)
-        time.sleep(2)
+        def task_wrote_trials():  # the task's answers, somewhere in the batch's folder
+            for folder, _, names in os.walk(cut):
+                if "task-0.out" in names:
+                    with open(os.path.join(folder, "task-0.out")) as f:
+                        if '"type":"trials"' in f.read():
+                            return True
+            return False
+
+        # Cancelled once the task has written trials, however long a busy machine takes to
+        # start it.
+        c.wait_for("the batch run's first trials", task_wrote_trials, 120)
         detbench(["jobs", cut, "--cancel"])
         c.wait_for("the cancel", lambda: ": cancelled" in detbench(["jobs", cut]).stdout, 60)
         r = detbench(["jobs", cut, "--collect"])
@@ -326,22 +384,21 @@ def main():
 
         def cut_mid_run(args, cut, label, words):
             report = os.path.join(tmp, label.replace(" ", "-") + ".json")
-            p = subprocess.Popen([DETBENCH, "run", *LONG, *args, "--out", report,
-                                  "--remote-detbench", DETBENCH], env=env, cwd=tmp,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            # Standard error on a terminal, so the progress bar says when trials have arrived:
+            # the cut comes after the first, however long a busy machine takes to start the job.
+            p = ProgressWatch([DETBENCH, "run", *LONG, *args, "--out", report,
+                               "--remote-detbench", DETBENCH], env, tmp)
             try:
-                c.wait_for("the job to run", lambda: any(s[0] == "RUNNING"
-                                                          for s in jobs(c).values()), 60)
-                time.sleep(2)  # trials arriving
+                c.wait_for("the run's first trials", p.trials_arrived, 120)
                 if cut:
                     cut()
-                out, err = p.communicate(timeout=300)
+                p.wait(300)
             except (ClusterError, subprocess.TimeoutExpired) as e:
                 p.kill()
-                out, err = p.communicate()
-                err += str(e)
-            ok = p.returncode == 4 and os.path.exists(report)
-            detail = f"{p.returncode} {err[-600:]!r}"
+                p.extra = str(e)
+            err = p.text()
+            ok = p.returncode() == 4 and os.path.exists(report)
+            detail = f"{p.returncode()} {err[-600:]!r}"
             if ok:
                 with open(report) as f:
                     doc = json.load(f)
