@@ -12,6 +12,7 @@ ClusterError with the daemons' own last log lines when one does not come up.
 import os
 import pwd
 import shutil
+import signal
 import socket
 import stat
 import subprocess
@@ -190,7 +191,43 @@ PartitionName=urgent Nodes={self.node} MaxTime=60 State=UP PriorityTier=10
                       lambda: self.node_state() in ("idle", "mixed", "allocated"), 60)
         return self
 
+    def _end_jobs(self):
+        """Cancels every job and waits a while for their ends, while the daemons still run."""
+        try:
+            ids = self.run("squeue", "--noheader", "--format=%A", check=False, timeout=20).stdout
+            if ids.split():
+                self.run("scancel", "--full", *ids.split(), check=False, timeout=20)
+                self.wait_for("the jobs' ends", lambda: not self.run(
+                    "squeue", "--noheader", "--states=RUNNING,COMPLETING,PENDING,SUSPENDED",
+                    check=False, timeout=20).stdout.strip(), 30)
+        except (ClusterError, OSError, subprocess.TimeoutExpired):
+            pass
+
+    def _strays(self):
+        """Processes the cluster left: a job step's slurmstepd outlives slurmd (it holds the
+        node's log in this cluster's folder open), and what runs under it."""
+        parents, ours = {}, set()
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    parents[int(pid)] = int(f.read().rsplit(")", 1)[1].split()[1])
+                for fd in os.listdir(f"/proc/{pid}/fd"):
+                    if os.readlink(f"/proc/{pid}/fd/{fd}").startswith(self.dir + "/"):
+                        ours.add(int(pid))
+                        break
+            except (OSError, IndexError, ValueError):
+                continue
+        ours.discard(os.getpid())
+        found = set(ours)
+        while True:  # and every process below those
+            more = {pid for pid, parent in parents.items() if parent in found} - found
+            if not more:
+                return found
+            found |= more
+
     def stop(self):
+        if "slurmctld" in self.procs:
+            self._end_jobs()
         for name in ("slurmd", "slurmctld", "munged"):
             p = self.procs.pop(name, None)
             if p is None:
@@ -202,6 +239,11 @@ PartitionName=urgent Nodes={self.node} MaxTime=60 State=UP PriorityTier=10
                 p.kill()
                 p.wait()
         if self.dir:
+            for pid in self._strays():
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
             shutil.rmtree(self.dir, ignore_errors=True)
             self.dir = None
 
