@@ -1272,6 +1272,37 @@
         </message>
     </context>
     <context>
+        <name>SlurmBatchText</name>
+        <message>
+            <source>run</source>
+            <translation>运行</translation>
+        </message>
+        <message>
+            <source>sweep</source>
+            <translation>多配置对比</translation>
+        </message>
+        <message>
+            <source>no GPU type</source>
+            <translation>不指定 GPU 类型</translation>
+        </message>
+        <message>
+            <source>partition default</source>
+            <translation>默认分区</translation>
+        </message>
+        <message>
+            <source>partition %1</source>
+            <translation>分区 %1</translation>
+        </message>
+        <message>
+            <source>constraint %1</source>
+            <translation>约束 %1</translation>
+        </message>
+        <message>
+            <source>, </source>
+            <translation>，</translation>
+        </message>
+    </context>
+    <context>
         <name>SlurmStateText</name>
         <message>
             <source>pending</source>

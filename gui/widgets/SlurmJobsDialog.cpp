@@ -13,6 +13,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "common/SlurmBatchText.hpp"
 #include "common/SlurmStateText.hpp"
 #include "common/Text.hpp"
 #include "controllers/RemoteHost.hpp"
@@ -195,7 +196,8 @@ void SlurmJobsDialog::fill() {
       top->setText(2, qstr(batch.unreadable));
       continue;
     }
-    top->setText(2, tr("%1 of %2 on %3").arg(qstr(batch.kind), qstr(batch.op), qstr(batch.device)));
+    top->setText(2, tr("%1 of %2 on %3")
+                        .arg(SlurmBatchText::kind(batch.kind), qstr(batch.op), qstr(batch.device)));
     for (int j = 0; j < static_cast<int>(batch.jobs.size()); ++j) {
       const remote::BatchJobStatus& job = batch.jobs[j];
       auto* jobItem = new QTreeWidgetItem(top);
@@ -216,7 +218,7 @@ void SlurmJobsDialog::fill() {
       const int tasks = static_cast<int>(job.tasks.size());
       jobItem->setText(1, tasks == 1 ? taskState(job.tasks.front())
                                      : tr("%1 of %2 tasks finished").arg(done).arg(tasks));
-      jobItem->setText(2, qstr(job.label));
+      jobItem->setText(2, SlurmBatchText::target(job.label));
       (job.finished() ? finished : live) += 1;
     }
   }
