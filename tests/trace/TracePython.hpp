@@ -1,6 +1,7 @@
 #pragma once
-// The Python the trace tests run: Debian's python3 with python3-torch (kTracePython); tests that
-// need it skip where it has no torch.
+// The Python the trace tests run: Debian's python3 with python3-torch (kTracePython), and what
+// its torch offers as the build found it (tests/CMakeLists.txt asks once: importing torch costs
+// seconds a process); tests that need it skip where it has no torch.
 
 #include <gtest/gtest.h>
 
@@ -8,10 +9,15 @@
 
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 namespace detbench::trace {
 
 inline constexpr const char* kTracePython = DETBENCH_TRACE_PYTHON;
+// The torch version of kTracePython when the build was configured; empty without one.
+inline constexpr std::string_view kTraceTorch = DETBENCH_TRACE_TORCH;
+inline constexpr bool kTraceTorchDistributed = DETBENCH_TRACE_TORCH_DISTRIBUTED != 0;
+inline constexpr bool kTraceTorchCompile = DETBENCH_TRACE_TORCH_COMPILE != 0;
 #ifdef DETBENCH_TRACE_SCRIPTS
 // The folder of the scripts the trace tests trace (tests/trace/scripts).
 inline const std::string kScripts = DETBENCH_TRACE_SCRIPTS;
@@ -38,12 +44,12 @@ inline std::string runPython(const std::string& program) {
     while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
     ::pclose(p);
   }
+  std::remove(path.c_str());
   return out;
 }
 
 inline bool pythonHasTorch() {
-  static const bool has = runPython("import torch\nprint('yes')\n").rfind("yes", 0) == 0;
-  return has;
+  return !kTraceTorch.empty();
 }
 
 }  // namespace detbench::trace
