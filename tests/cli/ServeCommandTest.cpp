@@ -76,12 +76,8 @@ TEST_F(CliTest, ServeRefusesADeepMessageAndGoesOn) {
 // 8 GiB and the server ended in std::bad_alloc. The request is refused, before `started`, with
 // the memory the process can have; the cancel that follows finds nothing to cancel.
 TEST_F(CliTest, ServeAdmitsARunAgainstWhatTheProcessCanHave) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#ifdef DETBENCH_SANITIZED_BUILD  // tests/CMakeLists.txt
   GTEST_SKIP() << "a sanitizer's shadow memory does not fit under ulimit -v";
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-  GTEST_SKIP() << "a sanitizer's shadow memory does not fit under ulimit -v";
-#endif
 #endif
   std::ofstream(dir_ / "in.txt")
       << R"({"id":1,"type":"run","request":{"op":"sum","params":{"size":16},"trials":8000000}})"

@@ -14,14 +14,6 @@
 #include "detbench/base/Error.hpp"
 #include "detbench/cpu/ThreadPool.hpp"
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define DETBENCH_TEST_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define DETBENCH_TEST_SANITIZED 1
-#endif
-#endif
-
 namespace detbench::cpu {
 namespace {
 
@@ -104,7 +96,7 @@ TEST(ThreadPoolTest, ZeroMeansOnePerCore) {
 }
 
 TEST(ThreadPoolTest, AThreadThatCannotStartIsAnErrorNotAHang) {
-#ifdef DETBENCH_TEST_SANITIZED
+#ifdef DETBENCH_SANITIZED_BUILD  // tests/CMakeLists.txt
   GTEST_SKIP() << "an address-space limit leaves a sanitizer's shadow memory no room";
 #else
   // In a child process: an address-space limit 256 MiB above what it uses leaves room for a
