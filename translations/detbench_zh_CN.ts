@@ -1301,6 +1301,10 @@
             <source>, </source>
             <translation>，</translation>
         </message>
+        <message>
+            <source>%1 via ssh %2</source>
+            <translation>%1（经 ssh %2）</translation>
+        </message>
     </context>
     <context>
         <name>SlurmStateText</name>

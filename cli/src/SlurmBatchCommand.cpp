@@ -15,6 +15,7 @@
 #include "detbench/remote/ProtocolMessages.hpp"
 #include "detbench/remote/ShortCommand.hpp"
 #include "detbench/remote/SlurmBatch.hpp"
+#include "detbench/remote/SlurmJobs.hpp"
 
 namespace detbench::cli {
 
@@ -82,11 +83,13 @@ int submitBatch(const CliStreams& io, const RunOptions& o, const RunRequest& req
       DETBENCH_THROW(InvalidArgument, "sbatch refused the " + e.name +
                                           " job: " + (r.errors.empty() ? r.output : r.errors));
     }
-    manifest["jobs"].push_back(json{{"name", e.name},
-                                    {"label", e.label},
-                                    {"job_id", *id},
-                                    {"folder", e.name},
-                                    {"tasks", taskList}});
+    manifest["jobs"].push_back(json{
+        {"name", e.name},
+        {"label", e.label},
+        {"target", remote::batchTargetToJson(remote::batchTargetOf(*e.slurm, e.host.value_or("")))},
+        {"job_id", *id},
+        {"folder", e.name},
+        {"tasks", taskList}});
     io.out << "Submitted " << e.name << ": job " << *id << " (" << tasks.size()
            << (tasks.size() == 1 ? " task" : " tasks") << ", " << e.label << ")\n";
   }

@@ -218,7 +218,7 @@ void SlurmJobsDialog::fill() {
       const int tasks = static_cast<int>(job.tasks.size());
       jobItem->setText(1, tasks == 1 ? taskState(job.tasks.front())
                                      : tr("%1 of %2 tasks finished").arg(done).arg(tasks));
-      jobItem->setText(2, SlurmBatchText::target(job.label));
+      jobItem->setText(2, SlurmBatchText::target(job));
       (job.finished() ? finished : live) += 1;
     }
   }

@@ -262,6 +262,19 @@ def main():
                       "--slurm-batch", batch])
         check(r.returncode == 0 and r.stdout.count("Submitted") == 2,
               "a batch sweep on two GPU types: submitted, ids printed", f"{r.returncode} {r.stderr!r}")
+        # Each job's target as fields (the workbench words them in its language), in batch.json
+        # and in the listing the workbench reads through a login node.
+        manifests = [os.path.join(batch, d, "batch.json") for d in os.listdir(batch)]
+        kept = listed = []
+        if len(manifests) == 1 and os.path.exists(manifests[0]):
+            with open(manifests[0]) as f:
+                kept = sorted(j.get("target", {}).get("gpu_type") for j in json.load(f)["jobs"])
+            listing = json.loads(detbench(["jobs", batch, "--json"]).stdout or "{}")
+            listed = sorted(j["target"]["gpu_type"] for b in listing.get("batches", [])
+                            for j in b["jobs"] if j.get("target"))
+        check(kept == listed == ["a100", "h100"],
+              "batch.json and the --json listing name each job's GPU type as a field",
+              f"{manifests} {kept} {listed}")
         listing = ""
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:

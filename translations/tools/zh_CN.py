@@ -73,6 +73,7 @@ ZH_CN = {
 "partition %1": "分区 %1",
 "constraint %1": "约束 %1",
 ", ": "，",
+"%1 via ssh %2": "%1（经 ssh %2）",
 "%1 of %2 tasks finished": "%2 个任务中 %1 个已结束",
 "Jobs queued or running: %1; finished: %2.": "排队或运行中的作业：%1；已结束：%2。",
 "Slurm batch jobs": "Slurm 批处理作业",

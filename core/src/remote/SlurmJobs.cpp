@@ -85,6 +85,7 @@ BatchJobStatus jobStatus(const fs::path& batchDir, const json& job) {
   j.name = job.value("name", std::string());
   j.id = job.value("job_id", std::string());
   j.label = job.value("label", std::string());
+  if (const auto it = job.find("target"); it != job.end()) j.target = batchTargetFromJson(*it);
   j.folder = (batchDir / job.value("folder", j.name)).string();
   j.manifest = job;
   const auto states = arrayStates(j.id);
@@ -123,6 +124,32 @@ ReportDocument taskReport(const BatchJobStatus& job, const BatchTaskStatus& task
 }
 
 }  // namespace
+
+BatchTarget batchTargetOf(const SlurmTarget& target, const std::string& viaHost) {
+  return BatchTarget{target.gpuType, target.partition, target.constraint, viaHost};
+}
+
+json batchTargetToJson(const BatchTarget& t) {
+  return json{{"gpu_type", t.gpuType},
+              {"partition", t.partition},
+              {"constraint", t.constraint},
+              {"via_host", t.viaHost}};
+}
+
+std::optional<BatchTarget> batchTargetFromJson(const json& j) {
+  if (!j.is_object()) return std::nullopt;
+  BatchTarget t;
+  for (const auto& [name, field] : {std::pair{"gpu_type", &t.gpuType},
+                                    {"partition", &t.partition},
+                                    {"constraint", &t.constraint},
+                                    {"via_host", &t.viaHost}}) {
+    const auto it = j.find(name);
+    if (it == j.end()) continue;
+    if (!it->is_string()) return std::nullopt;
+    *field = it->get<std::string>();
+  }
+  return t;
+}
 
 bool BatchJobStatus::finished() const {
   return std::all_of(tasks.begin(), tasks.end(), [](const auto& t) { return t.finished; });

@@ -73,6 +73,7 @@ json batchesToJson(const std::vector<BatchStatus>& batches) {
       jobs.push_back({{"name", job.name},
                       {"id", job.id},
                       {"label", job.label},
+                      {"target", job.target ? batchTargetToJson(*job.target) : json()},
                       {"folder", job.folder},
                       {"tasks", std::move(tasks)}});
     }
@@ -103,6 +104,12 @@ std::vector<BatchStatus> batchesFromJson(const json& j) {
       s.name = listed(job, "name", std::string());
       s.id = listed(job, "id", std::string());
       s.label = listed(job, "label", std::string());
+      if (const auto it = job.find("target"); it != job.end() && !it->is_null()) {
+        s.target = batchTargetFromJson(*it);
+        DETBENCH_CHECK_ARG(s.target.has_value(),
+                           "the listing's \"target\" is not an object of "
+                           "strings");
+      }
       s.folder = listed(job, "folder", std::string());
       for (const json& t : listedList(job, "tasks")) s.tasks.push_back(taskFromJson(t));
       batch.jobs.push_back(std::move(s));

@@ -29,6 +29,7 @@ std::vector<BatchStatus> twoBatches() {
   job.name = "gpu-h100";
   job.id = "77";
   job.label = "gpu:h100, partition default";
+  job.target = BatchTarget{"h100", "", "nvlink", "login1"};
   job.folder = "/shared/b1/gpu-h100";
   job.tasks = {pending, gone};
   BatchStatus ok;
@@ -57,6 +58,7 @@ TEST(SlurmJobsJsonTest, AListingSurvivesTheTripWhole) {
   const BatchJobStatus& j = b.jobs[0];
   EXPECT_EQ(j.id, "77");
   EXPECT_EQ(j.label, "gpu:h100, partition default");
+  EXPECT_EQ(j.target, (BatchTarget{"h100", "", "nvlink", "login1"}));
   EXPECT_TRUE(j.live());
   ASSERT_EQ(j.tasks.size(), 2u);
   ASSERT_TRUE(j.tasks[0].slurm);
@@ -87,6 +89,10 @@ TEST(SlurmJobsJsonTest, WhatIsNotAListingIsRefusedInWords) {
   EXPECT_NE(refused(R"([{"jobs":[{"tasks":[{"finished":"yes"}]}]}])").find("\"finished\""),
             std::string::npos);
   EXPECT_EQ(refused(R"([{"name":"b","jobs":[{"id":"1","tasks":[{"index":0}]}]}])"), "accepted");
+  EXPECT_NE(refused(R"([{"jobs":[{"target":{"gpu_type":3}}]}])").find("\"target\""),
+            std::string::npos);
+  EXPECT_NE(refused(R"([{"jobs":[{"target":"h100"}]}])").find("\"target\""), std::string::npos);
+  EXPECT_EQ(refused(R"([{"jobs":[{"target":null}]}])"), "accepted");  // a job of an older batch
 }
 
 }  // namespace

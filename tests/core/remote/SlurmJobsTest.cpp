@@ -85,6 +85,8 @@ struct SlurmJobsTest : ::testing::Test {
                       {"label", std::string("gpu:") + (name + 4)},
                       {"folder", name},
                       {"tasks", Manifest::array({{{"index", 0}, {"name", ""}}})}});
+      // The a100 job as batch.json has it today; the h100 job as an older one wrote it.
+      if (id == "77") jobs.back()["target"] = {{"gpu_type", "a100"}, {"partition", "debug"}};
     }
     writeText(dir / "b1" / "gpu-h100" / "task-0.out", servedAnswers(input));
     writeText(
@@ -106,6 +108,8 @@ TEST_F(SlurmJobsTest, TasksCarrySqueuesStateOrWhatTheirFilesSay) {
   ASSERT_EQ(b.jobs.size(), 2u);
   const BatchJobStatus& queued = b.jobs[0];
   EXPECT_EQ(queued.id, "77");
+  EXPECT_EQ(queued.target, (BatchTarget{"a100", "debug", "", ""}));
+  EXPECT_FALSE(b.jobs[1].target);
   ASSERT_EQ(queued.tasks.size(), 1u);
   EXPECT_EQ(queued.tasks[0].words.rfind("pending", 0), 0u) << queued.tasks[0].words;
   EXPECT_NE(queued.tasks[0].words.find("ority"), std::string::npos) << queued.tasks[0].words;
@@ -160,6 +164,20 @@ TEST_F(SlurmJobsTest, AFolderWithoutBatchesIsRefused) {
   const auto batches = listBatches(dir.string());
   ASSERT_EQ(batches.size(), 1u);
   EXPECT_NE(batches[0].unreadable.find("cannot be read"), std::string::npos);
+}
+
+TEST(BatchTargetTest, ItsFieldsComeBackAndAnythingElseIsNoTarget) {
+  SlurmTarget t;
+  t.gpuType = "h100";
+  t.partition = "gpu-long";
+  t.constraint = "nvlink";
+  t.timeLimit = "30";
+  const BatchTarget b = batchTargetOf(t, "login1");
+  EXPECT_EQ(b, (BatchTarget{"h100", "gpu-long", "nvlink", "login1"}));
+  EXPECT_EQ(batchTargetFromJson(batchTargetToJson(b)), b);
+  EXPECT_EQ(batchTargetFromJson(Manifest::object()), BatchTarget{});
+  EXPECT_FALSE(batchTargetFromJson(Manifest{{"gpu_type", 1}}));
+  EXPECT_FALSE(batchTargetFromJson(Manifest("h100")));
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-// A batch's kind and its jobs' targets in the interface's language: in English exactly the words
-// core's slurmTargetLabel wrote into batch.json, in Chinese other words with Slurm's names kept.
+// A batch's kind and its jobs' targets in the interface's language, from batch.json's fields or
+// from the label alone (an older batch): in English exactly the words of the command line's
+// label, in Chinese other words with Slurm's names and the login node kept.
 
 #include "common/SlurmBatchText.hpp"
 
@@ -34,7 +35,17 @@ TEST(SlurmBatchTextTest, InEnglishTheTargetsReadAsTheCommandLineWroteThem) {
   ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
   for (const auto& t : someTargets()) {
     EXPECT_EQ(SlurmBatchText::target(labelOf(t)), qstr(labelOf(t)));
+    EXPECT_EQ(SlurmBatchText::target(remote::batchTargetOf(t, "")), qstr(labelOf(t)));
+    EXPECT_EQ(SlurmBatchText::target(remote::batchTargetOf(t, "login1")),
+              qstr(labelOf(t) + " via ssh login1"));
+    EXPECT_EQ(SlurmBatchText::target(labelOf(t) + " via ssh login1"),
+              qstr(labelOf(t) + " via ssh login1"));
   }
+  remote::BatchJobStatus job;
+  job.label = labelOf(someTargets()[1]);
+  EXPECT_EQ(SlurmBatchText::target(job), qstr(job.label));
+  job.target = remote::batchTargetOf(someTargets()[3], "");  // the fields win over the label
+  EXPECT_EQ(SlurmBatchText::target(job), qstr(labelOf(someTargets()[3])));
   EXPECT_EQ(SlurmBatchText::kind("sweep"), QStringLiteral("sweep"));
   EXPECT_EQ(SlurmBatchText::target("ssh node7"), QStringLiteral("ssh node7"));  // another shape
 }
@@ -53,6 +64,12 @@ TEST(SlurmBatchTextTest, InChineseTheWordsChangeAndSlurmsNamesStay) {
   }
   EXPECT_FALSE(full.contains(QStringLiteral("partition"))) << full.toStdString();
   EXPECT_FALSE(full.contains(QStringLiteral("constraint"))) << full.toStdString();
+  EXPECT_EQ(SlurmBatchText::target(remote::batchTargetOf(targets[3], "")), full);
+  const QString via = SlurmBatchText::target(remote::batchTargetOf(targets[3], "login1"));
+  EXPECT_TRUE(via.startsWith(full)) << via.toStdString();
+  EXPECT_TRUE(via.contains(QStringLiteral("login1"))) << via.toStdString();
+  EXPECT_FALSE(via.contains(QStringLiteral("via"))) << via.toStdString();
+  EXPECT_EQ(SlurmBatchText::target(labelOf(targets[3]) + " via ssh login1"), via);
   const QString bare = SlurmBatchText::target(remote::slurmTargetLabel(targets[1]));
   EXPECT_EQ(bare, SlurmBatchText::target(labelOf(targets[1])).mid(5)) << bare.toStdString();
   EXPECT_FALSE(bare.contains(QStringLiteral("partition"))) << bare.toStdString();

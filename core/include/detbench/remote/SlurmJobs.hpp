@@ -29,12 +29,27 @@ struct BatchTaskStatus {
   std::string why;        // Slurm's words for an end before the report, else ""
 };
 
+// What a batch job asked Slurm for, as batch.json keeps it ("target"), for a reader to put in its
+// own words; `label` says the same in English.
+struct BatchTarget {
+  std::string gpuType;     // "": no GPU type
+  std::string partition;   // "": the cluster's default
+  std::string constraint;  // "": none
+  std::string viaHost;     // the login node sbatch ran on through ssh; "": here
+  bool operator==(const BatchTarget&) const = default;
+};
+BatchTarget batchTargetOf(const SlurmTarget& target, const std::string& viaHost);
+nlohmann::ordered_json batchTargetToJson(const BatchTarget& target);
+// Where `j` is not an object of strings (a batch.json of an older detbench holds none), nullopt.
+std::optional<BatchTarget> batchTargetFromJson(const nlohmann::ordered_json& j);
+
 struct BatchJobStatus {
-  std::string name;                 // "gpu-h100", "slurm"
-  std::string id;                   // Slurm's job id
-  std::string label;                // what it ran on, in the scheduler's terms
-  std::string folder;               // its tasks' files
-  nlohmann::ordered_json manifest;  // its entry of batch.json
+  std::string name;                   // "gpu-h100", "slurm"
+  std::string id;                     // Slurm's job id
+  std::string label;                  // what it ran on, in the scheduler's terms
+  std::optional<BatchTarget> target;  // the same as fields, where batch.json has them
+  std::string folder;                 // its tasks' files
+  nlohmann::ordered_json manifest;    // its entry of batch.json
   std::vector<BatchTaskStatus> tasks;
 
   bool finished() const;  // every task no longer queued or running
