@@ -132,10 +132,12 @@ bool ScenarioOutcome::asExpected() const {
 }
 
 std::string scenarioDevice(const BackendRegistry& registry) {
-  for (const auto& d : registry.devices()) {
-    if (d.id == "cuda" && d.availability.available) return "cuda";
+  try {
+    registry.get("cuda");  // loads its module where that is on demand
+    return "cuda";
+  } catch (const Error&) {
+    return "cpu-threads";  // unknown here, or not available
   }
-  return "cpu-threads";
 }
 
 ScenarioOutcome runScenario(const Scenario& scenario, const BackendRegistry& registry,

@@ -103,8 +103,8 @@ Environment collectEnvironment(const BackendRegistry& registry) {
                             std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." +
                             std::to_string(NLOHMANN_JSON_VERSION_PATCH)},
   };
-  // A device of an on-demand module that this process never loaded (the torch devices of a run
-  // on another device) is left out: the report lists what was looked at.
+  // A device of an on-demand module that this process never loaded (cuda or the torch devices
+  // in a run on another device) is left out: the report lists what was looked at.
   for (const auto& d : registry.devices()) {
     if (!d.loaded) continue;
     DeviceSummary s{d.id, d.availability.available, d.availability.reason, {}};
