@@ -2,9 +2,10 @@
 # they share (the project's headers, nlohmann/json's and GoogleTest's templates, Qt) is parsed and
 # instantiated once a batch instead of once a file: with batches of 8 the compile CPU time of
 # scripts/test's three builds came to about half of what it was file by file.
-# The libraries and the test programs are built so; the kernels are not (their files keep helpers
-# of the same names in anonymous namespaces, and nvcc compiles file by file anyway). A file whose
-# helpers clash with another's in its batch is named and left out in its CMakeLists.
+# The libraries and the test programs are built so; the CPU and torch kernels are not (their files
+# keep helpers of the same names in anonymous namespaces), and the CUDA kernels batch their short
+# files themselves (kernels/cuda/CMakeLists.txt: CMake batches no CUDA). A file whose helpers
+# clash with another's in its batch is named and left out in its CMakeLists.
 # DETBENCH_UNITY=OFF compiles file by file: quicker to rebuild after editing one file, and it
 # checks that each file includes what it uses (scripts/test-pytorch builds that way).
 option(DETBENCH_UNITY "Compile the libraries' and tests' files in batches (a unity build)" ON)

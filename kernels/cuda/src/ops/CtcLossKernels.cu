@@ -18,26 +18,27 @@ namespace detbench::cuda {
 
 namespace {
 
-using Op = ops::CtcLossBackwardOp;
+using ops::CtcLossBackwardOp;
 
-__global__ void alphaBetaKernel(Op::Problem p, const float* lp, const std::int64_t* targets,
-                                float* alpha, float* beta, float* nll) {
+__global__ void alphaBetaKernel(CtcLossBackwardOp::Problem p, const float* lp,
+                                const std::int64_t* targets, float* alpha, float* beta,
+                                float* nll) {
   const std::int64_t b = globalIndex();
   if (b >= p.batch) return;
   const std::int64_t off = b * p.time * p.extended();
-  nll[b] = Op::alphaBeta(p, lp, targets, b, alpha + off, beta + off);
+  nll[b] = CtcLossBackwardOp::alphaBeta(p, lp, targets, b, alpha + off, beta + off);
 }
 
-__global__ void gatherKernel(Op::Problem p, const float* lp, const std::int64_t* targets,
-                             const float* alpha, const float* beta, const float* nll, float* lcab,
-                             float* grad) {
+__global__ void gatherKernel(CtcLossBackwardOp::Problem p, const float* lp,
+                             const std::int64_t* targets, const float* alpha, const float* beta,
+                             const float* nll, float* lcab, float* grad) {
   const std::int64_t i = globalIndex();
   if (i >= p.batch * p.time) return;
   const std::int64_t b = i / p.time;
   const std::int64_t t = i % p.time;
   const std::int64_t off = b * p.time * p.extended();
-  Op::gradientRow(p, lp, targets, b, t, alpha + off, beta + off, nll[b], lcab + i * p.classes,
-                  grad);
+  CtcLossBackwardOp::gradientRow(p, lp, targets, b, t, alpha + off, beta + off, nll[b],
+                                 lcab + i * p.classes, grad);
 }
 
 __global__ void expKernel(const float* lp, std::int64_t n, float* grad) {
@@ -45,9 +46,9 @@ __global__ void expKernel(const float* lp, std::int64_t n, float* grad) {
   if (i < n) grad[i] = expf(lp[i]);
 }
 
-__global__ void scatterKernel(Op::Problem p, const float* lp, const std::int64_t* targets,
-                              const float* alpha, const float* beta, const float* nll,
-                              float* grad) {
+__global__ void scatterKernel(CtcLossBackwardOp::Problem p, const float* lp,
+                              const std::int64_t* targets, const float* alpha, const float* beta,
+                              const float* nll, float* grad) {
   const std::int64_t i = globalIndex();
   const std::int64_t L = p.extended();
   if (i >= p.batch * p.time * L) return;
@@ -55,16 +56,18 @@ __global__ void scatterKernel(Op::Problem p, const float* lp, const std::int64_t
   const std::int64_t t = (i / L) % p.time;
   const std::int64_t s = i % L;
   const std::int64_t off = b * p.time * L;
-  const float term = Op::atomicTerm(p, lp, targets, b, t, s, alpha + off, beta + off, nll[b]);
-  atomicAdd(grad + (t * p.batch + b) * p.classes + Op::label(p, targets, b, s), term);
+  const float term =
+      CtcLossBackwardOp::atomicTerm(p, lp, targets, b, t, s, alpha + off, beta + off, nll[b]);
+  atomicAdd(grad + (t * p.batch + b) * p.classes + CtcLossBackwardOp::label(p, targets, b, s),
+            term);
 }
 
 }  // namespace
 
 CudaRun makeCtcLossBackwardCuda(const CudaKernelArgs& args) {
-  const auto p = Op::problem(args.params);
-  const float* lp = args.device.in<float>(Op::kLogProbs);
-  const std::int64_t* targets = args.device.in<std::int64_t>(Op::kTargets);
+  const auto p = CtcLossBackwardOp::problem(args.params);
+  const float* lp = args.device.in<float>(CtcLossBackwardOp::kLogProbs);
+  const std::int64_t* targets = args.device.in<std::int64_t>(CtcLossBackwardOp::kTargets);
   float* grad = args.device.out<float>();
   const bool atomic = args.form == Form::Atomic;
   *args.algorithm = atomic ? "alpha/beta per sequence, atomicAdd per position (PyTorch's)"

@@ -18,9 +18,9 @@ namespace detbench::cuda {
 
 namespace {
 
-using Op = ops::CumsumOp;
-constexpr int kLanes = static_cast<int>(Op::kLanes);
-constexpr int kPerLane = static_cast<int>(Op::kPerLane);
+using ops::CumsumOp;
+constexpr int kLanes = static_cast<int>(CumsumOp::kLanes);
+constexpr int kPerLane = static_cast<int>(CumsumOp::kPerLane);
 
 constexpr unsigned long long kAggregate = 1ULL << 32;
 constexpr unsigned long long kInclusive = 2ULL << 32;
@@ -30,7 +30,7 @@ constexpr unsigned long long kInclusive = 2ULL << 32;
 __device__ float scanTile(const float* x, std::int64_t size, std::int64_t t, float* local,
                           float* shared) {
   const int lane = static_cast<int>(threadIdx.x);
-  const std::int64_t base = t * Op::kTile + static_cast<std::int64_t>(lane) * kPerLane;
+  const std::int64_t base = t * CumsumOp::kTile + static_cast<std::int64_t>(lane) * kPerLane;
   float s = 0.0f;
   for (int k = 0; k < kPerLane; ++k) {
     if (base + k < size) s += x[base + k];
@@ -55,7 +55,7 @@ __device__ float scanTile(const float* x, std::int64_t size, std::int64_t t, flo
 
 __device__ void writeTile(std::int64_t size, std::int64_t t, const float* local, bool addPrefix,
                           float prefix, float* out) {
-  const std::int64_t base = t * Op::kTile + static_cast<std::int64_t>(threadIdx.x) * kPerLane;
+  const std::int64_t base = t * CumsumOp::kTile + static_cast<std::int64_t>(threadIdx.x) * kPerLane;
   for (int k = 0; k < kPerLane; ++k) {
     if (base + k < size) out[base + k] = addPrefix ? prefix + local[k] : local[k];
   }
@@ -148,7 +148,7 @@ __global__ void __launch_bounds__(kCombineThreads)
 __global__ void addPrefixKernel(std::int64_t size, const float* prefixes, float* out) {
   const std::int64_t t = blockIdx.x;
   if (t == 0) return;
-  const std::int64_t base = t * Op::kTile + static_cast<std::int64_t>(threadIdx.x) * kPerLane;
+  const std::int64_t base = t * CumsumOp::kTile + static_cast<std::int64_t>(threadIdx.x) * kPerLane;
   for (int k = 0; k < kPerLane; ++k) {
     if (base + k < size) out[base + k] = prefixes[t] + out[base + k];
   }
@@ -157,8 +157,8 @@ __global__ void addPrefixKernel(std::int64_t size, const float* prefixes, float*
 }  // namespace
 
 CudaRun makeCumsumCuda(const CudaKernelArgs& args) {
-  const auto p = Op::problem(args.params);
-  const float* x = args.device.in<float>(Op::kInput);
+  const auto p = CumsumOp::problem(args.params);
+  const float* x = args.device.in<float>(CumsumOp::kInput);
   float* out = args.device.out<float>();
   const std::int64_t tiles = p.tiles();
   const LaunchShape tileBlocks{static_cast<unsigned>(tiles), kLanes};

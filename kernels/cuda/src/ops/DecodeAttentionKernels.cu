@@ -26,7 +26,7 @@ namespace detbench::cuda {
 
 namespace {
 
-using Op = ops::DecodeAttentionOp;
+using ops::DecodeAttentionOp;
 constexpr int kThreads = 128;
 
 struct Shape {
@@ -34,7 +34,9 @@ struct Shape {
   bool fixedSplits;
   float scale;
   __device__ std::int64_t begin(std::int64_t s) const {
-    if (fixedSplits) return s * Op::kFixedSplit < kvLen ? s * Op::kFixedSplit : kvLen;
+    if (fixedSplits)
+      return s * DecodeAttentionOp::kFixedSplit < kvLen ? s * DecodeAttentionOp::kFixedSplit
+                                                        : kvLen;
     return s * kvLen / splits;
   }
   __device__ std::int64_t end(std::int64_t s) const {
@@ -126,18 +128,18 @@ __global__ void divideKernel(const float* totals, Shape sh, float* out) {
 }  // namespace
 
 CudaRun makeDecodeAttentionCuda(const CudaKernelArgs& args) {
-  const auto p = Op::problem(args.params);
-  const float* q = args.device.in<float>(Op::kQ);
-  const float* k = args.device.in<float>(Op::kK);
-  const float* v = args.device.in<float>(Op::kV);
+  const auto p = DecodeAttentionOp::problem(args.params);
+  const float* q = args.device.in<float>(DecodeAttentionOp::kQ);
+  const float* k = args.device.in<float>(DecodeAttentionOp::kK);
+  const float* v = args.device.in<float>(DecodeAttentionOp::kV);
   float* out = args.device.out<float>();
   const bool atomic = args.form == Form::Atomic;
   const bool fixed = atomic || p.batchInvariant;
   Shape sh{p.rows(), p.headDim, p.kvLen, 1, fixed, static_cast<float>(p.scale())};
   if (fixed) {
-    sh.splits = (p.kvLen + Op::kFixedSplit - 1) / Op::kFixedSplit;
+    sh.splits = (p.kvLen + DecodeAttentionOp::kFixedSplit - 1) / DecodeAttentionOp::kFixedSplit;
   } else {
-    sh.splits = slicesToFill(p.rows(), p.kvLen, Op::kMinSplit);
+    sh.splits = slicesToFill(p.rows(), p.kvLen, DecodeAttentionOp::kMinSplit);
   }
   *args.algorithm = (atomic ? std::string("split-KV, atomicAdd of ") : std::string("split-KV, ")) +
                     std::to_string(sh.splits) + (fixed ? " fixed splits of 256 keys" : " splits") +

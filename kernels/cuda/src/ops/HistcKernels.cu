@@ -15,7 +15,7 @@ namespace detbench::cuda {
 
 namespace {
 
-using Op = ops::HistcOp;
+using ops::HistcOp;
 
 // One atomic add of 1 per value into its bin: float counts (PyTorch's form) or exact 64-bit
 // integer counts (the deterministic extension).
@@ -23,7 +23,7 @@ template <typename Count>
 __global__ void histcKernel(const float* x, std::int64_t size, std::int64_t bins, Count* counts) {
   const std::int64_t stride = gridThreads();
   for (std::int64_t i = globalIndex(); i < size; i += stride) {
-    const std::int64_t b = Op::binOf(x[i], bins);
+    const std::int64_t b = HistcOp::binOf(x[i], bins);
     if (b >= 0) atomicAdd(counts + b, Count{1});
   }
 }
@@ -37,8 +37,8 @@ __global__ void countsToFloatKernel(const unsigned long long* counts, std::int64
 }  // namespace
 
 CudaRun makeHistcCuda(const CudaKernelArgs& args) {
-  const auto p = Op::problem(args.params);
-  const float* x = args.device.in<float>(Op::kInput);
+  const auto p = HistcOp::problem(args.params);
+  const float* x = args.device.in<float>(HistcOp::kInput);
   float* out = args.device.out<float>();
   const auto outBytes = static_cast<std::size_t>(p.bins) * sizeof(float);
   if (args.form == Form::Atomic) {

@@ -42,7 +42,7 @@ namespace detbench::cuda {
 
 namespace {
 
-using Op = ops::MatmulOp;
+using ops::MatmulOp;
 using Tiles = ops::MatmulTiles;
 constexpr int kTileSide = 16;  // the atomic contrast's tiles
 // The cuBLAS workspace per stream: the settings' CUBLAS_WORKSPACE_CONFIG, or PyTorch's default
@@ -65,8 +65,8 @@ __global__ void splitKKernel(const float* a, const float* b, std::int64_t m, std
   const std::int64_t row = static_cast<std::int64_t>(blockIdx.y) * kTileSide + threadIdx.y;
   const std::int64_t col = static_cast<std::int64_t>(blockIdx.x) * kTileSide + threadIdx.x;
   if (row >= m || col >= n) return;
-  const std::int64_t k0 = static_cast<std::int64_t>(blockIdx.z) * Op::kSplit;
-  const std::int64_t k1 = k0 + Op::kSplit < k ? k0 + Op::kSplit : k;
+  const std::int64_t k0 = static_cast<std::int64_t>(blockIdx.z) * MatmulOp::kSplit;
+  const std::int64_t k1 = k0 + MatmulOp::kSplit < k ? k0 + MatmulOp::kSplit : k;
   float acc = 0.0f;
   for (std::int64_t kk = k0; kk < k1; ++kk) acc += a[row * k + kk] * b[kk * n + col];
   atomicAdd(out + row * n + col, acc);
@@ -75,7 +75,7 @@ __global__ void splitKKernel(const float* a, const float* b, std::int64_t m, std
 // The batch-invariant form: a block per 128 x 128 tile of the output, each thread 8 x 8 outputs
 // in registers, k in order (ops/MatmulTiles.hpp, which the host replays in its tests).
 __global__ void __launch_bounds__(Tiles::kThreads)
-    fixedOrderKernel(Op::Problem p, const float* a, const float* b, float* out) {
+    fixedOrderKernel(MatmulOp::Problem p, const float* a, const float* b, float* out) {
   __shared__ float as[Tiles::kTileAFloats];
   __shared__ float bs[Tiles::kTileBFloats];
   const std::int64_t m0 = static_cast<std::int64_t>(blockIdx.y) * Tiles::kBlockRows;
@@ -106,9 +106,9 @@ struct GemmState {
 }  // namespace
 
 CudaRun makeMatmulCuda(const CudaKernelArgs& args) {
-  const auto p = Op::problem(args.params);
-  const float* a = args.device.in<float>(Op::kA);
-  const float* b = args.device.in<float>(Op::kB);
+  const auto p = MatmulOp::problem(args.params);
+  const float* a = args.device.in<float>(MatmulOp::kA);
+  const float* b = args.device.in<float>(MatmulOp::kB);
   float* out = args.device.out<float>();
   const auto productBytes = static_cast<std::size_t>(p.productElements()) * sizeof(float);
 

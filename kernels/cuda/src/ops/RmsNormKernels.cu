@@ -27,7 +27,7 @@ namespace detbench::cuda {
 
 namespace {
 
-using Op = ops::RmsNormOp;
+using ops::RmsNormOp;
 
 // Block (slice, row) sums the squares of its slice into its partial (RowSlices).
 __global__ void sliceSquaresKernel(const float* x, std::int64_t cols, RowSlices plan,
@@ -52,19 +52,19 @@ __global__ void normaliseKernel(const float* x, const float* w, const float* par
   const std::int64_t j = globalIndex();
   if (j >= cols) return;
   const float total = plan.total(partials, row);
-  const float inv = 1.0f / sqrtf(total / static_cast<float>(cols) + Op::kEps);
+  const float inv = 1.0f / sqrtf(total / static_cast<float>(cols) + RmsNormOp::kEps);
   y[row * cols + j] = x[row * cols + j] * inv * w[j];
 }
 
 }  // namespace
 
 CudaRun makeRmsNormCuda(const CudaKernelArgs& args) {
-  const auto p = Op::problem(args.params);
-  const float* x = args.device.in<float>(Op::kX);
-  const float* w = args.device.in<float>(Op::kWeight);
+  const auto p = RmsNormOp::problem(args.params);
+  const float* x = args.device.in<float>(RmsNormOp::kX);
+  const float* w = args.device.in<float>(RmsNormOp::kWeight);
   float* y = args.device.out<float>();
-  const RowSlices plan = planRowSlices(args.form, p.batchInvariant, p.rows, p.cols, Op::kSlice,
-                                       p.atomicSlices(), "row", *args.algorithm);
+  const RowSlices plan = planRowSlices(args.form, p.batchInvariant, p.rows, p.cols,
+                                       RmsNormOp::kSlice, p.atomicSlices(), "row", *args.algorithm);
   auto partials =
       std::make_shared<DeviceArray<float>>(static_cast<std::size_t>(plan.partials(p.rows)));
   const dim3 reduceGrid(static_cast<unsigned>(plan.slices), gridY(p.rows));

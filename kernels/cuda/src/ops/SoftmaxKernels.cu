@@ -22,9 +22,9 @@ namespace detbench::cuda {
 
 namespace {
 
-using Op = ops::SoftmaxOp;
+using ops::SoftmaxOp;
 
-__global__ void rowMaxKernel(const float* x, std::int64_t cols, float* maxima) {
+__global__ void softmaxRowMaxKernel(const float* x, std::int64_t cols, float* maxima) {
   __shared__ float best[kThreadsPerBlock];
   const float* r = x + static_cast<std::int64_t>(blockIdx.x) * cols;
   float m = r[0];
@@ -50,8 +50,8 @@ __global__ void sliceExpSumKernel(const float* x, const float* maxima, std::int6
   plan.store(partials, row, slice, sum);
 }
 
-__global__ void finishKernel(const float* x, const float* maxima, const float* partials,
-                             std::int64_t cols, RowSlices plan, bool log, float* y) {
+__global__ void softmaxFinishKernel(const float* x, const float* maxima, const float* partials,
+                                    std::int64_t cols, RowSlices plan, bool log, float* y) {
   const std::int64_t row = blockIdx.y;
   const std::int64_t j = globalIndex();
   if (j >= cols) return;
@@ -63,11 +63,12 @@ __global__ void finishKernel(const float* x, const float* maxima, const float* p
 }  // namespace
 
 CudaRun makeSoftmaxCuda(const CudaKernelArgs& args) {
-  const auto p = Op::problem(args.params);
-  const float* x = args.device.in<float>(Op::kX);
+  const auto p = SoftmaxOp::problem(args.params);
+  const float* x = args.device.in<float>(SoftmaxOp::kX);
   float* y = args.device.out<float>();
-  const RowSlices plan = planRowSlices(args.form, p.batchInvariant, p.rows, p.cols, Op::kSlice,
-                                       p.atomicSlices(), "row's sum", *args.algorithm);
+  const RowSlices plan =
+      planRowSlices(args.form, p.batchInvariant, p.rows, p.cols, SoftmaxOp::kSlice,
+                    p.atomicSlices(), "row's sum", *args.algorithm);
   const std::int64_t partialCount = plan.partials(p.rows);
   // The rows' maxima, then the partial sums.
   auto scratch =
@@ -77,16 +78,16 @@ CudaRun makeSoftmaxCuda(const CudaKernelArgs& args) {
   return [=](StreamView stream) {
     float* maxima = scratch->data();
     float* part = maxima + p.rows;
-    launch(DETBENCH_KERNEL(rowMaxKernel), {static_cast<unsigned>(p.rows), kThreadsPerBlock}, stream,
-           x, p.cols, maxima);
+    launch(DETBENCH_KERNEL(softmaxRowMaxKernel), {static_cast<unsigned>(p.rows), kThreadsPerBlock},
+           stream, x, p.cols, maxima);
     if (plan.atomic) {
       DETBENCH_CUDA_CHECK(
           cudaMemsetAsync(part, 0, static_cast<std::size_t>(partialCount) * sizeof(float), stream));
     }
     launch(DETBENCH_KERNEL(sliceExpSumKernel), {sumGrid, kThreadsPerBlock}, stream, x, maxima,
            p.cols, plan, part);
-    launch(DETBENCH_KERNEL(finishKernel), {finishGrid, kThreadsPerBlock}, stream, x, maxima, part,
-           p.cols, plan, p.log, y);
+    launch(DETBENCH_KERNEL(softmaxFinishKernel), {finishGrid, kThreadsPerBlock}, stream, x, maxima,
+           part, p.cols, plan, p.log, y);
   };
 }
 

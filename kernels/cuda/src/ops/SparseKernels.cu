@@ -16,30 +16,30 @@ namespace detbench::cuda {
 
 namespace {
 
-using Op = ops::BmmSparseOp;
+using ops::BmmSparseOp;
 
-__global__ void bmmSparseAtomicKernel(Op::Problem p, const std::int64_t* indices,
+__global__ void bmmSparseAtomicKernel(BmmSparseOp::Problem p, const std::int64_t* indices,
                                       const float* values, const float* dense, float* out) {
   const std::int64_t total = p.size * p.cols;
   const std::int64_t stride = gridThreads();
   for (std::int64_t t = globalIndex(); t < total; t += stride) {
     const std::int64_t k = t / p.cols, c = t % p.cols;
     // __fmul_rn: the product rounded on its own, as the cpu-threads atomic form adds it.
-    atomicAdd(out + Op::outRow(p, indices, k) * p.cols + c,
-              __fmul_rn(values[k], dense[Op::denseRow(p, indices, k) * p.cols + c]));
+    atomicAdd(out + BmmSparseOp::outRow(p, indices, k) * p.cols + c,
+              __fmul_rn(values[k], dense[BmmSparseOp::denseRow(p, indices, k) * p.cols + c]));
   }
 }
 
-__global__ void bmmSparseRowsKernel(Op::Problem p, const std::int64_t* indices, const float* values,
-                                    const float* dense, float* out) {
+__global__ void bmmSparseRowsKernel(BmmSparseOp::Problem p, const std::int64_t* indices,
+                                    const float* values, const float* dense, float* out) {
   const std::int64_t total = p.outRows() * p.cols;
   const std::int64_t stride = gridThreads();
   for (std::int64_t t = globalIndex(); t < total; t += stride) {
     const std::int64_t row = t / p.cols, c = t % p.cols;
     float acc = 0.0f;
-    for (std::int64_t k = Op::firstOfRow(p, indices, row);
-         k < p.size && Op::outRow(p, indices, k) == row; ++k) {
-      acc = __fmaf_rn(values[k], dense[Op::denseRow(p, indices, k) * p.cols + c], acc);
+    for (std::int64_t k = BmmSparseOp::firstOfRow(p, indices, row);
+         k < p.size && BmmSparseOp::outRow(p, indices, k) == row; ++k) {
+      acc = __fmaf_rn(values[k], dense[BmmSparseOp::denseRow(p, indices, k) * p.cols + c], acc);
     }
     out[t] = acc;
   }
@@ -48,10 +48,10 @@ __global__ void bmmSparseRowsKernel(Op::Problem p, const std::int64_t* indices, 
 }  // namespace
 
 CudaRun makeBmmSparseCuda(const CudaKernelArgs& args) {
-  const auto p = Op::problem(args.params);
-  const std::int64_t* indices = args.device.in<std::int64_t>(Op::kIndices);
-  const float* values = args.device.in<float>(Op::kValues);
-  const float* dense = args.device.in<float>(Op::kDense);
+  const auto p = BmmSparseOp::problem(args.params);
+  const std::int64_t* indices = args.device.in<std::int64_t>(BmmSparseOp::kIndices);
+  const float* values = args.device.in<float>(BmmSparseOp::kValues);
+  const float* dense = args.device.in<float>(BmmSparseOp::kDense);
   float* out = args.device.out<float>();
   if (args.form == Form::Deterministic) {
     return [=](StreamView stream) {

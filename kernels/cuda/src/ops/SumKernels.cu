@@ -17,9 +17,9 @@ namespace detbench::cuda {
 
 namespace {
 
-using Op = ops::SumOp;
+using ops::SumOp;
 
-static_assert(Op::kLanes == 32, "one warp per chunk");
+static_assert(SumOp::kLanes == 32, "one warp per chunk");
 constexpr int kChunksPerBlock = kThreadsPerBlock / 32;
 
 __global__ void chunkSumKernel(const float* x, std::int64_t size, std::int64_t chunks,
@@ -28,8 +28,8 @@ __global__ void chunkSumKernel(const float* x, std::int64_t size, std::int64_t c
                              static_cast<std::int64_t>(threadIdx.x / 32);
   const int lane = static_cast<int>(threadIdx.x % 32);
   if (chunk >= chunks) return;  // the whole warp: the shuffles below need every lane
-  const std::int64_t begin = chunk * Op::kChunk;
-  const std::int64_t n = size - begin < Op::kChunk ? size - begin : Op::kChunk;
+  const std::int64_t begin = chunk * SumOp::kChunk;
+  const std::int64_t n = size - begin < SumOp::kChunk ? size - begin : SumOp::kChunk;
   const float* c = x + begin;
   float s = 0.0f;
 #pragma unroll 8
@@ -58,8 +58,8 @@ __global__ void treeReduceKernel(float* partials, std::int64_t n, float* out) {
 }  // namespace
 
 CudaRun makeSumCuda(const CudaKernelArgs& args) {
-  const auto p = Op::problem(args.params);
-  const float* x = args.device.in<float>(Op::kInput);
+  const auto p = SumOp::problem(args.params);
+  const float* x = args.device.in<float>(SumOp::kInput);
   float* out = args.device.out<float>();
   const std::int64_t chunks = p.chunks();
   const LaunchShape shape{gridFor(chunks, kChunksPerBlock), kThreadsPerBlock};
