@@ -273,6 +273,22 @@ TEST_F(TraceRun, AMultiprocessingThreadPoolsTasksAreAlignedTaskByTask) {
   EXPECT_EQ(a.causes[0].site->line, lineOf("mp_thread_pool.py", "# CAUSE"));
 }
 
+// asyncio's tasks take turns on one thread in an order that follows timing (here the run
+// number): each task is aligned as a thread of its own, numbered when it is created (before, the
+// main thread's ops interleaved otherwise in each run and every op after the first turn differed).
+TEST_F(TraceRun, AsyncioTasksAreAlignedTaskByTaskWhateverOrderTheyTookTurnsIn) {
+  const TraceResult r = trace("async_tasks.py", 2, {}, {}, false);
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  EXPECT_TRUE(a.partings.empty());
+  ASSERT_EQ(a.threads.size(), 3u);  // main, "a" and "b"
+  EXPECT_EQ(a.threadName(1), "task 1: main");
+  EXPECT_EQ(a.threadName(3), "task 3: work");
+  ASSERT_EQ(a.causes.size(), 1u);
+  EXPECT_EQ(a.causes[0].thread, 3);
+  ASSERT_TRUE(a.causes[0].site.has_value());
+  EXPECT_EQ(a.causes[0].site->line, lineOf("async_tasks.py", "# CAUSE"));
+}
+
 TEST_F(TraceRun, OneRunIsTracedWithNothingToCompare) {
   const TraceResult r = trace("parts.py", 1);
   ASSERT_EQ(r.configs.size(), 1u);

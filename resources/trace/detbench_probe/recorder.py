@@ -211,6 +211,9 @@ class Recorder(TorchDispatchMode):
     # -- the mode -------------------------------------------------------------------------
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        mine = getattr(self.local, "recorder", self)
+        if mine is not self:  # a step of an asyncio task (threads.py): the task's recorder
+            return mine.__torch_dispatch__(func, types, args, kwargs)
         if kwargs is None:
             kwargs = {}
         if self.busy or os.getpid() != self.pid:  # the probe's own ops; a forked worker

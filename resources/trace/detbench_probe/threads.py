@@ -15,9 +15,15 @@ numbered at submit (ex.map and a loop of submit number them in the script's orde
 multiprocessing's ThreadPool's as its task handler passes them on to the workers, in the order
 they were given (apply_async, and map's chunks in order), whichever call gave them.
 
+asyncio's tasks take turns on one thread in an order that follows timing (which sleep ends
+first, which answer comes back first): each task is recorded as a thread of its own too
+("task 2: fetch"), numbered when it is created (the coroutine asyncio.run runs is a task too),
+each of its steps recorded by its recorder whichever thread's loop runs it.
+
 Threads that run torch's own code (a DataLoader's pin-memory thread) run without a recorder.
 """
 
+import collections.abc
 import os
 import threading
 
@@ -114,6 +120,7 @@ def install(recorder):
         recorder.originals.append((executor, "submit", submit, executor.__dict__.get("submit")))
         executor.submit = submit_task
     _install_thread_pool(recorder, numbered, recording)
+    _install_asyncio(recorder, number, recording)
 
 
 def _install_thread_pool(recorder, numbered, recording):
@@ -148,6 +155,82 @@ def _install_thread_pool(recorder, numbered, recording):
     recorder.originals.append((thread_pool, "_setup_queues", setup,
                                thread_pool.__dict__.get("_setup_queues")))
     thread_pool._setup_queues = setup_queues
+
+
+def _install_asyncio(recorder, number, recording):
+    """asyncio's tasks: each numbered as its loop creates it (loop.create_task, which
+    asyncio.run, ensure_future, gather and a TaskGroup all go through)."""
+    try:
+        from asyncio import base_events
+    except ImportError:  # pragma: no cover (in the standard library since 3.4)
+        return
+    loop_class = base_events.BaseEventLoop
+    create_task = loop_class.create_task
+    own = os.path.join(os.path.dirname(os.path.abspath(base_events.__file__)), "")
+
+    def create_recorded_task(self, coro, *args, **kwargs):
+        code = getattr(coro, "cr_code", None)
+        # asyncio's own tasks (asyncio.run's shutdown of generators and the executor) are not
+        # numbered, as a pool's workers are not.
+        if recording() and not isinstance(coro, _TaskSteps) and not (
+                code is not None and code.co_filename.startswith(own)):
+            coro = _TaskSteps(recorder, number(), coro)
+        return create_task(self, coro, *args, **kwargs)
+
+    recorder.originals.append((loop_class, "create_task", create_task,
+                               loop_class.__dict__.get("create_task")))
+    loop_class.create_task = create_recorded_task
+
+
+class _TaskSteps(collections.abc.Coroutine):
+    """A task's coroutine, each step of which (a send or throw from the task) runs with the
+    task's own recorder as the thread's: the probe's mode hands that recorder the step's ops."""
+
+    def __init__(self, main, index, coro):
+        self._main = main
+        self._index = index
+        self._coro = coro
+        self._mine = None
+        self.__qualname__ = getattr(coro, "__qualname__", type(coro).__name__)
+        self.__name__ = getattr(coro, "__name__", self.__qualname__)
+
+    def _step(self, method, *args):
+        local = self._main.local
+        before = getattr(local, "recorder", None)
+        if self._mine is None:
+            name = "task %d: %s" % (self._index, self.__name__)
+            self._mine = recorder_for_thread(self._main, self._index, name)
+            # The thread's own recorder (thread 0's, or a started thread's) hands the ops on.
+            self._mine.active = True
+        local.recorder = self._mine
+        try:
+            return method(*args)
+        finally:
+            if before is None:
+                del local.recorder
+            else:
+                local.recorder = before
+
+    def send(self, value):
+        return self._step(self._coro.send, value)
+
+    def throw(self, *exc):
+        return self._step(self._coro.throw, *exc)
+
+    def close(self):
+        return self._coro.close()
+
+    def __await__(self):
+        return self
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return self.send(None)
+
+    def __getattr__(self, name):  # cr_frame, cr_code... for asyncio's own reprs and debug mode
+        return getattr(self._coro, name)
 
 
 def _pool_thread(thread):
