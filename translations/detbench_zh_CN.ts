@@ -3738,6 +3738,14 @@ difference</source>
             <source>Settings → Seed: set (torch.manual_seed): every run draws the same numbers</source>
             <translation>设置 → 种子：设置（torch.manual_seed）：每次运行抽到相同的数</translation>
         </message>
+        <message>
+            <source>Waiting for the first trial — Slurm: %1</source>
+            <translation>正在等待第一次试验 — Slurm：%1</translation>
+        </message>
+        <message>
+            <source>Waiting for the first trial…</source>
+            <translation>正在等待第一次试验…</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::SettingsWidget</name>

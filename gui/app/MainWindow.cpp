@@ -397,6 +397,7 @@ void MainWindow::connectRunner() {
   connect(runner_, &RunController::remoteState, this, [this](const QString& state) {
     log_->append(LogWidget::Level::Info, tr("Slurm: %1").arg(state));
     statusBar()->showMessage(tr("Slurm: %1").arg(state));
+    if (!compare_->active()) runView_->showWaiting(state);
   });
   connect(runner_, &RunController::progress, this, [this](int done, int total, double rate) {
     progress_->setMaximum(total);
@@ -423,6 +424,8 @@ void MainWindow::connectRunner() {
                 runView_->showResult(report.runs.front(),
                                      report.viewer ? qstr(report.context.host) : QString(),
                                      nextSteps(report.runs.front()));
+              } else {
+                runView_->clear();
               }
             }
             environment_->setEnvironment(report.context);
@@ -446,6 +449,7 @@ void MainWindow::connectRunner() {
           });
   connect(runner_, &RunController::failed, this, [this](const QString& message) {
     setRunning(false);
+    if (!compare_->active()) runView_->clear();
     log_->append(LogWidget::Level::Error, message);
     statusBar()->showMessage(message, 10000);
     QMessageBox::warning(this, tr("The run could not start"), message);

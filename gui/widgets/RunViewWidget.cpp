@@ -141,6 +141,8 @@ void RunViewWidget::beginRun(const QString& description) {
   result_.reset();
   steps_ = {};
   description_ = description;
+  begun_ = true;
+  waiting_.clear();
   for (auto* p : plots_) p->clear();
   algorithmPlot_->clear();
   algorithmPlot_->hide();
@@ -171,6 +173,7 @@ void RunViewWidget::updatePlots() {
 }
 
 void RunViewWidget::showResult(const RunResult& result, const QString& host, NextSteps steps) {
+  begun_ = false;
   result_ = result;
   host_ = host;
   steps_ = steps;
@@ -187,9 +190,15 @@ void RunViewWidget::showResult(const RunResult& result, const QString& host, Nex
   retranslate();
 }
 
+void RunViewWidget::showWaiting(const QString& state) {
+  waiting_ = state;
+  if (!result_ && series_.size() == 0) retranslate();
+}
+
 void RunViewWidget::clear() {
   beginRun(QString());
-  headline_->setText(tr("No run yet: choose an op and press Run."));
+  begun_ = false;
+  retranslate();
 }
 
 void RunViewWidget::showNotice() {
@@ -266,10 +275,17 @@ void RunViewWidget::retranslate() {
   showNotice();
   showLibraryLine();
   if (!result_) {
-    headline_->setText(series_.size() == 0 ? tr("No run yet: choose an op and press Run.")
-                                           : tr("Running: %1 trials so far, %2 distinct outputs")
-                                                 .arg(series_.size())
-                                                 .arg(series_.distinct()));
+    if (series_.size() > 0) {
+      headline_->setText(tr("Running: %1 trials so far, %2 distinct outputs")
+                             .arg(series_.size())
+                             .arg(series_.distinct()));
+    } else if (!begun_) {
+      headline_->setText(tr("No run yet: choose an op and press Run."));
+    } else if (!waiting_.isEmpty()) {
+      headline_->setText(tr("Waiting for the first trial — Slurm: %1").arg(waiting_));
+    } else {
+      headline_->setText(tr("Waiting for the first trial…"));
+    }
     details_->setText(description_);
     return;
   }

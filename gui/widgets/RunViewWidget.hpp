@@ -44,6 +44,9 @@ class RunViewWidget : public QWidget {
   explicit RunViewWidget(QWidget* parent = nullptr);
 
   void beginRun(const QString& description);
+  // The state of the Slurm job a remote run waits for ("job 3 pending (PartitionDown: the
+  // partition is down)"), in the headline until the first trial arrives.
+  void showWaiting(const QString& state);
   void appendTrials(const QVector<TrialRecord>& records);
   // Shows a finished (or reopened) result: its series and its verdict.
   // `host`: the remote machine the run went to, named beside its device (empty: this one).
@@ -101,6 +104,8 @@ class RunViewWidget : public QWidget {
   NextSteps steps_;
   QString host_;
   QString description_;
+  bool begun_ = false;  // a run was started and has not ended
+  QString waiting_;
 };
 
 }  // namespace detbench::gui

@@ -467,6 +467,8 @@ ZH_CN = {
 "A run is already in progress.": "已有运行正在进行。",
 "Running: %1 trials so far, %2 distinct outputs": "运行中：已完成 %1 次试验，%2 种不同输出",
 "No run yet: choose an op and press Run.": "尚未运行：请选择一个运算并点击“运行”。",
+"Waiting for the first trial…": "正在等待第一次试验…",
+"Waiting for the first trial — Slurm: %1": "正在等待第一次试验 — Slurm：%1",
 "Seed": "种子",
 "Autotuning": "自动调优",
 "cuDNN": "cuDNN",

@@ -69,6 +69,35 @@ TEST(RunViewWidgetTest, ARunOnCpuThreadsFillsThePlots) {
   EXPECT_FALSE(controller.isRunning());
 }
 
+// Between Run and the first trial (a Slurm job in the queue, a node starting) the headline says
+// what the run waits for, never "No run yet"; the first trial replaces it, and a run that ends
+// without one leaves the view as it was before.
+TEST(RunViewWidgetTest, BeforeItsFirstTrialTheHeadlineSaysWhatTheRunWaitsFor) {
+  RunViewWidget view;
+  auto* headline = view.findChild<QLabel*>(QStringLiteral("headline"));
+  ASSERT_NE(headline, nullptr);
+  const QString idle = headline->text();
+  EXPECT_TRUE(idle.startsWith(QStringLiteral("No run yet"))) << idle.toStdString();
+  view.beginRun(QStringLiteral("sum on cpu on a Slurm gpu:h100 node"));
+  EXPECT_EQ(headline->text(), QStringLiteral("Waiting for the first trial…"));
+  view.showWaiting(QStringLiteral("job 3 pending (PartitionDown: the partition is down)"));
+  EXPECT_EQ(headline->text(), QStringLiteral("Waiting for the first trial — Slurm: job 3 pending "
+                                             "(PartitionDown: the partition is down)"));
+  TrialRecord first;
+  first.digest = 0x1234;
+  view.appendTrials({first});
+  EXPECT_TRUE(headline->text().startsWith(QStringLiteral("Running: 1 trials so far")))
+      << headline->text().toStdString();
+  // A later state of the job does not hide the trials.
+  view.showWaiting(QStringLiteral("job 3 running"));
+  EXPECT_TRUE(headline->text().startsWith(QStringLiteral("Running:")));
+  // Cancelled while still waiting: the window clears the view.
+  view.beginRun(QStringLiteral("again"));
+  view.showWaiting(QStringLiteral("job 4 pending (Priority)"));
+  view.clear();
+  EXPECT_EQ(headline->text(), idle);
+}
+
 // index_put_accumulate on torch-cpu under deterministic algorithms: the catalog predicts a
 // switch to the deterministic kernel, and PyTorch 1.13.0 ran it.
 RunResult torchRun(bool varied) {
