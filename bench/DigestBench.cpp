@@ -1,5 +1,6 @@
 // Digest throughput on one core, beside memcpy of the same bytes (the memory bandwidth a
-// single core sees), so the ratio of the two is measured in one run.
+// single core sees), so the ratio of the two is measured in one run; and the digest's two forms
+// (one element at a time, and AVX2's four) side by side for each element size.
 
 #include <benchmark/benchmark.h>
 
@@ -23,6 +24,24 @@ void BM_Digest(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
 }
 
+// The digest's scalar (range 1 = 0) or AVX2 form (1) over 16 MiB of elements of range(0) bytes.
+void BM_DigestForm(benchmark::State& state) {
+  const auto v = data(16 << 20);
+  const auto elementSize = static_cast<std::size_t>(state.range(0));
+  const bool wide = state.range(1) != 0;
+  if (wide && !detbench::digest_detail::wideAvailable()) {
+    state.SkipWithError("this CPU has no AVX2");
+    return;
+  }
+  const std::uint64_t count = (v.size() * 4) / elementSize;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(
+        wide ? detbench::digest_detail::partialWide(v.data(), elementSize, 0, count)
+             : detbench::digest_detail::partialScalar(v.data(), elementSize, 0, count));
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * (16 << 20));
+}
+
 void BM_Memcpy(benchmark::State& state) {
   const auto v = data(static_cast<std::size_t>(state.range(0)));
   std::vector<float> w(v.size());
@@ -40,6 +59,10 @@ void BM_Fingerprint(benchmark::State& state) {
 }
 
 BENCHMARK(BM_Digest)->Arg(1 << 20)->Arg(16 << 20)->Arg(256 << 20)->UseRealTime();
+BENCHMARK(BM_DigestForm)
+    ->ArgNames({"element_bytes", "avx2"})
+    ->ArgsProduct({{1, 2, 4, 8}, {0, 1}})
+    ->UseRealTime();
 BENCHMARK(BM_Memcpy)->Arg(1 << 20)->Arg(16 << 20)->Arg(256 << 20)->UseRealTime();
 BENCHMARK(BM_Fingerprint)->Arg(16 << 20)->UseRealTime();
 

@@ -37,7 +37,9 @@ std::uint64_t partialSum(const Bits* p, std::uint64_t begin, std::uint64_t count
 
 }  // namespace
 
-std::uint64_t digestPartial(const void* data, std::size_t elementSize, std::uint64_t begin,
+namespace digest_detail {
+
+std::uint64_t partialScalar(const void* data, std::size_t elementSize, std::uint64_t begin,
                             std::uint64_t count) {
   const auto* bytes = static_cast<const std::byte*>(data) + begin * elementSize;
   if (elementSize == 4)
@@ -49,6 +51,15 @@ std::uint64_t digestPartial(const void* data, std::size_t elementSize, std::uint
   if (elementSize == 1)
     return partialSum(reinterpret_cast<const std::uint8_t*>(bytes), begin, count);
   DETBENCH_THROW(InvalidArgument, "digest supports 1-, 2-, 4- and 8-byte elements only");
+}
+
+}  // namespace digest_detail
+
+std::uint64_t digestPartial(const void* data, std::size_t elementSize, std::uint64_t begin,
+                            std::uint64_t count) {
+  static const bool wide = digest_detail::wideAvailable();
+  if (wide) return digest_detail::partialWide(data, elementSize, begin, count);
+  return digest_detail::partialScalar(data, elementSize, begin, count);
 }
 
 std::uint64_t digestBytes(const void* data, std::size_t elementSize, std::uint64_t count) {

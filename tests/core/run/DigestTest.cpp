@@ -40,6 +40,45 @@ TEST(DigestTest, AnyPartitionOfTheReductionGivesTheSameDigest) {
   }
 }
 
+// The digest's values are part of reports (and of the GPU's digest): pinned, for each element
+// size, on 37 eight-byte words read as 1-, 2-, 4- and 8-byte elements.
+TEST(DigestTest, TheDigestOfKnownBytesIsPinned) {
+  std::uint64_t words[37];
+  for (std::uint64_t i = 0; i < 37; ++i) words[i] = 0x0123456789abcdefULL * (i + 1);
+  EXPECT_EQ(digestBytes(words, 1, 37 * 8), 0x965f44115196072aULL);
+  EXPECT_EQ(digestBytes(words, 2, 37 * 4), 0xa7b413a9b19e429dULL);
+  EXPECT_EQ(digestBytes(words, 4, 37 * 2), 0x4ae6b271b53ea7e8ULL);
+  EXPECT_EQ(digestBytes(words, 8, 37), 0xed7a6075c975c257ULL);
+}
+
+// AVX2's form sums the same terms as the definition, for every element size, at every offset
+// and length around its eight-element steps (the last few are summed one at a time).
+TEST(DigestTest, TheAvx2FormSumsTheSameTermsAsTheScalarForm) {
+  std::mt19937_64 gen(11);
+  std::vector<std::uint64_t> words(64);
+  for (auto& w : words) w = gen();
+  for (const std::size_t size : {1, 2, 4, 8}) {
+    for (std::uint64_t begin = 0; begin < 12; ++begin) {
+      for (std::uint64_t count = 0; count + begin <= words.size() * 8 / size && count < 80;
+           ++count) {
+        // The definition, element by element.
+        std::uint64_t expected = 0;
+        for (std::uint64_t i = begin; i < begin + count; ++i) {
+          std::uint64_t bits = 0;
+          std::memcpy(&bits, reinterpret_cast<const char*>(words.data()) + i * size, size);
+          expected += digest_detail::term(i * digest_detail::kIndexStep, bits);
+        }
+        EXPECT_EQ(digest_detail::partialScalar(words.data(), size, begin, count), expected);
+        EXPECT_EQ(digest_detail::partialWide(words.data(), size, begin, count), expected)
+            << size << "-byte elements " << begin << " + " << count;
+        EXPECT_EQ(digestPartial(words.data(), size, begin, count), expected);
+      }
+    }
+  }
+  if (!digest_detail::wideAvailable())
+    GTEST_SKIP() << "this CPU has no AVX2: only the scalar form ran";
+}
+
 TEST(DigestTest, MovingValuesBetweenPositionsChangesTheDigest) {
   auto v = randomFloats(4096, 2);
   const std::uint64_t d = digestBytes(v.data(), 4, v.size());
