@@ -36,8 +36,8 @@ void BM_DigestForm(benchmark::State& state) {
   const std::uint64_t count = (v.size() * 4) / elementSize;
   for (auto _ : state) {
     benchmark::DoNotOptimize(
-        wide ? detbench::digest_detail::partialWide(v.data(), elementSize, 0, count)
-             : detbench::digest_detail::partialScalar(v.data(), elementSize, 0, count));
+        wide ? detbench::digest_detail::runWide(v.data(), elementSize, 0, 1, count)
+             : detbench::digest_detail::runScalar(v.data(), elementSize, 0, 1, count));
   }
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * (16 << 20));
 }

@@ -30,8 +30,8 @@ DETBENCH_AVX2 inline __m256i wideTerms(__m256i a, __m256i aHigh, __m256i b) {
   const __m256i u = _mm256_add_epi64(hl, _mm256_and_si256(t, _mm256_set1_epi64x(0xffffffffLL)));
   // The low 64 bits: ll's low half, u's low half above it; the high 64 bits: the carries.
   const __m256i lo = _mm256_blend_epi32(ll, _mm256_slli_epi64(u, 32), 0xAA);
-  const __m256i hi = _mm256_add_epi64(
-      hh, _mm256_add_epi64(_mm256_srli_epi64(t, 32), _mm256_srli_epi64(u, 32)));
+  const __m256i hi =
+      _mm256_add_epi64(hh, _mm256_add_epi64(_mm256_srli_epi64(t, 32), _mm256_srli_epi64(u, 32)));
   return _mm256_xor_si256(lo, hi);
 }
 
@@ -58,18 +58,18 @@ DETBENCH_AVX2 inline std::uint64_t wideLaneSum(__m256i v) {
 }
 
 template <typename Bits>
-DETBENCH_AVX2 std::uint64_t wideSum(const Bits* p, std::uint64_t begin, std::uint64_t count) {
+DETBENCH_AVX2 std::uint64_t wideSum(const Bits* p, std::uint64_t key, std::uint64_t step,
+                                    std::uint64_t count) {
   const __m256i valueKey = _mm256_set1_epi64x(static_cast<long long>(kValueKey));
   const __m256i indexKey = _mm256_set1_epi64x(static_cast<long long>(kIndexKey));
   // Elements narrower than 8 bytes have no high half: a >> 32 is the value key's.
   const __m256i narrowHigh = _mm256_set1_epi64x(static_cast<long long>(kValueKey >> 32));
-  const std::uint64_t k = begin * kIndexStep;
-  // Two sets of four lanes, elements i..i+3 and i+4..i+7, each lane's index key stepping by 8.
+  // Two sets of four lanes, elements i..i+3 and i+4..i+7, each lane's key stepping by 8 steps.
   __m256i keys0 = _mm256_set_epi64x(
-      static_cast<long long>(k + 3 * kIndexStep), static_cast<long long>(k + 2 * kIndexStep),
-      static_cast<long long>(k + kIndexStep), static_cast<long long>(k));
-  const __m256i four = _mm256_set1_epi64x(static_cast<long long>(4 * kIndexStep));
-  const __m256i eight = _mm256_set1_epi64x(static_cast<long long>(8 * kIndexStep));
+      static_cast<long long>(key + 3 * step), static_cast<long long>(key + 2 * step),
+      static_cast<long long>(key + step), static_cast<long long>(key));
+  const __m256i four = _mm256_set1_epi64x(static_cast<long long>(4 * step));
+  const __m256i eight = _mm256_set1_epi64x(static_cast<long long>(8 * step));
   __m256i keys1 = _mm256_add_epi64(keys0, four);
   __m256i sum0 = _mm256_setzero_si256();
   __m256i sum1 = _mm256_setzero_si256();
@@ -86,9 +86,7 @@ DETBENCH_AVX2 std::uint64_t wideSum(const Bits* p, std::uint64_t begin, std::uin
   }
   std::uint64_t sum = wideLaneSum(_mm256_add_epi64(sum0, sum1));
   // The last few, one at a time.
-  for (std::uint64_t key = (begin + i) * kIndexStep; i < count; ++i, key += kIndexStep) {
-    sum += term(key, p[i]);
-  }
+  for (key += i * step; i < count; ++i, key += step) sum += term(key, p[i]);
   return sum;
 }
 
@@ -104,14 +102,15 @@ bool wideAvailable() {
   return avx2;
 }
 
-std::uint64_t partialWide(const void* data, std::size_t elementSize, std::uint64_t begin,
-                          std::uint64_t count) {
-  if (!wideAvailable()) return partialScalar(data, elementSize, begin, count);
-  const auto* bytes = static_cast<const std::byte*>(data) + begin * elementSize;
-  if (elementSize == 4) return wideSum(reinterpret_cast<const std::uint32_t*>(bytes), begin, count);
-  if (elementSize == 8) return wideSum(reinterpret_cast<const std::uint64_t*>(bytes), begin, count);
-  if (elementSize == 2) return wideSum(reinterpret_cast<const std::uint16_t*>(bytes), begin, count);
-  if (elementSize == 1) return wideSum(reinterpret_cast<const std::uint8_t*>(bytes), begin, count);
+std::uint64_t runWide(const void* first, std::size_t elementSize, std::uint64_t firstIndex,
+                      std::uint64_t indexStep, std::uint64_t count) {
+  if (!wideAvailable()) return runScalar(first, elementSize, firstIndex, indexStep, count);
+  const std::uint64_t key = firstIndex * kIndexStep;
+  const std::uint64_t step = indexStep * kIndexStep;
+  if (elementSize == 4) return wideSum(static_cast<const std::uint32_t*>(first), key, step, count);
+  if (elementSize == 8) return wideSum(static_cast<const std::uint64_t*>(first), key, step, count);
+  if (elementSize == 2) return wideSum(static_cast<const std::uint16_t*>(first), key, step, count);
+  if (elementSize == 1) return wideSum(static_cast<const std::uint8_t*>(first), key, step, count);
   DETBENCH_THROW(InvalidArgument, "digest supports 1-, 2-, 4- and 8-byte elements only");
 }
 
@@ -125,9 +124,9 @@ bool wideAvailable() {
   return false;
 }
 
-std::uint64_t partialWide(const void* data, std::size_t elementSize, std::uint64_t begin,
-                          std::uint64_t count) {
-  return partialScalar(data, elementSize, begin, count);
+std::uint64_t runWide(const void* first, std::size_t elementSize, std::uint64_t firstIndex,
+                      std::uint64_t indexStep, std::uint64_t count) {
+  return runScalar(first, elementSize, firstIndex, indexStep, count);
 }
 
 }  // namespace detbench::digest_detail

@@ -1,7 +1,9 @@
-// The probe's digest in compiled code: a C entry point that the probe loads with ctypes (the
+// The probe's digest in compiled code: C entry points that the probe loads with ctypes (the
 // library's path in DETBENCH_TRACE_DIGEST_LIB) and calls on a CPU tensor's own memory, the same
 // digest as detbench's (run/Digest.hpp) at memory speed, instead of some twenty NumPy array
-// operations a tensor. The probe falls back to NumPy, then to torch ops, without it.
+// operations a tensor. A strided tensor (a transposed weight) is read where its elements lie,
+// without a copy (run/StridedDigest.hpp). The probe falls back to NumPy, then to torch ops,
+// without it.
 //
 // The digest is a sum of one term per element, so a large tensor is digested in slices on
 // several threads (the cores this process may run on, at most 8) and the slices' sums added:
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "detbench/run/Digest.hpp"
+#include "detbench/run/StridedDigest.hpp"
 
 namespace {
 
@@ -32,20 +35,21 @@ unsigned usableCores() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
-std::uint64_t sliced(const void* data, std::size_t elementSize, std::uint64_t count) {
+// The sum of part(begin, end) over `units` units (elements, or a strided tensor's runs) cut
+// into slices, one thread each, where the tensor's `bytes` are worth it.
+template <typename Part>
+std::uint64_t sliced(std::uint64_t units, std::uint64_t bytes, const Part& part) {
   static const unsigned cores = std::min(kMaxThreads, usableCores());
-  const std::uint64_t bytes = count * elementSize;
-  const auto slices = static_cast<unsigned>(
-      std::min<std::uint64_t>(cores, std::max<std::uint64_t>(1, bytes / kSliceBytes)));
-  if (slices <= 1) return detbench::digestPartial(data, elementSize, 0, count);
-  const std::uint64_t per = (count + slices - 1) / slices;
+  const auto slices = static_cast<unsigned>(std::min<std::uint64_t>(
+      {cores, std::max<std::uint64_t>(1, bytes / kSliceBytes), std::max<std::uint64_t>(1, units)}));
+  if (slices <= 1) return part(0, units);
+  const std::uint64_t per = (units + slices - 1) / slices;
   std::vector<std::uint64_t> sums(slices, 0);
   std::vector<std::thread> threads;
   threads.reserve(slices - 1);
-  const auto slice = [&sums, data, elementSize, count, per](unsigned s) {
-    const std::uint64_t begin = std::min(count, s * per);
-    sums[s] =
-        detbench::digestPartial(data, elementSize, begin, std::min(count, begin + per) - begin);
+  const auto slice = [&sums, &part, units, per](unsigned s) {
+    const std::uint64_t begin = std::min(units, s * per);
+    sums[s] = part(begin, std::min(units, begin + per));
   };
   unsigned started = 1;
   try {
@@ -61,14 +65,43 @@ std::uint64_t sliced(const void* data, std::size_t elementSize, std::uint64_t co
   return total;
 }
 
+bool digestible(std::uint64_t elementSize) {
+  return elementSize == 1 || elementSize == 2 || elementSize == 4 || elementSize == 8;
+}
+
 }  // namespace
 
+// The digest of `count` elements of `elementSize` bytes at `data` (a contiguous tensor); 0 where
+// it cannot be taken.
 extern "C" __attribute__((visibility("default"))) std::uint64_t detbench_probe_digest(
     const void* data, std::uint64_t elementSize, std::uint64_t count) noexcept {
-  if (elementSize != 1 && elementSize != 2 && elementSize != 4 && elementSize != 8) return 0;
+  if (!digestible(elementSize)) return 0;
   try {
-    return detbench::digest_detail::finalize(sliced(data, elementSize, count), count,
-                                             static_cast<std::size_t>(elementSize));
+    const auto size = static_cast<std::size_t>(elementSize);
+    const auto part = [data, size](std::uint64_t begin, std::uint64_t end) {
+      return detbench::digestPartial(data, size, begin, end - begin);
+    };
+    return detbench::digest_detail::finalize(sliced(count, count * elementSize, part), count, size);
+  } catch (...) {
+    return 0;
+  }
+}
+
+// The digest of a strided tensor read where its elements lie (run/StridedDigest.hpp): its
+// `ndim` sizes and strides (in elements), element 0 at `data`. The same digest as of its
+// contiguous copy; 0 where it cannot be taken (a negative stride).
+extern "C" __attribute__((visibility("default"))) std::uint64_t detbench_probe_digest_strided(
+    const void* data, std::uint64_t elementSize, std::uint64_t ndim, const std::int64_t* sizes,
+    const std::int64_t* strides) noexcept {
+  if (!digestible(elementSize)) return 0;
+  try {
+    const auto size = static_cast<std::size_t>(elementSize);
+    const detbench::StridedDigest layout({sizes, ndim}, {strides, ndim});
+    const auto part = [&layout, data, size](std::uint64_t begin, std::uint64_t end) {
+      return layout.partial(data, size, begin, end);
+    };
+    return detbench::digest_detail::finalize(
+        sliced(layout.runs(), layout.count() * elementSize, part), layout.count(), size);
   } catch (...) {
     return 0;
   }

@@ -27,24 +27,45 @@ _TENSOR_NUMPY = torch.Tensor.numpy
 
 
 def _load_library():
-    """detbench's compiled digest (DETBENCH_TRACE_DIGEST_LIB), or None: the same digest over a
-    CPU tensor's own memory at memory speed, one call a tensor."""
+    """detbench's compiled digest (DETBENCH_TRACE_DIGEST_LIB): (contiguous, strided), or None
+    for each it lacks. The same digest over a CPU tensor's own memory at memory speed, one call
+    a tensor; a strided tensor (a transposed weight) read where its elements lie, no copy."""
     import os
     path = os.environ.pop("DETBENCH_TRACE_DIGEST_LIB", "")
     if not path:
-        return None
+        return None, None
     try:
         import ctypes
         lib = ctypes.CDLL(path)
         fn = lib.detbench_probe_digest
         fn.restype = ctypes.c_uint64
         fn.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint64]
-        return fn
     except Exception:  # not loadable here (another libc, a sanitizer build): NumPy instead
-        return None
+        return None, None
+    try:
+        strided = lib.detbench_probe_digest_strided
+        strided.restype = ctypes.c_uint64
+        strided.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint64,
+                            ctypes.c_void_p, ctypes.c_void_p]
+    except Exception:
+        strided = None
+    return fn, strided
 
 
-_library = _load_library()
+_library, _library_strided = _load_library()
+
+
+def _digest_strided(bits, size):
+    """The compiled digest of a non-contiguous CPU tensor read in place, or None where the
+    library could not take it (the caller then digests a contiguous copy)."""
+    import ctypes
+    ndim = bits.dim()
+    sizes = (ctypes.c_int64 * ndim)(*bits.shape)
+    strides = (ctypes.c_int64 * ndim)(*bits.stride())
+    d = _library_strided(bits.data_ptr(), size, ndim, ctypes.addressof(sizes),
+                         ctypes.addressof(strides))
+    return d or None
+
 
 MASK64 = (1 << 64) - 1
 _M32 = 0xFFFFFFFF
@@ -340,6 +361,10 @@ def digest(t, use_numpy=True, use_library=True):
         return None
     bits, size = view
     if use_library and _library is not None and bits.device.type == "cpu":
+        if not bits.is_contiguous() and _library_strided is not None:
+            d = _digest_strided(bits, size)
+            if d is not None:
+                return d
         flat = bits.reshape(-1)
         if not flat.is_contiguous():
             flat = flat.contiguous()

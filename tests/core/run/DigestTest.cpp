@@ -52,31 +52,40 @@ TEST(DigestTest, TheDigestOfKnownBytesIsPinned) {
 }
 
 // AVX2's form sums the same terms as the definition, for every element size, at every offset
-// and length around its eight-element steps (the last few are summed one at a time).
+// and length around its eight-element steps (the last few are summed one at a time), with
+// consecutive indices and with the index steps of a strided tensor's runs.
 TEST(DigestTest, TheAvx2FormSumsTheSameTermsAsTheScalarForm) {
   std::mt19937_64 gen(11);
   std::vector<std::uint64_t> words(64);
   for (auto& w : words) w = gen();
+  const auto* bytes = reinterpret_cast<const char*>(words.data());
   for (const std::size_t size : {1, 2, 4, 8}) {
-    for (std::uint64_t begin = 0; begin < 12; ++begin) {
-      for (std::uint64_t count = 0; count + begin <= words.size() * 8 / size && count < 80;
-           ++count) {
-        // The definition, element by element.
-        std::uint64_t expected = 0;
-        for (std::uint64_t i = begin; i < begin + count; ++i) {
-          std::uint64_t bits = 0;
-          std::memcpy(&bits, reinterpret_cast<const char*>(words.data()) + i * size, size);
-          expected += digest_detail::term(i * digest_detail::kIndexStep, bits);
+    for (const std::uint64_t indexStep : {1u, 3u, 1000003u}) {
+      for (std::uint64_t first = 0; first < 12; ++first) {
+        for (std::uint64_t count = 0; count + first <= words.size() * 8 / size && count < 80;
+             ++count) {
+          // The definition, element by element: element k has index first + k * indexStep.
+          std::uint64_t expected = 0;
+          for (std::uint64_t k = 0; k < count; ++k) {
+            std::uint64_t bits = 0;
+            std::memcpy(&bits, bytes + (first + k) * size, size);
+            expected +=
+                digest_detail::term((first + k * indexStep) * digest_detail::kIndexStep, bits);
+          }
+          const void* at = bytes + first * size;
+          EXPECT_EQ(digest_detail::runScalar(at, size, first, indexStep, count), expected);
+          EXPECT_EQ(digest_detail::runWide(at, size, first, indexStep, count), expected)
+              << size << "-byte elements from " << first << ", " << count << " by " << indexStep;
+          if (indexStep == 1) {
+            EXPECT_EQ(digestPartial(words.data(), size, first, count), expected);
+          }
         }
-        EXPECT_EQ(digest_detail::partialScalar(words.data(), size, begin, count), expected);
-        EXPECT_EQ(digest_detail::partialWide(words.data(), size, begin, count), expected)
-            << size << "-byte elements " << begin << " + " << count;
-        EXPECT_EQ(digestPartial(words.data(), size, begin, count), expected);
       }
     }
   }
-  if (!digest_detail::wideAvailable())
+  if (!digest_detail::wideAvailable()) {
     GTEST_SKIP() << "this CPU has no AVX2: only the scalar form ran";
+  }
 }
 
 TEST(DigestTest, MovingValuesBetweenPositionsChangesTheDigest) {

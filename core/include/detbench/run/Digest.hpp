@@ -39,14 +39,19 @@ inline std::uint64_t term(std::uint64_t indexKey, std::uint64_t bits) {
 
 std::uint64_t finalize(std::uint64_t sum, std::uint64_t count, std::size_t elementSize);
 
-// digestPartial's two forms, for tests and benchmarks: one element at a time (the definition,
-// everywhere), and four at a time in AVX2 vectors (x86-64 CPUs that have AVX2; wideAvailable()
-// says whether this one does). They return the same sum.
-std::uint64_t partialScalar(const void* data, std::size_t elementSize, std::uint64_t begin,
-                            std::uint64_t count);
+// The sum of the terms of `count` consecutive elements from `first`, whose logical (row-major)
+// indices are firstIndex, firstIndex + indexStep, ...: a run of a strided tensor read in memory
+// order (digestPartial is the run with indexStep 1). In two forms, for tests and benchmarks: one
+// element at a time (the definition, everywhere), and four at a time in AVX2 vectors (x86-64
+// CPUs that have AVX2; wideAvailable() says whether this one does). They return the same sum;
+// runSum() takes the faster.
+std::uint64_t runScalar(const void* first, std::size_t elementSize, std::uint64_t firstIndex,
+                        std::uint64_t indexStep, std::uint64_t count);
 bool wideAvailable();
-std::uint64_t partialWide(const void* data, std::size_t elementSize, std::uint64_t begin,
-                          std::uint64_t count);
+std::uint64_t runWide(const void* first, std::size_t elementSize, std::uint64_t firstIndex,
+                      std::uint64_t indexStep, std::uint64_t count);
+std::uint64_t runSum(const void* first, std::size_t elementSize, std::uint64_t firstIndex,
+                     std::uint64_t indexStep, std::uint64_t count);
 }  // namespace digest_detail
 
 // Sum of terms for elements [begin, begin + count) of a buffer whose element 0 is at `data`
