@@ -1599,6 +1599,10 @@
             <source>fix how the collective reduces, for every rank: NCCL_ALGO, NCCL_PROTO, the number of channels (NCCL_MIN_NCHANNELS, NCCL_MAX_NCHANNELS), NCCL_NVLS_ENABLE=0; and keep the world size</source>
             <translation>为每个 rank 固定集合通信的归约方式：NCCL_ALGO、NCCL_PROTO、通道数（NCCL_MIN_NCHANNELS、NCCL_MAX_NCHANNELS）、NCCL_NVLS_ENABLE=0；并保持 world size 不变</translation>
         </message>
+        <message>
+            <source>the tensor came from a worker of a process pool (multiprocessing, concurrent.futures, joblib), whose ops are recorded but not compared: run the function in the script's own process (a thread pool, joblib's threading backend) to find the op</source>
+            <translation>该张量来自进程池的工作进程（multiprocessing、concurrent.futures、joblib），其运算有记录但不参与比较：请在脚本自己的进程中运行该函数（线程池、joblib 的 threading 后端），以找到那个运算</translation>
+        </message>
     </context>
     <context>
         <name>TraceWidget</name>

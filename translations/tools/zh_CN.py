@@ -110,6 +110,7 @@ ZH_CN = {
 "Process:": "进程：",
 "a collective's order: its inputs were equal on every rank and it reduced them in another order (NCCL's algorithm, protocol and channels, the world size)": "集合通信的顺序：它在每个 rank 上的输入都相同，却以另一种顺序归约（NCCL 的算法、协议和通道数，以及 world size）",
 "fix how the collective reduces, for every rank: NCCL_ALGO, NCCL_PROTO, the number of channels (NCCL_MIN_NCHANNELS, NCCL_MAX_NCHANNELS), NCCL_NVLS_ENABLE=0; and keep the world size": "为每个 rank 固定集合通信的归约方式：NCCL_ALGO、NCCL_PROTO、通道数（NCCL_MIN_NCHANNELS、NCCL_MAX_NCHANNELS）、NCCL_NVLS_ENABLE=0；并保持 world size 不变",
+"the tensor came from a worker of a process pool (multiprocessing, concurrent.futures, joblib), whose ops are recorded but not compared: run the function in the script's own process (a thread pool, joblib's threading backend) to find the op": "该张量来自进程池的工作进程（multiprocessing、concurrent.futures、joblib），其运算有记录但不参与比较：请在脚本自己的进程中运行该函数（线程池、joblib 的 threading 后端），以找到那个运算",
     "warn mode": "警告模式",
     "error mode": "报错模式",
     "defaults": "默认设置",

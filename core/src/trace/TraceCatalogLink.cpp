@@ -58,6 +58,16 @@ std::string commandFor(const CatalogMatch& match, const std::string& device) {
   return c;
 }
 
+// A tensor that came in (set_ on a Storage) where a process pool receives its workers' results:
+// multiprocessing's Pool, concurrent.futures' ProcessPoolExecutor, loky (joblib's default
+// backend, also vendored inside joblib).
+bool fromProcessPool(const std::string& file) {
+  for (const char* part : {"/multiprocessing/", "/concurrent/futures/", "/loky/"}) {
+    if (file.find(part) != std::string::npos) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string atenBaseName(const std::string& name) {
@@ -127,7 +137,9 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
     // brings in (entry) is the loader's.
     const bool entry = cause.op.entry;
     e.kind = cause.arguments.empty() ? CauseKind::Data : CauseKind::PythonNumber;
-    if (!entry && drawn("random")) {
+    if (entry && cause.site && fromProcessPool(cause.site->file)) {
+      e.fix = TraceFix::FromWorkerProcess;
+    } else if (!entry && drawn("random")) {
       e.fix = TraceFix::SeedPythonRandom;
     } else if (!entry && drawn("numpy")) {
       e.fix = TraceFix::SeedNumpyRandom;
@@ -236,6 +248,8 @@ std::string_view toString(TraceFix fix) {
       return "compile_eager";
     case TraceFix::CollectiveSettings:
       return "collective_settings";
+    case TraceFix::FromWorkerProcess:
+      return "from_worker_process";
     case TraceFix::None:
       return "none";
   }

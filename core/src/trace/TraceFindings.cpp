@@ -24,6 +24,7 @@ std::string confirmingConfig(TraceFix fix) {
     case TraceFix::InductorDeterministic:
     case TraceFix::CompileEager:
     case TraceFix::CollectiveSettings:
+    case TraceFix::FromWorkerProcess:
     case TraceFix::None:
       return "";
   }

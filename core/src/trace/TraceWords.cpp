@@ -30,6 +30,7 @@ constexpr TraceFix kFixes[] = {TraceFix::Seed,
                                TraceFix::InductorDeterministic,
                                TraceFix::CompileEager,
                                TraceFix::CollectiveSettings,
+                               TraceFix::FromWorkerProcess,
                                TraceFix::None};
 constexpr CauseCategory kCategories[] = {CauseCategory::Introduced, CauseCategory::Data,
                                          CauseCategory::Uninitialized};
@@ -80,6 +81,11 @@ std::string_view commandLineFix(TraceFix fix) {
              "--nccl-algo Ring (or Tree), --nccl-proto Simple, "
              "--env NCCL_MIN_NCHANNELS=N --env NCCL_MAX_NCHANNELS=N, --env NCCL_NVLS_ENABLE=0; "
              "and keep the world size: another number of ranks adds in another order";
+    case TraceFix::FromWorkerProcess:
+      return "the tensor came from a worker of a process pool (multiprocessing, "
+             "concurrent.futures, joblib): the trace records the workers' ops but compares only "
+             "ranks, so the op that made it is not named; run the function in this process to "
+             "trace it op by op (a ThreadPoolExecutor, joblib's threading backend, a plain call)";
     case TraceFix::None:
       return "nothing the catalog knows of";
   }
@@ -126,6 +132,11 @@ std::string_view workbenchFix(TraceFix fix) {
       return "fix how the collective reduces, for every rank: NCCL_ALGO, NCCL_PROTO, the "
              "number of channels (NCCL_MIN_NCHANNELS, NCCL_MAX_NCHANNELS), NCCL_NVLS_ENABLE=0; "
              "and keep the world size";
+    case TraceFix::FromWorkerProcess:
+      return "the tensor came from a worker of a process pool (multiprocessing, "
+             "concurrent.futures, joblib), whose ops are recorded but not compared: run the "
+             "function in the script's own process (a thread pool, joblib's threading backend) "
+             "to find the op";
     case TraceFix::None:
       return "nothing the catalog knows of";
   }

@@ -186,6 +186,34 @@ TEST(TraceCatalogLink, DataAndUninitializedMemoryHaveTheirOwnFixes) {
   EXPECT_EQ(memory.fix, TraceFix::InitializeMemory);
 }
 
+// A tensor that came in where a process pool receives its workers' results was made in a
+// worker, whose ops are not compared: the fix says so, not "seed the DataLoader". The same
+// entry anywhere else (a DataLoader's batch) keeps the loader's fix.
+TEST(TraceCatalogLink, DataFromAProcessPoolsWorkerIsSaidToComeFromThere) {
+  for (const char* file :
+       {"/usr/lib/python3.11/multiprocessing/pool.py",
+        "/usr/lib/python3.11/concurrent/futures/process.py",
+        "/usr/lib/python3/dist-packages/joblib/externals/loky/process_executor.py"}) {
+    TraceCause c = CauseOf("aten::set_.source_Storage_storage_offset", {T({16})}, {T({16})}, {},
+                           CauseCategory::Data);
+    c.op.entry = true;
+    c.site = TraceSite{3, file, 618, "wait_result_broken_or_wakeup"};
+    const CauseExplanation e = explainCause(c, PyTorchRelease{2, 8});
+    EXPECT_EQ(e.kind, CauseKind::Data) << file;
+    EXPECT_EQ(e.fix, TraceFix::FromWorkerProcess) << file;
+    EXPECT_EQ(toString(e.fix), "from_worker_process");
+  }
+  TraceCause loader = CauseOf("aten::set_.source_Storage_storage_offset", {T({16})}, {T({16})}, {},
+                              CauseCategory::Data);
+  loader.op.entry = true;
+  loader.site = TraceSite{3, "/home/me/train.py", 40, "main"};
+  EXPECT_EQ(explainCause(loader, PyTorchRelease{2, 8}).fix, TraceFix::SeedDataLoader);
+  // Not an entry (an op whose input differs) at such a site: no claim about workers.
+  TraceCause op = CauseOf("aten::add.Tensor", {T({16})}, {T({16})}, {}, CauseCategory::Data);
+  op.site = TraceSite{4, "/usr/lib/python3.11/multiprocessing/pool.py", 125, "worker"};
+  EXPECT_EQ(explainCause(op, PyTorchRelease{2, 8}).fix, TraceFix::SeedDataLoader);
+}
+
 TEST(TraceCatalogLink, ScatterReduceByItsReduction) {
   const TraceCause c = CauseOf("aten::scatter_reduce.two", {T({4}), T({8}, "int64"), T({8})},
                                {T({4})}, {{"dim", "0"}, {"reduce", "\"amax\""}});

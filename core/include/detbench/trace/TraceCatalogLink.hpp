@@ -63,6 +63,7 @@ enum class TraceFix {
   InductorDeterministic,  // --inductor-deterministic (2.10 and later), or --compile eager
   CompileEager,           // --compile eager: trace the ops inside to find the one
   CollectiveSettings,     // NCCL's algorithm, protocol and channels fixed, the same world size
+  FromWorkerProcess,      // a process pool's worker made it: trace its function in one process
   None,                   // nothing the workbench knows
 };
 
