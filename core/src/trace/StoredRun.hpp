@@ -19,7 +19,8 @@ struct Layout {
   std::string device;
 };
 
-constexpr std::uint8_t kHasDigest = 1, kUninitialized = 2, kOpaque = 4;
+constexpr std::uint8_t kHasDigest = 1, kUninitialized = 2, kOpaque = 4, kAssembled = 8,
+                       kFromPoolWorker = 16;
 
 struct StoredTensor {
   std::uint64_t digest = 0;
@@ -98,9 +99,10 @@ class StoredRun {
           StoredTensor st;
           st.digest = t.digest.value_or(0);
           st.layout = layoutOf(t);
-          st.flags = static_cast<std::uint8_t>((t.digest ? kHasDigest : 0) |
-                                               (t.uninitialized ? kUninitialized : 0) |
-                                               (t.opaque ? kOpaque : 0));
+          st.flags = static_cast<std::uint8_t>(
+              (t.digest ? kHasDigest : 0) | (t.uninitialized ? kUninitialized : 0) |
+              (t.opaque ? kOpaque : 0) | (t.assembled ? kAssembled : 0) |
+              (t.fromPoolWorker ? kFromPoolWorker : 0));
           tensors.push_back(st);
         }
       }
@@ -117,6 +119,8 @@ class StoredRun {
     t.device = l.device;
     t.uninitialized = (st.flags & kUninitialized) != 0;
     t.opaque = (st.flags & kOpaque) != 0;
+    t.assembled = (st.flags & kAssembled) != 0;
+    t.fromPoolWorker = (st.flags & kFromPoolWorker) != 0;
     return t;
   }
 

@@ -137,7 +137,11 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
     // brings in (entry) is the loader's.
     const bool entry = cause.op.entry;
     e.kind = cause.arguments.empty() ? CauseKind::Data : CauseKind::PythonNumber;
-    if (entry && cause.site && fromProcessPool(cause.site->file)) {
+    const bool fromWorker = std::any_of(cause.inputs.begin(), cause.inputs.end(), [&](int i) {
+      return i >= 0 && static_cast<std::size_t>(i) < cause.op.inputs.size() &&
+             cause.op.inputs[static_cast<std::size_t>(i)].fromPoolWorker;
+    });
+    if (fromWorker || (entry && cause.site && fromProcessPool(cause.site->file))) {
       e.fix = TraceFix::FromWorkerProcess;
     } else if (!entry && drawn("random")) {
       e.fix = TraceFix::SeedPythonRandom;

@@ -77,10 +77,11 @@ TraceTensor tensorOf(const RecordJson& v) {
   t.dtype = stringOf(v[1], "a dtype");
   t.shape = shapeOf(v[2]);
   t.device = stringOf(v[3], "a device");
-  const int flags = integerOf<int>(v[4], "a tensor's flags", 0, 7);
+  const int flags = integerOf<int>(v[4], "a tensor's flags", 0, 15);
   t.uninitialized = (flags & 1) != 0;
   t.opaque = (flags & 2) != 0;
   t.assembled = (flags & 4) != 0;
+  t.fromPoolWorker = (flags & 8) != 0;
   return t;
 }
 

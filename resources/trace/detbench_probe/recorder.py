@@ -51,6 +51,7 @@ class Recorder(TorchDispatchMode):
         self.kinds = {}
         self.uninitialized = {}  # storage pointer -> True while nothing has written there
         self.assembled = set()  # storage pointers written through views of them
+        self.from_pool = set()  # storage pointers of tensors a process pool's worker sent
         # The tensors and Work of the latest collectives, held, so that none is freed last on the
         # process group's own thread: a tensor the probe has seen has a Python object, and a
         # Work made under this mode holds the mode; freeing either there waits for the
@@ -153,12 +154,14 @@ class Recorder(TorchDispatchMode):
         assembled = self.assembled
         for t in kept[:_MAX_TENSORS - 1] if len(kept) > _MAX_TENSORS else kept:
             flags = 0
-            if uninit_check or assembled:
+            if uninit_check or assembled or self.from_pool:
                 p = _storage_ptr(t)  # once a tensor: it costs a storage object
                 if uninit_check and p in self.uninitialized:
                     flags = 1
                 elif p in assembled:
                     flags = 4
+                elif p in self.from_pool:
+                    flags = 8
             parts.append(self._describe(t, flags))
         if len(kept) > _MAX_TENSORS:
             # The rest as one: their digests folded in order, so a difference in any of them
@@ -310,7 +313,7 @@ class Recorder(TorchDispatchMode):
                                              1 if info.uninitialized else 2)
                 for t in outputs[:_MAX_TENSORS]) + "]"
         else:
-            if self.uninitialized or self.assembled:
+            if self.uninitialized or self.assembled or self.from_pool:
                 self._forget_reused(args, kwargs, outputs)
             if self.uninitialized and info.writes:
                 for i in info.writes:
@@ -349,7 +352,8 @@ class Recorder(TorchDispatchMode):
         held = None
         for t in outputs:
             p = _storage_ptr(t)
-            if p is None or (p not in self.uninitialized and p not in self.assembled):
+            if p is None or (p not in self.uninitialized and p not in self.assembled
+                             and p not in self.from_pool):
                 continue
             if held is None:
                 tensors = []
@@ -360,6 +364,7 @@ class Recorder(TorchDispatchMode):
             if p not in held:
                 self.uninitialized.pop(p, None)
                 self.assembled.discard(p)
+                self.from_pool.discard(p)
 
     def _note_view_writes(self, info, args, kwargs):
         """Remembers the memory an op wrote through a view of it (DDP fills its buckets so):
@@ -491,8 +496,9 @@ class Recorder(TorchDispatchMode):
             self.originals.append((owner, name, original, owner.__dict__.get(name)))
             setattr(owner, name, wrapper)
 
-        from . import threads as _threads
+        from . import pools as _pools, threads as _threads
         _threads.install(self)
+        _pools.install(self)
         wrap(torch.Tensor, "numpy", "Tensor.numpy")
         wrap(torch.Tensor, "tolist", "Tensor.tolist")
         wrap(torch, "save", "torch.save")

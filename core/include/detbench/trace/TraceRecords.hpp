@@ -36,9 +36,10 @@ struct TraceTensor {
   std::string dtype;
   Shape shape;
   std::string device;
-  bool uninitialized = false;  // memory no op has written since it was allocated
-  bool opaque = false;         // not data
-  bool assembled = false;      // written by earlier ops of the run through views of it
+  bool uninitialized = false;   // memory no op has written since it was allocated
+  bool opaque = false;          // not data
+  bool assembled = false;       // written by earlier ops of the run through views of it
+  bool fromPoolWorker = false;  // sent by a process pool's worker (its ops are not compared)
   bool operator==(const TraceTensor&) const = default;
 };
 
