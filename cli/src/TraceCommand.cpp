@@ -111,6 +111,9 @@ void printCause(std::ostream& out, const TraceAlignment& a,
   if (!cause.arguments.empty()) {
     out << "    arguments: " << printableText(describeArguments(cause), true) << "\n";
   }
+  if (cause.kernels) {
+    out << "    inside: " << printableText(describeKernels(*cause.kernels), true) << "\n";
+  }
   const CauseDifference* measured = nullptr;
   if (differences) {
     if (const auto it = differences->find(causeId(cause)); it != differences->end()) {

@@ -56,6 +56,42 @@ QString fixText(const CauseExplanation& e) {
   return text;
 }
 
+QString kernelsText(const trace::KernelDifference& d) {
+  const QString name = qstr(d.name), other = qstr(d.otherName);
+  if (d.index < 0) {
+    return d.beyondListed
+               ? TraceWidget::tr("the first %1 of its %2 kernels left equal tensors in run %3")
+                     .arg(trace::kMaxKernelsPerCall)
+                     .arg(d.count)
+                     .arg(d.run)
+               : TraceWidget::tr(
+                     "its %1 kernels left equal tensors in run %2: the difference "
+                     "came from an ATen call the compiled code makes itself (random "
+                     "seeds, an extern kernel such as mm)")
+                     .arg(d.count)
+                     .arg(d.run);
+  }
+  const QString at = d.count == d.otherCount
+                         ? TraceWidget::tr("kernel %1 of %2").arg(d.index + 1).arg(d.count)
+                         : TraceWidget::tr("kernel %1 (run 1 ran %2, run %3 ran %4)")
+                               .arg(d.index + 1)
+                               .arg(d.count)
+                               .arg(d.run)
+                               .arg(d.otherCount);
+  if (name.isEmpty())
+    return TraceWidget::tr("%1: only run %2 ran %3").arg(at).arg(d.run).arg(other);
+  if (other.isEmpty() && d.index >= d.otherCount) {
+    return TraceWidget::tr("%1: only run 1 ran %2").arg(at, name);
+  }
+  if (!other.isEmpty()) {
+    return TraceWidget::tr("%1: run 1 ran %2 where run %3 ran %4 (Inductor chose other kernels)")
+        .arg(at, name)
+        .arg(d.run)
+        .arg(other);
+  }
+  return TraceWidget::tr("%1, %2, is the first after which its tensors differ").arg(at, name);
+}
+
 QString categoryText(CauseCategory c) {
   return traceWords(categoryLabel(c));
 }

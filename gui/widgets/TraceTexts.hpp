@@ -27,5 +27,7 @@ QString fixText(const trace::CauseExplanation& e);
 QString categoryText(trace::CauseCategory c);
 QString verdictText(const trace::TraceConfigResult& c);
 QString shapesText(const std::vector<trace::TraceTensor>& ts);
+// Inside a call of compiled code: which of its kernels first left other bits (describeKernels).
+QString kernelsText(const trace::KernelDifference& d);
 
 }  // namespace detbench::gui::tracetext

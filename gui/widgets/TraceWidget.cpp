@@ -471,6 +471,7 @@ void TraceWidget::showCause(int row) {
   add(tr("Why:"), kindText(e.kind));
   add(tr("Inputs:"), shapesText(cause.op.inputs));
   add(tr("Outputs:"), shapesText(cause.op.outputs));
+  if (cause.kernels) add(tr("Inside:"), kernelsText(*cause.kernels));
   QStringList runs;
   for (const int r : cause.runs) runs << QString::number(r);
   add(tr("Seen in runs:"), runs.join(QStringLiteral(", ")));

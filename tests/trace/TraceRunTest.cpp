@@ -154,6 +154,39 @@ TEST_F(TraceRun, ACompiledFunctionIsTracedAsOneRegionRunAsCompiled) {
   for (const auto& cause : c.alignment.causes) EXPECT_NE(cause.op.name, "aten::relu");
 }
 
+TEST_F(TraceRun, InsideACompiledRegionTheFirstKernelThatDiffersIsNamed) {
+  if (!kTraceTorchCompile) {
+    GTEST_SKIP() << "the PyTorch of " << kTracePython << " has no torch.compile (2.0 and later)";
+  }
+  const TraceResult r = trace("compiled_kernels.py", 2, {}, {}, false);
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  ASSERT_EQ(a.causes.size(), 1u);
+  const TraceCause& region = a.causes[0];
+  EXPECT_EQ(region.op.name, "compiled::step");
+  EXPECT_EQ(region.category, CauseCategory::Introduced);
+  EXPECT_EQ(region.site->line, lineOf("compiled_kernels.py", "# REGION"));
+  ASSERT_TRUE(region.kernels.has_value()) << "no kernels listed";
+  // 2.15: relu, then softmax with the random numbers; the relu kernel agrees.
+  EXPECT_GE(region.kernels->count, 2);
+  EXPECT_GE(region.kernels->index, 1);
+  EXPECT_TRUE(kernelDrawsRandomNumbers(region.kernels->name)) << region.kernels->name;
+  EXPECT_EQ(explainCause(region, PyTorchRelease{2, 15}).fix, TraceFix::Seed);
+}
+
+TEST_F(TraceRun, ACompiledModelsBackwardPassesTheForwardsDifferenceOn) {
+  if (!kTraceTorchCompile) {
+    GTEST_SKIP() << "the PyTorch of " << kTracePython << " has no torch.compile (2.0 and later)";
+  }
+  const TraceResult r = trace("compiled_training.py", 2, {}, {}, false);
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  ASSERT_FALSE(a.causes.empty());
+  for (const auto& c : a.causes) {
+    EXPECT_EQ(c.op.name, "compiled::Sequential.forward") << "op " << c.seq;
+    EXPECT_EQ(c.site->line, lineOf("compiled_training.py", "# FORWARD"));
+  }
+  EXPECT_EQ(explainCause(a.causes.front(), PyTorchRelease{2, 15}).fix, TraceFix::Seed);
+}
+
 // 1 (ones) + 100 * 3 ops; the probe sends them in blocks, so the last ones come from its ring.
 constexpr std::int64_t kOpsBeforeTheEnd = 301;
 

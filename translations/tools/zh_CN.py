@@ -1166,4 +1166,13 @@ ZH_CN = {
 " (threads not drawn: %n)": "（未画出的线程：%n 个）",
 "op (in the order its thread ran them)": "算子（按其所在线程运行的顺序）",
 "run %1, op %2 on thread %3: %4": "第 %1 次运行，线程 %3 上的算子 %2：%4",
+"the first %1 of its %2 kernels left equal tensors in run %3": "在第 %3 次运行中，其 %2 个内核中的前 %1 个留下的张量相同",
+"its %1 kernels left equal tensors in run %2: the difference came from an ATen call the compiled code makes itself (random seeds, an extern kernel such as mm)": "在第 %2 次运行中，其 %1 个内核留下的张量都相同：差异来自编译代码自己发出的 ATen 调用（随机种子、mm 等外部内核）",
+"kernel %1 of %2": "第 %1 个内核（共 %2 个）",
+"kernel %1 (run 1 ran %2, run %3 ran %4)": "第 %1 个内核（第 1 次运行了 %2 个，第 %3 次运行了 %4 个）",
+"%1: only run %2 ran %3": "%1：只有第 %2 次运行执行了 %3",
+"%1: only run 1 ran %2": "%1：只有第 1 次运行执行了 %2",
+"%1: run 1 ran %2 where run %3 ran %4 (Inductor chose other kernels)": "%1：第 1 次运行执行 %2，而第 %3 次运行执行 %4（Inductor 选择了不同的内核）",
+"%1, %2, is the first after which its tensors differ": "%1 %2 是第一个运行后其张量不同的内核",
+"Inside:": "内部：",
 }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -20,7 +21,7 @@ struct Layout {
 };
 
 constexpr std::uint8_t kHasDigest = 1, kUninitialized = 2, kOpaque = 4, kAssembled = 8,
-                       kFromPoolWorker = 16;
+                       kFromPoolWorker = 16, kMadeByCompiledCode = 32;
 
 struct StoredTensor {
   std::uint64_t digest = 0;
@@ -28,7 +29,7 @@ struct StoredTensor {
   std::uint8_t flags = 0;
 };
 
-constexpr std::uint8_t kDigested = 1, kEntry = 2;
+constexpr std::uint8_t kDigested = 1, kEntry = 2, kFromCompiledCode = 4;
 
 struct StoredOp {
   std::int64_t seq = 0;     // in its thread
@@ -71,6 +72,8 @@ class StoredRun {
   std::vector<StoredTensor> tensors;
   // Each thread's ops (0: the main thread), as indices into `ops`.
   std::vector<std::vector<std::uint32_t>> threads;
+  // The kernels of the calls of compiled code that listed them, by index into `ops`.
+  std::unordered_map<std::size_t, std::pair<std::vector<TraceKernel>, std::int64_t>> kernels;
 
   std::uint32_t layoutOf(const TraceTensor& t) {
     const std::uint32_t id = layoutKeys.id(layoutKey(t));
@@ -87,7 +90,8 @@ class StoredRun {
     s.first = tensors.size();
     s.name = names.id(op.name);
     s.site = static_cast<std::uint32_t>(op.site);
-    s.flags = static_cast<std::uint8_t>((op.digested ? kDigested : 0) | (op.entry ? kEntry : 0));
+    s.flags = static_cast<std::uint8_t>((op.digested ? kDigested : 0) | (op.entry ? kEntry : 0) |
+                                        (op.fromCompiledCode ? kFromCompiledCode : 0));
     if (op.digested) {
       const std::uint32_t sc = scalarKeys.id(scalarsKey(op));
       if (sc == scalarSets.size()) scalarSets.push_back(op.scalars);
@@ -102,11 +106,13 @@ class StoredRun {
           st.flags = static_cast<std::uint8_t>(
               (t.digest ? kHasDigest : 0) | (t.uninitialized ? kUninitialized : 0) |
               (t.opaque ? kOpaque : 0) | (t.assembled ? kAssembled : 0) |
-              (t.fromPoolWorker ? kFromPoolWorker : 0));
+              (t.fromPoolWorker ? kFromPoolWorker : 0) |
+              (t.madeByCompiledCode ? kMadeByCompiledCode : 0));
           tensors.push_back(st);
         }
       }
     }
+    if (op.kernelCalls != 0) kernels[ops.size()] = {op.kernels, op.kernelCalls};
     ops.push_back(s);
   }
 
@@ -121,6 +127,7 @@ class StoredRun {
     t.opaque = (st.flags & kOpaque) != 0;
     t.assembled = (st.flags & kAssembled) != 0;
     t.fromPoolWorker = (st.flags & kFromPoolWorker) != 0;
+    t.madeByCompiledCode = (st.flags & kMadeByCompiledCode) != 0;
     return t;
   }
 
@@ -131,12 +138,20 @@ class StoredRun {
     op.site = static_cast<int>(s.site);
     op.digested = (s.flags & kDigested) != 0;
     op.entry = (s.flags & kEntry) != 0;
+    op.fromCompiledCode = (s.flags & kFromCompiledCode) != 0;
     if (op.digested) {
       op.scalars = scalarSets[s.scalars];
       for (std::uint64_t i = 0; i < s.inputs; ++i)
         op.inputs.push_back(tensorOf(tensors[s.first + i]));
       for (std::uint64_t i = 0; i < s.outputs; ++i) {
         op.outputs.push_back(tensorOf(tensors[s.first + s.inputs + i]));
+      }
+    }
+    if (!kernels.empty() && &s >= ops.data() && &s < ops.data() + ops.size()) {
+      if (const auto k = kernels.find(static_cast<std::size_t>(&s - ops.data()));
+          k != kernels.end()) {
+        op.kernels = k->second.first;
+        op.kernelCalls = k->second.second;
       }
     }
     return op;

@@ -110,6 +110,9 @@ struct TraceAligner::State {
   // The causes whose differences this run's ops wrote through views into a larger buffer (a DDP
   // bucket): a reader of the whole, whose digest no op gave, reads them.
   std::vector<std::int64_t> assembledTaint;
+  // The calls of compiled code that are causes: a compiled backward reads what their kernels
+  // saved for it, which no recorded op made.
+  std::vector<std::int64_t> compiledTaint;
   bool differenceIntoBuffer = false;  // an op of this run wrote other bits through a view
   std::unordered_set<std::int64_t> matteredThisRun;  // causes whose difference reached a result
   std::set<std::int64_t> mattered;                   // in any run
@@ -271,11 +274,14 @@ struct TraceAligner::State {
         reached.insert(reached.end(), seqs->begin(), seqs->end());
       } else if (b.assembled) {
         reached.insert(reached.end(), assembledTaint.begin(), assembledTaint.end());
+      } else if (op.fromCompiledCode || b.madeByCompiledCode) {
+        reached.insert(reached.end(), compiledTaint.begin(), compiledTaint.end());
       }
       if (b.uninitialized) {
         fromUninitialized.push_back(static_cast<int>(j));
       } else if (!produced.contains(*b.digest) && !undigestedBefore &&
-                 !(b.assembled && differenceIntoBuffer)) {
+                 !(b.assembled && differenceIntoBuffer) &&
+                 !((op.fromCompiledCode || b.madeByCompiledCode) && !compiledTaint.empty())) {
         // (A buffer filled through views that no difference was written into, and that reads
         // otherwise: what it holds came from elsewhere, as data.)
         fromOutside.push_back(static_cast<int>(j));
@@ -315,6 +321,9 @@ struct TraceAligner::State {
         for (const auto q : reached) absorb(q, op);
       }
     }
+    // A call of compiled code that passes a difference on saved it for its backward too.
+    const bool compiledCall = op.name.rfind("compiled::", 0) == 0;
+    if (compiledCall && passesOn) addCompiled(reached);
     OpStatus status = OpStatus::Equal;
     if (!fromUninitialized.empty()) {
       addCause(ref, CauseCategory::Uninitialized, fromUninitialized, differingOutputs);
@@ -336,7 +345,12 @@ struct TraceAligner::State {
     }
     // A cause: what it made that differs is followed to see whether it reaches a result.
     const std::int64_t key = keyOf(ref);
+    if (const auto found = causeIndex.find(key); found != causeIndex.end()) {
+      TraceCause& c = all[found->second];
+      if (!c.kernels) c.kernels = compareKernels(c.op, op, run);
+    }
     if (intoBuffer) addAssembled({key});
+    if (compiledCall) addCompiled({key});
     if (!known(key)) return status;  // past the causes kept: counted as mattering
     for (const int j : differingOutputs) {
       const auto& t = op.outputs[static_cast<std::size_t>(j)];
@@ -355,6 +369,14 @@ struct TraceAligner::State {
     for (const auto q : seqs) {
       if (std::find(assembledTaint.begin(), assembledTaint.end(), q) == assembledTaint.end()) {
         assembledTaint.push_back(q);
+      }
+    }
+  }
+
+  void addCompiled(const std::vector<std::int64_t>& seqs) {
+    for (const auto q : seqs) {
+      if (std::find(compiledTaint.begin(), compiledTaint.end(), q) == compiledTaint.end()) {
+        compiledTaint.push_back(q);
       }
     }
   }
@@ -500,6 +522,7 @@ void TraceAligner::beginRun() {
   s.produced.clear();
   s.taint.clear();
   s.assembledTaint.clear();
+  s.compiledTaint.clear();
   s.differenceIntoBuffer = false;
   s.matteredThisRun.clear();
   TraceRunSummary summary;

@@ -118,6 +118,28 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
     e.compiled = &catalog::compiledCodeTraits(release);
     e.fix =
         e.compiled->deterministicSwitch ? TraceFix::InductorDeterministic : TraceFix::CompileEager;
+    // The first kernel that differs draws random numbers: Inductor takes its seeds from torch's
+    // generator, so seeding it makes them repeat.
+    const auto& k = cause.kernels;
+    if (k && k->index >= 0 && k->otherName.empty() && kernelDrawsRandomNumbers(k->name)) {
+      e.kind = CauseKind::RandomNumbers;
+      e.fix = TraceFix::Seed;
+    }
+    return e;
+  }
+  const bool compiledMade =
+      cause.op.fromCompiledCode ||
+      std::any_of(cause.inputs.begin(), cause.inputs.end(), [&](int i) {
+        return i >= 0 && static_cast<std::size_t>(i) < cause.op.inputs.size() &&
+               cause.op.inputs[static_cast<std::size_t>(i)].madeByCompiledCode;
+      });
+  if (cause.category == CauseCategory::Data && compiledMade && cause.arguments.empty()) {
+    // Read by a compiled backward's ATen call, made by compiled kernels the trace does not see
+    // one by one (no call of compiled code before it differed).
+    e.kind = CauseKind::CompiledRegion;
+    e.compiled = &catalog::compiledCodeTraits(release);
+    e.fix =
+        e.compiled->deterministicSwitch ? TraceFix::InductorDeterministic : TraceFix::CompileEager;
     return e;
   }
   if (cause.category == CauseCategory::Introduced && isCollective(cause.op.name)) {

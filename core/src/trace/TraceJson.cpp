@@ -97,6 +97,19 @@ json differenceJson(const std::map<CauseId, CauseDifference>* differences, const
   return j;
 }
 
+json kernelsJson(const KernelDifference& d) {
+  json j;
+  j["run"] = d.run;
+  j["count"] = d.count;
+  j["other_count"] = d.otherCount;
+  j["first_differing"] = d.index < 0 ? json() : json(d.index + 1);
+  j["name"] = d.name.empty() ? json() : json(d.name);
+  j["other_name"] = d.otherName.empty() ? json() : json(d.otherName);
+  j["beyond_listed"] = d.beyondListed;
+  j["text"] = describeKernels(d);
+  return j;
+}
+
 // `differences`: the second pass's, by cause (null where it did not run for these causes).
 json causeJson(const TraceAlignment& alignment,
                const std::map<CauseId, CauseDifference>* differences, const TraceCause& cause,
@@ -131,6 +144,7 @@ json causeJson(const TraceAlignment& alignment,
     differing.push_back(x);
   }
   j["differing_arguments"] = differing;
+  j["kernels"] = cause.kernels ? kernelsJson(*cause.kernels) : json();
   if (!cause.matters) {
     json a;
     if (cause.absorbedBy) {

@@ -78,6 +78,8 @@ void writeCause(std::ostream& out, const TraceConfigResult& c, const TraceCause&
   out << "; seen in run" << (cause.runs.size() == 1 ? " " : "s ") << runs << ".\n";
   if (!cause.arguments.empty())
     out << "   - Arguments: " << code(describeArguments(cause)) << ".\n";
+  if (cause.kernels)
+    out << "   - Inside: " << printableText(describeKernels(*cause.kernels), true) << ".\n";
   if (const auto it = c.differences.find(causeId(cause)); it != c.differences.end()) {
     const CauseDifference& d = it->second;
     if (d.measured) {

@@ -77,11 +77,12 @@ TraceTensor tensorOf(const RecordJson& v) {
   t.dtype = stringOf(v[1], "a dtype");
   t.shape = shapeOf(v[2]);
   t.device = stringOf(v[3], "a device");
-  const int flags = integerOf<int>(v[4], "a tensor's flags", 0, 15);
+  const int flags = integerOf<int>(v[4], "a tensor's flags", 0, 31);
   t.uninitialized = (flags & 1) != 0;
   t.opaque = (flags & 2) != 0;
   t.assembled = (flags & 4) != 0;
   t.fromPoolWorker = (flags & 8) != 0;
+  t.madeByCompiledCode = (flags & 16) != 0;
   return t;
 }
 
@@ -121,6 +122,20 @@ std::uint64_t digestOf(const RecordJson& v) {
   return d;
 }
 
+// The kernels a call of compiled code ran: [[name, digest], ...].
+std::vector<TraceKernel> kernelsOf(const RecordJson& v) {
+  DETBENCH_CHECK_ARG(v.is_array() && v.size() <= kMaxKernelsPerCall,
+                     "k must be an array of at most 1024 kernels, not " + jsonSnippet(v));
+  std::vector<TraceKernel> kernels;
+  kernels.reserve(v.size());
+  for (const auto& k : v) {
+    DETBENCH_CHECK_ARG(k.is_array() && k.size() == 2,
+                       "a kernel must be [name, digest], not " + jsonSnippet(k));
+    kernels.push_back(TraceKernel{stringOf(k[0], "a kernel's name"), digestOf(k[1])});
+  }
+  return kernels;
+}
+
 // The thread a record is of: "th", 0 (the main thread) where it is not given.
 int threadOf(const RecordJson& j) {
   return j.contains("th") ? integerField<int>(j, "th", 0, kMaxScriptThreads) : 0;
@@ -139,10 +154,18 @@ TraceOp opOf(const RecordJson& j) {
     if (const auto a = j.find("a"); a != j.end()) op.scalars = pairsOf(*a, "a", true);
     if (const auto x = j.find("x"); x != j.end()) op.raised = integerOf<int>(*x, "x", 0, 1) == 1;
     if (const auto e = j.find("entry"); e != j.end()) op.entry = integerOf<int>(*e, "entry", 0, 1);
+    if (const auto cc = j.find("cc"); cc != j.end()) {
+      op.fromCompiledCode = integerOf<int>(*cc, "cc", 0, 1) == 1;
+    }
     if (const auto more = j.find("more"); more != j.end()) {
       DETBENCH_CHECK_ARG(more->is_array() && more->size() == 2, "more must be [inputs, outputs]");
       op.allInputs = integerOf<std::int64_t>((*more)[0], "more", 0, kMaxSeq);
       op.allOutputs = integerOf<std::int64_t>((*more)[1], "more", 0, kMaxSeq);
+    }
+    if (const auto k = j.find("k"); k != j.end()) op.kernels = kernelsOf(*k);
+    if (op.kernels.size() > 0 || j.contains("kn")) {
+      op.kernelCalls = integerField<std::int64_t>(
+          j, "kn", static_cast<std::int64_t>(op.kernels.size()), kMaxSeq);
     }
   }
   return op;

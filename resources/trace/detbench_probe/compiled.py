@@ -7,7 +7,8 @@ probe's mode set aside, and is recorded as one op, "compiled::NAME", whose input
 call's tensors (and a compiled module's parameters and buffers) and whose outputs are what it
 returned. The function's name and where it was defined are its arguments. With
 `compile: eager` in the settings, torch.compile is left alone and the ops inside are traced one
-by one, as Dynamo then runs them.
+by one, as Dynamo then runs them. The kernels each call runs are listed with the op where
+Inductor's output code exposes them (kernels.py).
 """
 
 import functools
@@ -15,6 +16,7 @@ import os
 
 import torch
 
+from . import kernels as _kernels
 
 def _definition(fn):
     """(name, "file:line") of the function or module under torch.compile."""
@@ -35,6 +37,7 @@ class CompiledRegions:
         self.recorder = recorder
         self.original = None
         self.regions = 0
+        self.kernels = False  # the kernels inside are listed (kernels.py)
 
     def install(self):
         original = getattr(torch, "compile", None)
@@ -48,6 +51,8 @@ class CompiledRegions:
             if model is None:  # @torch.compile(mode=...) as a decorator factory
                 return lambda m: compile(m, *args, **kwargs)
             compiled = original(model, *args, **kwargs)
+            if not regions.kernels:  # Inductor's code cache, once something is compiled
+                regions.kernels = _kernels.LOG.install()
             return regions.wrap(model, compiled)
 
         torch.compile = compile
@@ -57,6 +62,9 @@ class CompiledRegions:
         if self.original is not None:
             torch.compile = self.original
             self.original = None
+        if self.kernels:
+            _kernels.LOG.remove()
+            self.kernels = False
 
     def wrap(self, model, compiled):
         name, where = _definition(model)

@@ -121,3 +121,28 @@ def _wait_for(out):
                 wait()
             except Exception:
                 pass
+
+
+def _scalar_text(v):
+    """JSON text of a non-tensor argument that carries a value (a number, a string, a list of
+    them: sizes, dims), or None for what does not (tensors, dtypes, devices, generators)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        return _float_text(v)
+    if isinstance(v, str):
+        return text(v)
+    if isinstance(v, (list, tuple)) and 0 < len(v) <= 64 and all(
+            isinstance(x, (bool, int, float)) for x in v):
+        return "[" + ",".join(_scalar_text(x) for x in v) + "]"
+    return None
+
+
+def _float_text(v):
+    if v != v:
+        return '"nan"'
+    if v in (float("inf"), float("-inf")):
+        return '"inf"' if v > 0 else '"-inf"'
+    return repr(v)

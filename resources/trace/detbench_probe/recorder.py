@@ -22,18 +22,20 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from . import digest as _digest
+from . import kernels as _kernels
 from .channel import text
 from .opinfo import (_HELD_COLLECTIVES, _MAX_TENSORS, _OpInfo, _dtype_name, _flatten, _is_storage,
-                     _storage_ptr, _unwritten, _wait_for)
+                     _scalar_text, _storage_ptr, _unwritten, _wait_for)
 
 # Where torch rebuilds a tensor received from another process (a DataLoader worker's batch):
 # the ops there (lift_fresh, set_) run when the batch arrives, whose order between workers
 # varies from run to run, so they are not recorded; the batch enters as data from outside, first
 # seen where the script reads it, in the order the DataLoader yields it.
 _REBUILDS = os.path.join("multiprocessing", "reductions.py")
-_USER, _INTERNAL, _HIDDEN = 0, 1, 2
+_USER, _INTERNAL, _HIDDEN, _COMPILED = 0, 1, 2, 3
 # The largest output kept for the second pass.
 _MAX_KEPT_BYTES = 1 << 30
+
 
 class Recorder(TorchDispatchMode):
     def __init__(self, channel, run, window=(1, 0), keep=(), keep_dir=None, only=()):
@@ -52,6 +54,7 @@ class Recorder(TorchDispatchMode):
         self.uninitialized = {}  # storage pointer -> True while nothing has written there
         self.assembled = set()  # storage pointers written through views of them
         self.from_pool = set()  # storage pointers of tensors a process pool's worker sent
+        self.from_compiled = _kernels.LOG.made  # written by compiled kernels (kernels.py)
         # The tensors and Work of the latest collectives, held, so that none is freed last on the
         # process group's own thread: a tensor the probe has seen has a Python object, and a
         # Work made under this mode holds the mode; freeing either there waits for the
@@ -73,25 +76,31 @@ class Recorder(TorchDispatchMode):
         self.active = False  # inside the mode (the script is running)
         self.start_cwd = os.getcwd()
         self.current = 0
+        self.compiled_caller = False  # the op being recorded was called by compiled code
 
     def __enter__(self):
         self.active = True
+        _kernels.LOG.active = True
         return super().__enter__()
 
     def __exit__(self, *exc):
         self.active = False
+        _kernels.LOG.active = False
         return super().__exit__(*exc)
 
     # -- call sites ---------------------------------------------------------------------
 
     def _kind(self, code):
-        """_USER, _INTERNAL (torch, the probe, the standard library) or _HIDDEN (where torch
-        rebuilds a tensor another process sent: a DataLoader worker's batch)."""
+        """_USER, _INTERNAL (torch, the probe, the standard library), _HIDDEN (where torch
+        rebuilds a tensor another process sent: a DataLoader worker's batch) or _COMPILED
+        (Inductor's output code, kernels.py: internal too)."""
         kind = self.kinds.get(code)
         if kind is None:
             filename = code.co_filename
             if filename.startswith(self.prefixes[0]) and filename.endswith(_REBUILDS):
                 kind = _HIDDEN
+            elif filename in _kernels.LOG.files:
+                kind = _COMPILED
             elif filename.startswith(self.prefixes) or filename.startswith("<frozen"):
                 kind = _INTERNAL
             else:
@@ -103,12 +112,15 @@ class Recorder(TorchDispatchMode):
         """The id of the user's call site (0: none), and whether the op is hidden. A site's
         record is sent the first time it is seen."""
         frame = sys._getframe(1)
+        self.compiled_caller = False
         while frame is not None:
             kind = self._kind(frame.f_code)
             if kind == _USER:
                 break
             if kind == _HIDDEN:
                 return 0, True
+            if kind == _COMPILED:  # Inductor's output code: a compiled backward's ATen calls
+                self.compiled_caller = True
             frame = frame.f_back
         if frame is None:
             return 0, False
@@ -154,7 +166,7 @@ class Recorder(TorchDispatchMode):
         assembled = self.assembled
         for t in kept[:_MAX_TENSORS - 1] if len(kept) > _MAX_TENSORS else kept:
             flags = 0
-            if uninit_check or assembled or self.from_pool:
+            if uninit_check or assembled or self.from_pool or self.from_compiled:
                 p = _storage_ptr(t)  # once a tensor: it costs a storage object
                 if uninit_check and p in self.uninitialized:
                     flags = 1
@@ -162,6 +174,8 @@ class Recorder(TorchDispatchMode):
                     flags = 4
                 elif p in self.from_pool:
                     flags = 8
+                elif p in self.from_compiled:
+                    flags = 16
             parts.append(self._describe(t, flags))
         if len(kept) > _MAX_TENSORS:
             # The rest as one: their digests folded in order, so a difference in any of them
@@ -283,6 +297,8 @@ class Recorder(TorchDispatchMode):
         described_in = self._describe_all(inputs, skip, bool(self.uninitialized))
         scalars = self._scalars(info, args, kwargs)
         head = self.op_head + '"i":%d,"op":%s,"s":%d,"in":%s' % (seq, info.quoted, site, described_in)
+        if self.compiled_caller:
+            head += ',"cc":1'
         if scalars != "{}":
             head += ',"a":' + scalars
         try:
@@ -353,7 +369,7 @@ class Recorder(TorchDispatchMode):
         for t in outputs:
             p = _storage_ptr(t)
             if p is None or (p not in self.uninitialized and p not in self.assembled
-                             and p not in self.from_pool):
+                             and p not in self.from_pool and p not in self.from_compiled):
                 continue
             if held is None:
                 tensors = []
@@ -365,6 +381,7 @@ class Recorder(TorchDispatchMode):
                 self.uninitialized.pop(p, None)
                 self.assembled.discard(p)
                 self.from_pool.discard(p)
+                self.from_compiled.discard(p)
 
     def _note_view_writes(self, info, args, kwargs):
         """Remembers the memory an op wrote through a view of it (DDP fills its buckets so):
@@ -430,16 +447,20 @@ class Recorder(TorchDispatchMode):
                 if value is not None:
                     numbers.append("%s:%s" % (text(k), value))
             head += ',"s":%d,"in":%s,"a":{%s}' % (site, described_in, ",".join(numbers))
+        listing = _kernels.LOG.begin() if digested else None
         try:
             with _modes_set_aside():
                 out = fn(*args, **kwargs)
         except BaseException as e:
+            if digested:
+                _kernels.LOG.end(listing)
             self._raised(seq, _CompiledInfo(quoted), site, e,
                          head + (',"out":[],"x":1}' if digested else ',"x":1}'))
             raise
         if not digested:
             self.channel.send(head + "}")
             return out
+        kernels = _kernels.LOG.end(listing)
         outputs = []
         _flatten(out, outputs)
         self.busy += 1
@@ -447,7 +468,9 @@ class Recorder(TorchDispatchMode):
             described_out = self._describe_all(outputs)
         finally:
             self.busy -= 1
-        self.channel.send(head + ',"out":%s,"compiled":1}' % described_out)
+        self.channel.send(head + ',"out":%s%s,"compiled":1}' % (described_out, kernels))
+        if seq in self.keep and self.keep_dir:
+            self._keep(seq, outputs)
         return out
 
     # -- values that leave torch without an op ---------------------------------------------
@@ -566,31 +589,6 @@ def _collect(value, out, depth):
     elif isinstance(value, torch.nn.Module):
         for v in value.state_dict().values():
             _collect(v, out, depth + 1)
-
-
-def _scalar_text(v):
-    """JSON text of a non-tensor argument that carries a value (a number, a string, a list of
-    them: sizes, dims), or None for what does not (tensors, dtypes, devices, generators)."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, float):
-        return _float_text(v)
-    if isinstance(v, str):
-        return text(v)
-    if isinstance(v, (list, tuple)) and 0 < len(v) <= 64 and all(
-            isinstance(x, (bool, int, float)) for x in v):
-        return "[" + ",".join(_scalar_text(x) for x in v) + "]"
-    return None
-
-
-def _float_text(v):
-    if v != v:
-        return '"nan"'
-    if v in (float("inf"), float("-inf")):
-        return '"inf"' if v > 0 else '"-inf"'
-    return repr(v)
 
 
 def _message(e):

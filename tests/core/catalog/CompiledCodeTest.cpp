@@ -47,6 +47,21 @@ TEST(CompiledCode, ACompiledRegionIsExplainedByItsReleasesEntry) {
   EXPECT_EQ(trace::explainCause(cause, PyTorchRelease{2, 15}).compiled, nullptr);
 }
 
+TEST(CompiledCode, ACompiledRegionWhoseFirstDifferingKernelDrawsRandomNumbersIsSeeded) {
+  trace::TraceCause cause;
+  cause.category = trace::CauseCategory::Introduced;
+  cause.op.name = "compiled::step";
+  cause.kernels = trace::KernelDifference{2, 2, 2, 1, "cpp_fused__softmax_rand_like_1", "", false};
+  const auto e = trace::explainCause(cause, PyTorchRelease{2, 15});
+  EXPECT_EQ(e.kind, trace::CauseKind::RandomNumbers);
+  EXPECT_EQ(e.fix, trace::TraceFix::Seed);
+  EXPECT_NE(e.compiled, nullptr);  // the catalog's word on compiled code stays
+  // A kernel that does not draw random numbers keeps Inductor's own fix.
+  cause.kernels->name = "cpp_fused_sum_1";
+  EXPECT_EQ(trace::explainCause(cause, PyTorchRelease{2, 15}).fix,
+            trace::TraceFix::InductorDeterministic);
+}
+
 TEST(CompiledCode, TheInductorSettingsAreRefusedBeforeTheSwitch) {
   trace::TraceSettings s;
   s.inductorDeterministic = true;

@@ -37,6 +37,26 @@ TEST(TraceRecords, ReadsAnOp) {
   EXPECT_EQ(op->scalars[0], (std::pair<std::string, std::string>{"accumulate", "true"}));
 }
 
+TEST(TraceRecords, ReadsTheKernelsOfACallOfCompiledCode) {
+  const auto op = std::get<TraceOp>(parseTraceRecord(
+      R"({"t":"op","i":2,"op":"compiled::step","s":1,"in":[[null,"f",[1],"cpu",16]],"out":[],)"
+      R"("k":[["cpp_fused_relu_0","0x0000000000000001"],["cpp_fused_rand_1","0x00000000000000ff"]],)"
+      R"("kn":5,"compiled":1,"cc":1})"));
+  ASSERT_EQ(op.kernels.size(), 2u);
+  EXPECT_EQ(op.kernels[1], (TraceKernel{"cpp_fused_rand_1", 0xff}));
+  EXPECT_EQ(op.kernelCalls, 5);
+  EXPECT_TRUE(op.fromCompiledCode);
+  EXPECT_TRUE(op.inputs.at(0).madeByCompiledCode);
+  // Fewer calls than kernels listed, or a kernel without its digest, is refused.
+  for (
+      const char* line : {
+          R"({"t":"op","i":2,"op":"c","s":1,"in":[],"out":[],"k":[["a","0x0000000000000001"]],"kn":0})",
+          R"({"t":"op","i":2,"op":"c","s":1,"in":[],"out":[],"k":[["a"]],"kn":1})",
+      }) {
+    EXPECT_THROW(parseTraceRecord(line), InvalidArgument) << line;
+  }
+}
+
 TEST(TraceRecords, AnOpOutsideTheWindowHasItsNameOnly) {
   const auto op = std::get<TraceOp>(parseTraceRecord(R"({"t":"op","i":3,"op":"aten::mm"})"));
   EXPECT_FALSE(op.digested);
@@ -118,7 +138,7 @@ TEST(TraceRecords, RefusesWhatIsNotARecord) {
            R"({"t":"op","i":1,"op":7})",             // not a string
            R"({"t":"op","i":1,"op":"x","s":1,"in":[["0x12","f",[1],"cpu",0]],"out":[]})",  // digest
            R"({"t":"op","i":1,"op":"x","s":1,"in":[[null,"f",[-1],"cpu",0]],"out":[]})",   // size
-           R"({"t":"op","i":1,"op":"x","s":1,"in":[[null,"f",[1],"cpu",16]],"out":[]})",   // flags
+           R"({"t":"op","i":1,"op":"x","s":1,"in":[[null,"f",[1],"cpu",32]],"out":[]})",   // flags
            R"({"t":"op","i":1,"op":"x","s":1,"in":[],"out":[],"a":{"k":[[1]]}})",          // scalar
            R"({"t":"kept","i":1,"j":0,"file":"../etc/passwd","dtype":"f","shape":[]})",
            R"({"t":"end","ops":1,"status":"maybe"})",

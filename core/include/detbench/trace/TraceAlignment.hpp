@@ -32,6 +32,7 @@
 #include <utility>
 #include <vector>
 
+#include "detbench/trace/TraceKernels.hpp"
 #include "detbench/trace/TraceRecords.hpp"
 
 namespace detbench::trace {
@@ -97,6 +98,8 @@ struct TraceCause {
   // Whether the difference reached a result in some run; a cause that did not is a note.
   bool matters = true;
   std::optional<TraceAbsorber> absorbedBy;  // a note: the first op that read it and absorbed it
+  // A call of compiled code: its kernels in run 1 against the first run it differed in.
+  std::optional<KernelDifference> kernels;
 };
 
 // A cause's identity within a trace: its thread and its op number there.

@@ -24,6 +24,8 @@ inline constexpr std::size_t kMaxRecordBytes = std::size_t{16} << 20;
 // Records are at most 4 levels deep ("in": [[digest, dtype, [shape], ...]]); the limit leaves room.
 inline constexpr int kMaxRecordDepth = 6;
 inline constexpr std::size_t kMaxTensorsPerOp = 4096;
+// The most kernels a call of compiled code lists (kernels.py, MAX_KERNELS).
+inline constexpr std::size_t kMaxKernelsPerCall = 1024;
 inline constexpr std::size_t kMaxShapeDims = 64;
 // The most threads of one process the records may name (threads the script started, from 1).
 inline constexpr int kMaxScriptThreads = 4096;
@@ -36,10 +38,11 @@ struct TraceTensor {
   std::string dtype;
   Shape shape;
   std::string device;
-  bool uninitialized = false;   // memory no op has written since it was allocated
-  bool opaque = false;          // not data
-  bool assembled = false;       // written by earlier ops of the run through views of it
-  bool fromPoolWorker = false;  // sent by a process pool's worker (its ops are not compared)
+  bool uninitialized = false;       // memory no op has written since it was allocated
+  bool opaque = false;              // not data
+  bool assembled = false;           // written by earlier ops of the run through views of it
+  bool fromPoolWorker = false;      // sent by a process pool's worker (its ops are not compared)
+  bool madeByCompiledCode = false;  // written by compiled kernels outside a call of compiled code
   bool operator==(const TraceTensor&) const = default;
 };
 
@@ -51,6 +54,15 @@ struct TraceSite {
   std::int64_t line = 0;
   std::string function;
   bool operator==(const TraceSite&) const = default;
+};
+
+// A kernel a call of compiled code ran (Inductor's output code: "cpp_fused_add_0",
+// "triton_poi_fused_mul_0"), with one digest folded from those of every tensor it was given,
+// taken after it ran.
+struct TraceKernel {
+  std::string name;
+  std::uint64_t digest = 0;
+  bool operator==(const TraceKernel&) const = default;
 };
 
 struct TraceOp {
@@ -66,8 +78,15 @@ struct TraceOp {
   std::vector<std::pair<std::string, std::string>> scalars;
   bool raised = false;  // the op raised (the script may have caught it): no outputs
   bool entry = false;   // the output is memory from outside (set_ on a Storage: a DataLoader batch)
+  // Called by Inductor's output code outside a call of compiled code (a compiled backward's ATen
+  // calls): what it reads that no recorded op made, the compiled code's kernels made.
+  bool fromCompiledCode = false;
   // When the op had more tensors than the probe describes one by one: how many.
   std::int64_t allInputs = -1, allOutputs = -1;
+  // A call of compiled code: the kernels it ran, in order, where the probe could list them, and
+  // how many it ran (more than those listed past the probe's limit; 0: none listed).
+  std::vector<TraceKernel> kernels;
+  std::int64_t kernelCalls = 0;
   bool operator==(const TraceOp&) const = default;
 };
 
