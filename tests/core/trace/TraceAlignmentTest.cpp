@@ -5,19 +5,14 @@
 
 #include <gtest/gtest.h>
 
+#include "CraftedTensor.hpp"
+
 #include "detbench/base/Error.hpp"
 
 namespace detbench::trace {
 namespace {
 
-TraceTensor T(std::uint64_t digest, Shape shape = {4}) {
-  TraceTensor t;
-  t.digest = digest;
-  t.dtype = "float32";
-  t.shape = std::move(shape);
-  t.device = "cpu";
-  return t;
-}
+using crafted::T;
 
 TraceOp Op(std::int64_t seq, std::string name, std::vector<TraceTensor> in,
            std::vector<TraceTensor> out, int site = 1) {

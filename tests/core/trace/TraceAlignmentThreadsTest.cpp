@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "CraftedTensor.hpp"
+
 #include "detbench/base/Error.hpp"
 #include "detbench/trace/TraceAlignment.hpp"
 #include "detbench/trace/TraceReport.hpp"
@@ -11,14 +13,7 @@
 namespace detbench::trace {
 namespace {
 
-TraceTensor T(std::uint64_t digest) {
-  TraceTensor t;
-  t.digest = digest;
-  t.dtype = "float32";
-  t.shape = {4};
-  t.device = "cpu";
-  return t;
-}
+using crafted::T;
 
 TraceOp Op(int thread, std::int64_t seq, std::string name, std::vector<TraceTensor> in,
            std::vector<TraceTensor> out,

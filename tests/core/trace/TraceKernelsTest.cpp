@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "CraftedTensor.hpp"
+
 #include "detbench/trace/TraceAlignment.hpp"
 #include "detbench/trace/TraceCatalogLink.hpp"
 
@@ -72,14 +74,7 @@ TEST(TraceKernels, KernelsThatDrawRandomNumbersAreKnownByName) {
   EXPECT_FALSE(kernelDrawsRandomNumbers("cpp_fused_add_mul_relu_sum_0"));
 }
 
-TraceTensor T(std::uint64_t digest) {
-  TraceTensor t;
-  t.digest = digest;
-  t.dtype = "float32";
-  t.shape = {4};
-  t.device = "cpu";
-  return t;
-}
+using crafted::T;
 
 // One run of `ops` (from op 1, at one site): the script prints the last op's output.
 void FeedRun(TraceAligner& a, std::vector<TraceOp> ops) {
