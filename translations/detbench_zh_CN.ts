@@ -1600,8 +1600,8 @@
             <translation>为每个 rank 固定集合通信的归约方式：NCCL_ALGO、NCCL_PROTO、通道数（NCCL_MIN_NCHANNELS、NCCL_MAX_NCHANNELS）、NCCL_NVLS_ENABLE=0；并保持 world size 不变</translation>
         </message>
         <message>
-            <source>the tensor came from a worker of a process pool (multiprocessing, concurrent.futures, joblib), whose ops are recorded but not compared: run the function in the script's own process (a thread pool, joblib's threading backend) to find the op</source>
-            <translation>该张量来自进程池的工作进程（multiprocessing、concurrent.futures、joblib），其运算有记录但不参与比较：请在脚本自己的进程中运行该函数（线程池、joblib 的 threading 后端），以找到那个运算</translation>
+            <source>the tensor came from a process pool's worker while the pool's tasks gave the same bits in every run: the results were taken in the order the workers finished them (imap_unordered, as_completed); take them in the order they were given (map, imap, each future in turn)</source>
+            <translation>该张量来自进程池的工作进程，而进程池的各个任务在每次运行中给出相同的位：结果是按工作进程完成的顺序取得的（imap_unordered、as_completed）；请按提交的顺序取结果（map、imap、依次取每个 future）</translation>
         </message>
     </context>
     <context>
@@ -1613,6 +1613,14 @@
         <message>
             <source>op %1 on thread %2 (%3) %4 at %5</source>
             <translation>线程 %2（%3）上的算子 %1 %4，位于 %5</translation>
+        </message>
+        <message>
+            <source>thread %1</source>
+            <translation>线程 %1</translation>
+        </message>
+        <message>
+            <source>op %1 of %2: %3 at %4</source>
+            <translation>%2 的第 %1 个算子：%3，位于 %4</translation>
         </message>
     </context>
     <context>
@@ -4173,10 +4181,6 @@ difference</source>
             <translation>第 %1 次运行，主线程</translation>
         </message>
         <message>
-            <source>run %1, thread %2</source>
-            <translation>第 %1 次运行，线程 %2</translation>
-        </message>
-        <message>
             <source>op (in the order its thread ran them)</source>
             <translation>算子（按其所在线程运行的顺序）</translation>
         </message>
@@ -4189,6 +4193,10 @@ difference</source>
             <translation>
                 <numerusform>（未画出的线程：%n 个）</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>run %1, %2</source>
+            <translation>第 %1 次运行，%2</translation>
         </message>
     </context>
     <context>
@@ -4677,10 +4685,6 @@ difference</source>
             <translation>第 %1 次运行：%2</translation>
         </message>
         <message>
-            <source>first cause: op %1 %2 at %3</source>
-            <translation>首个原因：第 %1 个算子 %2，位于 %3</translation>
-        </message>
-        <message>
             <source>inherited from rank %1 at op %2 %3</source>
             <translation>继承自 rank %1，在第 %2 个算子 %3 处</translation>
         </message>
@@ -4725,10 +4729,6 @@ difference</source>
             <translation>各 rank 中的首个原因：</translation>
         </message>
         <message>
-            <source>rank %1, op %2 %3 at %4</source>
-            <translation>rank %1，第 %2 个算子 %3，位于 %4</translation>
-        </message>
-        <message>
             <source>%1 processes ran %2 torch ops without joining a process group: not compared</source>
             <translation>%1 个进程未加入进程组便运行了 %2 个 torch 算子：未比较</translation>
         </message>
@@ -4751,10 +4751,6 @@ difference</source>
         <message>
             <source>not all compared: ops ran in the script's processes that joined no process group, which the trace does not compare</source>
             <translation>未全部比较：有算子运行在脚本中未加入进程组的进程里，追踪不比较这些算子</translation>
-        </message>
-        <message>
-            <source>%1 (thread %2)</source>
-            <translation>%1（线程 %2）</translation>
         </message>
         <message>
             <source>the first %1 of its %2 kernels left equal tensors in run %3</source>
@@ -4791,6 +4787,38 @@ difference</source>
         <message>
             <source>Inside:</source>
             <translation>内部：</translation>
+        </message>
+        <message>
+            <source>first cause: %1</source>
+            <translation>首个原因：%1</translation>
+        </message>
+        <message>
+            <source>inherited from the script's process at %1</source>
+            <translation>继承自脚本自己的进程，在 %1 处</translation>
+        </message>
+        <message>
+            <source>The process pool: %1 workers, %2 tasks, each against the same task of run 1:</source>
+            <translation>进程池：%1 个工作进程，%2 个任务，每个任务都与第 1 次运行的同一任务比较：</translation>
+        </message>
+        <message>
+            <source>First cause, in the process pool:</source>
+            <translation>首个原因，在进程池中：</translation>
+        </message>
+        <message>
+            <source>rank %1, %2</source>
+            <translation>rank %1，%2</translation>
+        </message>
+        <message>
+            <source>The script's op %1 %2 took the difference from the process pool's tasks (a worker's result): not a cause there.</source>
+            <translation>脚本的第 %1 个算子 %2 从进程池的任务（某个工作进程的结果）取得了这一差异：它不是那里的原因。</translation>
+        </message>
+        <message>
+            <source>the process pool, %1</source>
+            <translation>进程池，%1</translation>
+        </message>
+        <message>
+            <source>the process pool (%1 tasks): %2</source>
+            <translation>进程池（%1 个任务）：%2</translation>
         </message>
     </context>
     <context>

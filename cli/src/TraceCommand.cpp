@@ -178,10 +178,13 @@ void printTail(std::ostream& out, const std::string& heading, const std::string&
   }
 }
 
-void printJob(std::ostream& out, const TraceJobResult& job, PyTorchRelease release) {
+void printJob(std::ostream& out, const TraceJobResult& job, const TraceAlignment& script,
+              PyTorchRelease release) {
   if (job.empty()) return;
-  out << "  job: " << job.ranks.size() << (job.ranks.size() == 1 ? " rank" : " ranks")
-      << ", each against the same rank of run 1\n";
+  if (!job.ranks.empty()) {
+    out << "  job: " << job.ranks.size() << (job.ranks.size() == 1 ? " rank" : " ranks")
+        << ", each against the same rank of run 1\n";
+  }
   for (const auto& r : job.ranks) {
     out << "    rank " << r.rank;
     if (r.world > 0 || !r.backend.empty()) {
@@ -190,10 +193,14 @@ void printJob(std::ostream& out, const TraceJobResult& job, PyTorchRelease relea
     }
     out << ": " << printableText(describeRank(r), true) << "\n";
   }
+  if (job.pool) out << "  " << printableText(describePool(job), true) << "\n";
   if (const TraceRankResult* first = job.firstCause()) {
     printCause(out, first->alignment, nullptr, first->alignment.causes.front(), release,
-               "First cause on any rank, rank " + std::to_string(first->rank));
+               first->rank == kPoolRank
+                   ? std::string("First cause in the process pool")
+                   : "First cause on any rank, rank " + std::to_string(first->rank));
   }
+  if (!job.fromPool.empty()) out << "  " << describeFromPool(script, job.fromPool.front()) << "\n";
   if (job.unrankedProcesses > 0) {
     out << "  " << job.unrankedProcesses << (job.unrankedProcesses == 1 ? " process" : " processes")
         << " ran torch ops without joining a process group (" << job.unrankedOps
@@ -249,7 +256,7 @@ void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
     printCause(out, c.alignment, &c.differences, c.alignment.causes.front(), release);
     printFindings(out, c.alignment, release);
   }
-  printJob(out, c.job, release);
+  printJob(out, c.job, c.alignment, release);
   if (!launcher.empty() && c.job.ranks.empty() && c.failed()) {
     out << "  " << launcher
         << " itself failed before any rank joined a process group: the launcher's error is "
@@ -383,7 +390,7 @@ int traceCommand(const CliStreams& io, const TraceOptions& o) {
         if (first.site) io.out << " at " << describeSite(*first.site);
       } else if (const TraceRankResult* rank = c.job.firstCause()) {
         const TraceCause& first = rank->alignment.causes.front();
-        io.out << "; first: rank " << rank->rank << ", " << first.op.name;
+        io.out << "; first: " << describeRankName(*rank) << ", " << first.op.name;
         if (first.site) io.out << " at " << describeSite(*first.site);
       }
       io.out << "\n";

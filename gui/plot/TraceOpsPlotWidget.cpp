@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "plot/PlotStyle.hpp"
+#include "widgets/TraceTexts.hpp"
 
 namespace detbench::gui {
 
@@ -72,14 +73,19 @@ std::vector<int> lanesOf(const trace::TraceConfigResult& config, std::size_t mos
     }
     if (ran) (differed ? differing : agreeing).push_back(static_cast<int>(t));
   }
-  std::vector<int> lanes{0};
+  // The main thread, unless it ran no op where others did (a process pool's view: its tasks).
+  bool mainRan = false;
+  for (std::size_t r = 1; r < runs.size(); ++r) mainRan = mainRan || !runs[r].statuses.empty();
+  std::vector<int> lanes;
+  if (mainRan || (differing.empty() && agreeing.empty())) lanes.push_back(0);
   for (const auto* group : {&differing, &agreeing}) {
     for (int t : *group) {
       if (lanes.size() < most) lanes.push_back(t);
     }
   }
-  std::sort(lanes.begin() + 1, lanes.end());
-  left = static_cast<int>(differing.size() + agreeing.size()) - static_cast<int>(lanes.size() - 1);
+  std::sort(lanes.begin(), lanes.end());
+  left = static_cast<int>(differing.size() + agreeing.size()) -
+         static_cast<int>(std::count_if(lanes.begin(), lanes.end(), [](int t) { return t > 0; }));
   return lanes;
 }
 
@@ -108,9 +114,11 @@ void TraceOpsPlotWidget::setConfig(const trace::TraceConfigResult* config) {
         row.statuses = runs[r].statusesOf(thread);
         const double y = static_cast<double>(rows_.size()) + 1;
         QString label = tr("run %1").arg(row.run);
-        if (lanes.size() > 1) {
-          label = thread == 0 ? tr("run %1, main thread").arg(row.run)
-                              : tr("run %1, thread %2").arg(row.run).arg(thread);
+        if (lanes.size() > 1 || thread != 0) {
+          label =
+              thread == 0
+                  ? tr("run %1, main thread").arg(row.run)
+                  : tr("run %1, %2").arg(row.run).arg(tracetext::laneText(row.threadName, thread));
         }
         ticks->addTick(y, label);
         addRow(std::move(row), y);

@@ -18,10 +18,15 @@ QString traceRankText(const TraceRankResult& r) {
     case RankVerdictKind::RunEnded:
       return TraceWidget::tr("run %1: %2").arg(v.endedRun->run).arg(runEndText(*v.endedRun));
     case RankVerdictKind::FirstCause:
-      return TraceWidget::tr("first cause: op %1 %2 at %3")
-          .arg(v.cause->seq)
-          .arg(qstr(v.cause->op.name), siteText(v.cause->site));
+      return TraceWidget::tr("first cause: %1")
+          .arg(opAtText(r.alignment, v.cause->thread, v.cause->seq, v.cause->op.name,
+                        v.cause->site));
     case RankVerdictKind::Inherited:
+      if (v.inherited->fromRank == kScriptRank) {
+        return TraceWidget::tr("inherited from the script's process at %1")
+            .arg(opAtText(r.alignment, v.inherited->thread, v.inherited->seq, v.inherited->op,
+                          std::nullopt));
+      }
       return TraceWidget::tr("inherited from rank %1 at op %2 %3")
           .arg(v.inherited->fromRank)
           .arg(v.inherited->seq)
@@ -65,19 +70,39 @@ QString traceJobHtml(const TraceJobResult& job, PyTorchRelease release) {
     }
     html += QStringLiteral("</table>");
   }
+  if (job.pool) {
+    html += QStringLiteral("<p><b>%1</b> %2</p>")
+                .arg(esc(TraceWidget::tr("The process pool: %1 workers, %2 tasks, each against "
+                                         "the same task of run 1:")
+                             .arg(job.poolWorkers)
+                             .arg(job.poolTasks)),
+                     esc(traceRankText(*job.pool)));
+  }
   if (const TraceRankResult* first = job.firstCause()) {
     const TraceCause& cause = first->alignment.causes.front();
     const CauseExplanation e = explainCause(cause, release, first->alignment.unseededGenerators);
+    const QString where =
+        opAtText(first->alignment, cause.thread, cause.seq, cause.op.name, cause.site);
     html += QStringLiteral("<p><b>%1</b> %2</p>")
-                .arg(esc(TraceWidget::tr("First cause on any rank:")),
-                     esc(TraceWidget::tr("rank %1, op %2 %3 at %4")
-                             .arg(first->rank)
-                             .arg(cause.seq)
-                             .arg(qstr(cause.op.name), siteText(cause.site))));
+                .arg(first->rank == kPoolRank
+                         ? esc(TraceWidget::tr("First cause, in the process pool:"))
+                         : esc(TraceWidget::tr("First cause on any rank:")),
+                     first->rank == kPoolRank
+                         ? esc(where)
+                         : esc(TraceWidget::tr("rank %1, %2").arg(first->rank).arg(where)));
     html += QStringLiteral("<p><b>%1</b> %2</p>")
                 .arg(esc(TraceWidget::tr("Why:")), esc(kindText(e.kind)));
     html +=
         QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(TraceWidget::tr("Fix:")), esc(fixText(e)));
+  }
+  if (!job.fromPool.empty()) {
+    const RankInheritance& taken = job.fromPool.front();
+    html += QStringLiteral("<p>%1</p>")
+                .arg(esc(TraceWidget::tr("The script's op %1 %2 took the difference from the "
+                                         "process pool's tasks (a worker's result): not a "
+                                         "cause there.")
+                             .arg(taken.seq)
+                             .arg(qstr(taken.op))));
   }
   if (job.unrankedProcesses > 0) {
     html += QStringLiteral("<p>%1</p>")

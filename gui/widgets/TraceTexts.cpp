@@ -15,12 +15,25 @@ QString siteText(const std::optional<TraceSite>& s) {
   return s ? qstr(describeSite(*s)) : QString();
 }
 
+QString laneText(const QString& threadName, int thread) {
+  if (threadName.startsWith(QStringLiteral("task "))) {
+    return threadName.left(threadName.indexOf(QLatin1Char(':')));
+  }
+  return QCoreApplication::translate("TraceWidget", "thread %1").arg(thread);
+}
+
 QString opAtText(const TraceAlignment& a, int thread, std::int64_t seq, const std::string& name,
                  const std::optional<TraceSite>& site) {
   if (thread == 0) {
     return QCoreApplication::translate("TraceWidget", "op %1 %2 at %3")
         .arg(seq)
         .arg(qstr(name), siteText(site));
+  }
+  const std::string task = a.threadName(thread);
+  if (task.rfind("task ", 0) == 0) {  // a task (a pool's, asyncio's) is named by its number
+    return QCoreApplication::translate("TraceWidget", "op %1 of %2: %3 at %4")
+        .arg(seq)
+        .arg(qstr(task), qstr(name), siteText(site));
   }
   return QCoreApplication::translate("TraceWidget", "op %1 on thread %2 (%3) %4 at %5")
       .arg(seq)

@@ -15,6 +15,9 @@ namespace detbench::gui::tracetext {
 QString siteText(const std::optional<trace::TraceSite>& s);
 // "op 12 aten::add.Tensor at train.py:41 (<module>)", with "on thread 1 (loader)" after the
 // number for an op of a thread the script started.
+// A thread of an alignment, short: "thread 3", or "task 2" for a task (a pool's, asyncio's),
+// whose name ("task 2: work") carries its own number.
+QString laneText(const QString& threadName, int thread);
 QString opAtText(const trace::TraceAlignment& a, int thread, std::int64_t seq,
                  const std::string& name, const std::optional<trace::TraceSite>& site);
 // The core's fixed English, translated (the generated CatalogTexts.cpp lists it for lupdate).

@@ -328,10 +328,10 @@ void TraceWidget::fillConfigs() {
       first = opAtText(c.alignment, cause.thread, cause.seq, cause.op.name, cause.site);
     } else if (const TraceRankResult* rank = c.job.firstCause()) {
       const TraceCause& cause = rank->alignment.causes.front();
-      first = tr("rank %1, op %2 %3 at %4")
-                  .arg(rank->rank)
-                  .arg(cause.seq)
-                  .arg(qstr(cause.op.name), siteText(cause.site));
+      const QString where =
+          opAtText(rank->alignment, cause.thread, cause.seq, cause.op.name, cause.site);
+      first = rank->rank == kPoolRank ? tr("the process pool, %1").arg(where)
+                                      : tr("rank %1, %2").arg(rank->rank).arg(where);
     }
     configs_->setItem(i, 2, cell(first));
   }
@@ -362,19 +362,26 @@ void TraceWidget::showConfig(int index) {
   process_->clear();
   if (index >= 0 && index < static_cast<int>(results_.size())) {
     const TraceConfigResult& base = results_[static_cast<std::size_t>(index)];
-    if (!base.job.ranks.empty()) {
+    if (!base.job.ranks.empty() || base.job.pool) {
       process_->addItem(tr("the script's own process"));
-      for (const auto& r : base.job.ranks) {
+      // Where the script's process found nothing, the rank (or the pool) with the first cause.
+      const TraceRankResult* first =
+          base.alignment.causes.empty() ? base.job.firstCause() : nullptr;
+      const auto add = [&](const TraceRankResult& r, const QString& label) {
         TraceConfigResult view;
         view.config = base.config;
         view.alignment = r.alignment;
         rankViews_.push_back(std::move(view));
-        process_->addItem(tr("rank %1: %2").arg(r.rank).arg(traceRankText(r)));
+        process_->addItem(label);
+        if (&r == first) shownProcess_ = static_cast<int>(rankViews_.size());
+      };
+      for (const auto& r : base.job.ranks) {
+        add(r, tr("rank %1: %2").arg(r.rank).arg(traceRankText(r)));
       }
-      // Where the script's process found nothing, the rank with the first cause.
-      const TraceRankResult* first = base.job.firstCause();
-      if (base.alignment.causes.empty() && first) {
-        shownProcess_ = 1 + static_cast<int>(first - base.job.ranks.data());
+      if (base.job.pool) {
+        add(*base.job.pool, tr("the process pool (%1 tasks): %2")
+                                .arg(base.job.poolTasks)
+                                .arg(traceRankText(*base.job.pool)));
       }
       process_->setCurrentIndex(shownProcess_);
     }
@@ -407,7 +414,9 @@ void TraceWidget::showProcess() {
     causes_->setItem(
         i, 0,
         cell(cause.thread == 0 ? QString::number(cause.seq)
-                               : tr("%1 (thread %2)").arg(cause.seq).arg(cause.thread)));
+                               : QStringLiteral("%1 (%2)").arg(cause.seq).arg(laneText(
+                                     QString::fromStdString(c->alignment.threadName(cause.thread)),
+                                     cause.thread))));
     causes_->setItem(i, 1, cell(qstr(cause.op.name)));
     causes_->setItem(i, 2, cell(categoryText(cause.category)));
     causes_->setItem(i, 3, cell(siteText(cause.site)));

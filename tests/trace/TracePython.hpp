@@ -7,7 +7,9 @@
 
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
+#include <fstream>
 #include <string>
 #include <string_view>
 
@@ -21,6 +23,16 @@ inline constexpr bool kTraceTorchCompile = DETBENCH_TRACE_TORCH_COMPILE != 0;
 #ifdef DETBENCH_TRACE_SCRIPTS
 // The folder of the scripts the trace tests trace (tests/trace/scripts).
 inline const std::string kScripts = DETBENCH_TRACE_SCRIPTS;
+
+// The line of `script` that carries `marker` (a comment), from 1; 0 where none does.
+inline std::int64_t lineOf(const std::string& script, const std::string& marker) {
+  std::ifstream in(kScripts + "/" + script);
+  std::string line;
+  for (std::int64_t n = 1; std::getline(in, line); ++n) {
+    if (line.find(marker) != std::string::npos) return n;
+  }
+  return 0;
+}
 #endif
 
 // A Python string literal of `text` (which holds no quote or backslash in these tests).

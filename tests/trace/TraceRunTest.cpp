@@ -20,16 +20,6 @@
 namespace detbench::trace {
 namespace {
 
-// The line of `script` that carries `marker` (a comment), from 1.
-std::int64_t lineOf(const std::string& script, const std::string& marker) {
-  std::ifstream in(kScripts + "/" + script);
-  std::string line;
-  for (std::int64_t n = 1; std::getline(in, line); ++n) {
-    if (line.find(marker) != std::string::npos) return n;
-  }
-  return 0;
-}
-
 class TraceRun : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -304,25 +294,6 @@ TEST_F(TraceRun, AMultiprocessingThreadPoolsTasksAreAlignedTaskByTask) {
   EXPECT_EQ(a.causes[0].thread, 5);
   ASSERT_TRUE(a.causes[0].site.has_value());
   EXPECT_EQ(a.causes[0].site->line, lineOf("mp_thread_pool.py", "# CAUSE"));
-}
-
-// A ProcessPoolExecutor's worker makes the difference: its result enters the script's process
-// without an op (torch rebuilds it on the pool's thread), so the first op that reads it is where
-// the data came in, and the fix says it came from a process pool's worker, not from a
-// DataLoader. The workers are forked, their own ops recorded but not compared.
-TEST_F(TraceRun, DataFromAProcessPoolsWorkerIsSaidToComeFromThere) {
-  const TraceResult r = trace("process_pool.py", 2, {}, {}, false);
-  const TraceAlignment& a = r.configs.at(0).alignment;
-  ASSERT_EQ(a.causes.size(), 1u);
-  const TraceCause& cause = a.causes[0];
-  EXPECT_EQ(cause.category, CauseCategory::Data);
-  EXPECT_EQ(cause.op.name, "aten::stack");
-  EXPECT_EQ(cause.inputs, std::vector<int>{2});  // item 2's result
-  ASSERT_TRUE(cause.site.has_value());
-  EXPECT_EQ(cause.site->line, lineOf("process_pool.py", "# ENTERS"));
-  EXPECT_EQ(explainCause(cause, PyTorchRelease{2, 8}, a.unseededGenerators).fix,
-            TraceFix::FromWorkerProcess);
-  EXPECT_GT(r.configs.at(0).job.unrankedProcesses, 0);
 }
 
 // asyncio's tasks take turns on one thread in an order that follows timing (here the run

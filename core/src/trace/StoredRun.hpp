@@ -21,7 +21,7 @@ struct Layout {
 };
 
 constexpr std::uint8_t kHasDigest = 1, kUninitialized = 2, kOpaque = 4, kAssembled = 8,
-                       kFromPoolWorker = 16, kMadeByCompiledCode = 32;
+                       kSentThroughPool = 16, kMadeByCompiledCode = 32;
 
 struct StoredTensor {
   std::uint64_t digest = 0;
@@ -106,7 +106,7 @@ class StoredRun {
           st.flags = static_cast<std::uint8_t>(
               (t.digest ? kHasDigest : 0) | (t.uninitialized ? kUninitialized : 0) |
               (t.opaque ? kOpaque : 0) | (t.assembled ? kAssembled : 0) |
-              (t.fromPoolWorker ? kFromPoolWorker : 0) |
+              (t.sentThroughPool ? kSentThroughPool : 0) |
               (t.madeByCompiledCode ? kMadeByCompiledCode : 0));
           tensors.push_back(st);
         }
@@ -126,7 +126,7 @@ class StoredRun {
     t.uninitialized = (st.flags & kUninitialized) != 0;
     t.opaque = (st.flags & kOpaque) != 0;
     t.assembled = (st.flags & kAssembled) != 0;
-    t.fromPoolWorker = (st.flags & kFromPoolWorker) != 0;
+    t.sentThroughPool = (st.flags & kSentThroughPool) != 0;
     t.madeByCompiledCode = (st.flags & kMadeByCompiledCode) != 0;
     return t;
   }

@@ -110,8 +110,9 @@ struct TraceAligner::State {
   // The causes whose differences this run's ops wrote through views into a larger buffer (a DDP
   // bucket): a reader of the whole, whose digest no op gave, reads them.
   std::vector<std::int64_t> assembledTaint;
-  // The calls of compiled code that are causes: a compiled backward reads what their kernels
-  // saved for it, which no recorded op made.
+  // The causes that reached this run's calls of compiled code (a call that is a cause itself,
+  // and the causes whose differences a call passed on): a compiled backward reads what those
+  // calls' kernels saved for it, which no recorded op made.
   std::vector<std::int64_t> compiledTaint;
   bool differenceIntoBuffer = false;  // an op of this run wrote other bits through a view
   std::unordered_set<std::int64_t> matteredThisRun;  // causes whose difference reached a result

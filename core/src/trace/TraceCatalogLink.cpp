@@ -70,6 +70,16 @@ bool fromProcessPool(const std::string& file) {
 
 }  // namespace
 
+bool cameThroughProcessPool(const TraceCause& cause) {
+  if (cause.category != CauseCategory::Data) return false;
+  if (cause.op.entry) return cause.site && fromProcessPool(cause.site->file);
+  return !cause.inputs.empty() &&
+         std::all_of(cause.inputs.begin(), cause.inputs.end(), [&cause](int i) {
+           return i >= 0 && static_cast<std::size_t>(i) < cause.op.inputs.size() &&
+                  cause.op.inputs[static_cast<std::size_t>(i)].sentThroughPool;
+         });
+}
+
 std::string atenBaseName(const std::string& name) {
   std::string base = name;
   if (const auto colons = base.find("::"); colons != std::string::npos) {
@@ -161,7 +171,7 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
     e.kind = cause.arguments.empty() ? CauseKind::Data : CauseKind::PythonNumber;
     const bool fromWorker = std::any_of(cause.inputs.begin(), cause.inputs.end(), [&](int i) {
       return i >= 0 && static_cast<std::size_t>(i) < cause.op.inputs.size() &&
-             cause.op.inputs[static_cast<std::size_t>(i)].fromPoolWorker;
+             cause.op.inputs[static_cast<std::size_t>(i)].sentThroughPool;
     });
     if (fromWorker || (entry && cause.site && fromProcessPool(cause.site->file))) {
       e.fix = TraceFix::FromWorkerProcess;

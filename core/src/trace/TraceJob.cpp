@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <optional>
 
 #include "detbench/base/Error.hpp"
 #include "detbench/base/Utf8Text.hpp"
 #include "detbench/trace/ScriptProcess.hpp"
+#include "detbench/trace/TraceCatalogLink.hpp"
 
 namespace detbench::trace {
 
@@ -146,19 +148,20 @@ bool isCollective(const std::string& opName) {
 }
 
 std::int64_t TraceJobResult::comparedOps() const {
-  std::int64_t n = 0;
+  std::int64_t n = pool ? pool->alignment.comparedOps() : 0;
   for (const auto& r : ranks) n += r.alignment.comparedOps();
   return n;
 }
 
 std::size_t TraceJobResult::causeCount() const {
-  std::size_t n = 0;
+  std::size_t n = pool ? pool->alignment.causes.size() : 0;
   for (const auto& r : ranks) n += r.alignment.causes.size();
   return n;
 }
 
 bool TraceJobResult::anyParting() const {
-  return std::any_of(ranks.begin(), ranks.end(),
+  return (pool && !pool->alignment.partings.empty()) ||
+         std::any_of(ranks.begin(), ranks.end(),
                      [](const TraceRankResult& r) { return !r.alignment.partings.empty(); });
 }
 
@@ -171,19 +174,33 @@ bool TraceJobResult::anyFailed() const {
   return false;
 }
 
+namespace {
+
+bool rankAgrees(const TraceRankResult& r) {
+  const auto& a = r.alignment;
+  if (!a.causes.empty() || !r.inherited.empty() || !a.partings.empty() || a.causesTruncated ||
+      a.otherThreadOps > 0) {
+    return false;
+  }
+  return std::all_of(a.runs.begin(), a.runs.end(), [](const TraceRunSummary& run) {
+    return run.completed() && run.differing == 0;
+  });
+}
+
+}  // namespace
+
 bool TraceJobResult::agrees() const {
-  if (unrankedOps > 0 || !problems.empty()) return false;
-  for (const auto& r : ranks) {
-    const auto& a = r.alignment;
-    if (!a.causes.empty() || !r.inherited.empty() || !a.partings.empty() || a.causesTruncated ||
-        a.otherThreadOps > 0) {
+  if (unrankedOps > 0 || !problems.empty() || !fromPool.empty()) return false;
+  if (pool) {
+    // A pool's differences that reached no result are notes, as in the script.
+    const auto& a = pool->alignment;
+    if (!a.causes.empty() || !a.partings.empty() || a.causesTruncated || a.otherThreadOps > 0 ||
+        std::any_of(a.runs.begin(), a.runs.end(),
+                    [](const TraceRunSummary& run) { return !run.completed(); })) {
       return false;
     }
-    for (const auto& run : a.runs) {
-      if (!run.completed() || run.differing > 0) return false;
-    }
   }
-  return true;
+  return std::all_of(ranks.begin(), ranks.end(), rankAgrees);
 }
 
 const TraceRankResult* TraceJobResult::firstCause() const {
@@ -192,6 +209,7 @@ const TraceRankResult* TraceJobResult::firstCause() const {
     if (r.alignment.causes.empty()) continue;
     if (!first || r.alignment.causes.front().seq < first->alignment.causes.front().seq) first = &r;
   }
+  if (!first && pool && !pool->alignment.causes.empty()) first = &*pool;
   return first;
 }
 
@@ -207,6 +225,9 @@ struct TraceJobAligner::State {
     std::vector<std::uint64_t> resultDigests;
   };
   std::map<int, Rank> ranks;
+  PoolTaskStreams poolStreams;
+  std::unique_ptr<TraceAligner> pool;  // made at the first run with a pool's worker
+  std::int64_t poolWorkers = 0;
   int runs = 0;
   TraceJobResult totals;  // unranked processes and problems
 
@@ -237,6 +258,7 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
   std::sort(files.begin(), files.end());
   std::int64_t unranked = 0, unrankedOps = 0;
   std::vector<int> seen;
+  std::vector<ProcessRecords> workers;  // a process pool's
   for (const auto& path : files) {
     ProcessRecords p = readProcess(path);
     p.stderrTail = stderrTailOf(path);
@@ -244,6 +266,10 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
       s.totals.problems.push_back("run " + std::to_string(run) + ": " + p.problem);
     }
     const bool taken = p.rank && std::find(seen.begin(), seen.end(), p.rank->rank) != seen.end();
+    if (!p.rank && PoolTaskStreams::isWorker(p.events)) {
+      workers.push_back(std::move(p));
+      continue;
+    }
     if (!p.rank || taken) {
       if (p.ops > 0) {
         ++unranked;
@@ -297,6 +323,30 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
     r.aligner->beginRun();
     r.aligner->endRun(absent(rank, run, scriptExit));
   }
+  if (!workers.empty() || s.pool) {
+    if (!s.pool) {
+      s.pool = std::make_unique<TraceAligner>();
+      for (int missed = 1; missed < run; ++missed) {
+        s.pool->beginRun();
+        s.pool->endRun(absent(kPoolRank, missed, scriptExit));
+      }
+    }
+    std::vector<const std::vector<TraceEvent>*> records;
+    for (const auto& w : workers) records.push_back(&w.events);
+    s.poolWorkers = std::max(s.poolWorkers, static_cast<std::int64_t>(workers.size()));
+    s.pool->beginRun();
+    TraceRunExit exit;
+    try {
+      for (const auto& event : s.poolStreams.merge(run, records)) s.pool->add(event);
+      // A pool ends its workers with a signal: the pool's run is as complete as the script's.
+      exit.exited = true;
+      exit.timedOut = scriptExit.timedOut;
+      exit.cancelled = scriptExit.cancelled;
+    } catch (const Error& e) {
+      exit.problem = "the process pool's records: " + e.message();
+    }
+    s.pool->endRun(exit);
+  }
   s.totals.unrankedProcesses = std::max(s.totals.unrankedProcesses, unranked);
   s.totals.unrankedOps = std::max(s.totals.unrankedOps, unrankedOps);
   std::filesystem::remove_all(dir, ec);
@@ -309,6 +359,16 @@ TraceJobResult TraceJobAligner::finish(TraceAlignment& script, int scriptRank,
   job.unrankedProcesses = s.totals.unrankedProcesses;
   job.unrankedOps = s.totals.unrankedOps;
   job.problems = s.totals.problems;
+  if (s.pool) {
+    TraceRankResult pool;
+    pool.rank = kPoolRank;
+    pool.alignment = s.pool->result();
+    pool.alignment.otherThreadOps += s.poolStreams.leftOut();
+    job.poolWorkers = s.poolWorkers;
+    job.poolTasks = s.poolStreams.tasks();
+    linkPool(script, pool, job.fromPool);
+    job.pool = std::move(pool);
+  }
   for (auto& [rank, r] : s.ranks) {
     TraceRankResult out;
     out.rank = rank;
@@ -349,6 +409,74 @@ TraceJobResult TraceJobAligner::finish(TraceAlignment& script, int scriptRank,
     script = job.ranks[scriptIndex].alignment;
   }
   return job;
+}
+
+namespace {
+
+bool everyRun(const std::vector<int>& runs, const std::function<bool(int)>& holds) {
+  return !runs.empty() && std::all_of(runs.begin(), runs.end(), holds);
+}
+
+// Moves the causes `from` says to inherit out of `a`, into `into`, their statuses Inherited.
+void inherit(TraceAlignment& a, const std::function<int(const TraceCause&)>& from,
+             std::vector<RankInheritance>& into) {
+  std::vector<TraceCause> kept;
+  for (auto& cause : a.causes) {
+    const int source = from(cause);
+    if (source == 0) {
+      kept.push_back(std::move(cause));
+      continue;
+    }
+    for (const int run : cause.runs) {
+      if (run < 1 || static_cast<std::size_t>(run) > a.runs.size()) continue;
+      TraceRunSummary& summary = a.runs[static_cast<std::size_t>(run) - 1];
+      const auto t = static_cast<std::size_t>(cause.thread);
+      std::vector<OpStatus>* statuses = nullptr;
+      if (t == 0) {
+        statuses = &summary.statuses;
+      } else if (t <= summary.threadStatuses.size()) {
+        statuses = &summary.threadStatuses[t - 1];
+      }
+      const auto k = static_cast<std::size_t>(cause.seq - 1);
+      if (statuses && k < statuses->size()) (*statuses)[k] = OpStatus::Inherited;
+    }
+    into.push_back({cause.seq, cause.thread, cause.op.name, source, cause.runs});
+  }
+  a.causes = std::move(kept);
+}
+
+}  // namespace
+
+void linkPool(TraceAlignment& script, TraceRankResult& pool,
+              std::vector<RankInheritance>& fromPool) {
+  // Decided on the causes as aligned, then applied.
+  const auto scriptCauseIn = [&script](int run) {
+    return std::any_of(script.causes.begin(), script.causes.end(), [run](const TraceCause& c) {
+      return !cameThroughProcessPool(c) &&
+             std::find(c.runs.begin(), c.runs.end(), run) != c.runs.end();
+    });
+  };
+  const auto poolDifferedIn = [&pool](int run) {
+    const auto& runs = pool.alignment.runs;
+    return run >= 1 && static_cast<std::size_t>(run) <= runs.size() &&
+           runs[static_cast<std::size_t>(run) - 1].differing > 0;
+  };
+  std::vector<CauseId> fromScript, fromTasks;
+  for (const auto& c : pool.alignment.causes) {
+    if (cameThroughProcessPool(c) && everyRun(c.runs, scriptCauseIn))
+      fromScript.push_back(causeId(c));
+  }
+  for (const auto& c : script.causes) {
+    if (cameThroughProcessPool(c) && everyRun(c.runs, poolDifferedIn))
+      fromTasks.push_back(causeId(c));
+  }
+  const auto among = [](const std::vector<CauseId>& ids, int source) {
+    return [&ids, source](const TraceCause& c) {
+      return std::find(ids.begin(), ids.end(), causeId(c)) != ids.end() ? source : 0;
+    };
+  };
+  inherit(pool.alignment, among(fromScript, kScriptRank), pool.inherited);
+  inherit(script, among(fromTasks, kPoolRank), fromPool);
 }
 
 std::optional<RankDisagreement> findDisagreement(const std::vector<TraceRankResult>& ranks) {
@@ -438,7 +566,7 @@ void linkRanks(std::vector<TraceRankResult>& ranks) {
         const auto k = static_cast<std::size_t>(cause.seq - 1);
         if (k < statuses.size()) statuses[k] = OpStatus::Inherited;
       }
-      r.inherited.push_back({cause.seq, cause.op.name, it->second, cause.runs});
+      r.inherited.push_back({cause.seq, cause.thread, cause.op.name, it->second, cause.runs});
     }
     r.alignment.causes = std::move(kept);
   }

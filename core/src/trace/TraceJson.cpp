@@ -242,11 +242,58 @@ json partingsJson(const std::vector<TraceParting>& list) {
   return partings;
 }
 
+json inheritedJson(const std::vector<RankInheritance>& list) {
+  json inherited = json::array();
+  for (const auto& h : list) {
+    inherited.push_back(
+        {{"op", h.seq},
+         {"thread", h.thread},
+         {"name", h.op},
+         {"from_rank",
+          h.fromRank == kScriptRank || h.fromRank == kPoolRank ? json() : json(h.fromRank)},
+         {"from", h.fromRank == kScriptRank ? "script"
+                  : h.fromRank == kPoolRank ? "pool"
+                                            : "rank"},
+         {"runs", h.runs}});
+  }
+  return inherited;
+}
+
+// A rank's entry, or the pool's (its tasks as `threads`).
+json rankJson(const TraceRankResult& r, PyTorchRelease release) {
+  json x;
+  x["rank"] = r.rank == kPoolRank ? json() : json(r.rank);
+  x["world_size"] = r.world > 0 ? json(r.world) : json();
+  x["backend"] = r.backend.empty() ? json() : json(r.backend);
+  x["script_process"] = r.scriptProcess;
+  x["pids"] = r.pids;
+  x["verdict"] = describeRank(r);
+  x["ops_compared"] = r.alignment.comparedOps();
+  x["collectives"] = r.collectives.size();
+  json runs = json::array();
+  for (const auto& run : r.alignment.runs) runs.push_back(runJson(run));
+  x["runs"] = runs;
+  x["partings"] = partingsJson(r.alignment.partings);
+  json causes = json::array();
+  for (const auto& cause : r.alignment.causes) {
+    causes.push_back(causeJson(r.alignment, nullptr, cause, release));
+  }
+  x["causes"] = causes;
+  x["inherited_from_ranks"] = inheritedJson(r.inherited);
+  json notes = json::array();
+  for (const auto& note : r.alignment.notes) {
+    notes.push_back(causeJson(r.alignment, nullptr, note, release));
+  }
+  x["notes"] = notes;
+  return x;
+}
+
 json jobJson(const TraceJobResult& job, PyTorchRelease release) {
   if (job.empty()) return json();
   json j;
   const TraceRankResult* first = job.firstCause();
-  j["first_cause_rank"] = first ? json(first->rank) : json();
+  j["first_cause_rank"] = first && first->rank != kPoolRank ? json(first->rank) : json();
+  j["first_cause_in_pool"] = first && first->rank == kPoolRank;
   j["ops_compared"] = job.comparedOps();
   j["agree"] = job.agrees();
   j["unranked_processes"] = job.unrankedProcesses;
@@ -263,39 +310,23 @@ json jobJson(const TraceJobResult& job, PyTorchRelease release) {
     j["ranks_disagree"] = json();
   }
   json ranks = json::array();
-  for (const auto& r : job.ranks) {
-    json x;
-    x["rank"] = r.rank;
-    x["world_size"] = r.world > 0 ? json(r.world) : json();
-    x["backend"] = r.backend.empty() ? json() : json(r.backend);
-    x["script_process"] = r.scriptProcess;
-    x["pids"] = r.pids;
-    x["verdict"] = describeRank(r);
-    x["ops_compared"] = r.alignment.comparedOps();
-    x["collectives"] = r.collectives.size();
-    json runs = json::array();
-    for (const auto& run : r.alignment.runs) runs.push_back(runJson(run));
-    x["runs"] = runs;
-    x["partings"] = partingsJson(r.alignment.partings);
-    json causes = json::array();
-    for (const auto& cause : r.alignment.causes) {
-      causes.push_back(causeJson(r.alignment, nullptr, cause, release));
-    }
-    x["causes"] = causes;
-    json inherited = json::array();
-    for (const auto& h : r.inherited) {
-      inherited.push_back(
-          {{"op", h.seq}, {"name", h.op}, {"from_rank", h.fromRank}, {"runs", h.runs}});
-    }
-    x["inherited_from_ranks"] = inherited;
-    json notes = json::array();
-    for (const auto& note : r.alignment.notes) {
-      notes.push_back(causeJson(r.alignment, nullptr, note, release));
-    }
-    x["notes"] = notes;
-    ranks.push_back(x);
-  }
+  for (const auto& r : job.ranks) ranks.push_back(rankJson(r, release));
   j["ranks"] = ranks;
+  if (job.pool) {
+    json pool = rankJson(*job.pool, release);
+    pool["workers"] = job.poolWorkers;
+    pool["tasks"] = job.poolTasks;
+    pool["ops_not_compared"] = job.pool->alignment.otherThreadOps;
+    json threads = json::array();
+    for (const auto& t : job.pool->alignment.threads) {
+      threads.push_back({{"thread", t.thread}, {"name", t.name}});
+    }
+    pool["threads"] = threads;
+    j["pool"] = pool;
+  } else {
+    j["pool"] = json();
+  }
+  j["from_pool"] = inheritedJson(job.fromPool);
   return j;
 }
 

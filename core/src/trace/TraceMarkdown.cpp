@@ -104,10 +104,25 @@ void writeCause(std::ostream& out, const TraceConfigResult& c, const TraceCause&
   if (!e.command.empty()) out << "   - Open it in the workbench: " << code(e.command) << "\n";
 }
 
-void writeJob(std::ostream& out, const TraceJobResult& job, PyTorchRelease release) {
+void writeJob(std::ostream& out, const TraceJobResult& job, const TraceAlignment& script,
+              PyTorchRelease release) {
   if (job.empty()) return;
-  out << "### The job: " << job.ranks.size() << (job.ranks.size() == 1 ? " rank" : " ranks")
-      << ", each aligned against the same rank of run 1\n\n";
+  if (!job.ranks.empty()) {
+    out << "### The job: " << job.ranks.size() << (job.ranks.size() == 1 ? " rank" : " ranks")
+        << ", each aligned against the same rank of run 1\n\n";
+  }
+  if (job.pool) {
+    out << "### The process pool: " << job.poolWorkers
+        << (job.poolWorkers == 1 ? " worker, " : " workers, ") << job.poolTasks
+        << (job.poolTasks == 1 ? " task" : " tasks")
+        << ", each aligned against the same task of run 1\n\n"
+        << "- " << job.pool->alignment.comparedOps()
+        << " ops compared: " << code(describeRank(*job.pool)) << "\n";
+    for (const auto& taken : job.fromPool) {
+      out << "- " << describeFromPool(script, taken) << ".\n";
+    }
+    out << "\n";
+  }
   if (!job.ranks.empty()) {
     out << "| rank | world size | backend | ops compared | collectives | verdict |\n";
     out << "|---:|---:|---|---:|---:|---|\n";
@@ -123,7 +138,9 @@ void writeJob(std::ostream& out, const TraceJobResult& job, PyTorchRelease relea
   if (const TraceRankResult* first = job.firstCause()) {
     const TraceCause& cause = first->alignment.causes.front();
     const CauseExplanation e = explainCause(cause, release, first->alignment.unseededGenerators);
-    out << "First cause, on rank " << first->rank << ": op " << cause.seq << " "
+    out << "First cause, " << (first->rank == kPoolRank ? "in" : "on") << " "
+        << describeRankName(*first) << ": "
+        << describeOpNumber(first->alignment, cause.thread, cause.seq) << " "
         << code(cause.op.name);
     if (cause.site) out << " at " << code(describeSite(*cause.site));
     out << ": " << describeCauseKind(e.kind) << ". Fix: " << describeFix(e.fix, e) << ".\n\n";
@@ -149,7 +166,7 @@ void writeConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
         << code(describeRunEnd(r), /*inTable=*/true) << " |\n";
   }
   out << "\n";
-  writeJob(out, c.job, release);
+  writeJob(out, c.job, c.alignment, release);
   if (const TraceRunSummary* raised = c.raisedNondeterministic()) {
     const TraceRaise& x = *raised->lastRaise;
     out << "In error mode, op " << x.seq << " " << code(x.op);

@@ -81,7 +81,7 @@ TraceTensor tensorOf(const RecordJson& v) {
   t.uninitialized = (flags & 1) != 0;
   t.opaque = (flags & 2) != 0;
   t.assembled = (flags & 4) != 0;
-  t.fromPoolWorker = (flags & 8) != 0;
+  t.sentThroughPool = (flags & 8) != 0;
   t.madeByCompiledCode = (flags & 16) != 0;
   return t;
 }
@@ -308,6 +308,16 @@ TraceEvent eventOf(const RecordJson& j) {
     th.thread = integerField<int>(j, "th", 1, kMaxScriptThreads);
     th.name = stringField(j, "name");
     return th;
+  }
+  if (type == "task") {
+    TraceTask task;
+    if (!field(j, "key").is_null()) {
+      task.key = stringField(j, "key");
+      DETBENCH_CHECK_ARG(!task.key.empty(), "key must not be empty");
+      task.label = stringField(j, "label");
+      task.worker = stringField(j, "worker");
+    }
+    return task;
   }
   if (type == "fatal") return TraceFatal{stringField(j, "why"), stringField(j, "detail")};
   DETBENCH_THROW(InvalidArgument, "unknown record type '" + type + "'");

@@ -101,8 +101,10 @@ std::string describeSite(const TraceSite& site) {
 std::string describeOpNumber(const TraceAlignment& a, int thread, std::int64_t seq) {
   std::string s = "op " + std::to_string(seq);
   if (thread == 0) return s;
-  s += " on thread " + std::to_string(thread);
   const std::string name = a.threadName(thread);
+  // A task (a pool's, asyncio's) is named by its own number: "op 5 of task 2: work".
+  if (name.rfind("task ", 0) == 0) return s + " of " + name;
+  s += " on thread " + std::to_string(thread);
   if (!name.empty()) s += " (" + name + ")";
   return s;
 }
@@ -244,7 +246,8 @@ std::string describeRank(const TraceRankResult& r) {
       return "run " + std::to_string(v.endedRun->run) + " " + describeRunEnd(*v.endedRun);
     case RankVerdictKind::FirstCause: {
       const TraceCause& c = *v.cause;
-      std::string s = "first cause: " + c.op.name + " (op " + std::to_string(c.seq) + ")";
+      std::string s =
+          "first cause: " + c.op.name + " (" + describeOpNumber(r.alignment, c.thread, c.seq) + ")";
       if (c.site) s += " at " + describeSite(*c.site);
       if (isCollective(c.op.name) && c.category == CauseCategory::Introduced) {
         s += ", its inputs equal on every rank";
@@ -252,8 +255,12 @@ std::string describeRank(const TraceRankResult& r) {
       return s;
     }
     case RankVerdictKind::Inherited:
-      return "inherited from rank " + std::to_string(v.inherited->fromRank) + " at " +
-             v.inherited->op + " (op " + std::to_string(v.inherited->seq) + ")";
+      return "inherited from " +
+             (v.inherited->fromRank == kScriptRank
+                  ? std::string("the script's process")
+                  : "rank " + std::to_string(v.inherited->fromRank)) +
+             " at " + v.inherited->op + " (" +
+             describeOpNumber(r.alignment, v.inherited->thread, v.inherited->seq) + ")";
     case RankVerdictKind::Parted:
       return describeParting(*v.parting);
     case RankVerdictKind::OneRun:
@@ -264,6 +271,25 @@ std::string describeRank(const TraceRankResult& r) {
       return "agrees (" + std::to_string(v.compared) + " ops compared)";
   }
   return "?";
+}
+
+std::string describeRankName(const TraceRankResult& rank) {
+  return rank.rank == kPoolRank ? "the process pool" : "rank " + std::to_string(rank.rank);
+}
+
+std::string describePool(const TraceJobResult& job) {
+  std::string s = "process pool: " + std::to_string(job.poolWorkers) +
+                  (job.poolWorkers == 1 ? " worker, " : " workers, ") +
+                  std::to_string(job.poolTasks) + (job.poolTasks == 1 ? " task" : " tasks") +
+                  ", each against the same task of run 1";
+  if (job.pool) s += ": " + describeRank(*job.pool);
+  return s;
+}
+
+std::string describeFromPool(const TraceAlignment& script, const RankInheritance& taken) {
+  return "the script's " + describeOpNumber(script, taken.thread, taken.seq) + " " + taken.op +
+         " took the difference from the process pool's tasks (a worker's result): not a cause "
+         "there";
 }
 
 std::string describeDisagreement(const RankDisagreement& d) {

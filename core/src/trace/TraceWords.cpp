@@ -82,10 +82,12 @@ std::string_view commandLineFix(TraceFix fix) {
              "--env NCCL_MIN_NCHANNELS=N --env NCCL_MAX_NCHANNELS=N, --env NCCL_NVLS_ENABLE=0; "
              "and keep the world size: another number of ranks adds in another order";
     case TraceFix::FromWorkerProcess:
-      return "the tensor came from a worker of a process pool (multiprocessing, "
-             "concurrent.futures, joblib): the trace records the workers' ops but compares only "
-             "ranks, so the op that made it is not named; run the function in this process to "
-             "trace it op by op (a ThreadPoolExecutor, joblib's threading backend, a plain call)";
+      return "the tensor came from a process pool's worker (multiprocessing, concurrent.futures, "
+             "joblib) while the pool's tasks, each compared with run 1's, gave the same bits: "
+             "the results were taken in the order the workers finished them (imap_unordered, "
+             "as_completed); take them in the order they were given (map, imap, each future in "
+             "turn). Where the trace shows no process pool (its workers ran no torch op the probe "
+             "saw), run the function in this process to trace it op by op";
     case TraceFix::None:
       return "nothing the catalog knows of";
   }
@@ -133,10 +135,10 @@ std::string_view workbenchFix(TraceFix fix) {
              "number of channels (NCCL_MIN_NCHANNELS, NCCL_MAX_NCHANNELS), NCCL_NVLS_ENABLE=0; "
              "and keep the world size";
     case TraceFix::FromWorkerProcess:
-      return "the tensor came from a worker of a process pool (multiprocessing, "
-             "concurrent.futures, joblib), whose ops are recorded but not compared: run the "
-             "function in the script's own process (a thread pool, joblib's threading backend) "
-             "to find the op";
+      return "the tensor came from a process pool's worker while the pool's tasks gave the "
+             "same bits in every run: the results were taken in the order the workers finished "
+             "them (imap_unordered, as_completed); take them in the order they were given (map, "
+             "imap, each future in turn)";
     case TraceFix::None:
       return "nothing the catalog knows of";
   }
@@ -236,11 +238,13 @@ TraceVerdict traceVerdict(const TraceConfigResult& c) {
   v.causesTruncated = a.causesTruncated;
   v.notes = a.notes.size();
   v.otherThreadOps = static_cast<std::size_t>(a.otherThreadOps + job.unrankedOps);
-  for (const auto& r : job.ranks) {
+  const auto add = [&v](const TraceRankResult& r) {
     v.causesTruncated = v.causesTruncated || r.alignment.causesTruncated;
     v.notes += r.alignment.notes.size();
     v.otherThreadOps += static_cast<std::size_t>(r.alignment.otherThreadOps);
-  }
+  };
+  for (const auto& r : job.ranks) add(r);
+  if (job.pool) add(*job.pool);
   const bool parted = !a.partings.empty() || job.anyParting();
   const bool nothingFound = v.causes == 0 && !parted;
   const auto is = [&v](VerdictKind k) {

@@ -222,18 +222,28 @@ def start_child(job):
             if name != "torch":
                 return None
             sys.meta_path.remove(self)
-            spec = None
-            for finder in sys.meta_path:
-                find = getattr(finder, "find_spec", None)
-                spec = find(name, path, target) if find else None
-                if spec is not None:
-                    break
+            spec = find_spec_past(self, name, path, target)
             if spec is None or spec.loader is None:
                 return spec
             spec.loader = _Then(spec.loader, lambda: _child_after_torch(job))
             return spec
 
     sys.meta_path.insert(0, _AfterTorch())
+    from . import pools
+    pools.wrap_on_import(
+        lambda: _process.recorder if _process is not None and not _process.ended else None)
+
+
+def find_spec_past(finder, name, path, target):
+    """The spec the other finders on sys.meta_path give for module `name` (None: none does)."""
+    for other in sys.meta_path:
+        if other is finder:
+            continue
+        find = getattr(other, "find_spec", None)
+        spec = find(name, path, target) if find else None
+        if spec is not None:
+            return spec
+    return None
 
 
 class _Then:

@@ -1,9 +1,11 @@
 #pragma once
-// The tensor the crafted-record tests build their ops from: float32 on the CPU, with a digest
-// standing for its bits.
+// The tensor the crafted-record tests build their ops from (float32 on the CPU, with a digest
+// standing for its bits), and their ops.
 
 #include <cstdint>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "detbench/trace/TraceRecords.hpp"
 
@@ -16,6 +18,20 @@ inline TraceTensor T(std::uint64_t digest, Shape shape = {4}) {
   t.shape = std::move(shape);
   t.device = "cpu";
   return t;
+}
+
+// An op inside the window: its tensors digested, called at site `site`, on thread `thread`.
+inline TraceOp Op(std::int64_t seq, std::string name, std::vector<TraceTensor> in,
+                  std::vector<TraceTensor> out, int site = 1, int thread = 0) {
+  TraceOp op;
+  op.seq = seq;
+  op.thread = thread;
+  op.name = std::move(name);
+  op.site = site;
+  op.digested = true;
+  op.inputs = std::move(in);
+  op.outputs = std::move(out);
+  return op;
 }
 
 }  // namespace detbench::trace::crafted

@@ -12,19 +12,9 @@
 namespace detbench::trace {
 namespace {
 
+using crafted::Op;
 using crafted::T;
 
-TraceOp Op(std::int64_t seq, std::string name, std::vector<TraceTensor> in,
-           std::vector<TraceTensor> out, int site = 1) {
-  TraceOp op;
-  op.seq = seq;
-  op.name = std::move(name);
-  op.site = site;
-  op.digested = true;
-  op.inputs = std::move(in);
-  op.outputs = std::move(out);
-  return op;
-}
 
 TraceRunExit Completed() {
   TraceRunExit e;

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "detbench/trace/TraceCatalogLink.hpp"
+#include "detbench/trace/TraceReport.hpp"
 #include "detbench/trace/TraceWords.hpp"
 
 namespace detbench::trace {
@@ -333,6 +334,117 @@ TEST_F(TraceJob, AFileThatIsNotRecordsIsAProblemNotACrash) {
   ASSERT_EQ(job.problems.size(), 1u);
   EXPECT_NE(job.problems[0].find("proc-7.jsonl line 1"), std::string::npos) << job.problems[0];
   EXPECT_FALSE(job.agrees());
+}
+
+// A process pool's worker: no rank, its ops inside task records ("pool:K").
+std::string task(int k) {
+  return "{\"t\":\"task\",\"key\":\"pool:" + std::to_string(k) + "\",\"label\":\"task " +
+         std::to_string(k) + ": work\",\"worker\":\"ForkPoolWorker-1\"}";
+}
+const char* const kTaskEnd = "{\"t\":\"task\",\"key\":null}";
+
+// A Data cause in run 2 at the script's op `seq`, its input 0 sent through the pool (or not).
+TraceCause dataCause(std::int64_t seq, bool throughPool, int thread = 0) {
+  TraceCause c;
+  c.seq = seq;
+  c.thread = thread;
+  c.category = CauseCategory::Data;
+  c.op.name = "aten::stack";
+  TraceTensor t;
+  t.digest = 1;
+  t.sentThroughPool = throughPool;
+  c.op.inputs = {t};
+  c.inputs = {0};
+  c.runs = {2};
+  return c;
+}
+
+TraceAlignment twoRuns(std::int64_t differingInRun2) {
+  TraceAlignment a;
+  a.runs.resize(2);
+  a.runs[0].run = 1;
+  a.runs[1].run = 2;
+  a.runs[1].differing = differingInRun2;
+  for (auto& r : a.runs) {
+    r.end = TraceEnd{};
+    r.end->status = "ok";
+    r.exit.exited = true;
+  }
+  a.runs[1].statuses = {OpStatus::Data};
+  return a;
+}
+
+TEST_F(TraceJob, APoolsTasksAreComparedTaskByTaskAndTheScriptTakesTheirDifference) {
+  const auto worker = [](std::int64_t pid, const std::vector<int>& tasks, std::uint64_t bits) {
+    Process p;
+    p.pid = pid;
+    p.ended = false;  // a pool ends its workers with a signal
+    int seq = 0;
+    for (const int k : tasks) {
+      p.ops.push_back(task(k));
+      ++seq;
+      const std::uint64_t out = k == 1 ? bits : static_cast<std::uint64_t>(20 + k);
+      p.ops.push_back(op(seq, "aten::exp", {static_cast<std::uint64_t>(10 + k)}, {out}));
+      p.ops.push_back("{\"t\":\"use\",\"i\":" + std::to_string(seq) +
+                      ",\"what\":\"a process pool task's result\",\"d\":[\"" + digest(out) +
+                      "\"]}");
+      p.ops.push_back(kTaskEnd);
+    }
+    return p;
+  };
+  run(1, {worker(300, {0, 1}, 77), worker(301, {2}, 77)});
+  run(2, {worker(310, {2, 0}, 78), worker(311, {1}, 78)});
+  script_ = twoRuns(1);
+  script_.causes = {dataCause(1, true)};
+  const TraceJobResult job = finish();
+  EXPECT_EQ(job.unrankedProcesses, 0);
+  ASSERT_TRUE(job.pool.has_value());
+  EXPECT_EQ(job.poolWorkers, 2);
+  EXPECT_EQ(job.poolTasks, 3u);
+  const TraceAlignment& pool = job.pool->alignment;
+  EXPECT_TRUE(pool.partings.empty());
+  ASSERT_EQ(pool.causes.size(), 1u);
+  EXPECT_EQ(pool.threadName(pool.causes[0].thread), "task 1: work");
+  EXPECT_EQ(job.firstCause(), &*job.pool);
+  EXPECT_FALSE(job.agrees());
+  // The script's own op took it from the pool: not a cause there.
+  EXPECT_TRUE(script_.causes.empty());
+  ASSERT_EQ(job.fromPool.size(), 1u);
+  EXPECT_EQ(job.fromPool[0].fromRank, kPoolRank);
+  EXPECT_EQ(script_.runs[1].statuses[0], OpStatus::Inherited);
+  EXPECT_EQ(describeRankName(*job.pool), "the process pool");
+}
+
+TEST_F(TraceJob, APoolWhoseTasksAgreeLeavesTheScriptsDifferenceAsItsOwn) {
+  TraceRankResult pool;
+  pool.rank = kPoolRank;
+  pool.alignment = twoRuns(0);
+  TraceAlignment script = twoRuns(1);
+  script.causes = {dataCause(1, true)};
+  std::vector<RankInheritance> fromPool;
+  linkPool(script, pool, fromPool);
+  EXPECT_EQ(script.causes.size(), 1u);  // the results came in another order
+  EXPECT_TRUE(fromPool.empty());
+}
+
+TEST_F(TraceJob, ATaskThatTakesTheScriptsDifferenceInheritsIt) {
+  TraceRankResult pool;
+  pool.rank = kPoolRank;
+  pool.alignment = twoRuns(1);
+  pool.alignment.runs[1].threadStatuses = {{OpStatus::Data}};
+  pool.alignment.causes = {dataCause(1, true, 1)};
+  TraceAlignment script = twoRuns(1);
+  TraceCause own = dataCause(1, false);  // the script's own difference, sent to the task
+  script.causes = {own};
+  std::vector<RankInheritance> fromPool;
+  linkPool(script, pool, fromPool);
+  EXPECT_TRUE(pool.alignment.causes.empty());
+  ASSERT_EQ(pool.inherited.size(), 1u);
+  EXPECT_EQ(pool.inherited[0].fromRank, kScriptRank);
+  EXPECT_EQ(pool.alignment.runs[1].threadStatuses[0][0], OpStatus::Inherited);
+  EXPECT_EQ(script.causes.size(), 1u);  // the script keeps its own cause
+  EXPECT_TRUE(fromPool.empty());
+  EXPECT_NE(describeRank(pool).find("inherited from the script's process"), std::string::npos);
 }
 
 }  // namespace

@@ -110,6 +110,19 @@ TEST(TraceRecords, ReadsARankAndAStartedProcesssStart) {
   EXPECT_TRUE(start.forked);
 }
 
+TEST(TraceRecords, ReadsWhereAPoolWorkersTaskBeginsAndEnds) {
+  const auto task = std::get<TraceTask>(parseTraceRecord(
+      R"({"t":"task","key":"pool:0.3","label":"task 0.3: work","worker":"ForkPoolWorker-2"})"));
+  EXPECT_EQ(task.key, "pool:0.3");
+  EXPECT_EQ(task.label, "task 0.3: work");
+  EXPECT_EQ(task.worker, "ForkPoolWorker-2");
+  const auto ended = std::get<TraceTask>(parseTraceRecord(R"({"t":"task","key":null})"));
+  EXPECT_TRUE(ended.key.empty());
+  EXPECT_THROW(parseTraceRecord(R"({"t":"task","key":"","label":"x","worker":"w"})"),
+               InvalidArgument);
+  EXPECT_THROW(parseTraceRecord(R"({"t":"task","key":"pool:1"})"), InvalidArgument);
+}
+
 TEST(TraceRecords, AProbeOfAnotherProtocolIsRefused) {
   EXPECT_THROW(parseTraceRecord(R"({"t":"start","v":1,"run":1,"pid":7,"python":"3","torch":"2",)"
                                 R"("threads":1,"deterministic":false,"applied":{}})"),

@@ -185,7 +185,7 @@ TEST_F(TraceWidgetTest, AJobShowsItsRanksAndOpensOnTheRankWithTheFirstCause) {
   cause.runs = {2};
   TraceConfigResult result;
   result.config.name = "default";
-  result.job.ranks.push_back(rankWith(0, {}, {{4, "c10d::all_reduce", 1, {2}}}));
+  result.job.ranks.push_back(rankWith(0, {}, {{4, 0, "c10d::all_reduce", 1, {2}}}));
   result.job.ranks.push_back(rankWith(1, {cause}, {}));
   emit controller.configFinished(0, result);
   auto* process = widget.findChild<QComboBox*>(QStringLiteral("traceProcess"));
@@ -216,6 +216,57 @@ TEST_F(TraceWidgetTest, AJobShowsItsRanksAndOpensOnTheRankWithTheFirstCause) {
   auto* table = widget.findChild<QTableWidget*>(QStringLiteral("traceConfigurations"));
   table->setCurrentCell(1, 0);
   EXPECT_TRUE(process->parentWidget()->isHidden());
+}
+
+TEST_F(TraceWidgetTest, AProcessPoolIsShownTaskByTaskAndOpensOnItsFirstCause) {
+  using namespace trace;
+  // The script took the difference from the pool; task 2's op 5 made it.
+  TraceRankResult pool;
+  pool.rank = kPoolRank;
+  for (int run = 1; run <= 2; ++run) {
+    TraceRunSummary s;
+    s.run = run;
+    s.exit.exited = true;
+    s.end = TraceEnd{};
+    s.end->status = "ok";
+    s.threadStatuses = {{OpStatus::Equal}, {OpStatus::Equal, OpStatus::Introduced}};
+    pool.alignment.runs.push_back(s);
+  }
+  pool.alignment.threads = {{1, "task 0: work"}, {2, "task 1: work"}};
+  TraceCause cause;
+  cause.seq = 2;
+  cause.thread = 2;
+  cause.op.name = "aten::mul.Tensor";
+  cause.site = TraceSite{1, "/w/pool.py", 17, "work"};
+  cause.runs = {2};
+  pool.alignment.causes = {cause};
+  TraceConfigResult result;
+  result.config.name = "default";
+  result.job.pool = pool;
+  result.job.poolWorkers = 2;
+  result.job.poolTasks = 2;
+  result.job.fromPool = {{1, 0, "aten::stack", kPoolRank, {2}}};
+  emit controller.configFinished(0, result);
+  auto* process = widget.findChild<QComboBox*>(QStringLiteral("traceProcess"));
+  ASSERT_NE(process, nullptr);
+  ASSERT_EQ(process->count(), 2);  // the script's process, the pool
+  EXPECT_EQ(process->currentIndex(), 1);
+  EXPECT_TRUE(process->itemText(1).contains(QStringLiteral("op 2 of task 1: work")))
+      << process->itemText(1).toStdString();
+  const auto* causes = widget.findChild<QTableWidget*>(QStringLiteral("traceCauses"));
+  ASSERT_EQ(causes->rowCount(), 1);
+  EXPECT_EQ(causes->item(0, 0)->text(), QStringLiteral("2 (task 1)"));
+  const auto* configs = widget.findChild<QTableWidget*>(QStringLiteral("traceConfigurations"));
+  EXPECT_TRUE(configs->item(0, 2)->text().startsWith(QStringLiteral("the process pool, op 2")))
+      << configs->item(0, 2)->text().toStdString();
+  process->setCurrentIndex(0);
+  const auto* detail = widget.findChild<QTextBrowser*>();
+  ASSERT_NE(detail, nullptr);
+  const QString text = detail->toPlainText();
+  EXPECT_TRUE(text.contains(QStringLiteral("The process pool: 2 workers, 2 tasks")))
+      << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("took the difference from the process pool")))
+      << text.toStdString();
 }
 
 TEST_F(TraceWidgetTest, ThePlotDrawsEachStatusWhereItBelongs) {

@@ -31,6 +31,10 @@ std::optional<CatalogMatch> matchCatalogOp(const TraceOp& op);
 
 // Ops that draw random numbers (uniform_, normal_, bernoulli_, randperm, random_, ...).
 bool isRandomOp(const std::string& name);
+// A data cause whose difference came through a process pool's queues: every input that differed
+// was sent by another process of the pool, or the op brought memory in (set_ on a Storage) where
+// a pool receives what its workers send.
+bool cameThroughProcessPool(const TraceCause& cause);
 
 enum class CauseKind {
   RandomNumbers,        // an op that draws random numbers from a generator not seeded alike
@@ -63,7 +67,7 @@ enum class TraceFix {
   InductorDeterministic,  // --inductor-deterministic (2.10 and later), or --compile eager
   CompileEager,           // --compile eager: trace the ops inside to find the one
   CollectiveSettings,     // NCCL's algorithm, protocol and channels fixed, the same world size
-  FromWorkerProcess,      // a process pool's worker made it: trace its function in one process
+  FromWorkerProcess,      // a pool worker's result while every task agreed: take results in order
   None,                   // nothing the workbench knows
 };
 

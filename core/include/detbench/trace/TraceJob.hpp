@@ -10,8 +10,17 @@
 //     before it: not a cause there;
 //   - where no rank's inputs differed, the collective itself gave other bits: a cause of its own
 //     kind (the order it reduced in), on every rank that saw it.
-// Processes that ran torch ops without joining a process group (a worker pool) are counted, not
-// compared: a job that has any is never called reproducible.
+// A process pool's workers (multiprocessing.Pool, concurrent.futures.ProcessPoolExecutor, joblib's
+// loky) are read task by task (TracePoolTasks.hpp): each task against the same task of run 1,
+// whichever worker ran it. Then the pool and the script are read together:
+//   - a difference the script takes from the pool (a tensor a worker sent) in a run whose tasks
+//     differed is inherited from the pool: not a cause in the script;
+//   - a difference a task takes from the script (a tensor the script sent it) in a run where the
+//     script has a cause of its own is inherited from the script: not a cause in the pool.
+// Where every task agreed and the script's tensor from the pool still differs, the results came
+// in another order (imap_unordered, as_completed): it stays a cause in the script.
+// Other processes that ran torch ops without joining a process group are counted, not compared:
+// a job that has any is never called reproducible.
 
 #include <cstdint>
 #include <map>
@@ -20,6 +29,7 @@
 #include <vector>
 
 #include "detbench/trace/TraceAlignment.hpp"
+#include "detbench/trace/TracePoolTasks.hpp"
 
 namespace detbench::trace {
 
@@ -27,16 +37,23 @@ namespace detbench::trace {
 inline constexpr std::string_view kCollectivePrefix = "c10d::";
 bool isCollective(const std::string& opName);
 
-// A cause seen on a rank that came from another rank through a collective.
+// The rank of a job's process pool (TraceJobResult::pool), and where a RankInheritance names
+// it: the script's process.
+inline constexpr int kPoolRank = -1;
+inline constexpr int kScriptRank = -2;
+
+// A cause seen on a rank that came from another rank through a collective; or, between the
+// script and its process pool, from the other side of the pool's queues.
 struct RankInheritance {
-  std::int64_t seq = 0;  // the collective, in this rank's op numbers
+  std::int64_t seq = 0;  // the collective (the op that read what came), in this rank's op numbers
+  int thread = 0;        // the thread of `seq` (a pool: its task)
   std::string op;
-  int fromRank = -1;      // the lowest rank whose inputs to it differed
+  int fromRank = -1;      // the lowest rank whose inputs to it differed (kPoolRank, kScriptRank)
   std::vector<int> runs;  // the runs it was seen in
 };
 
 struct TraceRankResult {
-  int rank = 0;
+  int rank = 0;                    // kPoolRank: a process pool's tasks
   int world = 0;                   // as the rank said (0: not said)
   std::string backend;             // "gloo", "nccl" ("" where not said)
   bool scriptProcess = false;      // the traced script's own process joined as this rank
@@ -67,20 +84,31 @@ struct TraceJobResult {
   // most of any run).
   std::int64_t unrankedProcesses = 0;
   std::int64_t unrankedOps = 0;
+  // The process pool's tasks (rank kPoolRank; each task a thread of its alignment, named as the
+  // probe named it, "task 0.3: work"), where the script ran a process pool: its workers (the
+  // most of any run) and tasks (over the runs).
+  std::optional<TraceRankResult> pool;
+  std::int64_t poolWorkers = 0;
+  std::size_t poolTasks = 0;
+  // The script's causes that came from the pool's tasks, moved out of its causes.
+  std::vector<RankInheritance> fromPool;
   // Record files that could not be read whole, in a few words each.
   std::vector<std::string> problems;
   // The first collective whose result should be the same on every rank and is not (run 1).
   std::optional<RankDisagreement> disagreement;
 
-  bool empty() const { return ranks.empty() && unrankedProcesses == 0 && problems.empty(); }
-  std::int64_t comparedOps() const;  // over the ranks
-  std::size_t causeCount() const;    // over the ranks, those inherited from a rank excluded
+  bool empty() const {
+    return ranks.empty() && !pool && unrankedProcesses == 0 && problems.empty();
+  }
+  std::int64_t comparedOps() const;  // over the ranks and the pool
+  std::size_t causeCount() const;    // over the ranks and the pool, those inherited excluded
   bool anyParting() const;
   bool anyFailed() const;  // a rank's run did not complete (and was not cancelled)
-  // Every rank's runs completed and aligned, nothing differed on any rank, no unranked ops.
+  // Every rank's runs completed and aligned, nothing differed on any rank or in the pool, no
+  // unranked ops.
   bool agrees() const;
   // The rank whose cause came first (the lowest op number among the ranks' first causes; the
-  // lowest rank on a tie); null where no rank has one.
+  // lowest rank on a tie), else the pool where it has one; null where none has one.
   const TraceRankResult* firstCause() const;
 };
 
@@ -111,6 +139,10 @@ class TraceJobAligner {
 // Reads the ranks together (the second step of `finish`), on results already aligned rank by
 // rank: exposed for tests on crafted records.
 void linkRanks(std::vector<TraceRankResult>& ranks);
+// Reads the script and its process pool together (the third step of `finish`): exposed for tests
+// on crafted records.
+void linkPool(TraceAlignment& script, TraceRankResult& pool,
+              std::vector<RankInheritance>& fromPool);
 // The first collective of run 1 that should give every rank the same bits and does not.
 std::optional<RankDisagreement> findDisagreement(const std::vector<TraceRankResult>& ranks);
 

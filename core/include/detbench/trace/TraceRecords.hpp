@@ -41,7 +41,8 @@ struct TraceTensor {
   bool uninitialized = false;       // memory no op has written since it was allocated
   bool opaque = false;              // not data
   bool assembled = false;           // written by earlier ops of the run through views of it
-  bool fromPoolWorker = false;      // sent by a process pool's worker (its ops are not compared)
+  bool sentThroughPool = false;     // another process of a process pool sent it (a worker's
+                                    // result in the script, the script's argument in a worker)
   bool madeByCompiledCode = false;  // written by compiled kernels outside a call of compiled code
   bool operator==(const TraceTensor&) const = default;
 };
@@ -149,6 +150,15 @@ struct TraceThread {
   std::string name;  // Python's name for it ("Thread-1 (work)")
 };
 
+// A process pool's worker took a task (key not empty) or finished one (key empty): the worker's
+// ops from here are that task's, aligned against the same task of run 1 whichever worker ran it
+// (TraceJob.hpp).
+struct TraceTask {
+  std::string key;     // "pool:0.3" (multiprocessing's job 0, chunk 3), "futures:3" (work id)
+  std::string label;   // "task 0.3: work"
+  std::string worker;  // the worker's process name ("ForkPoolWorker-2")
+};
+
 // How the script ended, as the probe saw it.
 struct TraceEnd {
   std::int64_t ops = 0;
@@ -184,7 +194,7 @@ struct TraceFatal {
 };
 
 using TraceEvent = std::variant<TraceStart, TraceSite, TraceOp, TraceRaise, TraceWarning, TraceKept,
-                                TraceEnd, TraceFatal, TraceUse, TraceRank, TraceThread>;
+                                TraceEnd, TraceFatal, TraceUse, TraceRank, TraceThread, TraceTask>;
 
 // Parses one record line (without its newline). Raises InvalidArgument saying what is wrong:
 // too long, too deep, not JSON, an unknown record type, a missing or ill-typed field.

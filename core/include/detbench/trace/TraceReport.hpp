@@ -22,7 +22,7 @@ namespace detbench::trace {
 // 4: ops on the threads the script starts are recorded: a configuration's `threads` names them,
 // and each cause, note, parting and absorbing op has its `thread` (0: the main thread), its `op`
 // numbered within that thread; `ops_on_other_threads` (ops not recorded) is 0.
-inline constexpr int kTraceSchemaVersion = 4;
+inline constexpr int kTraceSchemaVersion = 5;
 
 struct TraceDocument {
   Environment context;
@@ -68,13 +68,20 @@ std::string describeArguments(const TraceCause& cause);
 std::string describeFinding(const TraceFinding& finding, const CauseExplanation& e);
 // "train.py:41 (<module>)".
 std::string describeSite(const TraceSite& site);
-// "op 12", or "op 12 on thread 1 (loader)" for an op of a thread the script started.
+// "op 12", "op 12 on thread 1 (loader)" for an op of a thread the script started, or "op 5 of
+// task 2: work" for an op of a task (a pool's, asyncio's).
 std::string describeOpNumber(const TraceAlignment& a, int thread, std::int64_t seq);
 // The configuration's verdict in a few words.
 std::string describeVerdict(const TraceConfigResult& config);
 // A rank of a job in a few words: "agrees", "first cause: aten::add.Tensor at train.py:20",
 // "inherited from rank 2 at c10d::all_reduce (op 4)".
 std::string describeRank(const TraceRankResult& rank);
+// "rank 2", or "the process pool" for a job's process pool.
+std::string describeRankName(const TraceRankResult& rank);
+// "process pool: 2 workers, 4 tasks, each against the same task of run 1: first cause: ...".
+std::string describePool(const TraceJobResult& job);
+// A cause the script took from its process pool's tasks, in a sentence.
+std::string describeFromPool(const TraceAlignment& script, const RankInheritance& taken);
 // "ranks that should agree do not: collective 2 (c10d::broadcast) gave ranks 1, 2 other bits
 // than rank 0 (run 1)".
 std::string describeDisagreement(const RankDisagreement& d);

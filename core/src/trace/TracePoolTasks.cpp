@@ -1,0 +1,163 @@
+#include "detbench/trace/TracePoolTasks.hpp"
+
+#include <algorithm>
+#include <string_view>
+#include <tuple>
+
+namespace detbench::trace {
+
+namespace {
+
+// The worker's name as its first task record gives it ("" where it marked none).
+std::string workerName(const std::vector<TraceEvent>& records) {
+  for (const auto& event : records) {
+    if (const auto* task = std::get_if<TraceTask>(&event); task && !task->key.empty()) {
+      return task->worker;
+    }
+  }
+  return {};
+}
+
+// Keys in the order a reader counts: numbers by value ("pool:0.10" after "pool:0.9").
+bool naturalLess(const std::string& a, const std::string& b) {
+  std::size_t i = 0, j = 0;
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  while (i < a.size() && j < b.size()) {
+    if (digit(a[i]) && digit(b[j])) {
+      std::size_t ei = i, ej = j;
+      while (ei < a.size() && digit(a[ei])) ++ei;
+      while (ej < b.size() && digit(b[ej])) ++ej;
+      const std::string_view x = std::string_view(a).substr(i, ei - i);
+      const std::string_view y = std::string_view(b).substr(j, ej - j);
+      const std::string_view xs = x.substr(std::min(x.find_first_not_of('0'), x.size()));
+      const std::string_view ys = y.substr(std::min(y.find_first_not_of('0'), y.size()));
+      if (xs.size() != ys.size()) return xs.size() < ys.size();
+      if (xs != ys) return xs < ys;
+      i = ei;
+      j = ej;
+    } else {
+      if (a[i] != b[j]) return a[i] < b[j];
+      ++i;
+      ++j;
+    }
+  }
+  return a.size() - i < b.size() - j;
+}
+
+}  // namespace
+
+bool PoolTaskStreams::isWorker(const std::vector<TraceEvent>& records) {
+  return std::any_of(records.begin(), records.end(), [](const TraceEvent& e) {
+    const auto* task = std::get_if<TraceTask>(&e);
+    return task && !task->key.empty();
+  });
+}
+
+std::vector<TraceEvent> PoolTaskStreams::merge(
+    int run, const std::vector<const std::vector<TraceEvent>*>& workers) {
+  std::vector<TraceEvent> out;
+  TraceStart start;
+  for (const auto* records : workers) {
+    for (const auto& event : *records) {
+      if (const auto* s = std::get_if<TraceStart>(&event)) {
+        start = *s;
+        break;
+      }
+    }
+    if (start.protocol != 0) break;
+  }
+  start.run = run;
+  start.pid = 0;
+  out.emplace_back(start);
+
+  // The sites of every worker as one table of this run's, by what they name.
+  std::map<std::tuple<std::string, std::int64_t, std::string>, int> sites;
+  std::map<int, std::int64_t> lastSeq;  // thread -> its last op's number in this run
+  std::vector<bool> named;              // threads whose name this run has sent
+  std::int64_t ops = 0;
+  const auto laneOf = [&](const std::string& key, const std::string& label, bool task) {
+    auto [it, added] = lanes_.try_emplace(key, static_cast<int>(lanes_.size()) + 1);
+    if (added && task) ++tasks_;
+    const int lane = it->second;
+    if (lane > kMaxScriptThreads) return 0;
+    if (named.size() <= static_cast<std::size_t>(lane)) {
+      named.resize(static_cast<std::size_t>(lane) + 1, false);
+    }
+    if (!named[static_cast<std::size_t>(lane)]) {
+      named[static_cast<std::size_t>(lane)] = true;
+      out.emplace_back(TraceThread{lane, label});
+    }
+    return lane;
+  };
+  // The tasks first seen in this run are numbered in their keys' order (after the tasks of the
+  // runs before), whichever worker took them first.
+  std::vector<std::string> fresh;
+  for (const auto* records : workers) {
+    for (const auto& event : *records) {
+      const auto* task = std::get_if<TraceTask>(&event);
+      if (task && !task->key.empty() && !lanes_.count(task->key)) fresh.push_back(task->key);
+    }
+  }
+  std::sort(fresh.begin(), fresh.end(), naturalLess);
+  fresh.erase(std::unique(fresh.begin(), fresh.end()), fresh.end());
+  for (const auto& key : fresh) {
+    lanes_.emplace(key, static_cast<int>(lanes_.size()) + 1);
+    ++tasks_;
+  }
+  for (const auto* records : workers) {
+    const std::string worker = workerName(*records);
+    const std::string setupKey = "before its tasks: " + worker;
+    const std::string setupLabel = worker + ", before its first task";
+    std::map<int, int> siteIds;  // this process's site id -> the stream's
+    int lane = -1;               // -1: before or between tasks (the worker's own lane)
+    const auto current = [&] { return lane >= 0 ? lane : laneOf(setupKey, setupLabel, false); };
+    for (const auto& event : *records) {
+      if (const auto* site = std::get_if<TraceSite>(&event)) {
+        const auto key = std::make_tuple(site->file, site->line, site->function);
+        auto [it, added] = sites.try_emplace(key, static_cast<int>(sites.size()) + 1);
+        if (added) {
+          TraceSite renumbered = *site;
+          renumbered.id = it->second;
+          out.emplace_back(std::move(renumbered));
+        }
+        siteIds[site->id] = it->second;
+      } else if (const auto* task = std::get_if<TraceTask>(&event)) {
+        lane = task->key.empty() ? -1 : laneOf(task->key, task->label, true);
+      } else if (const auto* op = std::get_if<TraceOp>(&event)) {
+        const int to = op->thread == 0 ? current() : 0;
+        if (to == 0) {
+          ++leftOut_;
+          continue;
+        }
+        TraceOp moved = *op;
+        moved.thread = to;
+        moved.seq = ++lastSeq[to];
+        const auto id = siteIds.find(op->site);
+        moved.site = id == siteIds.end() ? 0 : id->second;
+        ++ops;
+        out.emplace_back(std::move(moved));
+      } else if (const auto* raised = std::get_if<TraceRaise>(&event)) {
+        if (raised->thread != 0) continue;
+        TraceRaise moved = *raised;
+        moved.thread = current();
+        moved.seq = lastSeq[moved.thread];
+        const auto id = siteIds.find(raised->site);
+        moved.site = id == siteIds.end() ? 0 : id->second;
+        if (moved.thread != 0) out.emplace_back(std::move(moved));
+      } else if (const auto* use = std::get_if<TraceUse>(&event)) {
+        if (use->thread != 0) continue;
+        TraceUse moved = *use;
+        moved.thread = current();
+        moved.seq = lastSeq[moved.thread];
+        if (moved.thread != 0) out.emplace_back(std::move(moved));
+      }
+    }
+  }
+  TraceEnd end;
+  end.ops = ops;
+  end.status = "ok";
+  out.emplace_back(std::move(end));
+  return out;
+}
+
+}  // namespace detbench::trace

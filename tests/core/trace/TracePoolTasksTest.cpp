@@ -1,0 +1,182 @@
+// A process pool's workers' records merged into one stream a run, each task a thread of its
+// own: crafted records of two workers that take the tasks in another order in each run.
+
+#include "detbench/trace/TracePoolTasks.hpp"
+
+#include <gtest/gtest.h>
+
+#include "CraftedTensor.hpp"
+
+#include "detbench/trace/TraceAlignment.hpp"
+#include "detbench/trace/TraceReport.hpp"
+
+namespace detbench::trace {
+namespace {
+
+using crafted::Op;
+using crafted::T;
+
+TraceStart Start(std::int64_t pid) {
+  TraceStart s;
+  s.protocol = 2;
+  s.run = 1;
+  s.pid = pid;
+  s.python = "3.11.2";
+  s.torch = "2.15.0";
+  s.forked = true;
+  return s;
+}
+
+TraceTask Task(const std::string& key, const std::string& name = "work") {
+  return {"pool:" + key, "task " + key + ": " + name, "ForkPoolWorker-1"};
+}
+
+
+// Task k: full(k) -> exp -> its result sent back. `bits` is what exp gives in task 1.
+std::vector<TraceEvent> TaskRecords(int k, std::int64_t firstSeq, std::uint64_t bits) {
+  const std::uint64_t made = 100 + static_cast<std::uint64_t>(k);
+  const std::uint64_t out = k == 1 ? bits : 200 + static_cast<std::uint64_t>(k);
+  return {Task(std::to_string(k)), Op(firstSeq, "aten::full", {}, {T(made)}, 1),
+          Op(firstSeq + 1, "aten::exp", {T(made)}, {T(out)}, 2),
+          TraceUse{firstSeq + 1, "a process pool task's result", {out}}, TraceTask{}};
+}
+
+// A worker (pid) that runs `tasks` in order; its own site ids are given in another order than
+// the other worker's, as each process numbers its own.
+std::vector<TraceEvent> Worker(std::int64_t pid, const std::vector<int>& tasks, std::uint64_t bits,
+                               bool sitesSwapped) {
+  std::vector<TraceEvent> records = {Start(pid)};
+  const int full = sitesSwapped ? 2 : 1, exp = sitesSwapped ? 1 : 2;
+  records.emplace_back(TraceSite{1, "/w/pool.py", sitesSwapped ? 9 : 8, "work"});
+  records.emplace_back(TraceSite{2, "/w/pool.py", sitesSwapped ? 8 : 9, "work"});
+  std::int64_t seq = 1;
+  for (const int k : tasks) {
+    for (auto& e : TaskRecords(k, seq, bits)) {
+      if (auto* op = std::get_if<TraceOp>(&e)) op->site = op->name == "aten::full" ? full : exp;
+      records.push_back(std::move(e));
+    }
+    seq += 2;
+  }
+  return records;
+}
+
+std::vector<const TraceOp*> OpsOf(const std::vector<TraceEvent>& stream) {
+  std::vector<const TraceOp*> ops;
+  for (const auto& e : stream) {
+    if (const auto* op = std::get_if<TraceOp>(&e)) ops.push_back(op);
+  }
+  return ops;
+}
+
+TEST(TracePoolTasks, EachTaskIsAThreadNumberedByItsKeyWhicheverWorkerRanIt) {
+  PoolTaskStreams streams;
+  const auto a1 = Worker(10, {0, 1}, 7, false), b1 = Worker(11, {2}, 7, true);
+  const auto run1 = streams.merge(1, {&a1, &b1});
+  // Run 2: the other worker takes tasks 0 and 1, and its file comes first.
+  const auto a2 = Worker(21, {2}, 7, false), b2 = Worker(20, {1, 0}, 7, true);
+  const auto run2 = streams.merge(2, {&b2, &a2});
+  EXPECT_EQ(streams.tasks(), 3u);
+  EXPECT_EQ(streams.leftOut(), 0);
+
+  const auto threadOf = [](const std::vector<TraceEvent>& stream, const std::string& name) {
+    for (const auto& e : stream) {
+      if (const auto* t = std::get_if<TraceThread>(&e); t && t->name == name) return t->thread;
+    }
+    return -1;
+  };
+  for (const auto* stream : {&run1, &run2}) {
+    EXPECT_EQ(threadOf(*stream, "task 0: work"), 1);
+    EXPECT_EQ(threadOf(*stream, "task 1: work"), 2);
+    EXPECT_EQ(threadOf(*stream, "task 2: work"), 3);
+    // Each task's ops numbered from 1, and its result's use after its second.
+    for (const auto* op : OpsOf(*stream)) {
+      EXPECT_EQ(op->seq, op->name == "aten::full" ? 1 : 2) << op->thread;
+    }
+    // One table of sites: full's is the same site, however the worker numbered it.
+    for (const auto* op : OpsOf(*stream)) {
+      EXPECT_EQ(op->site,
+                op->name == "aten::full" ? OpsOf(*stream)[0]->site : OpsOf(*stream)[1]->site);
+    }
+    ASSERT_TRUE(std::holds_alternative<TraceStart>(stream->front()));
+    EXPECT_EQ(std::get<TraceStart>(stream->front()).pid, 0);
+    ASSERT_TRUE(std::holds_alternative<TraceEnd>(stream->back()));
+    EXPECT_EQ(std::get<TraceEnd>(stream->back()).ops, 6);
+  }
+  // Aligned, the tasks agree however the workers shared them.
+  TraceAligner aligner;
+  for (const auto* stream : {&run1, &run2}) {
+    aligner.beginRun();
+    for (const auto& e : *stream) aligner.add(e);
+    TraceRunExit exit;
+    exit.exited = true;
+    aligner.endRun(exit);
+  }
+  EXPECT_TRUE(aligner.result().reproducible());
+  EXPECT_EQ(aligner.result().comparedOps(), 6);
+}
+
+TEST(TracePoolTasks, ADifferenceInOneTaskIsACauseOnThatTasksThread) {
+  PoolTaskStreams streams;
+  const auto a1 = Worker(10, {0, 1}, 7, false), b1 = Worker(11, {2}, 7, false);
+  const auto a2 = Worker(20, {1, 2}, 8, false), b2 = Worker(21, {0}, 8, false);
+  TraceAligner aligner;
+  for (const auto& stream : {streams.merge(1, {&a1, &b1}), streams.merge(2, {&a2, &b2})}) {
+    aligner.beginRun();
+    for (const auto& e : stream) aligner.add(e);
+    TraceRunExit exit;
+    exit.exited = true;
+    aligner.endRun(exit);
+  }
+  const TraceAlignment& a = aligner.result();
+  ASSERT_EQ(a.causes.size(), 1u);
+  EXPECT_EQ(a.threadName(a.causes[0].thread), "task 1: work");
+  EXPECT_EQ(a.causes[0].op.name, "aten::exp");
+  EXPECT_EQ(a.causes[0].seq, 2);
+  EXPECT_TRUE(a.causes[0].matters);  // it reached the task's result
+  EXPECT_EQ(describeOpNumber(a, a.causes[0].thread, a.causes[0].seq), "op 2 of task 1: work");
+}
+
+TEST(TracePoolTasks, OpsBeforeTheFirstTaskAreTheWorkersOwnAndItsThreadsOpsAreLeftOut) {
+  PoolTaskStreams streams;
+  std::vector<TraceEvent> w = {Start(10), TraceSite{1, "/w/pool.py", 3, "init"},
+                               Op(1, "aten::ones", {}, {T(1)})};
+  w.emplace_back(Op(1, "aten::sin", {T(1)}, {T(2)}, 1, /*thread=*/1));
+  for (auto& e : TaskRecords(0, 2, 7)) w.push_back(std::move(e));
+  const auto stream = streams.merge(1, {&w});
+  EXPECT_EQ(streams.tasks(), 1u);
+  EXPECT_EQ(streams.leftOut(), 1);  // the op on the worker's own thread
+  const auto ops = OpsOf(stream);
+  ASSERT_EQ(ops.size(), 3u);
+  EXPECT_EQ(ops[0]->name, "aten::ones");
+  EXPECT_EQ(ops[0]->thread, 2);  // the worker's own, before its first task
+  EXPECT_EQ(ops[1]->thread, 1);  // task 0: the tasks are numbered first
+  bool named = false;
+  for (const auto& e : stream) {
+    if (const auto* t = std::get_if<TraceThread>(&e); t && t->thread == 2) {
+      named = t->name == "ForkPoolWorker-1, before its first task";
+    }
+  }
+  EXPECT_TRUE(named);
+  EXPECT_TRUE(PoolTaskStreams::isWorker(w));
+  EXPECT_FALSE(PoolTaskStreams::isWorker({Start(11), TraceTask{}}));
+}
+
+TEST(TracePoolTasks, TasksAreNumberedInTheirKeysOrderWhoeverRanThemFirst) {
+  PoolTaskStreams streams;
+  std::vector<TraceEvent> a = {Start(10)}, b = {Start(11)};
+  for (const char* key : {"0.10", "1"}) a.emplace_back(Task(key));
+  for (const char* key : {"0.9", "0.2"}) b.emplace_back(Task(key));
+  const auto stream = streams.merge(1, {&a, &b});
+  std::vector<std::string> names;
+  for (const auto& e : stream) {
+    if (const auto* t = std::get_if<TraceThread>(&e)) {
+      names.resize(std::max<std::size_t>(names.size(), static_cast<std::size_t>(t->thread)));
+      names[static_cast<std::size_t>(t->thread) - 1] = t->name;
+    }
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"task 0.2: work", "task 0.9: work", "task 0.10: work",
+                                             "task 1: work"}));
+}
+
+}  // namespace
+}  // namespace detbench::trace

@@ -1,0 +1,106 @@
+// Traced runs of scripts that run a process pool (multiprocessing.Pool, ProcessPoolExecutor)
+// with Debian's python3-torch: each task is aligned against the same task of run 1, whichever
+// worker ran it. The scripts make their runs differ by the run number detbench exposes, and
+// order what the workers finish through files, so nothing here waits on a race; skipped where
+// that python has no torch.
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+
+#include "TracePython.hpp"
+#include "detbench/trace/TraceCatalogLink.hpp"
+#include "detbench/trace/TraceReport.hpp"
+#include "detbench/trace/TraceSession.hpp"
+
+namespace detbench::trace {
+namespace {
+
+class TracePoolRun : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!pythonHasTorch()) GTEST_SKIP() << kTracePython << " has no torch";
+  }
+  TraceConfigResult trace(const std::vector<std::string>& command) {
+    TracePlan plan;
+    plan.secondPass = false;
+    std::vector<std::string> argv = {kTracePython, kScripts + "/" + command.at(0)};
+    argv.insert(argv.end(), command.begin() + 1, command.end());
+    plan.command = parseScriptCommand(argv);
+    plan.runs = 2;
+    plan.timeout = std::chrono::seconds(300);
+    plan.configs = {TraceConfig{"default", {}}};
+    const TraceResult r = runTrace(plan, checkPython(plan.command, ""));
+    EXPECT_EQ(r.configs.size(), 1u);
+    return r.configs.empty() ? TraceConfigResult{} : r.configs[0];
+  }
+};
+
+// A ProcessPoolExecutor's task makes the difference (a number that depends on the run): the
+// trace names the op inside the task, and the script's op that read the task's result inherits
+// it (before, the script's op was the cause and the workers' ops were not compared).
+TEST_F(TracePoolRun, TheOpInsideAWorkersTaskIsTheCauseAndTheScriptInheritsIt) {
+  const TraceConfigResult c = trace({"process_pool.py"});
+  EXPECT_FALSE(c.failed()) << describeVerdict(c);
+  EXPECT_FALSE(c.reproducible());
+  EXPECT_TRUE(c.alignment.causes.empty());
+  ASSERT_EQ(c.job.fromPool.size(), 1u);
+  EXPECT_EQ(c.job.fromPool[0].op, "aten::stack");
+  EXPECT_EQ(c.job.fromPool[0].fromRank, kPoolRank);
+  ASSERT_TRUE(c.job.pool.has_value());
+  EXPECT_EQ(c.job.poolTasks, 4u);  // ex.map's 4 items, one task each
+  EXPECT_EQ(c.job.unrankedProcesses, 0);
+  const TraceAlignment& pool = c.job.pool->alignment;
+  ASSERT_EQ(pool.causes.size(), 1u);
+  const TraceCause& cause = pool.causes[0];
+  EXPECT_EQ(pool.threadName(cause.thread), "task 2: work");
+  EXPECT_EQ(cause.category, CauseCategory::Data);
+  EXPECT_EQ(atenBaseName(cause.op.name), "mul");
+  ASSERT_EQ(cause.arguments.size(), 1u);  // the number, named with both values
+  ASSERT_TRUE(cause.site.has_value());
+  EXPECT_EQ(cause.site->line, lineOf("process_pool.py", "# CAUSE"));
+  ASSERT_EQ(c.job.firstCause(), &*c.job.pool);
+  // The other tasks agreed, whichever worker ran them in each run.
+  EXPECT_TRUE(pool.partings.empty());
+}
+
+// A multiprocessing Pool whose tasks repeat: the runs agree, with the workers' ops compared task
+// by task (before, any op in a worker made the trace refuse to call the runs reproducible).
+TEST_F(TracePoolRun, APoolWhoseTasksRepeatIsReproducibleWithItsTasksCompared) {
+  for (const char* method : {"fork", "spawn"}) {
+    SCOPED_TRACE(method);
+    const TraceConfigResult c = trace({"pool_map.py", method});
+    EXPECT_TRUE(c.reproducible()) << describeVerdict(c);
+    ASSERT_TRUE(c.job.pool.has_value());
+    EXPECT_EQ(c.job.poolTasks, 4u);  // map's 3 chunks of 2, one apply_async
+    const TraceAlignment& pool = c.job.pool->alignment;
+    EXPECT_GT(pool.comparedOps(), 12);  // at least 3 ops a task
+    EXPECT_TRUE(pool.causes.empty());
+    EXPECT_TRUE(pool.partings.empty());
+    bool named = false;
+    for (const auto& t : pool.threads) named = named || t.name == "task 0.1: work";
+    EXPECT_TRUE(named) << "map's chunk 1 is task 0.1";
+  }
+}
+
+// Every task gives the same bits, but imap_unordered hands the results over in the order the
+// workers finish, which the script makes change with the run: the difference enters the script
+// where it stacks them, no task is its cause, and the fix says so.
+TEST_F(TracePoolRun, ResultsTakenInTheOrderWorkersFinishAreTheCauseNotTheTasks) {
+  const TraceConfigResult c = trace({"pool_result_order.py"});
+  EXPECT_FALSE(c.failed()) << describeVerdict(c);
+  ASSERT_TRUE(c.job.pool.has_value());
+  EXPECT_TRUE(c.job.pool->alignment.causes.empty());
+  EXPECT_TRUE(c.job.fromPool.empty());
+  ASSERT_EQ(c.alignment.causes.size(), 1u);
+  const TraceCause& cause = c.alignment.causes[0];
+  EXPECT_EQ(cause.op.name, "aten::stack");
+  ASSERT_TRUE(cause.site.has_value());
+  EXPECT_EQ(cause.site->line, lineOf("pool_result_order.py", "# ENTERS"));
+  EXPECT_TRUE(cameThroughProcessPool(cause));
+  EXPECT_EQ(explainCause(cause, PyTorchRelease{2, 8}).fix, TraceFix::FromWorkerProcess);
+}
+
+}  // namespace
+}  // namespace detbench::trace
