@@ -267,7 +267,8 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
     }
     const bool taken = p.rank && std::find(seen.begin(), seen.end(), p.rank->rank) != seen.end();
     if (!p.rank && PoolTaskStreams::isWorker(p.events)) {
-      workers.push_back(std::move(p));
+      // A worker whose tasks ran no torch op (a pool of plain Python work) has nothing to compare.
+      if (p.ops > 0) workers.push_back(std::move(p));
       continue;
     }
     if (!p.rank || taken) {

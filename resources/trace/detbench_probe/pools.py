@@ -133,7 +133,7 @@ class _Tasks:
             if not isinstance(work_id, int):
                 return
             fn = getattr(item, "fn", None)
-            # An executor's ids count from its ordinal times 2**32 (_number_executor).
+            # An executor's ids count from its ordinal times 2**32 (_number_executors).
             key = "%d" % work_id if work_id < 1 << 32 else "%d:%d" % (work_id >> 32,
                                                                         work_id & 0xffffffff)
         import multiprocessing
@@ -161,7 +161,10 @@ class _TaskQueue:
 
     def get(self, *args, **kwargs):
         item = self._queue.get(*args, **kwargs)
-        self._tasks.begin(item)
+        try:
+            self._tasks.begin(item)
+        except Exception:  # the pool's own work goes on, this task unmarked
+            self._tasks.open = False
         return item
 
     def __getattr__(self, name):
@@ -181,7 +184,10 @@ class _ResultQueue:
                 isinstance(item[2], tuple) and len(item[2]) == 2 and item[2][0] else None
         else:
             result = getattr(item, "result", None)
-        self._tasks.end(result)
+        try:
+            self._tasks.end(result)
+        except Exception:  # the pool's own work goes on
+            pass
         return self._queue.put(item, *args, **kwargs)
 
     def __getattr__(self, name):

@@ -415,6 +415,19 @@ TEST_F(TraceJob, APoolsTasksAreComparedTaskByTaskAndTheScriptTakesTheirDifferenc
   EXPECT_EQ(describeRankName(*job.pool), "the process pool");
 }
 
+TEST_F(TraceJob, APoolWhoseTasksRanNoTorchOpIsNotAPool) {
+  Process worker;
+  worker.pid = 300;
+  worker.ended = false;
+  worker.ops = {task(0), kTaskEnd, task(1), kTaskEnd};
+  run(1, {worker});
+  run(2, {worker});
+  const TraceJobResult job = finish();
+  EXPECT_FALSE(job.pool.has_value());
+  EXPECT_EQ(job.unrankedProcesses, 0);
+  EXPECT_TRUE(job.empty());
+}
+
 TEST_F(TraceJob, APoolWhoseTasksAgreeLeavesTheScriptsDifferenceAsItsOwn) {
   TraceRankResult pool;
   pool.rank = kPoolRank;
