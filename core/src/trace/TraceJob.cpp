@@ -418,13 +418,14 @@ bool everyRun(const std::vector<int>& runs, const std::function<bool(int)>& hold
   return !runs.empty() && std::all_of(runs.begin(), runs.end(), holds);
 }
 
-// Moves the causes `from` says to inherit out of `a`, into `into`, their statuses Inherited.
-void inherit(TraceAlignment& a, const std::function<int(const TraceCause&)>& from,
+// Moves the causes `from` gives a source for out of `a`, into `into`, their statuses Inherited.
+// A source is a rank (0 included), kPoolRank or kScriptRank.
+void inherit(TraceAlignment& a, const std::function<std::optional<int>(const TraceCause&)>& from,
              std::vector<RankInheritance>& into) {
   std::vector<TraceCause> kept;
   for (auto& cause : a.causes) {
-    const int source = from(cause);
-    if (source == 0) {
+    const std::optional<int> source = from(cause);
+    if (!source) {
       kept.push_back(std::move(cause));
       continue;
     }
@@ -441,7 +442,7 @@ void inherit(TraceAlignment& a, const std::function<int(const TraceCause&)>& fro
       const auto k = static_cast<std::size_t>(cause.seq - 1);
       if (statuses && k < statuses->size()) (*statuses)[k] = OpStatus::Inherited;
     }
-    into.push_back({cause.seq, cause.thread, cause.op.name, source, cause.runs});
+    into.push_back({cause.seq, cause.thread, cause.op.name, *source, cause.runs});
   }
   a.causes = std::move(kept);
 }
@@ -472,8 +473,9 @@ void linkPool(TraceAlignment& script, TraceRankResult& pool,
       fromTasks.push_back(causeId(c));
   }
   const auto among = [](const std::vector<CauseId>& ids, int source) {
-    return [&ids, source](const TraceCause& c) {
-      return std::find(ids.begin(), ids.end(), causeId(c)) != ids.end() ? source : 0;
+    return [&ids, source](const TraceCause& c) -> std::optional<int> {
+      if (std::find(ids.begin(), ids.end(), causeId(c)) == ids.end()) return std::nullopt;
+      return source;
     };
   };
   inherit(pool.alignment, among(fromScript, kScriptRank), pool.inherited);
@@ -527,8 +529,8 @@ void linkRanks(std::vector<TraceRankResult>& ranks) {
     const TraceRankResult& r = ranks[i];
     for (const auto& cause : r.alignment.causes) {
       const auto at = std::find(r.collectives.begin(), r.collectives.end(), cause.seq);
-      if (cause.category != CauseCategory::Introduced || !isCollective(cause.op.name) ||
-          at == r.collectives.end() || cause.runs.empty()) {
+      if (cause.thread != 0 || cause.category != CauseCategory::Introduced ||
+          !isCollective(cause.op.name) || at == r.collectives.end() || cause.runs.empty()) {
         continue;
       }
       const auto n = static_cast<std::size_t>(at - r.collectives.begin());
@@ -554,22 +556,15 @@ void linkRanks(std::vector<TraceRankResult>& ranks) {
     }
   }
   for (std::size_t i = 0; i < ranks.size(); ++i) {
-    TraceRankResult& r = ranks[i];
-    std::vector<TraceCause> kept;
-    for (auto& cause : r.alignment.causes) {
-      const auto it = from[i].find(cause.seq);
-      if (it == from[i].end()) {
-        kept.push_back(std::move(cause));
-        continue;
-      }
-      for (const int run : cause.runs) {
-        auto& statuses = r.alignment.runs[static_cast<std::size_t>(run) - 1].statuses;
-        const auto k = static_cast<std::size_t>(cause.seq - 1);
-        if (k < statuses.size()) statuses[k] = OpStatus::Inherited;
-      }
-      r.inherited.push_back({cause.seq, cause.thread, cause.op.name, it->second, cause.runs});
-    }
-    r.alignment.causes = std::move(kept);
+    const auto& sources = from[i];
+    inherit(
+        ranks[i].alignment,
+        [&sources](const TraceCause& cause) -> std::optional<int> {
+          const auto it = sources.find(cause.seq);
+          if (cause.thread != 0 || it == sources.end()) return std::nullopt;
+          return it->second;
+        },
+        ranks[i].inherited);
   }
 }
 

@@ -43,7 +43,8 @@ struct Process {
   std::vector<std::string> ops;
   std::uint64_t used = 0;
   bool ended = true;
-  std::string stderrText;  // its copy of its standard error (proc-PID.err), if any
+  std::string stderrText;            // its copy of its standard error (proc-PID.err), if any
+  std::vector<std::string> records;  // more records after those (another thread's ops, uses)
 };
 
 std::string op(int seq, const std::string& name, const std::vector<std::uint64_t>& in,
@@ -81,6 +82,7 @@ class TraceJob : public ::testing::Test {
         out << "{\"t\":\"use\",\"i\":" << p.ops.size() << ",\"what\":\"print\",\"d\":[\""
             << digest(p.used) << "\"]}\n";
       }
+      for (const auto& line : p.records) out << line << "\n";
       if (p.ended) out << "{\"t\":\"end\",\"ops\":" << p.ops.size() << ",\"status\":\"ok\"}\n";
       if (!p.stderrText.empty()) {
         std::ofstream(dir_ / ("proc-" + std::to_string(p.pid) + ".err")) << p.stderrText;
@@ -158,6 +160,48 @@ TEST_F(TraceJob, ARankThatDiffersIsTheCauseAndTheOthersInheritItThroughTheCollec
   const RankVerdict v = rankVerdict(*first);
   EXPECT_EQ(v.kind, RankVerdictKind::FirstCause);
   EXPECT_EQ(v.cause, &first->alignment.causes.front());
+}
+
+TEST_F(TraceJob, RankZeroCanBeWhereTheOthersTookTheirDifferenceFrom) {
+  run(1, {step(0, 10, 11, 99), step(1, 20, 21, 99), step(2, 30, 31, 99)});
+  run(2, {step(0, 10, 12, 98), step(1, 20, 21, 98), step(2, 30, 31, 98)});
+  const TraceJobResult job = finish();
+  ASSERT_EQ(job.ranks.size(), 3u);
+  ASSERT_EQ(job.causeCount(), 1u);
+  EXPECT_EQ(job.firstCause()->rank, 0);
+  for (int r = 1; r <= 2; ++r) {
+    const TraceRankResult& rank = job.ranks[static_cast<std::size_t>(r)];
+    EXPECT_TRUE(rank.alignment.causes.empty()) << "rank " << r;
+    ASSERT_EQ(rank.inherited.size(), 1u) << "rank " << r;
+    EXPECT_EQ(rank.inherited[0].fromRank, 0);
+    EXPECT_EQ(rank.alignment.runs[1].statuses[2], OpStatus::Inherited);
+  }
+}
+
+TEST_F(TraceJob, AnotherThreadsOpIsNotTakenForTheCollectiveOfTheSameNumber) {
+  // Each rank's thread 1 runs an all_reduce numbered 3, like the main thread's, whose inputs
+  // matched and whose result differs in run 2 on rank 1 only: it stays rank 1's own cause.
+  const auto withThread = [](Process p, std::uint64_t out) {
+    for (int seq = 1; seq <= 3; ++seq) {
+      std::string o =
+          seq < 3 ? op(seq, "aten::ones", {}, {7}) : op(3, "c10d::all_reduce", {7}, {out});
+      o.insert(o.size() - 1, ",\"th\":1");
+      p.records.push_back(o);
+    }
+    p.records.push_back("{\"t\":\"use\",\"i\":3,\"th\":1,\"what\":\"print\",\"d\":[\"" +
+                        digest(out) + "\"]}");
+    return p;
+  };
+  run(1, {withThread(step(0, 10, 11, 99), 5), withThread(step(1, 20, 21, 99), 5)});
+  run(2, {withThread(step(0, 10, 12, 98), 5), withThread(step(1, 20, 21, 98), 6)});
+  const TraceJobResult job = finish();
+  ASSERT_EQ(job.ranks.size(), 2u);
+  const TraceRankResult& one = job.ranks[1];
+  ASSERT_EQ(one.inherited.size(), 1u);
+  EXPECT_EQ(one.inherited[0].thread, 0);
+  ASSERT_EQ(one.alignment.causes.size(), 1u);
+  EXPECT_EQ(one.alignment.causes[0].thread, 1);
+  EXPECT_EQ(one.alignment.causes[0].seq, 3);
 }
 
 TEST_F(TraceJob, ARankWhoseOpsPartBeforeTheCollectiveIsWhereItCameFrom) {

@@ -39,6 +39,20 @@ bool pythonHasTorch() {
   return std::string_view(DETBENCH_TRACE_TORCH).size() > 0;
 }
 
+// Two runs that ran to their end, as a rank's or a pool's alignment holds them.
+std::vector<trace::TraceRunSummary> twoCompletedRuns() {
+  std::vector<trace::TraceRunSummary> runs;
+  for (int run = 1; run <= 2; ++run) {
+    trace::TraceRunSummary s;
+    s.run = run;
+    s.exit.exited = true;
+    s.end = trace::TraceEnd{};
+    s.end->status = "ok";
+    runs.push_back(s);
+  }
+  return runs;
+}
+
 struct TraceWidgetTest : ::testing::Test {
   TraceWidgetTest()
       : registry(std::make_shared<const BackendRegistry>(makeDefaultRegistry())),
@@ -166,14 +180,7 @@ TEST_F(TraceWidgetTest, AJobShowsItsRanksAndOpensOnTheRankWithTheFirstCause) {
     r.rank = rank;
     r.world = 2;
     r.backend = "gloo";
-    for (int run = 1; run <= 2; ++run) {
-      TraceRunSummary s;
-      s.run = run;
-      s.exit.exited = true;
-      s.end = TraceEnd{};
-      s.end->status = "ok";
-      r.alignment.runs.push_back(s);
-    }
+    r.alignment.runs = twoCompletedRuns();
     r.alignment.causes = std::move(causes);
     r.inherited = std::move(inherited);
     return r;
@@ -223,15 +230,9 @@ TEST_F(TraceWidgetTest, AProcessPoolIsShownTaskByTaskAndOpensOnItsFirstCause) {
   // The script took the difference from the pool; task 2's op 5 made it.
   TraceRankResult pool;
   pool.rank = kPoolRank;
-  for (int run = 1; run <= 2; ++run) {
-    TraceRunSummary s;
-    s.run = run;
-    s.exit.exited = true;
-    s.end = TraceEnd{};
-    s.end->status = "ok";
+  pool.alignment.runs = twoCompletedRuns();
+  for (TraceRunSummary& s : pool.alignment.runs)
     s.threadStatuses = {{OpStatus::Equal}, {OpStatus::Equal, OpStatus::Introduced}};
-    pool.alignment.runs.push_back(s);
-  }
   pool.alignment.threads = {{1, "task 0: work"}, {2, "task 1: work"}};
   TraceCause cause;
   cause.seq = 2;
