@@ -4820,6 +4820,10 @@ difference</source>
             <source>the process pool (%1 tasks): %2</source>
             <translation>进程池（%1 个任务）：%2</translation>
         </message>
+        <message>
+            <source>inherited from the process pool at %1</source>
+            <translation>继承自进程池，在 %1 处</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::TrainingDivergencePlotWidget</name>

@@ -27,6 +27,11 @@ QString traceRankText(const TraceRankResult& r) {
             .arg(opAtText(r.alignment, v.inherited->thread, v.inherited->seq, v.inherited->op,
                           std::nullopt));
       }
+      if (v.inherited->fromRank == kPoolRank) {
+        return TraceWidget::tr("inherited from the process pool at %1")
+            .arg(opAtText(r.alignment, v.inherited->thread, v.inherited->seq, v.inherited->op,
+                          std::nullopt));
+      }
       return TraceWidget::tr("inherited from rank %1 at op %2 %3")
           .arg(v.inherited->fromRank)
           .arg(v.inherited->seq)

@@ -16,7 +16,7 @@ QString siteText(const std::optional<TraceSite>& s) {
 }
 
 QString laneText(const QString& threadName, int thread) {
-  if (threadName.startsWith(QStringLiteral("task "))) {
+  if (namesATask(threadName.toStdString())) {
     return threadName.left(threadName.indexOf(QLatin1Char(':')));
   }
   return QCoreApplication::translate("TraceWidget", "thread %1").arg(thread);
@@ -30,7 +30,7 @@ QString opAtText(const TraceAlignment& a, int thread, std::int64_t seq, const st
         .arg(qstr(name), siteText(site));
   }
   const std::string task = a.threadName(thread);
-  if (task.rfind("task ", 0) == 0) {  // a task (a pool's, asyncio's) is named by its number
+  if (namesATask(task)) {  // a task (a pool's, asyncio's) is named by its number
     return QCoreApplication::translate("TraceWidget", "op %1 of %2: %3 at %4")
         .arg(seq)
         .arg(qstr(task), qstr(name), siteText(site));

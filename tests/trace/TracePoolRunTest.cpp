@@ -102,5 +102,34 @@ TEST_F(TracePoolRun, ResultsTakenInTheOrderWorkersFinishAreTheCauseNotTheTasks) 
   EXPECT_EQ(explainCause(cause, PyTorchRelease{2, 8}).fix, TraceFix::FromWorkerProcess);
 }
 
+// Two ranks each run a pool of their own whose tasks are numbered alike: rank 1's task 2 makes
+// the difference. Its tasks are not taken for rank 0's; rank 1 takes the difference from its
+// pool and rank 0 from rank 1 through the all_reduce: the only cause is inside rank 1's pool.
+TEST_F(TracePoolRun, EachRanksPoolIsComparedApartAndItsRankTakesItsDifference) {
+  const TraceConfigResult c = trace({"ranks_pool.py"});
+  EXPECT_FALSE(c.failed()) << describeVerdict(c);
+  EXPECT_FALSE(c.reproducible());
+  ASSERT_EQ(c.job.ranks.size(), 2u);
+  ASSERT_TRUE(c.job.pool.has_value());
+  EXPECT_EQ(c.job.poolTasks, 6u);  // each rank's 3
+  const TraceAlignment& pool = c.job.pool->alignment;
+  ASSERT_EQ(pool.causes.size(), 1u);
+  const TraceCause& cause = pool.causes[0];
+  EXPECT_EQ(pool.threadName(cause.thread), "rank 1, task 2: task");
+  ASSERT_TRUE(cause.site.has_value());
+  EXPECT_EQ(cause.site->line, lineOf("ranks_pool.py", "# CAUSE"));
+  EXPECT_EQ(c.job.firstCause(), &*c.job.pool);
+  const TraceRankResult& one = c.job.ranks[1];
+  EXPECT_TRUE(one.alignment.causes.empty());
+  ASSERT_EQ(one.inherited.size(), 1u);
+  EXPECT_EQ(one.inherited[0].fromRank, kPoolRank);
+  EXPECT_EQ(one.inherited[0].op, "aten::stack");
+  const TraceRankResult& zero = c.job.ranks[0];
+  EXPECT_TRUE(zero.alignment.causes.empty());
+  ASSERT_EQ(zero.inherited.size(), 1u);
+  EXPECT_EQ(zero.inherited[0].fromRank, 1);
+  EXPECT_TRUE(pool.partings.empty());  // each task against its own rank's task of run 1
+}
+
 }  // namespace
 }  // namespace detbench::trace

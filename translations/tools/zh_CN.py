@@ -111,6 +111,7 @@ ZH_CN = {
 "the tensor came from a process pool's worker while the pool's tasks gave the same bits in every run: the results were taken in the order the workers finished them (imap_unordered, as_completed); take them in the order they were given (map, imap, each future in turn)": "该张量来自进程池的工作进程，而进程池的各个任务在每次运行中给出相同的位：结果是按工作进程完成的顺序取得的（imap_unordered、as_completed）；请按提交的顺序取结果（map、imap、依次取每个 future）",
 "first cause: %1": "首个原因：%1",
 "inherited from the script's process at %1": "继承自脚本自己的进程，在 %1 处",
+"inherited from the process pool at %1": "继承自进程池，在 %1 处",
 "The process pool: %1 workers, %2 tasks, each against the same task of run 1:": "进程池：%1 个工作进程，%2 个任务，每个任务都与第 1 次运行的同一任务比较：",
 "First cause, in the process pool:": "首个原因，在进程池中：",
 "rank %1, %2": "rank %1，%2",

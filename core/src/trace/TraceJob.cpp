@@ -259,6 +259,7 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
   std::int64_t unranked = 0, unrankedOps = 0;
   std::vector<int> seen;
   std::vector<ProcessRecords> workers;  // a process pool's
+  std::vector<std::int64_t> parents;    // each worker's parent
   for (const auto& path : files) {
     ProcessRecords p = readProcess(path);
     p.stderrTail = stderrTailOf(path);
@@ -268,7 +269,17 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
     const bool taken = p.rank && std::find(seen.begin(), seen.end(), p.rank->rank) != seen.end();
     if (!p.rank && PoolTaskStreams::isWorker(p.events)) {
       // A worker whose tasks ran no torch op (a pool of plain Python work) has nothing to compare.
-      if (p.ops > 0) workers.push_back(std::move(p));
+      if (p.ops > 0) {
+        std::int64_t parent = 0;
+        for (const auto& event : p.events) {
+          if (const auto* start = std::get_if<TraceStart>(&event)) {
+            parent = start->parentPid;
+            break;
+          }
+        }
+        parents.push_back(parent);
+        workers.push_back(std::move(p));
+      }
       continue;
     }
     if (!p.rank || taken) {
@@ -332,8 +343,19 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
         s.pool->endRun(absent(kPoolRank, missed, scriptExit));
       }
     }
-    std::vector<const std::vector<TraceEvent>*> records;
-    for (const auto& w : workers) records.push_back(&w.events);
+    // Each worker works for the rank whose process is its parent in this run, else the script.
+    std::vector<PoolWorker> records;
+    for (std::size_t i = 0; i < workers.size(); ++i) {
+      PoolWorker w{&workers[i].events, kScriptRank, {}};
+      for (const auto& [rank, r] : s.ranks) {
+        if (parents[i] != 0 && r.pids.size() == static_cast<std::size_t>(run) &&
+            r.pids.back() == parents[i]) {
+          w.owner = rank;
+          w.ownerName = "rank " + std::to_string(rank);
+        }
+      }
+      records.push_back(std::move(w));
+    }
     s.poolWorkers = std::max(s.poolWorkers, static_cast<std::int64_t>(workers.size()));
     s.pool->beginRun();
     TraceRunExit exit;
@@ -367,6 +389,11 @@ TraceJobResult TraceJobAligner::finish(TraceAlignment& script, int scriptRank,
     pool.alignment.otherThreadOps += s.poolStreams.leftOut();
     job.poolWorkers = s.poolWorkers;
     job.poolTasks = s.poolStreams.tasks();
+    pool.taskOwners = s.poolStreams.owners();
+    if (std::all_of(pool.taskOwners.begin(), pool.taskOwners.end(),
+                    [](int owner) { return owner == kScriptRank; })) {
+      pool.taskOwners.clear();
+    }
     linkPool(script, pool, job.fromPool);
     job.pool = std::move(pool);
   }
@@ -400,6 +427,11 @@ TraceJobResult TraceJobAligner::finish(TraceAlignment& script, int scriptRank,
                            [](const TraceRankResult& r, int rank) { return r.rank < rank; });
       scriptIndex = static_cast<std::size_t>(at - job.ranks.begin());
       job.ranks.insert(at, std::move(own));
+    }
+  }
+  if (job.pool) {
+    for (auto& r : job.ranks) {
+      if (!r.scriptProcess) linkPool(r.alignment, *job.pool, r.inherited, r.rank);
     }
   }
   linkRanks(job.ranks);
@@ -449,27 +481,45 @@ void inherit(TraceAlignment& a, const std::function<std::optional<int>(const Tra
 
 }  // namespace
 
-void linkPool(TraceAlignment& script, TraceRankResult& pool,
-              std::vector<RankInheritance>& fromPool) {
+void linkPool(TraceAlignment& process, TraceRankResult& pool, std::vector<RankInheritance>& into,
+              int owner) {
+  // The pool's threads that worked for `owner`.
+  const auto owns = [&pool, owner](int thread) {
+    if (pool.taskOwners.empty()) return owner == kScriptRank;
+    return thread >= 1 && static_cast<std::size_t>(thread) <= pool.taskOwners.size() &&
+           pool.taskOwners[static_cast<std::size_t>(thread) - 1] == owner;
+  };
   // Decided on the causes as aligned, then applied.
-  const auto scriptCauseIn = [&script](int run) {
-    return std::any_of(script.causes.begin(), script.causes.end(), [run](const TraceCause& c) {
+  const auto processCauseIn = [&process](int run) {
+    return std::any_of(process.causes.begin(), process.causes.end(), [run](const TraceCause& c) {
       return !cameThroughProcessPool(c) &&
              std::find(c.runs.begin(), c.runs.end(), run) != c.runs.end();
     });
   };
-  const auto poolDifferedIn = [&pool](int run) {
-    const auto& runs = pool.alignment.runs;
-    return run >= 1 && static_cast<std::size_t>(run) <= runs.size() &&
-           runs[static_cast<std::size_t>(run) - 1].differing > 0;
+  // Whether a task of `owner` gave other bits than run 1's, or took other ops, in `run`.
+  const auto tasksDifferedIn = [&pool, &owns](int run) {
+    const auto& a = pool.alignment;
+    if (run < 1 || static_cast<std::size_t>(run) > a.runs.size()) return false;
+    const TraceRunSummary& summary = a.runs[static_cast<std::size_t>(run) - 1];
+    for (std::size_t t = 0; t < summary.threadStatuses.size(); ++t) {
+      if (!owns(static_cast<int>(t) + 1)) continue;
+      for (const OpStatus status : summary.threadStatuses[t]) {
+        if (status != OpStatus::NotCompared && status != OpStatus::Equal &&
+            status != OpStatus::Absorbed) {
+          return true;
+        }
+      }
+    }
+    return std::any_of(a.partings.begin(), a.partings.end(),
+                       [&](const TraceParting& p) { return p.run == run && owns(p.thread); });
   };
-  std::vector<CauseId> fromScript, fromTasks;
+  std::vector<CauseId> fromProcess, fromTasks;
   for (const auto& c : pool.alignment.causes) {
-    if (cameThroughProcessPool(c) && everyRun(c.runs, scriptCauseIn))
-      fromScript.push_back(causeId(c));
+    if (owns(c.thread) && cameThroughProcessPool(c) && everyRun(c.runs, processCauseIn))
+      fromProcess.push_back(causeId(c));
   }
-  for (const auto& c : script.causes) {
-    if (cameThroughProcessPool(c) && everyRun(c.runs, poolDifferedIn))
+  for (const auto& c : process.causes) {
+    if (cameThroughProcessPool(c) && everyRun(c.runs, tasksDifferedIn))
       fromTasks.push_back(causeId(c));
   }
   const auto among = [](const std::vector<CauseId>& ids, int source) {
@@ -478,8 +528,8 @@ void linkPool(TraceAlignment& script, TraceRankResult& pool,
       return source;
     };
   };
-  inherit(pool.alignment, among(fromScript, kScriptRank), pool.inherited);
-  inherit(script, among(fromTasks, kPoolRank), fromPool);
+  inherit(pool.alignment, among(fromProcess, owner), pool.inherited);
+  inherit(process, among(fromTasks, kPoolRank), into);
 }
 
 std::optional<RankDisagreement> findDisagreement(const std::vector<TraceRankResult>& ranks) {

@@ -318,8 +318,13 @@ json jobJson(const TraceJobResult& job, PyTorchRelease release) {
     pool["tasks"] = job.poolTasks;
     pool["ops_not_compared"] = job.pool->alignment.otherThreadOps;
     json threads = json::array();
+    const std::vector<int>& owners = job.pool->taskOwners;
     for (const auto& t : job.pool->alignment.threads) {
-      threads.push_back({{"thread", t.thread}, {"name", t.name}});
+      // The rank whose process started the worker; null for the script's own pool.
+      const auto at = static_cast<std::size_t>(t.thread) - 1;
+      const int owner = t.thread >= 1 && at < owners.size() ? owners[at] : kScriptRank;
+      threads.push_back(
+          {{"thread", t.thread}, {"name", t.name}, {"rank", owner >= 0 ? json(owner) : json()}});
     }
     pool["threads"] = threads;
     j["pool"] = pool;

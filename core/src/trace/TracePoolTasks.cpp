@@ -53,12 +53,21 @@ bool PoolTaskStreams::isWorker(const std::vector<TraceEvent>& records) {
   });
 }
 
-std::vector<TraceEvent> PoolTaskStreams::merge(
-    int run, const std::vector<const std::vector<TraceEvent>*>& workers) {
+std::vector<int> PoolTaskStreams::owners() const {
+  std::vector<int> out(lanes_.size(), 0);
+  for (const auto& [lane, owner] : owners_) {
+    if (lane >= 1 && static_cast<std::size_t>(lane) <= out.size()) {
+      out[static_cast<std::size_t>(lane) - 1] = owner;
+    }
+  }
+  return out;
+}
+
+std::vector<TraceEvent> PoolTaskStreams::merge(int run, const std::vector<PoolWorker>& workers) {
   std::vector<TraceEvent> out;
   TraceStart start;
-  for (const auto* records : workers) {
-    for (const auto& event : *records) {
+  for (const auto& worker : workers) {
+    for (const auto& event : *worker.records) {
       if (const auto* s = std::get_if<TraceStart>(&event)) {
         start = *s;
         break;
@@ -91,11 +100,17 @@ std::vector<TraceEvent> PoolTaskStreams::merge(
   };
   // The tasks first seen in this run are numbered in their keys' order (after the tasks of the
   // runs before), whichever worker took them first.
+  // A key or a name within the owner's: "rank 1/pool:0.3", "rank 1, task 0.3: work".
+  const auto within = [](const PoolWorker& w, const std::string& text, const char* between) {
+    return w.ownerName.empty() ? text : w.ownerName + between + text;
+  };
   std::vector<std::string> fresh;
-  for (const auto* records : workers) {
-    for (const auto& event : *records) {
+  for (const auto& worker : workers) {
+    for (const auto& event : *worker.records) {
       const auto* task = std::get_if<TraceTask>(&event);
-      if (task && !task->key.empty() && !lanes_.count(task->key)) fresh.push_back(task->key);
+      if (!task || task->key.empty()) continue;
+      const std::string key = within(worker, task->key, "/");
+      if (!lanes_.count(key)) fresh.push_back(key);
     }
   }
   std::sort(fresh.begin(), fresh.end(), naturalLess);
@@ -104,14 +119,18 @@ std::vector<TraceEvent> PoolTaskStreams::merge(
     lanes_.emplace(key, static_cast<int>(lanes_.size()) + 1);
     ++tasks_;
   }
-  for (const auto* records : workers) {
-    const std::string worker = workerName(*records);
-    const std::string setupKey = "before its tasks: " + worker;
-    const std::string setupLabel = worker + ", before its first task";
+  for (const auto& w : workers) {
+    const std::string worker = workerName(*w.records);
+    const std::string setupKey = within(w, "before its tasks: " + worker, "/");
+    const std::string setupLabel = within(w, worker + ", before its first task", ", ");
     std::map<int, int> siteIds;  // this process's site id -> the stream's
     int lane = -1;               // -1: before or between tasks (the worker's own lane)
-    const auto current = [&] { return lane >= 0 ? lane : laneOf(setupKey, setupLabel, false); };
-    for (const auto& event : *records) {
+    const auto current = [&] {
+      const int to = lane >= 0 ? lane : laneOf(setupKey, setupLabel, false);
+      if (to > 0) owners_[to] = w.owner;
+      return to;
+    };
+    for (const auto& event : *w.records) {
       if (const auto* site = std::get_if<TraceSite>(&event)) {
         const auto key = std::make_tuple(site->file, site->line, site->function);
         auto [it, added] = sites.try_emplace(key, static_cast<int>(sites.size()) + 1);
@@ -122,7 +141,10 @@ std::vector<TraceEvent> PoolTaskStreams::merge(
         }
         siteIds[site->id] = it->second;
       } else if (const auto* task = std::get_if<TraceTask>(&event)) {
-        lane = task->key.empty() ? -1 : laneOf(task->key, task->label, true);
+        lane = task->key.empty()
+                   ? -1
+                   : laneOf(within(w, task->key, "/"), within(w, task->label, ", "), true);
+        if (lane > 0) owners_[lane] = w.owner;
       } else if (const auto* op = std::get_if<TraceOp>(&event)) {
         const int to = op->thread == 0 ? current() : 0;
         if (to == 0) {

@@ -98,12 +98,22 @@ std::string describeSite(const TraceSite& site) {
          site.function + ")";
 }
 
+bool namesATask(std::string_view threadName) {
+  constexpr std::string_view kTask = "task ", kRank = "rank ";
+  if (threadName.substr(0, kTask.size()) == kTask) return true;
+  if (threadName.substr(0, kRank.size()) != kRank) return false;
+  const std::size_t comma = threadName.find(", ");
+  return comma != std::string_view::npos && comma > kRank.size() &&
+         threadName.find_first_not_of("0123456789", kRank.size()) == comma &&
+         threadName.substr(comma + 2, kTask.size()) == kTask;
+}
+
 std::string describeOpNumber(const TraceAlignment& a, int thread, std::int64_t seq) {
   std::string s = "op " + std::to_string(seq);
   if (thread == 0) return s;
   const std::string name = a.threadName(thread);
   // A task (a pool's, asyncio's) is named by its own number: "op 5 of task 2: work".
-  if (name.rfind("task ", 0) == 0) return s + " of " + name;
+  if (namesATask(name)) return s + " of " + name;
   s += " on thread " + std::to_string(thread);
   if (!name.empty()) s += " (" + name + ")";
   return s;
@@ -256,8 +266,9 @@ std::string describeRank(const TraceRankResult& r) {
     }
     case RankVerdictKind::Inherited:
       return "inherited from " +
-             (v.inherited->fromRank == kScriptRank
-                  ? std::string("the script's process")
+             (v.inherited->fromRank == kScriptRank ? std::string("the script's process")
+              : v.inherited->fromRank == kPoolRank
+                  ? std::string("the process pool")
                   : "rank " + std::to_string(v.inherited->fromRank)) +
              " at " + v.inherited->op + " (" +
              describeOpNumber(r.alignment, v.inherited->thread, v.inherited->seq) + ")";

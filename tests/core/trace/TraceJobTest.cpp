@@ -40,6 +40,7 @@ std::string tensors(const std::vector<std::uint64_t>& digests) {
 struct Process {
   int rank = -1;
   std::int64_t pid = 100;
+  std::int64_t parent = 1;  // its parent's pid
   std::vector<std::string> ops;
   std::uint64_t used = 0;
   bool ended = true;
@@ -71,7 +72,8 @@ class TraceJob : public ::testing::Test {
       std::ofstream out(dir_ / ("proc-" + std::to_string(p.pid) + ".jsonl"));
       out << "{\"t\":\"start\",\"v\":2,\"run\":" << number << ",\"pid\":" << p.pid
           << ",\"python\":\"3.11.2\",\"torch\":\"2.15.0\",\"threads\":1,"
-             "\"deterministic\":false,\"applied\":{},\"ppid\":1,\"forked\":0}\n";
+             "\"deterministic\":false,\"applied\":{},\"ppid\":"
+          << p.parent << ",\"forked\":0}\n";
       if (p.rank >= 0) {
         out << "{\"t\":\"rank\",\"rank\":" << p.rank
             << ",\"world\":3,\"local\":null,\"backend\":\"gloo\"}\n";
@@ -502,6 +504,67 @@ TEST_F(TraceJob, ATaskThatTakesTheScriptsDifferenceInheritsIt) {
   EXPECT_EQ(script.causes.size(), 1u);  // the script keeps its own cause
   EXPECT_TRUE(fromPool.empty());
   EXPECT_NE(describeRank(pool).find("inherited from the script's process"), std::string::npos);
+}
+
+TEST_F(TraceJob, EachRanksPoolIsReadWithThatRankItsTasksApartFromTheOthers) {
+  // Ranks 0 and 1 each start a pool of two workers, each pool counting its tasks from 0. Rank
+  // r stacks its tasks' results (a tensor sent through the pool) and all-reduces the stack. In
+  // run 2 rank 1's task 1 gives other bits.
+  const auto rankWithPool = [](int rank, int run) {
+    std::vector<Process> processes;
+    const std::uint64_t taskOne = rank == 1 && run == 2 ? 78 : 77;
+    Process r;
+    r.rank = rank;
+    r.pid = 200 + rank + 10 * run;
+    r.ops = {"{\"t\":\"op\",\"i\":1,\"op\":\"aten::stack\",\"s\":1,\"in\":[[\"" +
+                 digest(taskOne + 100 * static_cast<std::uint64_t>(rank)) +
+                 "\",\"float32\",[4],\"cpu\",8]],\"out\":" +
+                 tensors({taskOne + 1000 * static_cast<std::uint64_t>(rank)}) + "}",
+             op(2, "c10d::all_reduce", {taskOne + 1000 * static_cast<std::uint64_t>(rank)},
+                {run == 2 ? 98u : 99u})};
+    r.used = run == 2 ? 98 : 99;
+    processes.push_back(r);
+    for (int k = 0; k < 2; ++k) {
+      Process w;
+      w.pid = 300 + 10 * rank + k + 100 * run;
+      w.parent = r.pid;
+      w.ended = false;
+      const std::uint64_t out = k == 1 ? taskOne : 20;
+      w.ops = {task(k), op(1, "aten::exp", {static_cast<std::uint64_t>(10 + k)}, {out}),
+               "{\"t\":\"use\",\"i\":1,\"what\":\"a process pool task's result\",\"d\":[\"" +
+                   digest(out) + "\"]}",
+               kTaskEnd};
+      processes.push_back(w);
+    }
+    return processes;
+  };
+  for (int run = 1; run <= 2; ++run) {
+    std::vector<Process> all = rankWithPool(0, run);
+    for (auto& p : rankWithPool(1, run)) all.push_back(std::move(p));
+    this->run(run, all);
+  }
+  script_ = twoRuns(0);
+  const TraceJobResult job = finish();
+  ASSERT_EQ(job.ranks.size(), 2u);
+  ASSERT_TRUE(job.pool.has_value());
+  EXPECT_EQ(job.poolWorkers, 4);
+  EXPECT_EQ(job.poolTasks, 4u);  // not 2: rank 0's task 1 is not rank 1's
+  const TraceAlignment& pool = job.pool->alignment;
+  ASSERT_EQ(pool.causes.size(), 1u);
+  EXPECT_EQ(pool.threadName(pool.causes[0].thread), "rank 1, task 1: work");
+  EXPECT_EQ(job.pool->taskOwners, (std::vector<int>{0, 0, 1, 1}));
+  // Rank 1 took it from its pool, rank 0 from rank 1: the pool holds the first cause.
+  EXPECT_TRUE(job.ranks[1].alignment.causes.empty());
+  ASSERT_EQ(job.ranks[1].inherited.size(), 1u);
+  EXPECT_EQ(job.ranks[1].inherited[0].fromRank, kPoolRank);
+  EXPECT_EQ(job.ranks[1].inherited[0].op, "aten::stack");
+  EXPECT_TRUE(job.ranks[0].alignment.causes.empty());
+  ASSERT_EQ(job.ranks[0].inherited.size(), 1u);
+  EXPECT_EQ(job.ranks[0].inherited[0].fromRank, 1);
+  EXPECT_EQ(job.firstCause(), &*job.pool);
+  EXPECT_NE(describeRank(job.ranks[1]).find("inherited from the process pool"), std::string::npos)
+      << describeRank(job.ranks[1]);
+  EXPECT_TRUE(job.fromPool.empty());  // nothing of the script's
 }
 
 }  // namespace

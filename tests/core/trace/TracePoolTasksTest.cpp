@@ -31,7 +31,6 @@ TraceTask Task(const std::string& key, const std::string& name = "work") {
   return {"pool:" + key, "task " + key + ": " + name, "ForkPoolWorker-1"};
 }
 
-
 // Task k: full(k) -> exp -> its result sent back. `bits` is what exp gives in task 1.
 std::vector<TraceEvent> TaskRecords(int k, std::int64_t firstSeq, std::uint64_t bits) {
   const std::uint64_t made = 100 + static_cast<std::uint64_t>(k);
@@ -60,6 +59,13 @@ std::vector<TraceEvent> Worker(std::int64_t pid, const std::vector<int>& tasks, 
   return records;
 }
 
+// Workers of the script's own pool.
+std::vector<PoolWorker> Workers(std::initializer_list<const std::vector<TraceEvent>*> records) {
+  std::vector<PoolWorker> out;
+  for (const auto* r : records) out.push_back(PoolWorker{r, 0, ""});
+  return out;
+}
+
 std::vector<const TraceOp*> OpsOf(const std::vector<TraceEvent>& stream) {
   std::vector<const TraceOp*> ops;
   for (const auto& e : stream) {
@@ -71,10 +77,10 @@ std::vector<const TraceOp*> OpsOf(const std::vector<TraceEvent>& stream) {
 TEST(TracePoolTasks, EachTaskIsAThreadNumberedByItsKeyWhicheverWorkerRanIt) {
   PoolTaskStreams streams;
   const auto a1 = Worker(10, {0, 1}, 7, false), b1 = Worker(11, {2}, 7, true);
-  const auto run1 = streams.merge(1, {&a1, &b1});
+  const auto run1 = streams.merge(1, Workers({&a1, &b1}));
   // Run 2: the other worker takes tasks 0 and 1, and its file comes first.
   const auto a2 = Worker(21, {2}, 7, false), b2 = Worker(20, {1, 0}, 7, true);
-  const auto run2 = streams.merge(2, {&b2, &a2});
+  const auto run2 = streams.merge(2, Workers({&b2, &a2}));
   EXPECT_EQ(streams.tasks(), 3u);
   EXPECT_EQ(streams.leftOut(), 0);
 
@@ -120,7 +126,8 @@ TEST(TracePoolTasks, ADifferenceInOneTaskIsACauseOnThatTasksThread) {
   const auto a1 = Worker(10, {0, 1}, 7, false), b1 = Worker(11, {2}, 7, false);
   const auto a2 = Worker(20, {1, 2}, 8, false), b2 = Worker(21, {0}, 8, false);
   TraceAligner aligner;
-  for (const auto& stream : {streams.merge(1, {&a1, &b1}), streams.merge(2, {&a2, &b2})}) {
+  for (const auto& stream :
+       {streams.merge(1, Workers({&a1, &b1})), streams.merge(2, Workers({&a2, &b2}))}) {
     aligner.beginRun();
     for (const auto& e : stream) aligner.add(e);
     TraceRunExit exit;
@@ -142,7 +149,7 @@ TEST(TracePoolTasks, OpsBeforeTheFirstTaskAreTheWorkersOwnAndItsThreadsOpsAreLef
                                Op(1, "aten::ones", {}, {T(1)})};
   w.emplace_back(Op(1, "aten::sin", {T(1)}, {T(2)}, 1, /*thread=*/1));
   for (auto& e : TaskRecords(0, 2, 7)) w.push_back(std::move(e));
-  const auto stream = streams.merge(1, {&w});
+  const auto stream = streams.merge(1, Workers({&w}));
   EXPECT_EQ(streams.tasks(), 1u);
   EXPECT_EQ(streams.leftOut(), 1);  // the op on the worker's own thread
   const auto ops = OpsOf(stream);
@@ -166,7 +173,7 @@ TEST(TracePoolTasks, TasksAreNumberedInTheirKeysOrderWhoeverRanThemFirst) {
   std::vector<TraceEvent> a = {Start(10)}, b = {Start(11)};
   for (const char* key : {"0.10", "1"}) a.emplace_back(Task(key));
   for (const char* key : {"0.9", "0.2"}) b.emplace_back(Task(key));
-  const auto stream = streams.merge(1, {&a, &b});
+  const auto stream = streams.merge(1, Workers({&a, &b}));
   std::vector<std::string> names;
   for (const auto& e : stream) {
     if (const auto* t = std::get_if<TraceThread>(&e)) {
@@ -176,6 +183,42 @@ TEST(TracePoolTasks, TasksAreNumberedInTheirKeysOrderWhoeverRanThemFirst) {
   }
   EXPECT_EQ(names, (std::vector<std::string>{"task 0.2: work", "task 0.9: work", "task 0.10: work",
                                              "task 1: work"}));
+}
+
+TEST(TracePoolTasks, TwoRanksPoolsKeepTheirTasksApartThoughTheirKeysAreTheSame) {
+  // Each rank's pool counts its tasks from 0; rank 1's task 1 gives other bits in run 2.
+  PoolTaskStreams streams;
+  const auto r0a = Worker(10, {0, 1}, 7, false), r1a = Worker(11, {0, 1}, 7, false);
+  const auto r0b = Worker(20, {1, 0}, 7, false), r1b = Worker(21, {0, 1}, 8, false);
+  TraceAligner aligner;
+  const auto of = [](const std::vector<TraceEvent>& records, int rank) {
+    return PoolWorker{&records, rank, "rank " + std::to_string(rank)};
+  };
+  for (const auto& stream :
+       {streams.merge(1, {of(r0a, 0), of(r1a, 1)}), streams.merge(2, {of(r1b, 1), of(r0b, 0)})}) {
+    aligner.beginRun();
+    for (const auto& e : stream) aligner.add(e);
+    TraceRunExit exit;
+    exit.exited = true;
+    aligner.endRun(exit);
+  }
+  EXPECT_EQ(streams.tasks(), 4u);
+  EXPECT_EQ(streams.owners(), (std::vector<int>{0, 0, 1, 1}));
+  const TraceAlignment& a = aligner.result();
+  ASSERT_EQ(a.causes.size(), 1u);
+  EXPECT_EQ(a.threadName(a.causes[0].thread), "rank 1, task 1: work");
+  EXPECT_EQ(streams.owners()[static_cast<std::size_t>(a.causes[0].thread) - 1], 1);
+  EXPECT_EQ(describeOpNumber(a, a.causes[0].thread, a.causes[0].seq),
+            "op 2 of rank 1, task 1: work");
+}
+
+TEST(TracePoolTasks, ATasksNameIsKnownFromAThreadsName) {
+  EXPECT_TRUE(namesATask("task 0.3: work"));
+  EXPECT_TRUE(namesATask("rank 12, task 2: work"));
+  EXPECT_FALSE(namesATask("rank 1, before its first task"));
+  EXPECT_FALSE(namesATask("rank x, task 2: work"));
+  EXPECT_FALSE(namesATask("loader"));
+  EXPECT_FALSE(namesATask("ForkPoolWorker-1, before its first task"));
 }
 
 }  // namespace

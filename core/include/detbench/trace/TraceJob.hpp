@@ -18,7 +18,9 @@
 //   - a difference a task takes from the script (a tensor the script sent it) in a run where the
 //     script has a cause of its own is inherited from the script: not a cause in the pool.
 // Where every task agreed and the script's tensor from the pool still differs, the results came
-// in another order (imap_unordered, as_completed): it stays a cause in the script.
+// in another order (imap_unordered, as_completed): it stays a cause in the script. A rank whose
+// process starts a pool of its own (its workers' parent) is read with that pool's tasks the same
+// way, its tasks apart from the other ranks'.
 // Other processes that ran torch ops without joining a process group are counted, not compared:
 // a job that has any is never called reproducible.
 
@@ -66,6 +68,9 @@ struct TraceRankResult {
   std::vector<std::string> collectiveNames;
   std::vector<std::uint64_t> collectiveDigests;
   std::vector<std::uint64_t> resultDigests;
+  // A pool's: the process each of its threads worked for (thread t: [t - 1]), kScriptRank or the
+  // rank whose process started the pool; empty where every task is the script's.
+  std::vector<int> taskOwners;
 };
 
 // Ranks that should hold the same bits and do not, within run 1: a collective that gives every
@@ -139,10 +144,11 @@ class TraceJobAligner {
 // Reads the ranks together (the second step of `finish`), on results already aligned rank by
 // rank: exposed for tests on crafted records.
 void linkRanks(std::vector<TraceRankResult>& ranks);
-// Reads the script and its process pool together (the third step of `finish`): exposed for tests
-// on crafted records.
-void linkPool(TraceAlignment& script, TraceRankResult& pool,
-              std::vector<RankInheritance>& fromPool);
+// Reads a process and the pool tasks it owns together (the third step of `finish`): the script
+// (`owner` kScriptRank) or a rank whose process started a pool. `into` takes the process's causes
+// that came from its tasks. Exposed for tests on crafted records.
+void linkPool(TraceAlignment& process, TraceRankResult& pool, std::vector<RankInheritance>& into,
+              int owner = kScriptRank);
 // The first collective of run 1 that should give every rank the same bits and does not.
 std::optional<RankDisagreement> findDisagreement(const std::vector<TraceRankResult>& ranks);
 

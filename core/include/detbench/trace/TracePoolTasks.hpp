@@ -8,7 +8,9 @@
 // task against the same task of run 1, and follows data between tasks (state a worker keeps from
 // one task to the next) by its digests, as between threads. The ops a worker runs before its
 // first task (an initializer, a spawned worker's import of the script) are a thread of their own
-// per worker name.
+// per worker name. A job whose ranks each run a pool (each counting its tasks from 0) gives each
+// worker its owner, the process that started it: its tasks are keyed and named with the owner's
+// name ("rank 1, task 0.3: work"), so that no two ranks' tasks are taken for one.
 
 #include <cstdint>
 #include <map>
@@ -19,6 +21,14 @@
 
 namespace detbench::trace {
 
+// One worker's records, and the process it works for: `owner` is the caller's number for it,
+// `ownerName` what its tasks' keys and names begin with ("" for the traced script's own pool).
+struct PoolWorker {
+  const std::vector<TraceEvent>* records = nullptr;
+  int owner = 0;
+  std::string ownerName;
+};
+
 class PoolTaskStreams {
  public:
   // Whether a process's records are a pool worker's: it marked a task.
@@ -28,14 +38,16 @@ class PoolTaskStreams {
   // threads, ops, raises and uses renumbered, and an end record with status ok (a pool ends its
   // workers with a signal, so theirs have none). Ops the lanes cannot hold (a worker's own
   // threads, past kMaxScriptThreads tasks) are left out and counted in `leftOut`.
-  std::vector<TraceEvent> merge(int run,
-                                const std::vector<const std::vector<TraceEvent>*>& workers);
+  std::vector<TraceEvent> merge(int run, const std::vector<PoolWorker>& workers);
   std::int64_t leftOut() const { return leftOut_; }
   // Tasks seen in any run so far.
   std::size_t tasks() const { return tasks_; }
+  // The owner of each thread of the stream (thread t: [t - 1]), as the workers gave it.
+  std::vector<int> owners() const;
 
  private:
   std::map<std::string, int> lanes_;  // a task's key (or a worker's, before its tasks) -> thread
+  std::map<int, int> owners_;         // thread -> its worker's owner
   std::size_t tasks_ = 0;
   std::int64_t leftOut_ = 0;
 };

@@ -4,6 +4,7 @@
 // bug report.
 
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -71,6 +72,9 @@ std::string describeSite(const TraceSite& site);
 // "op 12", "op 12 on thread 1 (loader)" for an op of a thread the script started, or "op 5 of
 // task 2: work" for an op of a task (a pool's, asyncio's).
 std::string describeOpNumber(const TraceAlignment& a, int thread, std::int64_t seq);
+// Whether a thread's name is a task's (a pool's, asyncio's), which is named by its own number:
+// "task 2: work", or a rank's pool's "rank 1, task 2: work".
+bool namesATask(std::string_view threadName);
 // The configuration's verdict in a few words.
 std::string describeVerdict(const TraceConfigResult& config);
 // A rank of a job in a few words: "agrees", "first cause: aten::add.Tensor at train.py:20",
