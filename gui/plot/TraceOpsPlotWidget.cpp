@@ -2,6 +2,8 @@
 
 #include <qcustomplot.h>
 
+#include <QFontMetricsF>
+
 #include <algorithm>
 #include <cmath>
 
@@ -46,6 +48,44 @@ TraceOpsPlotWidget::TraceOpsPlotWidget(QWidget* parent) : PlotWidget(parent) {
   plot()->axisRect(0)->setRangeDrag(Qt::Horizontal);
   styleAxes();
   retranslate();
+  // The axis's height is known once laid out: the labels are fitted to it then.
+  connect(plot(), &QCustomPlot::afterLayout, this, &TraceOpsPlotWidget::fitRowLabels);
+}
+
+void TraceOpsPlotWidget::fitRowLabels() {
+  const double height = plot()->axisRect(0)->height();
+  int every = 1;
+  if (!rows_.empty() && height > 0) {
+    const double perRow = height / (static_cast<double>(rows_.size()) + 0.4);  // the y range
+    const double line = QFontMetricsF(plot()->yAxis->tickLabelFont()).height();
+    if (perRow < line) every = static_cast<int>(std::ceil(line / perRow));
+  }
+  if (every == labelsEvery_) return;
+  labelsEvery_ = every;
+  // The rows with a cause first, then from the first row up, each keeping its neighbours within
+  // k - 1 rows unlabelled.
+  std::vector<bool> blocked(rows_.size(), false);
+  QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
+  const auto label = [&](std::size_t i) {
+    if (blocked[i]) return;
+    ticks->addTick(static_cast<double>(i) + 1, rows_[i].label);
+    const std::size_t reach = static_cast<std::size_t>(every) - 1;
+    for (std::size_t j = i >= reach ? i - reach : 0; j <= i + reach && j < rows_.size(); ++j) {
+      blocked[j] = true;
+    }
+  };
+  for (std::size_t i = 0; i < rows_.size(); ++i) {
+    const auto& st = rows_[i].statuses;
+    if (std::any_of(st.begin(), st.end(), [](OpStatus x) {
+          return x == OpStatus::Introduced || x == OpStatus::Data || x == OpStatus::Uninitialized;
+        })) {
+      label(i);
+    }
+  }
+  for (std::size_t i = 0; i < rows_.size(); ++i) label(i);
+  plot()->yAxis->setTicker(ticks);
+  // This replot's ticks were made before its layout: the next one shows these.
+  plot()->replot(QCustomPlot::rpQueuedReplot);
 }
 
 namespace {
@@ -99,7 +139,7 @@ void TraceOpsPlotWidget::setConfig(const trace::TraceConfigResult* config) {
   maxOps_ = 0;
   lanes_ = 1;
   threadsLeft_ = 0;
-  QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
+  labelsEvery_ = 0;
   configName_ = config ? QString::fromStdString(config->config.name) : QString();
   if (config) {
     const std::vector<int> lanes = lanesOf(*config, kMaxLanes, threadsLeft_);
@@ -120,12 +160,12 @@ void TraceOpsPlotWidget::setConfig(const trace::TraceConfigResult* config) {
                   ? tr("run %1, main thread").arg(row.run)
                   : tr("run %1, %2").arg(row.run).arg(tracetext::laneText(row.threadName, thread));
         }
-        ticks->addTick(y, label);
+        row.label = label;
         addRow(std::move(row), y);
       }
     }
   }
-  plot()->yAxis->setTicker(ticks);
+  fitRowLabels();
   retranslate();
   resetView();
   requestReplot();
@@ -177,6 +217,15 @@ void TraceOpsPlotWidget::addRow(Row row, double y) {
     }
   }
   rows_.push_back(std::move(row));
+}
+
+QStringList TraceOpsPlotWidget::rowLabels() const {
+  QStringList out;
+  const auto ticker = plot()->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
+  for (std::size_t i = 0; i < rows_.size(); ++i) {
+    out << (ticker ? ticker->ticks().value(static_cast<double>(i) + 1) : QString());
+  }
+  return out;
 }
 
 QString TraceOpsPlotWidget::titleText() const {

@@ -30,6 +30,8 @@ class TraceOpsPlotWidget : public PlotWidget {
   QString exportName() const override { return QStringLiteral("trace-ops"); }
   int pointCount() const override { return points_; }
   QString titleText() const;
+  // Each row's label as the axis shows it, from the bottom row ("" where it is left unlabelled).
+  QStringList rowLabels() const;
   void resetView() override;
 
   // At most this many inherited points are drawn per run (every k-th beyond it).
@@ -53,12 +55,17 @@ class TraceOpsPlotWidget : public PlotWidget {
     int run = 0;
     int thread = 0;
     QString threadName;
+    QString label;  // on the axis
     std::vector<trace::OpStatus> statuses;
   };
   void addRow(Row row, double y);
+  // Labels every row where the axis has room for each, else every k-th (from the first): rows
+  // closer than a line of text would write their labels over each other.
+  void fitRowLabels();
   std::vector<Row> rows_;
   QString configName_;
   int lanes_ = 1;        // rows per run
+  int labelsEvery_ = 0;  // the rows labelled: every k-th (0: not yet laid out)
   int threadsLeft_ = 0;  // threads not drawn
   std::int64_t maxOps_ = 0;
   int points_ = 0;
