@@ -4685,10 +4685,6 @@ difference</source>
             <translation>第 %1 次运行：%2</translation>
         </message>
         <message>
-            <source>inherited from rank %1 at op %2 %3</source>
-            <translation>继承自 rank %1，在第 %2 个算子 %3 处</translation>
-        </message>
-        <message>
             <source>agrees (%1 ops compared)</source>
             <translation>一致（比较了 %1 个算子）</translation>
         </message>
@@ -4823,6 +4819,10 @@ difference</source>
         <message>
             <source>inherited from the process pool at %1</source>
             <translation>继承自进程池，在 %1 处</translation>
+        </message>
+        <message>
+            <source>inherited from rank %1 at %2</source>
+            <translation>继承自 rank %1，在 %2 处</translation>
         </message>
     </context>
     <context>

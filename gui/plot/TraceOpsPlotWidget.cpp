@@ -84,8 +84,12 @@ void TraceOpsPlotWidget::fitRowLabels() {
   }
   for (std::size_t i = 0; i < rows_.size(); ++i) label(i);
   plot()->yAxis->setTicker(ticks);
-  // This replot's ticks were made before its layout: the next one shows these.
-  plot()->replot(QCustomPlot::rpQueuedReplot);
+  // The layout just made its ticks from the ticker before: made again, this drawing (a replot,
+  // or an export at its own size) shows these. Its afterLayout finds nothing more to change.
+  for (const auto phase :
+       {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout}) {
+    plot()->plotLayout()->update(phase);
+  }
 }
 
 namespace {

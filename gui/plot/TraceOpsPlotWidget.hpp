@@ -59,8 +59,9 @@ class TraceOpsPlotWidget : public PlotWidget {
     std::vector<trace::OpStatus> statuses;
   };
   void addRow(Row row, double y);
-  // Labels every row where the axis has room for each, else every k-th (from the first): rows
-  // closer than a line of text would write their labels over each other.
+  // Labels every row where the axis has room for each, else rows k apart (those with a cause
+  // first, then from the first row up): rows closer than a line of text would write their labels
+  // over each other. Called once each drawing is laid out, so an export fits its own size.
   void fitRowLabels();
   std::vector<Row> rows_;
   QString configName_;

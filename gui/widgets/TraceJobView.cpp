@@ -32,10 +32,10 @@ QString traceRankText(const TraceRankResult& r) {
             .arg(opAtText(r.alignment, v.inherited->thread, v.inherited->seq, v.inherited->op,
                           std::nullopt));
       }
-      return TraceWidget::tr("inherited from rank %1 at op %2 %3")
+      return TraceWidget::tr("inherited from rank %1 at %2")
           .arg(v.inherited->fromRank)
-          .arg(v.inherited->seq)
-          .arg(qstr(v.inherited->op));
+          .arg(opAtText(r.alignment, v.inherited->thread, v.inherited->seq, v.inherited->op,
+                        std::nullopt));
     case RankVerdictKind::Parted:
       return qstr(describeParting(*v.parting));
     case RankVerdictKind::OneRun:

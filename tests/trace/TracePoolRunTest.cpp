@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 
@@ -102,8 +103,8 @@ TEST_F(TracePoolRun, ResultsTakenInTheOrderWorkersFinishAreTheCauseNotTheTasks) 
   EXPECT_EQ(explainCause(cause, PyTorchRelease{2, 8}).fix, TraceFix::FromWorkerProcess);
 }
 
-// Two ranks each run a pool of their own whose tasks are numbered alike: rank 1's task 2 makes
-// the difference. Its tasks are not taken for rank 0's; rank 1 takes the difference from its
+// Two ranks each run a pool of their own whose tasks are numbered alike (rank 0's workers forked
+// by a forkserver, rank 1's by the rank): rank 1's task 2 makes the difference. Its tasks are not taken for rank 0's; rank 1 takes the difference from its
 // pool and rank 0 from rank 1 through the all_reduce: the only cause is inside rank 1's pool.
 TEST_F(TracePoolRun, EachRanksPoolIsComparedApartAndItsRankTakesItsDifference) {
   const TraceConfigResult c = trace({"ranks_pool.py"});
@@ -112,6 +113,8 @@ TEST_F(TracePoolRun, EachRanksPoolIsComparedApartAndItsRankTakesItsDifference) {
   ASSERT_EQ(c.job.ranks.size(), 2u);
   ASSERT_TRUE(c.job.pool.has_value());
   EXPECT_EQ(c.job.poolTasks, 6u);  // each rank's 3
+  ASSERT_EQ(c.job.pool->taskOwners.size(), 6u);
+  EXPECT_EQ(std::count(c.job.pool->taskOwners.begin(), c.job.pool->taskOwners.end(), 0), 3);
   const TraceAlignment& pool = c.job.pool->alignment;
   ASSERT_EQ(pool.causes.size(), 1u);
   const TraceCause& cause = pool.causes[0];

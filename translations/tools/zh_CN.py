@@ -90,7 +90,7 @@ ZH_CN = {
 "Close": "关闭",
 "Ranks that should agree do not: collective %1 (%2) gave rank(s) %3 other bits than rank %4 in run 1": "本应一致的 rank 并不一致：第 %1 个集合通信（%2）在第 1 次运行中给 rank %3 的比特与 rank %4 不同",
 "run %1: %2": "第 %1 次运行：%2",
-"inherited from rank %1 at op %2 %3": "继承自 rank %1，在第 %2 个算子 %3 处",
+"inherited from rank %1 at %2": "继承自 rank %1，在 %2 处",
 "agrees (%1 ops compared)": "一致（比较了 %1 个算子）",
 "The job: 1 rank, against the same rank of run 1": "该作业：1 个 rank，与第 1 次运行的同一 rank 比较",
 "The job: %1 ranks, each against the same rank of run 1": "该作业：%1 个 rank，各自与第 1 次运行的同一 rank 比较",

@@ -120,11 +120,12 @@ std::uint64_t foldDigests(const std::vector<TraceTensor>& outputs) {
   return folded;
 }
 
-// Whether rank `r`'s op sequence parted from run 1's in run `run` at or before op `seq`: what it
-// fed a collective after that is not known.
+// Whether rank `r`'s main thread parted from run 1's in run `run` at or before its op `seq`:
+// what it fed a collective after that is not known.
 bool partedBefore(const TraceRankResult& r, int run, std::int64_t seq) {
-  return std::any_of(r.alignment.partings.begin(), r.alignment.partings.end(),
-                     [&](const TraceParting& p) { return p.run == run && p.seq <= seq; });
+  return std::any_of(
+      r.alignment.partings.begin(), r.alignment.partings.end(),
+      [&](const TraceParting& p) { return p.run == run && p.thread == 0 && p.seq <= seq; });
 }
 
 bool inputDiffered(OpStatus s) {
@@ -259,7 +260,7 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
   std::int64_t unranked = 0, unrankedOps = 0;
   std::vector<int> seen;
   std::vector<ProcessRecords> workers;  // a process pool's
-  std::vector<std::int64_t> parents;    // each worker's parent
+  std::vector<std::int64_t> parents;    // the process each worker works for
   for (const auto& path : files) {
     ProcessRecords p = readProcess(path);
     p.stderrTail = stderrTailOf(path);
@@ -270,14 +271,19 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
     if (!p.rank && PoolTaskStreams::isWorker(p.events)) {
       // A worker whose tasks ran no torch op (a pool of plain Python work) has nothing to compare.
       if (p.ops > 0) {
-        std::int64_t parent = 0;
+        // The process it works for, as its tasks say (under forkserver its parent is the
+        // server), else its parent.
+        std::int64_t parent = 0, owner = 0;
         for (const auto& event : p.events) {
-          if (const auto* start = std::get_if<TraceStart>(&event)) {
+          if (const auto* start = std::get_if<TraceStart>(&event); start && parent == 0) {
             parent = start->parentPid;
+          }
+          if (const auto* task = std::get_if<TraceTask>(&event); task && task->owner != 0) {
+            owner = task->owner;
             break;
           }
         }
-        parents.push_back(parent);
+        parents.push_back(owner != 0 ? owner : parent);
         workers.push_back(std::move(p));
       }
       continue;
@@ -302,7 +308,10 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
       if (const auto* start = std::get_if<TraceStart>(&event)) {
         r.pids.back() = start->pid;
       }
-      if (const auto* op = std::get_if<TraceOp>(&event); op && run == 1 && isCollective(op->name)) {
+      // The main thread's collectives: another thread's are numbered apart and come in an
+      // order that follows timing.
+      if (const auto* op = std::get_if<TraceOp>(&event);
+          op && run == 1 && op->thread == 0 && isCollective(op->name)) {
         r.collectives.push_back(op->seq);
         r.collectiveNames.push_back(op->name);
         r.collectiveDigests.push_back(foldDigests(op->outputs));
@@ -343,7 +352,7 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
         s.pool->endRun(absent(kPoolRank, missed, scriptExit));
       }
     }
-    // Each worker works for the rank whose process is its parent in this run, else the script.
+    // Each worker works for the rank whose process it names in this run, else the script.
     std::vector<PoolWorker> records;
     for (std::size_t i = 0; i < workers.size(); ++i) {
       PoolWorker w{&workers[i].events, kScriptRank, {}};
@@ -389,7 +398,7 @@ TraceJobResult TraceJobAligner::finish(TraceAlignment& script, int scriptRank,
     pool.alignment.otherThreadOps += s.poolStreams.leftOut();
     job.poolWorkers = s.poolWorkers;
     job.poolTasks = s.poolStreams.tasks();
-    pool.taskOwners = s.poolStreams.owners();
+    pool.taskOwners = s.poolStreams.owners(kScriptRank);
     if (std::all_of(pool.taskOwners.begin(), pool.taskOwners.end(),
                     [](int owner) { return owner == kScriptRank; })) {
       pool.taskOwners.clear();

@@ -53,8 +53,8 @@ bool PoolTaskStreams::isWorker(const std::vector<TraceEvent>& records) {
   });
 }
 
-std::vector<int> PoolTaskStreams::owners() const {
-  std::vector<int> out(lanes_.size(), 0);
+std::vector<int> PoolTaskStreams::owners(int unowned) const {
+  std::vector<int> out(lanes_.size(), unowned);
   for (const auto& [lane, owner] : owners_) {
     if (lane >= 1 && static_cast<std::size_t>(lane) <= out.size()) {
       out[static_cast<std::size_t>(lane) - 1] = owner;

@@ -316,6 +316,7 @@ TraceEvent eventOf(const RecordJson& j) {
       DETBENCH_CHECK_ARG(!task.key.empty(), "key must not be empty");
       task.label = stringField(j, "label");
       task.worker = stringField(j, "worker");
+      if (j.contains("owner")) task.owner = integerField<std::int64_t>(j, "owner", 0, kMaxSeq);
     }
     return task;
   }

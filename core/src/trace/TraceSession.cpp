@@ -400,7 +400,9 @@ TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
         if (run == 1) {
           if (const auto* rank = std::get_if<TraceRank>(&event)) scriptRank = rank->rank;
           const auto* op = std::get_if<TraceOp>(&event);
-          if (op && isCollective(op->name)) scriptCollectives.push_back(op->seq);
+          if (op && op->thread == 0 && isCollective(op->name)) {
+            scriptCollectives.push_back(op->seq);
+          }
         }
         if (std::holds_alternative<TraceOp>(event) && (++ops % 1024) == 0) {
           if (callbacks.onProgress) callbacks.onProgress(ops);

@@ -106,6 +106,7 @@ class _Tasks:
         self.recorder = None
         self.kind = kind
         self.open = False
+        self.owner = None
 
     def _recording(self):
         # Looked up each time: a spawned worker's probe may begin during a task's unpickling
@@ -137,9 +138,14 @@ class _Tasks:
             key = "%d" % work_id if work_id < 1 << 32 else "%d:%d" % (work_id >> 32,
                                                                         work_id & 0xffffffff)
         import multiprocessing
-        self.recorder.channel.send('{"t":"task","key":%s,"label":%s,"worker":%s}' % (
+        if self.owner is None:
+            # The process the worker works for: the one that made its Process object, which is
+            # its parent under fork and spawn, and not under forkserver (the server forks it).
+            parent = multiprocessing.parent_process()
+            self.owner = parent.pid if parent is not None and parent.pid else os.getppid()
+        self.recorder.channel.send('{"t":"task","key":%s,"label":%s,"worker":%s,"owner":%d}' % (
             text("%s:%s" % (self.kind, key)), text("task %s: %s" % (key, _task_function(fn))),
-            text(multiprocessing.current_process().name)))
+            text(multiprocessing.current_process().name), self.owner))
         self.open = True
 
     def end(self, result):

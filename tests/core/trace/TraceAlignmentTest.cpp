@@ -15,7 +15,6 @@ namespace {
 using crafted::Op;
 using crafted::T;
 
-
 TraceRunExit Completed() {
   TraceRunExit e;
   e.exited = true;

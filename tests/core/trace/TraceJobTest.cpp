@@ -46,6 +46,7 @@ struct Process {
   bool ended = true;
   std::string stderrText;            // its copy of its standard error (proc-PID.err), if any
   std::vector<std::string> records;  // more records after those (another thread's ops, uses)
+  bool recordsFirst = false;         // `records` before the ops instead
 };
 
 std::string op(int seq, const std::string& name, const std::vector<std::uint64_t>& in,
@@ -79,12 +80,17 @@ class TraceJob : public ::testing::Test {
             << ",\"world\":3,\"local\":null,\"backend\":\"gloo\"}\n";
       }
       out << "{\"t\":\"site\",\"s\":1,\"file\":\"/w/train.py\",\"line\":7,\"fn\":\"work\"}\n";
+      if (p.recordsFirst) {
+        for (const auto& line : p.records) out << line << "\n";
+      }
       for (const auto& line : p.ops) out << line << "\n";
       if (p.used != 0) {
         out << "{\"t\":\"use\",\"i\":" << p.ops.size() << ",\"what\":\"print\",\"d\":[\""
             << digest(p.used) << "\"]}\n";
       }
-      for (const auto& line : p.records) out << line << "\n";
+      if (!p.recordsFirst) {
+        for (const auto& line : p.records) out << line << "\n";
+      }
       if (p.ended) out << "{\"t\":\"end\",\"ops\":" << p.ops.size() << ",\"status\":\"ok\"}\n";
       if (!p.stderrText.empty()) {
         std::ofstream(dir_ / ("proc-" + std::to_string(p.pid) + ".err")) << p.stderrText;
@@ -204,6 +210,30 @@ TEST_F(TraceJob, AnotherThreadsOpIsNotTakenForTheCollectiveOfTheSameNumber) {
   ASSERT_EQ(one.alignment.causes.size(), 1u);
   EXPECT_EQ(one.alignment.causes[0].thread, 1);
   EXPECT_EQ(one.alignment.causes[0].seq, 3);
+}
+
+TEST_F(TraceJob, AnotherThreadsCollectiveIsNotCountedAmongTheRanksCollectives) {
+  // Each rank's thread 1 all-reduces first (its op 1), before the main thread's ops are written;
+  // in run 2 it gives other bits on rank 1. The ranks' collectives are their main threads'.
+  const auto withThread = [](Process p, std::uint64_t out) {
+    std::string o = op(1, "c10d::all_reduce", {7}, {out});
+    o.insert(o.size() - 1, ",\"th\":1");
+    p.records = {
+        o, "{\"t\":\"use\",\"i\":1,\"th\":1,\"what\":\"print\",\"d\":[\"" + digest(out) + "\"]}"};
+    p.recordsFirst = true;
+    return p;
+  };
+  run(1, {withThread(step(0, 10, 11, 99), 5), withThread(step(1, 20, 21, 99), 5)});
+  run(2, {withThread(step(0, 10, 12, 98), 5), withThread(step(1, 20, 21, 98), 6)});
+  const TraceJobResult job = finish();
+  ASSERT_EQ(job.ranks.size(), 2u);
+  EXPECT_EQ(job.ranks[0].collectives, (std::vector<std::int64_t>{3}));
+  const TraceRankResult& one = job.ranks[1];
+  ASSERT_EQ(one.inherited.size(), 1u);
+  EXPECT_EQ(one.inherited[0].seq, 3);
+  EXPECT_EQ(one.inherited[0].fromRank, 0);
+  ASSERT_EQ(one.alignment.causes.size(), 1u);
+  EXPECT_EQ(one.alignment.causes[0].thread, 1);
 }
 
 TEST_F(TraceJob, ARankWhoseOpsPartBeforeTheCollectiveIsWhereItCameFrom) {
@@ -527,10 +557,13 @@ TEST_F(TraceJob, EachRanksPoolIsReadWithThatRankItsTasksApartFromTheOthers) {
     for (int k = 0; k < 2; ++k) {
       Process w;
       w.pid = 300 + 10 * rank + k + 100 * run;
-      w.parent = r.pid;
+      // Rank 0's workers are forked by a forkserver (their parent): their tasks name the rank.
+      w.parent = rank == 0 ? 999 : r.pid;
       w.ended = false;
       const std::uint64_t out = k == 1 ? taskOne : 20;
-      w.ops = {task(k), op(1, "aten::exp", {static_cast<std::uint64_t>(10 + k)}, {out}),
+      std::string marked = task(k);
+      if (rank == 0) marked.insert(marked.size() - 1, ",\"owner\":" + std::to_string(r.pid));
+      w.ops = {marked, op(1, "aten::exp", {static_cast<std::uint64_t>(10 + k)}, {out}),
                "{\"t\":\"use\",\"i\":1,\"what\":\"a process pool task's result\",\"d\":[\"" +
                    digest(out) + "\"]}",
                kTaskEnd};

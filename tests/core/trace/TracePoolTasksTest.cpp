@@ -203,11 +203,11 @@ TEST(TracePoolTasks, TwoRanksPoolsKeepTheirTasksApartThoughTheirKeysAreTheSame) 
     aligner.endRun(exit);
   }
   EXPECT_EQ(streams.tasks(), 4u);
-  EXPECT_EQ(streams.owners(), (std::vector<int>{0, 0, 1, 1}));
+  EXPECT_EQ(streams.owners(-2), (std::vector<int>{0, 0, 1, 1}));
   const TraceAlignment& a = aligner.result();
   ASSERT_EQ(a.causes.size(), 1u);
   EXPECT_EQ(a.threadName(a.causes[0].thread), "rank 1, task 1: work");
-  EXPECT_EQ(streams.owners()[static_cast<std::size_t>(a.causes[0].thread) - 1], 1);
+  EXPECT_EQ(streams.owners(-2)[static_cast<std::size_t>(a.causes[0].thread) - 1], 1);
   EXPECT_EQ(describeOpNumber(a, a.causes[0].thread, a.causes[0].seq),
             "op 2 of rank 1, task 1: work");
 }

@@ -116,6 +116,14 @@ TEST(TraceRecords, ReadsWhereAPoolWorkersTaskBeginsAndEnds) {
   EXPECT_EQ(task.key, "pool:0.3");
   EXPECT_EQ(task.label, "task 0.3: work");
   EXPECT_EQ(task.worker, "ForkPoolWorker-2");
+  EXPECT_EQ(task.owner, 0);  // not said
+  EXPECT_EQ(std::get<TraceTask>(parseTraceRecord(R"({"t":"task","key":"pool:0","label":"t",)"
+                                                 R"("worker":"w","owner":4242})"))
+                .owner,
+            4242);
+  EXPECT_THROW(
+      parseTraceRecord(R"({"t":"task","key":"pool:0","label":"t","worker":"w","owner":-1})"),
+      InvalidArgument);
   const auto ended = std::get<TraceTask>(parseTraceRecord(R"({"t":"task","key":null})"));
   EXPECT_TRUE(ended.key.empty());
   EXPECT_THROW(parseTraceRecord(R"({"t":"task","key":"","label":"x","worker":"w"})"),

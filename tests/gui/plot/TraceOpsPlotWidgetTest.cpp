@@ -50,6 +50,10 @@ TEST(TraceOpsPlotWidgetTest, RowsTooCloseForTheirLabelsAreLabelledInTurnTheCause
     EXPECT_FALSE(!tight[i].isEmpty() && !tight[i - 1].isEmpty()) << i;
   }
 
+  // An export is fitted at its own size, whatever the widget's.
+  EXPECT_FALSE(plot.toPng(700, 900).isEmpty());
+  for (const QString& l : plot.rowLabels()) EXPECT_FALSE(l.isEmpty());
+
   const QStringList roomy = labelsAt(plot, 900);
   ASSERT_EQ(roomy.size(), 8);
   EXPECT_EQ(roomy.front(), QStringLiteral("run 2, main thread"));

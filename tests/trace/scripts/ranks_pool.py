@@ -1,8 +1,10 @@
 # A 2-process job (torch.multiprocessing.spawn, gloo on the CPU) in which each rank runs a
 # ProcessPoolExecutor of its own, each pool counting its tasks from 0. Rank 1's task 2 adds the
 # traced run's number (DETBENCH_TRACE_RUN): a deterministic difference inside one rank's pool.
-# Each rank stacks its tasks' results (map keeps their order) and all-reduces the sum. The ranks
-# meet through a file in a fresh folder.
+# Each rank stacks its tasks' results (map keeps their order) and all-reduces the sum. Rank 0's
+# pool starts its workers through a forkserver (their parent is the server, not the rank), rank
+# 1's by forking. The ranks meet through a file in a fresh folder.
+import multiprocessing
 import os
 import shutil
 import tempfile
@@ -22,7 +24,8 @@ def task(rank, i):
 
 def work(rank, world, meeting):
     dist.init_process_group("gloo", init_method="file://" + meeting, rank=rank, world_size=world)
-    with ProcessPoolExecutor(2) as pool:
+    context = multiprocessing.get_context("forkserver" if rank == 0 else "fork")
+    with ProcessPoolExecutor(2, mp_context=context) as pool:
         results = list(pool.map(task, [rank] * 3, range(3)))
     total = torch.stack(results).sum()
     dist.all_reduce(total)

@@ -19,8 +19,8 @@
 //     script has a cause of its own is inherited from the script: not a cause in the pool.
 // Where every task agreed and the script's tensor from the pool still differs, the results came
 // in another order (imap_unordered, as_completed): it stays a cause in the script. A rank whose
-// process starts a pool of its own (its workers' parent) is read with that pool's tasks the same
-// way, its tasks apart from the other ranks'.
+// process starts a pool of its own (the process its workers' tasks name as their owner) is read
+// with that pool's tasks the same way, its tasks apart from the other ranks'.
 // Other processes that ran torch ops without joining a process group are counted, not compared:
 // a job that has any is never called reproducible.
 
@@ -62,7 +62,7 @@ struct TraceRankResult {
   std::vector<std::int64_t> pids;  // by run (0: the rank did not appear in that run)
   TraceAlignment alignment;        // its causes exclude those in `inherited`
   std::vector<RankInheritance> inherited;
-  std::vector<std::int64_t> collectives;  // run 1's collectives on this rank, by seq
+  std::vector<std::int64_t> collectives;  // run 1's collectives on its main thread, by seq
   // Run 1's: each collective's name and its outputs' digests folded into one, in order; and the
   // digests of what the rank took out of torch (its results), in order.
   std::vector<std::string> collectiveNames;

@@ -42,8 +42,9 @@ class PoolTaskStreams {
   std::int64_t leftOut() const { return leftOut_; }
   // Tasks seen in any run so far.
   std::size_t tasks() const { return tasks_; }
-  // The owner of each thread of the stream (thread t: [t - 1]), as the workers gave it.
-  std::vector<int> owners() const;
+  // The owner of each thread of the stream (thread t: [t - 1]), as the workers gave it;
+  // `unowned` for a task no op of which could be held (past kMaxScriptThreads).
+  std::vector<int> owners(int unowned) const;
 
  private:
   std::map<std::string, int> lanes_;  // a task's key (or a worker's, before its tasks) -> thread

@@ -154,9 +154,10 @@ struct TraceThread {
 // ops from here are that task's, aligned against the same task of run 1 whichever worker ran it
 // (TraceJob.hpp).
 struct TraceTask {
-  std::string key;     // "pool:0.3" (multiprocessing's job 0, chunk 3), "futures:3" (work id)
-  std::string label;   // "task 0.3: work"
-  std::string worker;  // the worker's process name ("ForkPoolWorker-2")
+  std::string key;         // "pool:0.3" (multiprocessing's job 0, chunk 3), "futures:3" (work id)
+  std::string label;       // "task 0.3: work"
+  std::string worker;      // the worker's process name ("ForkPoolWorker-2")
+  std::int64_t owner = 0;  // the pid of the process the worker works for (0: not said)
 };
 
 // How the script ended, as the probe saw it.
