@@ -600,5 +600,29 @@ TEST_F(TraceJob, EachRanksPoolIsReadWithThatRankItsTasksApartFromTheOthers) {
   EXPECT_TRUE(job.fromPool.empty());  // nothing of the script's
 }
 
+TEST_F(TraceJob, APoolHoldingTheScriptsTasksAndARanksLinksEachProcessWithItsOwnTasks) {
+  // Task 1 is the script's and agreed; task 2 is rank 1's and differed in run 2. Each process
+  // took a differing tensor from the pool.
+  TraceRankResult pool;
+  pool.rank = kPoolRank;
+  pool.alignment = twoRuns(1);
+  pool.alignment.runs[1].threadStatuses = {{OpStatus::Equal}, {OpStatus::Introduced}};
+  pool.taskOwners = {kScriptRank, 1};
+  TraceAlignment script = twoRuns(1);
+  script.causes = {dataCause(1, true)};
+  TraceAlignment rank = twoRuns(1);
+  rank.causes = {dataCause(1, true)};
+  std::vector<RankInheritance> fromPool, rankInherited;
+  linkPool(script, pool, fromPool);
+  linkPool(rank, pool, rankInherited, 1);
+  // The script's tasks agreed: its results came in another order, a cause of its own.
+  EXPECT_EQ(script.causes.size(), 1u);
+  EXPECT_TRUE(fromPool.empty());
+  // Rank 1's task differed: the rank took it from there.
+  EXPECT_TRUE(rank.causes.empty());
+  ASSERT_EQ(rankInherited.size(), 1u);
+  EXPECT_EQ(rankInherited[0].fromRank, kPoolRank);
+}
+
 }  // namespace
 }  // namespace detbench::trace
