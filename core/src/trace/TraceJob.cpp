@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -259,11 +260,18 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
   std::sort(files.begin(), files.end());
   std::int64_t unranked = 0, unrankedOps = 0;
   std::vector<int> seen;
-  std::vector<ProcessRecords> workers;  // a process pool's
-  std::vector<std::int64_t> parents;    // the process each worker works for
+  std::vector<ProcessRecords> workers;            // a process pool's
+  std::vector<std::int64_t> parents;              // the process each worker works for
+  std::map<std::int64_t, std::int64_t> parentOf;  // each traced process's parent, by pid
   for (const auto& path : files) {
     ProcessRecords p = readProcess(path);
     p.stderrTail = stderrTailOf(path);
+    for (const auto& event : p.events) {
+      if (const auto* start = std::get_if<TraceStart>(&event)) {
+        if (start->pid != 0) parentOf.emplace(start->pid, start->parentPid);
+        break;
+      }
+    }
     if (!p.problem.empty() && s.totals.problems.size() < 20) {
       s.totals.problems.push_back("run " + std::to_string(run) + ": " + p.problem);
     }
@@ -284,6 +292,12 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
           }
         }
         parents.push_back(owner != 0 ? owner : parent);
+        for (const auto& event : p.events) {
+          if (const auto* start = std::get_if<TraceStart>(&event); start && start->pid != 0) {
+            parentOf[start->pid] = parents.back();
+            break;
+          }
+        }
         workers.push_back(std::move(p));
       }
       continue;
@@ -352,16 +366,25 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
         s.pool->endRun(absent(kPoolRank, missed, scriptExit));
       }
     }
-    // Each worker works for the rank whose process it names in this run, else the script.
+    // Each worker works for the rank whose process it names in this run, or that started the
+    // process it names (a process a rank started, which started a pool), else the script.
+    const auto rankOf = [&](std::int64_t pid) -> std::optional<int> {
+      for (int up = 0; pid != 0 && up < 64; ++up) {
+        for (const auto& [rank, r] : s.ranks) {
+          if (r.pids.size() == static_cast<std::size_t>(run) && r.pids.back() == pid) return rank;
+        }
+        const auto parent = parentOf.find(pid);
+        if (parent == parentOf.end()) break;
+        pid = parent->second;
+      }
+      return std::nullopt;
+    };
     std::vector<PoolWorker> records;
     for (std::size_t i = 0; i < workers.size(); ++i) {
       PoolWorker w{&workers[i].events, kScriptRank, {}};
-      for (const auto& [rank, r] : s.ranks) {
-        if (parents[i] != 0 && r.pids.size() == static_cast<std::size_t>(run) &&
-            r.pids.back() == parents[i]) {
-          w.owner = rank;
-          w.ownerName = "rank " + std::to_string(rank);
-        }
+      if (const auto rank = rankOf(parents[i])) {
+        w.owner = *rank;
+        w.ownerName = "rank " + std::to_string(*rank);
       }
       records.push_back(std::move(w));
     }

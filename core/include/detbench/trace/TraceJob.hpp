@@ -19,8 +19,9 @@
 //     script has a cause of its own is inherited from the script: not a cause in the pool.
 // Where every task agreed and the script's tensor from the pool still differs, the results came
 // in another order (imap_unordered, as_completed): it stays a cause in the script. A rank whose
-// process starts a pool of its own (the process its workers' tasks name as their owner) is read
-// with that pool's tasks the same way, its tasks apart from the other ranks'.
+// process starts a pool of its own (the process its workers' tasks name as their owner), or
+// starts a process that does, is read with that pool's tasks the same way, its tasks apart from
+// the other ranks'.
 // Other processes that ran torch ops without joining a process group are counted, not compared:
 // a job that has any is never called reproducible.
 
