@@ -104,8 +104,9 @@ TEST_F(TracePoolRun, ResultsTakenInTheOrderWorkersFinishAreTheCauseNotTheTasks) 
 }
 
 // Two ranks each run a pool of their own whose tasks are numbered alike (rank 0's workers forked
-// by a forkserver, rank 1's by the rank): rank 1's task 2 makes the difference. Its tasks are not taken for rank 0's; rank 1 takes the difference from its
-// pool and rank 0 from rank 1 through the all_reduce: the only cause is inside rank 1's pool.
+// by a forkserver, rank 1's by the rank): rank 1's task 2 makes the difference. Its tasks are not
+// taken for rank 0's; rank 1 takes the difference from its pool and rank 0 from rank 1 through the
+// all_reduce: the only cause is inside rank 1's pool.
 TEST_F(TracePoolRun, EachRanksPoolIsComparedApartAndItsRankTakesItsDifference) {
   const TraceConfigResult c = trace({"ranks_pool.py"});
   EXPECT_FALSE(c.failed()) << describeVerdict(c);
@@ -132,6 +133,27 @@ TEST_F(TracePoolRun, EachRanksPoolIsComparedApartAndItsRankTakesItsDifference) {
   ASSERT_EQ(zero.inherited.size(), 1u);
   EXPECT_EQ(zero.inherited[0].fromRank, 1);
   EXPECT_TRUE(pool.partings.empty());  // each task against its own rank's task of run 1
+}
+
+// A thread a task starts is compared as that task's: the cause is named on task 2's thread,
+// whichever worker ran it and however many threads that worker had started before (before, a
+// worker's threads' ops were counted, not compared).
+TEST_F(TracePoolRun, AThreadATaskStartsIsComparedAsThatTasksThread) {
+  const TraceConfigResult c = trace({"pool_task_threads.py"});
+  EXPECT_FALSE(c.failed()) << describeVerdict(c);
+  ASSERT_TRUE(c.job.pool.has_value());
+  EXPECT_EQ(c.job.poolTasks, 4u);
+  const TraceAlignment& pool = c.job.pool->alignment;
+  EXPECT_EQ(pool.otherThreadOps, 0);
+  ASSERT_EQ(pool.causes.size(), 1u);
+  const TraceCause& cause = pool.causes[0];
+  EXPECT_EQ(pool.threadName(cause.thread).rfind("task 2: work, thread 1: ", 0), 0u)
+      << pool.threadName(cause.thread);
+  EXPECT_EQ(atenBaseName(cause.op.name), "mul");
+  ASSERT_TRUE(cause.site.has_value());
+  EXPECT_EQ(cause.site->line, lineOf("pool_task_threads.py", "# CAUSE"));
+  ASSERT_EQ(c.job.fromPool.size(), 1u);  // the script took it from the pool
+  EXPECT_TRUE(c.alignment.causes.empty());
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string_view>
 #include <tuple>
+#include <utility>
 
 namespace detbench::trace {
 
@@ -42,6 +43,45 @@ bool naturalLess(const std::string& a, const std::string& b) {
     }
   }
   return a.size() - i < b.size() - j;
+}
+
+// The threads a worker started, each keyed and named after the task that started it (or the
+// worker's setup, before its first task): the n-th thread a task started, in the order the
+// worker numbered them, is "<task key>/thread n" in every run, whichever worker ran the task and
+// however many threads that worker had started before. A thread belongs to the task during which
+// its first record came.
+template <typename Within>
+std::map<int, std::pair<std::string, std::string>> threadLanes(const PoolWorker& w,
+                                                               const std::string& setupKey,
+                                                               const std::string& setupLabel,
+                                                               const Within& within) {
+  struct Started {
+    std::string label;
+    std::vector<std::pair<int, std::string>> threads;  // (the worker's number, Python's name)
+  };
+  std::map<std::string, Started> byTask;
+  std::string key = setupKey, label = setupLabel;
+  for (const auto& event : *w.records) {
+    if (const auto* task = std::get_if<TraceTask>(&event)) {
+      key = task->key.empty() ? setupKey : within(w, task->key, "/");
+      label = task->key.empty() ? setupLabel : within(w, task->label, ", ");
+    } else if (const auto* thread = std::get_if<TraceThread>(&event); thread && thread->thread) {
+      Started& started = byTask[key];
+      started.label = label;
+      started.threads.emplace_back(thread->thread, thread->name);
+    }
+  }
+  std::map<int, std::pair<std::string, std::string>> out;
+  for (auto& [task, started] : byTask) {
+    std::sort(started.threads.begin(), started.threads.end());
+    for (std::size_t i = 0; i < started.threads.size(); ++i) {
+      const auto& [number, name] = started.threads[i];
+      const std::string n = std::to_string(i + 1);
+      out.try_emplace(number, task + "/thread " + n,
+                      started.label + ", thread " + n + (name.empty() ? "" : ": " + name));
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -123,10 +163,19 @@ std::vector<TraceEvent> PoolTaskStreams::merge(int run, const std::vector<PoolWo
     const std::string worker = workerName(*w.records);
     const std::string setupKey = within(w, "before its tasks: " + worker, "/");
     const std::string setupLabel = within(w, worker + ", before its first task", ", ");
+    const auto threads = threadLanes(w, setupKey, setupLabel, within);
     std::map<int, int> siteIds;  // this process's site id -> the stream's
     int lane = -1;               // -1: before or between tasks (the worker's own lane)
-    const auto current = [&] {
-      const int to = lane >= 0 ? lane : laneOf(setupKey, setupLabel, false);
+    // The lane of the worker's thread `thread`: its task's (0 for the main thread) or that of
+    // the thread a task started.
+    const auto current = [&](int thread) {
+      int to = 0;
+      if (thread != 0) {
+        const auto it = threads.find(thread);
+        if (it != threads.end()) to = laneOf(it->second.first, it->second.second, false);
+      } else {
+        to = lane >= 0 ? lane : laneOf(setupKey, setupLabel, false);
+      }
       if (to > 0) owners_[to] = w.owner;
       return to;
     };
@@ -146,7 +195,7 @@ std::vector<TraceEvent> PoolTaskStreams::merge(int run, const std::vector<PoolWo
                    : laneOf(within(w, task->key, "/"), within(w, task->label, ", "), true);
         if (lane > 0) owners_[lane] = w.owner;
       } else if (const auto* op = std::get_if<TraceOp>(&event)) {
-        const int to = op->thread == 0 ? current() : 0;
+        const int to = current(op->thread);
         if (to == 0) {
           ++leftOut_;
           continue;
@@ -159,17 +208,15 @@ std::vector<TraceEvent> PoolTaskStreams::merge(int run, const std::vector<PoolWo
         ++ops;
         out.emplace_back(std::move(moved));
       } else if (const auto* raised = std::get_if<TraceRaise>(&event)) {
-        if (raised->thread != 0) continue;
         TraceRaise moved = *raised;
-        moved.thread = current();
+        moved.thread = current(raised->thread);
         moved.seq = lastSeq[moved.thread];
         const auto id = siteIds.find(raised->site);
         moved.site = id == siteIds.end() ? 0 : id->second;
         if (moved.thread != 0) out.emplace_back(std::move(moved));
       } else if (const auto* use = std::get_if<TraceUse>(&event)) {
-        if (use->thread != 0) continue;
         TraceUse moved = *use;
-        moved.thread = current();
+        moved.thread = current(use->thread);
         moved.seq = lastSeq[moved.thread];
         if (moved.thread != 0) out.emplace_back(std::move(moved));
       }

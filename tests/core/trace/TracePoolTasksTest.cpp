@@ -151,7 +151,7 @@ TEST(TracePoolTasks, OpsBeforeTheFirstTaskAreTheWorkersOwnAndItsThreadsOpsAreLef
   for (auto& e : TaskRecords(0, 2, 7)) w.push_back(std::move(e));
   const auto stream = streams.merge(1, Workers({&w}));
   EXPECT_EQ(streams.tasks(), 1u);
-  EXPECT_EQ(streams.leftOut(), 1);  // the op on the worker's own thread
+  EXPECT_EQ(streams.leftOut(), 1);  // the op on a thread whose start the worker did not record
   const auto ops = OpsOf(stream);
   ASSERT_EQ(ops.size(), 3u);
   EXPECT_EQ(ops[0]->name, "aten::ones");
@@ -166,6 +166,52 @@ TEST(TracePoolTasks, OpsBeforeTheFirstTaskAreTheWorkersOwnAndItsThreadsOpsAreLef
   EXPECT_TRUE(named);
   EXPECT_TRUE(PoolTaskStreams::isWorker(w));
   EXPECT_FALSE(PoolTaskStreams::isWorker({Start(11), TraceTask{}}));
+}
+
+// A task that starts a thread of its own, whose op gives `bits` (the worker numbers the thread
+// `thread`, after those of the tasks it ran before); the task sums what the thread gave and sends
+// the sum back.
+std::vector<TraceEvent> TaskWithAThread(int k, int thread, std::uint64_t bits) {
+  const auto made = 300 + static_cast<std::uint64_t>(k);
+  return {Task(std::to_string(k)),
+          Op(1, "aten::full", {}, {T(made)}, 1),
+          TraceThread{thread, "Thread-" + std::to_string(thread) + " (load)"},
+          Op(1, "aten::cumsum", {T(made)}, {T(bits)}, 2, thread),
+          Op(2, "aten::sum", {T(bits)}, {T(bits + 500)}, 2),
+          TraceUse{2, "a process pool task's result", {bits + 500}},
+          TraceTask{}};
+}
+
+TEST(TracePoolTasks, AThreadATaskStartsIsAlignedAsThatTasksThreadWhicheverWorkerRanIt) {
+  PoolTaskStreams streams;
+  std::vector<TraceEvent> a1 = {Start(10)}, b1 = {Start(11)}, a2 = {Start(20)};
+  // Run 1: one worker runs task 0 (its thread 1), then task 1 (its thread 2); the other, task 2
+  // without threads. Run 2: one worker runs them all, task 1 first, and task 0's thread gives
+  // other bits.
+  for (auto& e : TaskWithAThread(0, 1, 40)) a1.push_back(std::move(e));
+  for (auto& e : TaskWithAThread(1, 2, 41)) a1.push_back(std::move(e));
+  for (auto& e : TaskRecords(2, 1, 7)) b1.push_back(std::move(e));
+  for (auto& e : TaskWithAThread(1, 1, 41)) a2.push_back(std::move(e));
+  for (auto& e : TaskWithAThread(0, 2, 99)) a2.push_back(std::move(e));
+  for (auto& e : TaskRecords(2, 1, 7)) a2.push_back(std::move(e));
+  TraceAligner aligner;
+  for (const auto& stream :
+       {streams.merge(1, Workers({&a1, &b1})), streams.merge(2, Workers({&a2}))}) {
+    aligner.beginRun();
+    for (const auto& e : stream) aligner.add(e);
+    TraceRunExit exit;
+    exit.exited = true;
+    aligner.endRun(exit);
+  }
+  EXPECT_EQ(streams.tasks(), 3u);  // the threads are lanes, not tasks
+  EXPECT_EQ(streams.leftOut(), 0);
+  const TraceAlignment& a = aligner.result();
+  EXPECT_EQ(a.comparedOps(), 3 + 3 + 2);
+  ASSERT_EQ(a.causes.size(), 1u);
+  EXPECT_EQ(a.causes[0].op.name, "aten::cumsum");
+  EXPECT_EQ(a.threadName(a.causes[0].thread), "task 0: work, thread 1: Thread-1 (load)");
+  EXPECT_EQ(describeOpNumber(a, a.causes[0].thread, a.causes[0].seq),
+            "op 1 of task 0: work, thread 1: Thread-1 (load)");
 }
 
 TEST(TracePoolTasks, TasksAreNumberedInTheirKeysOrderWhoeverRanThemFirst) {

@@ -8,9 +8,11 @@
 // task against the same task of run 1, and follows data between tasks (state a worker keeps from
 // one task to the next) by its digests, as between threads. The ops a worker runs before its
 // first task (an initializer, a spawned worker's import of the script) are a thread of their own
-// per worker name. A job whose ranks each run a pool (each counting its tasks from 0) gives each
-// worker its owner, the process that started it: its tasks are keyed and named with the owner's
-// name ("rank 1, task 0.3: work"), so that no two ranks' tasks are taken for one.
+// per worker name. A thread a task starts is a thread of its own too, keyed by the task and the
+// order in which the task started its threads ("task 0.3: work, thread 1: Thread-4 (load)"). A job
+// whose ranks each run a pool (each counting its tasks from 0) gives each worker its owner, the
+// process that started it: its tasks are keyed and named with the owner's name ("rank 1, task 0.3:
+// work"), so that no two ranks' tasks are taken for one.
 
 #include <cstdint>
 #include <map>
@@ -36,8 +38,9 @@ class PoolTaskStreams {
   // One run's records of the pool's workers (each process's in order; the order of the processes
   // does not matter) as one stream: a start record (the first worker's, pid 0), the tasks' sites,
   // threads, ops, raises and uses renumbered, and an end record with status ok (a pool ends its
-  // workers with a signal, so theirs have none). Ops the lanes cannot hold (a worker's own
-  // threads, past kMaxScriptThreads tasks) are left out and counted in `leftOut`.
+  // workers with a signal, so theirs have none). Ops the lanes cannot hold (past
+  // kMaxScriptThreads lanes, or on a thread whose start was not recorded) are left out and
+  // counted in `leftOut`.
   std::vector<TraceEvent> merge(int run, const std::vector<PoolWorker>& workers);
   std::int64_t leftOut() const { return leftOut_; }
   // Tasks seen in any run so far.
