@@ -182,6 +182,25 @@ std::string exceptionGist(const std::string& message) {
   return printableText(gist, /*oneLine=*/true);
 }
 
+namespace {
+
+// What to do about a failure the standard error names as a known one of the launcher's.
+std::string launcherHint(const TraceRunExit& e) {
+  // PyTorch 1.13's torchrun under Python 3.11, where iterating an IntFlag leaves out its zero:
+  // Std.from_str("0"), the default of --redirects and --tee, gives None.
+  const bool elastic =
+      e.stderrTail.find("torch/distributed/elastic/multiprocessing/") != std::string::npos;
+  if (elastic && (e.stderrTail.find("in to_map") != std::string::npos ||
+                  e.stderrTail.find("redirect_std | tee_std") != std::string::npos)) {
+    return " (PyTorch 1.13's torchrun under Python 3.11 reads its --redirects and --tee "
+           "defaults as None: give it --redirects 1 --tee 1, or start the ranks with "
+           "torch.multiprocessing.spawn)";
+  }
+  return {};
+}
+
+}  // namespace
+
 std::string describeRunEnd(const TraceRunSummary& run) {
   const TraceRunExit& e = run.exit;
   if (e.cancelled) return "stopped (cancelled)";
@@ -197,7 +216,7 @@ std::string describeRunEnd(const TraceRunSummary& run) {
   } else if (!run.end) {
     s += " without the probe's last record";
   }
-  return s;
+  return s + launcherHint(e);
 }
 
 std::string describeVerdict(const TraceConfigResult& c) {

@@ -40,5 +40,32 @@ TEST(TraceTextTest, AMessageWithoutATracebackIsItselfOnOneLine) {
   EXPECT_EQ(exceptionGist("two\nlines").find('\n'), std::string::npos);
 }
 
+// Debian's torchrun (PyTorch 1.13) under Python 3.11 fails before any rank starts: the run's end
+// says what to give it.
+TEST(TraceTextTest, ATorchrunThatReadsItsRedirectsAsNoneSaysWhatToGiveIt) {
+  TraceRunSummary run;
+  run.run = 1;
+  run.exit.exited = true;
+  run.exit.code = 1;
+  run.end = TraceEnd{};
+  run.end->status = "exception";
+  run.end->type = "AttributeError";
+  run.end->message = "'NoneType' object has no attribute 'get'";
+  run.exit.stderrTail =
+      "  File \"/usr/lib/python3/dist-packages/torch/distributed/elastic/multiprocessing/"
+      "__init__.py\", line 207, in start_processes\n"
+      "    redirs = to_map(redirects, nprocs)\n"
+      "  File \"/usr/lib/python3/dist-packages/torch/distributed/elastic/multiprocessing/"
+      "api.py\", line 162, in to_map\n"
+      "    map[i] = val_or_map.get(i, Std.NONE)\n"
+      "AttributeError: 'NoneType' object has no attribute 'get'\n";
+  const std::string ended = describeRunEnd(run);
+  EXPECT_NE(ended.find("exited with 1: AttributeError"), std::string::npos) << ended;
+  EXPECT_NE(ended.find("give it --redirects 1 --tee 1"), std::string::npos) << ended;
+  // The same error elsewhere gets no such advice.
+  run.exit.stderrTail = "  File \"/w/train.py\", line 3, in <module>\nAttributeError: x\n";
+  EXPECT_EQ(describeRunEnd(run).find("--redirects"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace detbench::trace
