@@ -1603,6 +1603,14 @@
             <source>the tensor came from a process pool's worker while the pool's tasks gave the same bits in every run: the results were taken in the order the workers finished them (imap_unordered, as_completed); take them in the order they were given (map, imap, each future in turn)</source>
             <translation>该张量来自进程池的工作进程，而进程池的各个任务在每次运行中给出相同的位：结果是按工作进程完成的顺序取得的（imap_unordered、as_completed）；请按提交的顺序取结果（map、imap、依次取每个 future）</translation>
         </message>
+        <message>
+            <source>shared memory: the tensor is in memory other processes can write (share_memory_, a Process's arguments, a Queue), and another process wrote it; processes that update one model at once (Hogwild) do so in an order that follows timing</source>
+            <translation>共享内存：该张量位于其他进程可写的内存中（share_memory_、Process 的参数、Queue），并由另一个进程写入；多个进程同时更新同一个模型（Hogwild）时，其顺序取决于时序</translation>
+        </message>
+        <message>
+            <source>let one process write the shared tensor at a time, in a set order</source>
+            <translation>让进程按固定顺序、一次一个地写入共享张量</translation>
+        </message>
     </context>
     <context>
         <name>TraceWidget</name>

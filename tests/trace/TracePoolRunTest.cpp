@@ -1,8 +1,9 @@
 // Traced runs of scripts that run a process pool (multiprocessing.Pool, ProcessPoolExecutor)
 // with Debian's python3-torch: each task is aligned against the same task of run 1, whichever
-// worker ran it. The scripts make their runs differ by the run number detbench exposes, and
-// order what the workers finish through files, so nothing here waits on a race; skipped where
-// that python has no torch.
+// worker ran it. And scripts whose processes share memory (torch.multiprocessing): a difference
+// another process wrote there, and a DataLoader's batches, which are not that. The scripts make
+// their runs differ by the run number detbench exposes, and order what the workers finish through
+// files, so nothing here waits on a race; skipped where that python has no torch.
 
 #include <gtest/gtest.h>
 
@@ -154,6 +155,38 @@ TEST_F(TracePoolRun, AThreadATaskStartsIsComparedAsThatTasksThread) {
   EXPECT_EQ(cause.site->line, lineOf("pool_task_threads.py", "# CAUSE"));
   ASSERT_EQ(c.job.fromPool.size(), 1u);  // the script took it from the pool
   EXPECT_TRUE(c.alignment.causes.empty());
+}
+
+// Two processes update a tensor in shared memory in an order that follows the run (as Hogwild's
+// do, by timing): the script's op that reads it is the cause, said to be shared memory another
+// process wrote, not the data's seed (before, "seed what makes the data").
+TEST_F(TracePoolRun, ADifferenceInSharedMemoryIsSaidToComeFromAnotherProcess) {
+  const TraceConfigResult c = trace({"shared_writes.py"});
+  EXPECT_FALSE(c.failed()) << describeVerdict(c);
+  ASSERT_EQ(c.alignment.causes.size(), 1u) << describeVerdict(c);
+  const TraceCause& cause = c.alignment.causes[0];
+  ASSERT_TRUE(cause.site.has_value());
+  EXPECT_EQ(cause.site->line, lineOf("shared_writes.py", "# ENTERS"));
+  EXPECT_EQ(cause.category, CauseCategory::Data);
+  const CauseExplanation e = explainCause(cause, PyTorchRelease{2, 8});
+  EXPECT_EQ(e.kind, CauseKind::SharedMemory);
+  EXPECT_EQ(e.fix, TraceFix::SharedMemory);
+  EXPECT_EQ(c.job.unrankedProcesses, 2);
+}
+
+// A DataLoader's workers send their batches through shared memory too; an unseeded shuffle makes
+// them differ, and that is the data's seed, not memory another process writes.
+TEST_F(TracePoolRun, ADataLoadersBatchesAreDataNotSharedMemory) {
+  const TraceConfigResult c = trace({"loader_workers.py"});
+  EXPECT_FALSE(c.failed()) << describeVerdict(c);
+  bool batch = false;
+  for (const auto& cause : c.alignment.causes) {
+    EXPECT_NE(explainCause(cause, PyTorchRelease{2, 8}).kind, CauseKind::SharedMemory)
+        << cause.op.name << " at op " << cause.seq;
+    batch = batch || (cause.site && cause.site->line == lineOf("loader_workers.py", "# ENTERS") &&
+                      cause.category == CauseCategory::Data);
+  }
+  EXPECT_TRUE(batch) << describeVerdict(c);
 }
 
 }  // namespace

@@ -110,6 +110,8 @@ ZH_CN = {
 "fix how the collective reduces, for every rank: NCCL_ALGO, NCCL_PROTO, the number of channels (NCCL_MIN_NCHANNELS, NCCL_MAX_NCHANNELS), NCCL_NVLS_ENABLE=0; and keep the world size": "为每个 rank 固定集合通信的归约方式：NCCL_ALGO、NCCL_PROTO、通道数（NCCL_MIN_NCHANNELS、NCCL_MAX_NCHANNELS）、NCCL_NVLS_ENABLE=0；并保持 world size 不变",
 "the tensor came from a process pool's worker while the pool's tasks gave the same bits in every run: the results were taken in the order the workers finished them (imap_unordered, as_completed); take them in the order they were given (map, imap, each future in turn)": "该张量来自进程池的工作进程，而进程池的各个任务在每次运行中给出相同的位：结果是按工作进程完成的顺序取得的（imap_unordered、as_completed）；请按提交的顺序取结果（map、imap、依次取每个 future）",
 "first cause: %1": "首个原因：%1",
+"shared memory: the tensor is in memory other processes can write (share_memory_, a Process's arguments, a Queue), and another process wrote it; processes that update one model at once (Hogwild) do so in an order that follows timing": "共享内存：该张量位于其他进程可写的内存中（share_memory_、Process 的参数、Queue），并由另一个进程写入；多个进程同时更新同一个模型（Hogwild）时，其顺序取决于时序",
+"let one process write the shared tensor at a time, in a set order": "让进程按固定顺序、一次一个地写入共享张量",
 "inherited from the script's process at %1": "继承自脚本自己的进程，在 %1 处",
 "inherited from the process pool at %1": "继承自进程池，在 %1 处",
 "The process pool: %1 workers, %2 tasks, each against the same task of run 1:": "进程池：%1 个工作进程，%2 个任务，每个任务都与第 1 次运行的同一任务比较：",

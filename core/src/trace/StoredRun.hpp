@@ -21,7 +21,7 @@ struct Layout {
 };
 
 constexpr std::uint8_t kHasDigest = 1, kUninitialized = 2, kOpaque = 4, kAssembled = 8,
-                       kSentThroughPool = 16, kMadeByCompiledCode = 32;
+                       kSentThroughPool = 16, kMadeByCompiledCode = 32, kInSharedMemory = 64;
 
 struct StoredTensor {
   std::uint64_t digest = 0;
@@ -107,7 +107,8 @@ class StoredRun {
               (t.digest ? kHasDigest : 0) | (t.uninitialized ? kUninitialized : 0) |
               (t.opaque ? kOpaque : 0) | (t.assembled ? kAssembled : 0) |
               (t.sentThroughPool ? kSentThroughPool : 0) |
-              (t.madeByCompiledCode ? kMadeByCompiledCode : 0));
+              (t.madeByCompiledCode ? kMadeByCompiledCode : 0) |
+              (t.inSharedMemory ? kInSharedMemory : 0));
           tensors.push_back(st);
         }
       }
@@ -128,6 +129,7 @@ class StoredRun {
     t.assembled = (st.flags & kAssembled) != 0;
     t.sentThroughPool = (st.flags & kSentThroughPool) != 0;
     t.madeByCompiledCode = (st.flags & kMadeByCompiledCode) != 0;
+    t.inSharedMemory = (st.flags & kInSharedMemory) != 0;
     return t;
   }
 

@@ -173,8 +173,16 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
       return i >= 0 && static_cast<std::size_t>(i) < cause.op.inputs.size() &&
              cause.op.inputs[static_cast<std::size_t>(i)].sentThroughPool;
     });
+    const bool shared = std::any_of(cause.inputs.begin(), cause.inputs.end(), [&](int i) {
+      return i >= 0 && static_cast<std::size_t>(i) < cause.op.inputs.size() &&
+             cause.op.inputs[static_cast<std::size_t>(i)].inSharedMemory;
+    });
     if (fromWorker || (entry && cause.site && fromProcessPool(cause.site->file))) {
       e.fix = TraceFix::FromWorkerProcess;
+    } else if (shared && cause.arguments.empty()) {
+      // Memory another process can write, which no op of this process made differ.
+      e.kind = CauseKind::SharedMemory;
+      e.fix = TraceFix::SharedMemory;
     } else if (!entry && drawn("random")) {
       e.fix = TraceFix::SeedPythonRandom;
     } else if (!entry && drawn("numpy")) {
@@ -242,6 +250,8 @@ std::string_view toString(CauseKind kind) {
       return "data";
     case CauseKind::PythonNumber:
       return "python_number";
+    case CauseKind::SharedMemory:
+      return "shared_memory";
     case CauseKind::CompiledRegion:
       return "compiled_region";
     case CauseKind::CollectiveOrder:
@@ -286,6 +296,8 @@ std::string_view toString(TraceFix fix) {
       return "collective_settings";
     case TraceFix::FromWorkerProcess:
       return "from_worker_process";
+    case TraceFix::SharedMemory:
+      return "shared_memory";
     case TraceFix::None:
       return "none";
   }

@@ -25,6 +25,7 @@ std::string confirmingConfig(TraceFix fix) {
     case TraceFix::CompileEager:
     case TraceFix::CollectiveSettings:
     case TraceFix::FromWorkerProcess:
+    case TraceFix::SharedMemory:
     case TraceFix::None:
       return "";
   }

@@ -12,6 +12,7 @@ constexpr CauseKind kKinds[] = {CauseKind::RandomNumbers,
                                 CauseKind::Autotuning,
                                 CauseKind::Data,
                                 CauseKind::PythonNumber,
+                                CauseKind::SharedMemory,
                                 CauseKind::CompiledRegion,
                                 CauseKind::CollectiveOrder,
                                 CauseKind::UninitializedMemory,
@@ -31,6 +32,7 @@ constexpr TraceFix kFixes[] = {TraceFix::Seed,
                                TraceFix::CompileEager,
                                TraceFix::CollectiveSettings,
                                TraceFix::FromWorkerProcess,
+                               TraceFix::SharedMemory,
                                TraceFix::None};
 constexpr CauseCategory kCategories[] = {CauseCategory::Introduced, CauseCategory::Data,
                                          CauseCategory::Uninitialized};
@@ -88,6 +90,10 @@ std::string_view commandLineFix(TraceFix fix) {
              "as_completed); take them in the order they were given (map, imap, each future in "
              "turn). Where the trace shows no process pool (its workers ran no torch op the probe "
              "saw), run the function in this process to trace it op by op";
+    case TraceFix::SharedMemory:
+      return "let one process write the shared tensor at a time, in a set order; the ops of "
+             "processes that join no process group are not compared: make them ranks (a "
+             "process group) to trace each of them";
     case TraceFix::None:
       return "nothing the catalog knows of";
   }
@@ -139,6 +145,8 @@ std::string_view workbenchFix(TraceFix fix) {
              "same bits in every run: the results were taken in the order the workers finished "
              "them (imap_unordered, as_completed); take them in the order they were given (map, "
              "imap, each future in turn)";
+    case TraceFix::SharedMemory:
+      return "let one process write the shared tensor at a time, in a set order";
     case TraceFix::None:
       return "nothing the catalog knows of";
   }
@@ -168,6 +176,10 @@ std::string_view causeKindText(CauseKind kind) {
     case CauseKind::PythonNumber:
       return "a number from Python: the op's tensors were equal in every run, an argument was "
              "not";
+    case CauseKind::SharedMemory:
+      return "shared memory: the tensor is in memory other processes can write (share_memory_, "
+             "a Process's arguments, a Queue), and another process wrote it; processes that "
+             "update one model at once (Hogwild) do so in an order that follows timing";
     case CauseKind::CompiledRegion:
       return "compiled code (torch.compile): Inductor's kernels may autotune by timing, draw "
              "their own random numbers or reduce in another order; the trace sees the region "

@@ -14,8 +14,10 @@ the script, on the pool's own thread, as results arrive in whatever order the wo
 them; in a worker, as it takes its task). While the probe records, torch's rebuild functions
 are wrapped: a tensor rebuilt under a pool's queues has its memory noted, and is described with
 flag 8 until an op writes there, so that a difference in it is said to come through the pool.
-The wrappers keep the functions' names, so that a worker forked from a traced process still
-pickles its results as references to torch's functions.
+A tensor rebuilt elsewhere (a Process's arguments, a Queue's
+items; not a DataLoader's batches) is memory another process shares (shared.py). The wrappers
+keep the functions' names, so that a worker forked from a traced process still pickles its
+results as references to torch's functions.
 """
 
 import os
@@ -28,13 +30,23 @@ _POOL_FILES = (os.path.join("multiprocessing", "pool.py"),
                os.path.join("loky", "process_executor.py"))
 
 
-def _under_pool():
+# A DataLoader's workers send their batches through shared memory too: a batch is the loader's
+# data (an entry), not memory the workers write later.
+_LOADER_DIR = os.path.join("torch", "utils", "data", "")
+
+
+def _received_under():
+    """What torch rebuilds a tensor another process sent under: "pool" (a process pool's
+    queues), "loader" (a DataLoader's) or None (a Process's arguments, a Queue)."""
     frame = sys._getframe(2)
     while frame is not None:
-        if frame.f_code.co_filename.endswith(_POOL_FILES):
-            return True
+        name = frame.f_code.co_filename
+        if name.endswith(_POOL_FILES):
+            return "pool"
+        if _LOADER_DIR in name:
+            return "loader"
         frame = frame.f_back
-    return False
+    return None
 
 
 def install(recorder):
@@ -50,10 +62,13 @@ def install(recorder):
 
         def rebuilt(*args, _original=original, **kwargs):
             t = _original(*args, **kwargs)
-            if recorder.active and os.getpid() == recorder.pid and _under_pool():
-                p = _storage_ptr(t)
+            if recorder.active and os.getpid() == recorder.pid:
+                where = _received_under()
+                p = _storage_ptr(t) if where != "loader" else None
                 if p is not None:
-                    recorder.from_pool.add(p)
+                    # Outside a pool (a Process's arguments, a Queue): memory another process
+                    # shares, and can write (shared.py).
+                    (recorder.from_pool if where == "pool" else recorder.shared).add(p)
             return t
 
         for attribute in ("__module__", "__name__", "__qualname__", "__doc__"):

@@ -54,6 +54,7 @@ class Recorder(TorchDispatchMode):
         self.uninitialized = {}  # storage pointer -> True while nothing has written there
         self.assembled = set()  # storage pointers written through views of them
         self.from_pool = set()  # storage pointers of tensors a process pool's worker sent
+        self.shared = set()  # storage pointers of memory other processes can write (shared.py)
         self.from_compiled = _kernels.LOG.made  # written by compiled kernels (kernels.py)
         # The tensors and Work of the latest collectives, held, so that none is freed last on the
         # process group's own thread: a tensor the probe has seen has a Python object, and a
@@ -166,7 +167,7 @@ class Recorder(TorchDispatchMode):
         assembled = self.assembled
         for t in kept[:_MAX_TENSORS - 1] if len(kept) > _MAX_TENSORS else kept:
             flags = 0
-            if uninit_check or assembled or self.from_pool or self.from_compiled:
+            if uninit_check or assembled or self.from_pool or self.from_compiled or self.shared:
                 p = _storage_ptr(t)  # once a tensor: it costs a storage object
                 if uninit_check and p in self.uninitialized:
                     flags = 1
@@ -176,6 +177,8 @@ class Recorder(TorchDispatchMode):
                     flags = 8
                 elif p in self.from_compiled:
                     flags = 16
+                elif p in self.shared:
+                    flags = 32
             parts.append(self._describe(t, flags))
         if len(kept) > _MAX_TENSORS:
             # The rest as one: their digests folded in order, so a difference in any of them
@@ -329,7 +332,7 @@ class Recorder(TorchDispatchMode):
                                              1 if info.uninitialized else 2)
                 for t in outputs[:_MAX_TENSORS]) + "]"
         else:
-            if self.uninitialized or self.assembled or self.from_pool:
+            if self.uninitialized or self.assembled or self.from_pool or self.shared:
                 self._forget_reused(args, kwargs, outputs)
             if self.uninitialized and info.writes:
                 for i in info.writes:
@@ -368,8 +371,8 @@ class Recorder(TorchDispatchMode):
         held = None
         for t in outputs:
             p = _storage_ptr(t)
-            if p is None or (p not in self.uninitialized and p not in self.assembled
-                             and p not in self.from_pool and p not in self.from_compiled):
+            if p is None or (p not in self.uninitialized and p not in self.assembled and p not in
+                             self.from_pool and p not in self.from_compiled and p not in self.shared):
                 continue
             if held is None:
                 tensors = []
@@ -382,6 +385,7 @@ class Recorder(TorchDispatchMode):
                 self.assembled.discard(p)
                 self.from_pool.discard(p)
                 self.from_compiled.discard(p)
+                self.shared.discard(p)
 
     def _note_view_writes(self, info, args, kwargs):
         """Remembers the memory an op wrote through a view of it (DDP fills its buckets so):
@@ -519,9 +523,10 @@ class Recorder(TorchDispatchMode):
             self.originals.append((owner, name, original, owner.__dict__.get(name)))
             setattr(owner, name, wrapper)
 
-        from . import pools as _pools, threads as _threads
+        from . import pools as _pools, shared as _shared, threads as _threads
         _threads.install(self)
         _pools.install(self)
+        _shared.install(self)
         wrap(torch.Tensor, "numpy", "Tensor.numpy")
         wrap(torch.Tensor, "tolist", "Tensor.tolist")
         wrap(torch, "save", "torch.save")

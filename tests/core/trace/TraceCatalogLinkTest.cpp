@@ -214,6 +214,27 @@ TEST(TraceCatalogLink, DataFromAProcessPoolsWorkerIsSaidToComeFromThere) {
   EXPECT_EQ(explainCause(op, PyTorchRelease{2, 8}).fix, TraceFix::SeedDataLoader);
 }
 
+// Memory another process can write (Hogwild's shared model) that differs without an op of this
+// process making it differ: the cause is the shared memory, not the data's seed. The same op
+// whose input is not shared keeps the data's fix, and a differing number is still the number.
+TEST(TraceCatalogLink, DataInSharedMemoryIsSaidToBeWrittenByAnotherProcess) {
+  TraceTensor weight = T({10, 1, 5, 5});
+  weight.inSharedMemory = true;
+  TraceCause c = CauseOf("aten::convolution", {T({64, 1, 28, 28}), weight}, {T({64, 10, 24, 24})},
+                         {}, CauseCategory::Data);
+  c.inputs = {1};
+  const CauseExplanation e = explainCause(c, PyTorchRelease{2, 8});
+  EXPECT_EQ(e.kind, CauseKind::SharedMemory);
+  EXPECT_EQ(e.fix, TraceFix::SharedMemory);
+  EXPECT_EQ(toString(e.kind), "shared_memory");
+  EXPECT_EQ(toString(e.fix), "shared_memory");
+  c.inputs = {0};  // the batch differs, the shared weight does not
+  EXPECT_EQ(explainCause(c, PyTorchRelease{2, 8}).fix, TraceFix::SeedDataLoader);
+  c.inputs = {1};
+  c.arguments = {ArgumentDifference{}};
+  EXPECT_EQ(explainCause(c, PyTorchRelease{2, 8}).kind, CauseKind::PythonNumber);
+}
+
 TEST(TraceCatalogLink, ScatterReduceByItsReduction) {
   const TraceCause c = CauseOf("aten::scatter_reduce.two", {T({4}), T({8}, "int64"), T({8})},
                                {T({4})}, {{"dim", "0"}, {"reduce", "\"amax\""}});

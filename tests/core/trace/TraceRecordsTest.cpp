@@ -47,6 +47,11 @@ TEST(TraceRecords, ReadsTheKernelsOfACallOfCompiledCode) {
   EXPECT_EQ(op.kernelCalls, 5);
   EXPECT_TRUE(op.fromCompiledCode);
   EXPECT_TRUE(op.inputs.at(0).madeByCompiledCode);
+  EXPECT_FALSE(op.inputs.at(0).inSharedMemory);
+  const auto shared = std::get<TraceOp>(parseTraceRecord(
+      R"({"t":"op","i":3,"op":"aten::mul.Tensor","s":1,"in":[[null,"f",[1],"cpu",32]],"out":[]})"));
+  EXPECT_TRUE(shared.inputs.at(0).inSharedMemory);
+  EXPECT_FALSE(shared.inputs.at(0).madeByCompiledCode);
   // Fewer calls than kernels listed, or a kernel without its digest, is refused.
   for (
       const char* line : {
@@ -159,7 +164,7 @@ TEST(TraceRecords, RefusesWhatIsNotARecord) {
            R"({"t":"op","i":1,"op":7})",             // not a string
            R"({"t":"op","i":1,"op":"x","s":1,"in":[["0x12","f",[1],"cpu",0]],"out":[]})",  // digest
            R"({"t":"op","i":1,"op":"x","s":1,"in":[[null,"f",[-1],"cpu",0]],"out":[]})",   // size
-           R"({"t":"op","i":1,"op":"x","s":1,"in":[[null,"f",[1],"cpu",32]],"out":[]})",   // flags
+           R"({"t":"op","i":1,"op":"x","s":1,"in":[[null,"f",[1],"cpu",64]],"out":[]})",   // flags
            R"({"t":"op","i":1,"op":"x","s":1,"in":[],"out":[],"a":{"k":[[1]]}})",          // scalar
            R"({"t":"kept","i":1,"j":0,"file":"../etc/passwd","dtype":"f","shape":[]})",
            R"({"t":"end","ops":1,"status":"maybe"})",

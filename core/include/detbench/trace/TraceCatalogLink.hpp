@@ -45,6 +45,7 @@ enum class CauseKind {
   Autotuning,           // the catalog: cudnn.benchmark's timing
   Data,                 // data from outside any op differs
   PythonNumber,         // a non-tensor argument (a Python number, a size) differs
+  SharedMemory,         // memory another process wrote (torch.multiprocessing's shared memory)
   CompiledRegion,       // a call of torch.compile's code, traced as one op
   CollectiveOrder,      // a collective (all_reduce, ...) whose inputs were equal on every rank
   UninitializedMemory,  // memory no op wrote
@@ -68,6 +69,7 @@ enum class TraceFix {
   CompileEager,           // --compile eager: trace the ops inside to find the one
   CollectiveSettings,     // NCCL's algorithm, protocol and channels fixed, the same world size
   FromWorkerProcess,      // a pool worker's result while every task agreed: take results in order
+  SharedMemory,           // memory another process writes (Hogwild): one writer, or trace it
   None,                   // nothing the workbench knows
 };
 

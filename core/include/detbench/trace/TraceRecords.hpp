@@ -44,6 +44,7 @@ struct TraceTensor {
   bool sentThroughPool = false;     // another process of a process pool sent it (a worker's
                                     // result in the script, the script's argument in a worker)
   bool madeByCompiledCode = false;  // written by compiled kernels outside a call of compiled code
+  bool inSharedMemory = false;      // memory other processes can write (torch.multiprocessing)
   bool operator==(const TraceTensor&) const = default;
 };
 
