@@ -51,13 +51,16 @@ QString traceRankText(const TraceRankResult& r) {
 QString traceJobHtml(const TraceJobResult& job, PyTorchRelease release) {
   if (job.empty()) return {};
   const auto esc = [](const QString& s) { return s.toHtmlEscaped(); };
-  const QString heading =
-      job.ranks.size() == 1
-          ? TraceWidget::tr("The job: 1 rank, against the same rank of run 1")
-          : TraceWidget::tr("The job: %1 ranks, each against the same rank of run 1")
-                .arg(job.ranks.size());
-  QString html = QStringLiteral("<p><b>%1</b></p>").arg(esc(heading));
+  QString html;
+  // A script without ranks (a process pool, processes outside any process group) has no job
+  // table, only the lines below.
   if (!job.ranks.empty()) {
+    const QString heading =
+        job.ranks.size() == 1
+            ? TraceWidget::tr("The job: 1 rank, against the same rank of run 1")
+            : TraceWidget::tr("The job: %1 ranks, each against the same rank of run 1")
+                  .arg(job.ranks.size());
+    html += QStringLiteral("<p><b>%1</b></p>").arg(esc(heading));
     html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\"><tr>");
     for (const QString& h :
          {TraceWidget::tr("rank"), TraceWidget::tr("world size"), TraceWidget::tr("backend"),

@@ -17,7 +17,18 @@ QString siteText(const std::optional<TraceSite>& s) {
 
 QString laneText(const QString& threadName, int thread) {
   if (namesATask(threadName.toStdString())) {
-    return threadName.left(threadName.indexOf(QLatin1Char(':')));
+    // "task 2: work" -> "task 2"; a thread the task started, "task 2: work, thread 1: Thread-3
+    // (load)" -> "task 2, thread 1".
+    const qsizetype colon = threadName.indexOf(QLatin1Char(':'));
+    QString s = threadName.left(colon);
+    const QLatin1String ofTask(", thread ");
+    const qsizetype at = threadName.indexOf(ofTask, colon);
+    if (at >= 0) {
+      qsizetype end = at + ofTask.size();
+      while (end < threadName.size() && threadName.at(end).isDigit()) ++end;
+      s += threadName.mid(at, end - at);
+    }
+    return s;
   }
   return QCoreApplication::translate("TraceWidget", "thread %1").arg(thread);
 }

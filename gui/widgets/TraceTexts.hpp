@@ -16,7 +16,8 @@ QString siteText(const std::optional<trace::TraceSite>& s);
 // "op 12 aten::add.Tensor at train.py:41 (<module>)", with "on thread 1 (loader)" after the
 // number for an op of a thread the script started.
 // A thread of an alignment, short: "thread 3", or "task 2" for a task (a pool's, asyncio's),
-// whose name ("task 2: work") carries its own number.
+// whose name ("task 2: work") carries its own number, and "task 2, thread 1" for a thread that
+// task started.
 QString laneText(const QString& threadName, int thread);
 QString opAtText(const trace::TraceAlignment& a, int thread, std::int64_t seq,
                  const std::string& name, const std::optional<trace::TraceSite>& site);

@@ -1,0 +1,25 @@
+// Short names for the trace's threads, as the ops table and the plot's rows give them.
+
+#include "widgets/TraceTexts.hpp"
+
+#include <gtest/gtest.h>
+
+namespace detbench::gui {
+namespace {
+
+using tracetext::laneText;
+
+TEST(TraceTextsTest, ATasksThreadIsNamedWithItsTaskAndItsPlaceThere) {
+  EXPECT_EQ(laneText(QStringLiteral("task 2: work"), 3), QStringLiteral("task 2"));
+  EXPECT_EQ(laneText(QStringLiteral("task 2: work, thread 1: Thread-3 (load)"), 5),
+            QStringLiteral("task 2, thread 1"));
+  EXPECT_EQ(laneText(QStringLiteral("rank 1, task 0.2: work, thread 12: Thread-40"), 9),
+            QStringLiteral("rank 1, task 0.2, thread 12"));
+  // Not a task: the thread's number.
+  EXPECT_EQ(laneText(QStringLiteral("ForkPoolWorker-1, before its first task, thread 1: T"), 4),
+            QStringLiteral("thread 4"));
+  EXPECT_EQ(laneText(QStringLiteral("loader"), 1), QStringLiteral("thread 1"));
+}
+
+}  // namespace
+}  // namespace detbench::gui
