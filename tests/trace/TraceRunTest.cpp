@@ -6,6 +6,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <fstream>
@@ -111,6 +112,24 @@ TEST_F(TraceRun, ALearningRateOffTheClockIsANumberTheScriptComputes) {
   ASSERT_EQ(lr.arguments.size(), 1u);
   EXPECT_EQ(lr.arguments[0].name, "alpha");
   EXPECT_EQ(explainCause(lr, PyTorchRelease{2, 8}, a.unseededGenerators).fix, TraceFix::SameNumber);
+}
+
+// Before, "a number the script computes differently in each run (the clock, ...)": the number
+// came from torch's generator, which the script never seeded.
+TEST_F(TraceRun, ANumberFromTorchsUnseededGeneratorIsFixedBySeedingIt) {
+  const TraceResult r = trace("torch_number.py", 2, {}, {}, false);
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  EXPECT_NE(std::find(a.unseededGenerators.begin(), a.unseededGenerators.end(), "torch"),
+            a.unseededGenerators.end());
+  const TraceCause* shift = nullptr;
+  for (const auto& c : a.causes) {
+    if (c.site && c.site->line == lineOf("torch_number.py", "# SHIFT")) shift = &c;
+  }
+  ASSERT_NE(shift, nullptr);
+  ASSERT_EQ(shift->arguments.size(), 1u);
+  const CauseExplanation e = explainCause(*shift, PyTorchRelease{2, 8}, a.unseededGenerators);
+  EXPECT_EQ(e.kind, CauseKind::PythonNumber);
+  EXPECT_EQ(e.fix, TraceFix::SeedDataLoader);
 }
 
 TEST_F(TraceRun, ASeededLstmIsReproducibleInEveryResult) {

@@ -188,7 +188,10 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
     } else if (!entry && drawn("numpy")) {
       e.fix = TraceFix::SeedNumpyRandom;
     } else {
-      e.fix = cause.arguments.empty() ? TraceFix::SeedDataLoader : TraceFix::SameNumber;
+      // A number from torch's generator taken into Python (a DataLoader's shuffle: randperm's
+      // indices as a list) is fixed by seeding it, as the data is.
+      e.fix = cause.arguments.empty() || drawn("torch") ? TraceFix::SeedDataLoader
+                                                        : TraceFix::SameNumber;
     }
     return e;
   }

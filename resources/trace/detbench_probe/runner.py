@@ -110,14 +110,20 @@ def _user_frame(tb, prefixes):
 
 
 def _generator_states():
-    """Short hashes of the states of Python's `random` and NumPy's global generator (where
-    NumPy is loaded): the same at the end of every run where the script seeded them or never
-    drew from them."""
+    """Short hashes of the states of Python's `random`, NumPy's global generator (where NumPy
+    is loaded) and torch's default CPU generator: the same at the end of every run where the
+    script seeded them or never drew from them."""
     import hashlib
     states = {}
     try:
         import random
         states["random"] = hashlib.sha1(repr(random.getstate()).encode()).hexdigest()[:16]
+    except Exception:
+        pass
+    try:
+        # Read outside the probe's mode and its wrappers (before the script, after it).
+        states["torch"] = hashlib.sha1(
+            bytes(sys.modules["torch"].random.get_rng_state().tolist())).hexdigest()[:16]
     except Exception:
         pass
     numpy = sys.modules.get("numpy")

@@ -214,6 +214,20 @@ TEST(TraceCatalogLink, DataFromAProcessPoolsWorkerIsSaidToComeFromThere) {
   EXPECT_EQ(explainCause(op, PyTorchRelease{2, 8}).fix, TraceFix::SeedDataLoader);
 }
 
+// A number given to an op that differs by run, where torch's generator was drawn from without a
+// seed (a DataLoader's shuffle takes randperm's indices as a list): seeding fixes it. Without
+// that, it is a number the script computes differently.
+TEST(TraceCatalogLink, ANumberWhereTorchsGeneratorWasUnseededIsFixedBySeeding) {
+  TraceCause c =
+      CauseOf("aten::select.int", {T({16, 4})}, {T({4})}, {{"index", "3"}}, CauseCategory::Data);
+  c.arguments = {ArgumentDifference{}};
+  EXPECT_EQ(explainCause(c, PyTorchRelease{2, 8}, {"torch"}).fix, TraceFix::SeedDataLoader);
+  EXPECT_EQ(explainCause(c, PyTorchRelease{2, 8}, {"torch"}).kind, CauseKind::PythonNumber);
+  EXPECT_EQ(explainCause(c, PyTorchRelease{2, 8}, {}).fix, TraceFix::SameNumber);
+  EXPECT_EQ(explainCause(c, PyTorchRelease{2, 8}, {"torch", "random"}).fix,
+            TraceFix::SeedPythonRandom);
+}
+
 // Memory another process can write (Hogwild's shared model) that differs without an op of this
 // process making it differ: the cause is the shared memory, not the data's seed. The same op
 // whose input is not shared keeps the data's fix, and a differing number is still the number.
