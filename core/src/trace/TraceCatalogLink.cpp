@@ -68,16 +68,25 @@ bool fromProcessPool(const std::string& file) {
   return false;
 }
 
+// Whether the cause's differing input `i` (an index into its op's inputs) has `flag` set.
+bool inputHas(const TraceCause& cause, int i, bool TraceTensor::*flag) {
+  return i >= 0 && static_cast<std::size_t>(i) < cause.op.inputs.size() &&
+         cause.op.inputs[static_cast<std::size_t>(i)].*flag;
+}
+
+bool anyDifferingInputHas(const TraceCause& cause, bool TraceTensor::*flag) {
+  return std::any_of(cause.inputs.begin(), cause.inputs.end(),
+                     [&](int i) { return inputHas(cause, i, flag); });
+}
+
 }  // namespace
 
 bool cameThroughProcessPool(const TraceCause& cause) {
   if (cause.category != CauseCategory::Data) return false;
   if (cause.op.entry) return cause.site && fromProcessPool(cause.site->file);
   return !cause.inputs.empty() &&
-         std::all_of(cause.inputs.begin(), cause.inputs.end(), [&cause](int i) {
-           return i >= 0 && static_cast<std::size_t>(i) < cause.op.inputs.size() &&
-                  cause.op.inputs[static_cast<std::size_t>(i)].sentThroughPool;
-         });
+         std::all_of(cause.inputs.begin(), cause.inputs.end(),
+                     [&cause](int i) { return inputHas(cause, i, &TraceTensor::sentThroughPool); });
 }
 
 std::string atenBaseName(const std::string& name) {
@@ -138,11 +147,7 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
     return e;
   }
   const bool compiledMade =
-      cause.op.fromCompiledCode ||
-      std::any_of(cause.inputs.begin(), cause.inputs.end(), [&](int i) {
-        return i >= 0 && static_cast<std::size_t>(i) < cause.op.inputs.size() &&
-               cause.op.inputs[static_cast<std::size_t>(i)].madeByCompiledCode;
-      });
+      cause.op.fromCompiledCode || anyDifferingInputHas(cause, &TraceTensor::madeByCompiledCode);
   if (cause.category == CauseCategory::Data && compiledMade && cause.arguments.empty()) {
     // Read by a compiled backward's ATen call, made by compiled kernels the trace does not see
     // one by one (no call of compiled code before it differed).
@@ -169,14 +174,8 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
     // brings in (entry) is the loader's.
     const bool entry = cause.op.entry;
     e.kind = cause.arguments.empty() ? CauseKind::Data : CauseKind::PythonNumber;
-    const bool fromWorker = std::any_of(cause.inputs.begin(), cause.inputs.end(), [&](int i) {
-      return i >= 0 && static_cast<std::size_t>(i) < cause.op.inputs.size() &&
-             cause.op.inputs[static_cast<std::size_t>(i)].sentThroughPool;
-    });
-    const bool shared = std::any_of(cause.inputs.begin(), cause.inputs.end(), [&](int i) {
-      return i >= 0 && static_cast<std::size_t>(i) < cause.op.inputs.size() &&
-             cause.op.inputs[static_cast<std::size_t>(i)].inSharedMemory;
-    });
+    const bool fromWorker = anyDifferingInputHas(cause, &TraceTensor::sentThroughPool);
+    const bool shared = anyDifferingInputHas(cause, &TraceTensor::inSharedMemory);
     if (fromWorker || (entry && cause.site && fromProcessPool(cause.site->file))) {
       e.fix = TraceFix::FromWorkerProcess;
     } else if (shared && cause.arguments.empty()) {

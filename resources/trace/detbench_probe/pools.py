@@ -14,10 +14,10 @@ the script, on the pool's own thread, as results arrive in whatever order the wo
 them; in a worker, as it takes its task). While the probe records, torch's rebuild functions
 are wrapped: a tensor rebuilt under a pool's queues has its memory noted, and is described with
 flag 8 until an op writes there, so that a difference in it is said to come through the pool.
-A tensor rebuilt elsewhere (a Process's arguments, a Queue's
-items; not a DataLoader's batches) is memory another process shares (shared.py). The wrappers
-keep the functions' names, so that a worker forked from a traced process still pickles its
-results as references to torch's functions.
+A tensor rebuilt elsewhere (a Process's arguments, a Queue's items; not a DataLoader's batches)
+is memory another process shares (shared.py). The wrappers keep the functions' names, so that a
+worker forked from a traced process still pickles its results as references to torch's
+functions.
 """
 
 import os
