@@ -197,7 +197,7 @@ void printJob(std::ostream& out, const TraceJobResult& job, const TraceAlignment
   if (const TraceRankResult* first = job.firstCause()) {
     printCause(out, first->alignment, nullptr, first->alignment.causes.front(), release,
                first->rank == kPoolRank
-                   ? std::string("First cause in the process pool")
+                   ? "First cause in " + describePoolName(job)
                    : "First cause on any rank, rank " + std::to_string(first->rank));
   }
   if (!job.fromPool.empty()) out << "  " << describeFromPool(script, job.fromPool.front()) << "\n";
@@ -390,7 +390,9 @@ int traceCommand(const CliStreams& io, const TraceOptions& o) {
         if (first.site) io.out << " at " << describeSite(*first.site);
       } else if (const TraceRankResult* rank = c.job.firstCause()) {
         const TraceCause& first = rank->alignment.causes.front();
-        io.out << "; first: " << describeRankName(*rank) << ", " << first.op.name;
+        io.out << "; first: "
+               << (rank->rank == kPoolRank ? describePoolName(c.job) : describeRankName(*rank))
+               << ", " << first.op.name;
         if (first.site) io.out << " at " << describeSite(*first.site);
       }
       io.out << "\n";

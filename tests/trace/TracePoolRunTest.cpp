@@ -171,8 +171,45 @@ TEST_F(TracePoolRun, ADifferenceInSharedMemoryIsSaidToComeFromAnotherProcess) {
   const CauseExplanation e = explainCause(cause, PyTorchRelease{2, 8});
   EXPECT_EQ(e.kind, CauseKind::SharedMemory);
   EXPECT_EQ(e.fix, TraceFix::SharedMemory);
-  EXPECT_EQ(c.job.unrankedProcesses, 2);
+  // The two processes are compared, each with the same process of run 1: the first one ran
+  // another function in run 2, and its ops part.
+  EXPECT_EQ(c.job.unrankedProcesses, 0);
+  EXPECT_EQ(c.job.poolProcesses, 2u);
+  ASSERT_TRUE(c.job.pool.has_value());
+  EXPECT_FALSE(c.job.pool->alignment.partings.empty());
 }
+
+// Processes the script starts itself (multiprocessing.Process, no process group) are compared
+// each with the process of run 1 that has the same number, under fork and under spawn (whose
+// children import torch only in their run): the op in the second process is the cause, named as
+// that process (before, their ops were counted and not compared).
+class TraceProcessChildren : public TracePoolRun,
+                             public ::testing::WithParamInterface<const char*> {};
+
+TEST_P(TraceProcessChildren, EachProcessIsComparedWithTheSameProcessOfRunOne) {
+  const TraceConfigResult c = trace({"process_children.py", GetParam()});
+  EXPECT_FALSE(c.failed()) << describeVerdict(c);
+  EXPECT_FALSE(c.reproducible());
+  EXPECT_TRUE(c.alignment.causes.empty()) << describeVerdict(c);
+  EXPECT_EQ(c.job.unrankedProcesses, 0);
+  ASSERT_TRUE(c.job.pool.has_value()) << describeVerdict(c);
+  EXPECT_EQ(c.job.poolTasks, 2u);
+  EXPECT_EQ(c.job.poolProcesses, 2u);
+  EXPECT_EQ(describePoolName(c.job), "the script's processes");
+  const TraceAlignment& processes = c.job.pool->alignment;
+  EXPECT_EQ(processes.otherThreadOps, 0);
+  ASSERT_EQ(processes.causes.size(), 1u) << describePool(c.job);
+  const TraceCause& cause = processes.causes[0];
+  EXPECT_EQ(processes.threadName(cause.thread), "process 2: work");
+  EXPECT_EQ(cause.category, CauseCategory::Data);
+  EXPECT_EQ(atenBaseName(cause.op.name), "add");
+  ASSERT_TRUE(cause.site.has_value());
+  EXPECT_EQ(cause.site->line, lineOf("process_children.py", "# CAUSE"));
+  EXPECT_TRUE(processes.partings.empty());
+  EXPECT_EQ(c.job.firstCause(), &*c.job.pool);
+}
+
+INSTANTIATE_TEST_SUITE_P(StartMethods, TraceProcessChildren, ::testing::Values("fork", "spawn"));
 
 // A DataLoader's workers send their batches through shared memory too; an unseeded shuffle makes
 // them differ, and that is the data's seed, not memory another process writes.

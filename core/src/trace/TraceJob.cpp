@@ -342,26 +342,56 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
         s.pool->endRun(absent(kPoolRank, missed, scriptExit));
       }
     }
+    // The processes the script (or a rank) started itself among the workers, by pid: "process 2"
+    // (their run is their one task, keyed "process:2").
+    std::map<std::int64_t, std::string> processNames;
+    std::vector<std::int64_t> workerPids;
+    for (const auto& w : workers) {
+      std::int64_t pid = 0;
+      for (const auto& event : w.events) {
+        if (const auto* start = std::get_if<TraceStart>(&event)) {
+          pid = start->pid;
+          break;
+        }
+      }
+      workerPids.push_back(pid);
+      for (const auto& event : w.events) {
+        if (const auto* task = std::get_if<TraceTask>(&event); task && !task->key.empty()) {
+          if (pid != 0 && task->key.rfind(kProcessTaskPrefix, 0) == 0) {
+            processNames[pid] = "process " + task->key.substr(kProcessTaskPrefix.size());
+          }
+          break;
+        }
+      }
+    }
     // Each worker works for the rank whose process it names in this run, or that started the
-    // process it names (a process a rank started, which started a pool), else the script.
-    const auto rankOf = [&](std::int64_t pid) -> std::optional<int> {
+    // process it names (a process a rank started, which started a pool), else the script; and
+    // within it, for the processes on the way there that the script or the rank started itself
+    // ("rank 1, process 2"), so that the pools of two such processes are kept apart. (Such a
+    // process's own number already says which process started it: "process 2.1".)
+    const auto ownerOf = [&](std::int64_t pid, bool isProcess, PoolWorker& w) {
+      std::string within;
       for (int up = 0; pid != 0 && up < 64; ++up) {
         for (const auto& [rank, r] : s.ranks) {
-          if (r.pids.size() == static_cast<std::size_t>(run) && r.pids.back() == pid) return rank;
+          if (r.pids.size() == static_cast<std::size_t>(run) && r.pids.back() == pid) {
+            w.owner = rank;
+            w.ownerName = "rank " + std::to_string(rank) + (within.empty() ? "" : ", " + within);
+            return;
+          }
+        }
+        if (const auto name = processNames.find(pid); !isProcess && name != processNames.end()) {
+          within = name->second + (within.empty() ? "" : ", " + within);
         }
         const auto parent = parentOf.find(pid);
         if (parent == parentOf.end()) break;
         pid = parent->second;
       }
-      return std::nullopt;
+      w.ownerName = within;
     };
     std::vector<PoolWorker> records;
     for (std::size_t i = 0; i < workers.size(); ++i) {
       PoolWorker w{&workers[i].events, kScriptRank, {}};
-      if (const auto rank = rankOf(parents[i])) {
-        w.owner = *rank;
-        w.ownerName = "rank " + std::to_string(*rank);
-      }
+      ownerOf(parents[i], processNames.count(workerPids[i]) > 0, w);
       records.push_back(std::move(w));
     }
     s.poolWorkers = std::max(s.poolWorkers, static_cast<std::int64_t>(workers.size()));
@@ -397,6 +427,7 @@ TraceJobResult TraceJobAligner::finish(TraceAlignment& script, int scriptRank,
     pool.alignment.otherThreadOps += s.poolStreams.leftOut();
     job.poolWorkers = s.poolWorkers;
     job.poolTasks = s.poolStreams.tasks();
+    job.poolProcesses = s.poolStreams.processes();
     pool.taskOwners = s.poolStreams.owners(kScriptRank);
     if (std::all_of(pool.taskOwners.begin(), pool.taskOwners.end(),
                     [](int owner) { return owner == kScriptRank; })) {

@@ -316,6 +316,7 @@ json jobJson(const TraceJobResult& job, PyTorchRelease release) {
     json pool = rankJson(*job.pool, release);
     pool["workers"] = job.poolWorkers;
     pool["tasks"] = job.poolTasks;
+    pool["processes"] = job.poolProcesses;
     pool["ops_not_compared"] = job.pool->alignment.otherThreadOps;
     json threads = json::array();
     const std::vector<int>& owners = job.pool->taskOwners;

@@ -112,11 +112,20 @@ void writeJob(std::ostream& out, const TraceJobResult& job, const TraceAlignment
         << ", each aligned against the same rank of run 1\n\n";
   }
   if (job.pool) {
-    out << "### The process pool: " << job.poolWorkers
-        << (job.poolWorkers == 1 ? " worker, " : " workers, ") << job.poolTasks
-        << (job.poolTasks == 1 ? " task" : " tasks")
-        << ", each aligned against the same task of run 1\n\n"
-        << "- " << job.pool->alignment.comparedOps()
+    if (job.poolProcesses > 0 && job.poolProcesses >= job.poolTasks) {
+      out << "### The script's processes: " << job.poolProcesses
+          << (job.poolProcesses == 1 ? ", aligned" : ", each aligned")
+          << " against the same process of run 1\n\n";
+    } else {
+      out << "### The process pool: " << job.poolWorkers
+          << (job.poolWorkers == 1 ? " worker, " : " workers, ") << job.poolTasks
+          << (job.poolTasks == 1 ? " task" : " tasks");
+      if (job.poolProcesses > 0) {
+        out << " (" << job.poolProcesses << " of them processes the script started)";
+      }
+      out << ", each aligned against the same task of run 1\n\n";
+    }
+    out << "- " << job.pool->alignment.comparedOps()
         << " ops compared: " << code(describeRank(*job.pool)) << "\n";
     for (const auto& taken : job.fromPool) {
       out << "- " << describeFromPool(script, taken) << ".\n";
@@ -139,7 +148,7 @@ void writeJob(std::ostream& out, const TraceJobResult& job, const TraceAlignment
     const TraceCause& cause = first->alignment.causes.front();
     const CauseExplanation e = explainCause(cause, release, first->alignment.unseededGenerators);
     out << "First cause, " << (first->rank == kPoolRank ? "in" : "on") << " "
-        << describeRankName(*first) << ": "
+        << (first->rank == kPoolRank ? describePoolName(job) : describeRankName(*first)) << ": "
         << describeOpNumber(first->alignment, cause.thread, cause.seq) << " "
         << code(cause.op.name);
     if (cause.site) out << " at " << code(describeSite(*cause.site));

@@ -150,6 +150,7 @@ std::vector<TraceEvent> PoolTaskStreams::merge(int run, const std::vector<PoolWo
       const auto* task = std::get_if<TraceTask>(&event);
       if (!task || task->key.empty()) continue;
       const std::string key = within(worker, task->key, "/");
+      if (task->key.rfind(kProcessTaskPrefix, 0) == 0) processKeys_.insert(key);
       if (!lanes_.count(key)) fresh.push_back(key);
     }
   }

@@ -99,13 +99,19 @@ std::string describeSite(const TraceSite& site) {
 }
 
 bool namesATask(std::string_view threadName) {
-  constexpr std::string_view kTask = "task ", kRank = "rank ";
-  if (threadName.substr(0, kTask.size()) == kTask) return true;
-  if (threadName.substr(0, kRank.size()) != kRank) return false;
+  constexpr std::string_view kTask = "task ", kProcess = "process ", kRank = "rank ";
+  const auto startsWith = [](std::string_view s, std::string_view prefix) {
+    return s.substr(0, prefix.size()) == prefix;
+  };
+  if (startsWith(threadName, kTask) || startsWith(threadName, kProcess)) return true;
+  if (!startsWith(threadName, kRank)) return false;
   const std::size_t comma = threadName.find(", ");
-  return comma != std::string_view::npos && comma > kRank.size() &&
-         threadName.find_first_not_of("0123456789", kRank.size()) == comma &&
-         threadName.substr(comma + 2, kTask.size()) == kTask;
+  if (comma == std::string_view::npos || comma == kRank.size() ||
+      threadName.find_first_not_of("0123456789", kRank.size()) != comma) {
+    return false;
+  }
+  const std::string_view rest = threadName.substr(comma + 2);
+  return startsWith(rest, kTask) || startsWith(rest, kProcess);
 }
 
 std::string describeOpNumber(const TraceAlignment& a, int thread, std::int64_t seq) {
@@ -307,11 +313,26 @@ std::string describeRankName(const TraceRankResult& rank) {
   return rank.rank == kPoolRank ? "the process pool" : "rank " + std::to_string(rank.rank);
 }
 
+std::string describePoolName(const TraceJobResult& job) {
+  if (job.poolProcesses == 0) return "the process pool";
+  return job.poolProcesses >= job.poolTasks ? "the script's processes"
+                                            : "the process pool and the script's processes";
+}
+
 std::string describePool(const TraceJobResult& job) {
-  std::string s = "process pool: " + std::to_string(job.poolWorkers) +
-                  (job.poolWorkers == 1 ? " worker, " : " workers, ") +
-                  std::to_string(job.poolTasks) + (job.poolTasks == 1 ? " task" : " tasks") +
-                  ", each against the same task of run 1";
+  std::string s;
+  if (job.poolProcesses > 0 && job.poolProcesses >= job.poolTasks) {
+    s = "the script's processes: " + std::to_string(job.poolProcesses) +
+        (job.poolProcesses == 1 ? ", against" : ", each against") + " the same process of run 1";
+  } else {
+    s = "process pool: " + std::to_string(job.poolWorkers) +
+        (job.poolWorkers == 1 ? " worker, " : " workers, ") + std::to_string(job.poolTasks) +
+        (job.poolTasks == 1 ? " task" : " tasks") +
+        (job.poolProcesses > 0
+             ? " (" + std::to_string(job.poolProcesses) + " of them processes the script started)"
+             : std::string()) +
+        ", each against the same task of run 1";
+  }
   if (job.pool) s += ": " + describeRank(*job.pool);
   return s;
 }

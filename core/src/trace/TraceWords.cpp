@@ -91,9 +91,9 @@ std::string_view commandLineFix(TraceFix fix) {
              "turn). Where the trace shows no process pool (its workers ran no torch op the probe "
              "saw), run the function in this process to trace it op by op";
     case TraceFix::SharedMemory:
-      return "let one process write the shared tensor at a time, in a set order; the ops of "
-             "processes that join no process group are not compared: make them ranks (a "
-             "process group) to trace each of them";
+      return "let one process write the shared tensor at a time, in a set order; the trace "
+             "compares each process the script started (multiprocessing) with the same process "
+             "of run 1, and names the first op that differs in them";
     case TraceFix::None:
       return "nothing the catalog knows of";
   }

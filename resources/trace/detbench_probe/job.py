@@ -24,6 +24,7 @@ import json
 import os
 import sys
 
+from . import processes
 from .channel import Channel, text
 
 _FILE = "proc-%d.jsonl"
@@ -109,30 +110,6 @@ def _end():
             pass
 
 
-def _watch_process_run():
-    """How a multiprocessing child's target ended, for its end record."""
-    import multiprocessing.process as mp
-    original = mp.BaseProcess.run
-    if getattr(original, "_detbench", False):
-        return
-
-    def run(self):
-        try:
-            return original(self)
-        except SystemExit as e:
-            code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-            if _process is not None and code != 0:
-                _process.failure = ("exit", code)
-            raise
-        except BaseException as e:
-            if _process is not None:
-                _process.failure = ("exception", type(e).__name__, str(e))
-            raise
-
-    run._detbench = True
-    mp.BaseProcess.run = run
-
-
 class _StderrCopy:
     """The process's sys.stderr, each write also copied into a file of its own beside its
     records (proc-PID.err, its first 256 KiB), so that detbench shows each rank's own errors
@@ -199,7 +176,7 @@ def _begin(recorder, path, run, applied, forked):
         util.Finalize(None, _end, exitpriority=-1000)
     except Exception:
         pass
-    _watch_process_run()
+    processes.watch_run(lambda: _process)
 
 
 def _send_rank(recorder, rank, world, backend):
@@ -229,6 +206,8 @@ def start_child(job):
             return spec
 
     sys.meta_path.insert(0, _AfterTorch())
+    # Before torch: a child that imports torch only in its run still has that run marked.
+    processes.watch_run(lambda: _process)
     from . import pools
     pools.wrap_on_import(
         lambda: _process.recorder if _process is not None and not _process.ended else None)
@@ -282,6 +261,7 @@ def _child_after_torch(job):
     recorder.install_uses()
     recorder.__enter__()
     _process.entered = True
+    processes.begin_pending()
 
 
 def install(recorder, job):

@@ -257,5 +257,87 @@ TEST_F(TraceJob, APoolStartedByAProcessARankStartedIsThatRanks) {
   EXPECT_EQ(job.unrankedProcesses, 0);  // the process between them ran no op
 }
 
+// Processes the script started itself (multiprocessing.Process): each marks its run as one task,
+// keyed by the number multiprocessing gave it. Run 2's processes have other pids and their
+// files come in the other order; each is compared with the process of run 1 that has its number,
+// and the pool is called the script's processes.
+TEST_F(TraceJob, TheScriptsOwnProcessesAreComparedByTheirNumbers) {
+  const auto child = [](std::int64_t pid, int number, std::uint64_t bits) {
+    Process p;
+    p.pid = pid;
+    p.parent = 100;
+    const std::string n = std::to_string(number);
+    p.ops = {"{\"t\":\"task\",\"key\":\"process:" + n + "\",\"label\":\"process " + n +
+                 ": train\",\"worker\":\"Process-" + n + "\",\"owner\":100}",
+             op(1, "aten::exp", {static_cast<std::uint64_t>(10 + number)}, {bits}), kTaskEnd};
+    p.used = bits;
+    return p;
+  };
+  run(1, {child(300, 1, 21), child(301, 2, 22)});
+  run(2, {child(290, 2, 23), child(310, 1, 21)});
+  script_ = twoRuns(0);
+  const TraceJobResult job = finish();
+  EXPECT_EQ(job.unrankedProcesses, 0);
+  ASSERT_TRUE(job.pool.has_value());
+  EXPECT_EQ(job.poolTasks, 2u);
+  EXPECT_EQ(job.poolProcesses, 2u);
+  const TraceAlignment& processes = job.pool->alignment;
+  EXPECT_TRUE(processes.partings.empty());
+  ASSERT_EQ(processes.causes.size(), 1u);
+  EXPECT_EQ(processes.threadName(processes.causes[0].thread), "process 2: train");
+  EXPECT_EQ(describePoolName(job), "the script's processes");
+  EXPECT_EQ(describePool(job).rfind("the script's processes: 2, each against the same process "
+                                    "of run 1: first cause: aten::exp",
+                                    0),
+            0u)
+      << describePool(job);
+}
+
+// The script runs a pool, and so does a process it started (multiprocessing.Process), each
+// counting its tasks from 0: the process's tasks are keyed and named within it ("process 1,
+// task 0: work"), so that neither pool's task is taken for the other's.
+TEST_F(TraceJob, APoolAProcessStartedIsKeptApartFromTheScriptsOwn) {
+  const auto child = [](std::int64_t pid) {
+    Process p;
+    p.pid = pid;
+    p.parent = 100;
+    p.ops = {
+        "{\"t\":\"task\",\"key\":\"process:1\",\"label\":\"process 1: train\","
+        "\"worker\":\"Process-1\",\"owner\":100}",
+        kTaskEnd};
+    p.used = 0;
+    return p;
+  };
+  const auto worker = [](std::int64_t pid, std::int64_t parent, std::uint64_t bits) {
+    Process p;
+    p.pid = pid;
+    p.parent = parent;
+    p.ended = false;
+    p.ops = {
+        "{\"t\":\"task\",\"key\":\"pool:0\",\"label\":\"task 0: work\","
+        "\"worker\":\"ForkPoolWorker-1\",\"owner\":" +
+            std::to_string(parent) + "}",
+        op(1, "aten::exp", {5}, {bits}), kTaskEnd};
+    p.used = bits;
+    return p;
+  };
+  // The child runs one op of its own, so that it is a worker (a process that ran no op is not).
+  Process c1 = child(300), c2 = child(310);
+  c1.ops.insert(c1.ops.begin() + 1, op(1, "aten::ones", {}, {9}));
+  c2.ops.insert(c2.ops.begin() + 1, op(1, "aten::ones", {}, {9}));
+  run(1, {c1, worker(301, 300, 40), worker(302, 100, 50)});
+  run(2, {c2, worker(311, 310, 41), worker(312, 100, 50)});
+  script_ = twoRuns(0);
+  const TraceJobResult job = finish();
+  ASSERT_TRUE(job.pool.has_value());
+  EXPECT_EQ(job.poolTasks, 3u);  // the script's task 0, the process's task 0, the process
+  EXPECT_EQ(job.poolProcesses, 1u);
+  const TraceAlignment& pool = job.pool->alignment;
+  EXPECT_TRUE(pool.partings.empty());
+  ASSERT_EQ(pool.causes.size(), 1u);
+  EXPECT_EQ(pool.threadName(pool.causes[0].thread), "process 1, task 0: work");
+  EXPECT_EQ(describePoolName(job), "the process pool and the script's processes");
+}
+
 }  // namespace
 }  // namespace detbench::trace

@@ -261,6 +261,10 @@ TEST(TracePoolTasks, TwoRanksPoolsKeepTheirTasksApartThoughTheirKeysAreTheSame) 
 TEST(TracePoolTasks, ATasksNameIsKnownFromAThreadsName) {
   EXPECT_TRUE(namesATask("task 0.3: work"));
   EXPECT_TRUE(namesATask("rank 12, task 2: work"));
+  EXPECT_TRUE(namesATask("process 2: train"));  // a process the script started: its one task
+  EXPECT_TRUE(namesATask("rank 1, process 2.1: train"));
+  EXPECT_TRUE(namesATask("process 1, task 0: work"));  // a pool that process started
+  EXPECT_FALSE(namesATask("Process-1, before its first task"));
   EXPECT_FALSE(namesATask("rank 1, before its first task"));
   EXPECT_FALSE(namesATask("rank x, task 2: work"));
   EXPECT_FALSE(namesATask("loader"));

@@ -96,6 +96,10 @@ struct TraceJobResult {
   std::optional<TraceRankResult> pool;
   std::int64_t poolWorkers = 0;
   std::size_t poolTasks = 0;
+  // Of those tasks, the processes the script (or a rank) started itself, each its own worker
+  // with one task (multiprocessing.Process): where every task is one, the pool is "the
+  // script's processes".
+  std::size_t poolProcesses = 0;
   // The script's causes that came from the pool's tasks, moved out of its causes.
   std::vector<RankInheritance> fromPool;
   // Record files that could not be read whole, in a few words each.

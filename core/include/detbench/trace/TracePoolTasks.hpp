@@ -12,16 +12,23 @@
 // order in which the task started its threads ("task 0.3: work, thread 1: Thread-4 (load)"). A job
 // whose ranks each run a pool (each counting its tasks from 0) gives each worker its owner, the
 // process that started it: its tasks are keyed and named with the owner's name ("rank 1, task 0.3:
-// work"), so that no two ranks' tasks are taken for one.
+// work"), so that no two ranks' tasks are taken for one. A process the script starts itself
+// (multiprocessing.Process, torch.multiprocessing.spawn without a process group) is a worker with
+// one task, its run, keyed by the number multiprocessing gave it ("process 2: train").
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "detbench/trace/TraceRecords.hpp"
 
 namespace detbench::trace {
+
+// The key a multiprocessing child's run begins with, as its task ("process:1.2").
+inline constexpr std::string_view kProcessTaskPrefix = "process:";
 
 // One worker's records, and the process it works for: `owner` is the caller's number for it,
 // `ownerName` what its tasks' keys and names begin with ("" for the traced script's own pool).
@@ -43,15 +50,18 @@ class PoolTaskStreams {
   // counted in `leftOut`.
   std::vector<TraceEvent> merge(int run, const std::vector<PoolWorker>& workers);
   std::int64_t leftOut() const { return leftOut_; }
-  // Tasks seen in any run so far.
+  // Tasks seen in any run so far, and how many of them are whole processes (a multiprocessing
+  // child marks its run as one task, keyed "process:<its number>").
   std::size_t tasks() const { return tasks_; }
+  std::size_t processes() const { return processKeys_.size(); }
   // The owner of each thread of the stream (thread t: [t - 1]), as the workers gave it;
   // `unowned` for a task no op of which could be held (past kMaxScriptThreads).
   std::vector<int> owners(int unowned) const;
 
  private:
-  std::map<std::string, int> lanes_;  // a task's key (or a worker's, before its tasks) -> thread
-  std::map<int, int> owners_;         // thread -> its worker's owner
+  std::map<std::string, int> lanes_;   // a task's key (or a worker's, before its tasks) -> thread
+  std::map<int, int> owners_;          // thread -> its worker's owner
+  std::set<std::string> processKeys_;  // the tasks' keys that are processes'
   std::size_t tasks_ = 0;
   std::int64_t leftOut_ = 0;
 };

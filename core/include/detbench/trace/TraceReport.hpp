@@ -72,8 +72,9 @@ std::string describeSite(const TraceSite& site);
 // "op 12", "op 12 on thread 1 (loader)" for an op of a thread the script started, or "op 5 of
 // task 2: work" for an op of a task (a pool's, asyncio's).
 std::string describeOpNumber(const TraceAlignment& a, int thread, std::int64_t seq);
-// Whether a thread's name is a task's (a pool's, asyncio's), which is named by its own number:
-// "task 2: work", or a rank's pool's "rank 1, task 2: work".
+// Whether a thread's name is a task's (a pool's, asyncio's) or a process's the script started,
+// which is named by its own number: "task 2: work", "process 2: train", or a rank's "rank 1,
+// task 2: work".
 bool namesATask(std::string_view threadName);
 // The configuration's verdict in a few words.
 std::string describeVerdict(const TraceConfigResult& config);
@@ -82,7 +83,11 @@ std::string describeVerdict(const TraceConfigResult& config);
 std::string describeRank(const TraceRankResult& rank);
 // "rank 2", or "the process pool" for a job's process pool.
 std::string describeRankName(const TraceRankResult& rank);
-// "process pool: 2 workers, 4 tasks, each against the same task of run 1: first cause: ...".
+// What the job's pool is called: "the process pool", "the script's processes" (each process the
+// script started, compared with the same process of run 1), or both.
+std::string describePoolName(const TraceJobResult& job);
+// "process pool: 2 workers, 4 tasks, each against the same task of run 1: first cause: ...", or
+// "the script's processes: 2, each against the same process of run 1: ...".
 std::string describePool(const TraceJobResult& job);
 // A cause the script took from its process pool's tasks, in a sentence.
 std::string describeFromPool(const TraceAlignment& script, const RankInheritance& taken);
