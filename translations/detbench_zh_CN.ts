@@ -4801,14 +4801,6 @@ difference</source>
             <translation>继承自脚本自己的进程，在 %1 处</translation>
         </message>
         <message>
-            <source>The process pool: %1 workers, %2 tasks, each against the same task of run 1:</source>
-            <translation>进程池：%1 个工作进程，%2 个任务，每个任务都与第 1 次运行的同一任务比较：</translation>
-        </message>
-        <message>
-            <source>First cause, in the process pool:</source>
-            <translation>首个原因，在进程池中：</translation>
-        </message>
-        <message>
             <source>rank %1, %2</source>
             <translation>rank %1，%2</translation>
         </message>
@@ -4817,20 +4809,56 @@ difference</source>
             <translation>脚本的第 %1 个算子 %2 从进程池的任务（某个工作进程的结果）取得了这一差异：它不是那里的原因。</translation>
         </message>
         <message>
-            <source>the process pool, %1</source>
-            <translation>进程池，%1</translation>
-        </message>
-        <message>
-            <source>the process pool (%1 tasks): %2</source>
-            <translation>进程池（%1 个任务）：%2</translation>
-        </message>
-        <message>
             <source>inherited from the process pool at %1</source>
             <translation>继承自进程池，在 %1 处</translation>
         </message>
         <message>
             <source>inherited from rank %1 at %2</source>
             <translation>继承自 rank %1，在 %2 处</translation>
+        </message>
+        <message>
+            <source>the process pool</source>
+            <translation>进程池</translation>
+        </message>
+        <message>
+            <source>the script's processes</source>
+            <translation>脚本启动的进程</translation>
+        </message>
+        <message>
+            <source>the process pool and the script's processes</source>
+            <translation>进程池与脚本启动的进程</translation>
+        </message>
+        <message>
+            <source>The script's processes: %1, each against the same process of run 1:</source>
+            <translation>脚本启动的进程：%1 个，每个进程都与第 1 次运行的同一进程比较：</translation>
+        </message>
+        <message>
+            <source>%1: %2 workers, %3 tasks, each against the same task of run 1:</source>
+            <translation>%1：%2 个工作进程，%3 个任务，每个任务都与第 1 次运行的同一任务比较：</translation>
+        </message>
+        <message>
+            <source>The process pool and the script's processes</source>
+            <translation>进程池与脚本启动的进程</translation>
+        </message>
+        <message>
+            <source>The process pool</source>
+            <translation>进程池</translation>
+        </message>
+        <message>
+            <source>First cause, in %1:</source>
+            <translation>首个原因，在%1中：</translation>
+        </message>
+        <message>
+            <source>%1, %2</source>
+            <translation>%1，%2</translation>
+        </message>
+        <message>
+            <source>%1 (%2 tasks): %3</source>
+            <translation>%1（%2 个任务）：%3</translation>
+        </message>
+        <message>
+            <source>%1 (%2): %3</source>
+            <translation>%1（%2 个）：%3</translation>
         </message>
     </context>
     <context>

@@ -48,6 +48,13 @@ QString traceRankText(const TraceRankResult& r) {
   return {};
 }
 
+QString tracePoolName(const TraceJobResult& job) {
+  if (job.poolProcesses == 0) return TraceWidget::tr("the process pool");
+  return job.poolProcesses >= job.poolTasks
+             ? TraceWidget::tr("the script's processes")
+             : TraceWidget::tr("the process pool and the script's processes");
+}
+
 QString traceJobHtml(const TraceJobResult& job, PyTorchRelease release) {
   if (job.empty()) return {};
   const auto esc = [](const QString& s) { return s.toHtmlEscaped(); };
@@ -80,10 +87,18 @@ QString traceJobHtml(const TraceJobResult& job, PyTorchRelease release) {
   }
   if (job.pool) {
     html += QStringLiteral("<p><b>%1</b> %2</p>")
-                .arg(esc(TraceWidget::tr("The process pool: %1 workers, %2 tasks, each against "
-                                         "the same task of run 1:")
-                             .arg(job.poolWorkers)
-                             .arg(job.poolTasks)),
+                .arg(esc(job.poolProcesses > 0 && job.poolProcesses >= job.poolTasks
+                             ? TraceWidget::tr("The script's processes: %1, each against the "
+                                               "same process of run 1:")
+                                   .arg(job.poolProcesses)
+                             : TraceWidget::tr("%1: %2 workers, %3 tasks, each against the same "
+                                               "task of run 1:")
+                                   .arg(job.poolProcesses > 0
+                                            ? TraceWidget::tr("The process pool and the "
+                                                              "script's processes")
+                                            : TraceWidget::tr("The process pool"))
+                                   .arg(job.poolWorkers)
+                                   .arg(job.poolTasks)),
                      esc(traceRankText(*job.pool)));
   }
   if (const TraceRankResult* first = job.firstCause()) {
@@ -93,7 +108,7 @@ QString traceJobHtml(const TraceJobResult& job, PyTorchRelease release) {
         opAtText(first->alignment, cause.thread, cause.seq, cause.op.name, cause.site);
     html += QStringLiteral("<p><b>%1</b> %2</p>")
                 .arg(first->rank == kPoolRank
-                         ? esc(TraceWidget::tr("First cause, in the process pool:"))
+                         ? esc(TraceWidget::tr("First cause, in %1:").arg(tracePoolName(job)))
                          : esc(TraceWidget::tr("First cause on any rank:")),
                      first->rank == kPoolRank
                          ? esc(where)

@@ -330,7 +330,7 @@ void TraceWidget::fillConfigs() {
       const TraceCause& cause = rank->alignment.causes.front();
       const QString where =
           opAtText(rank->alignment, cause.thread, cause.seq, cause.op.name, cause.site);
-      first = rank->rank == kPoolRank ? tr("the process pool, %1").arg(where)
+      first = rank->rank == kPoolRank ? tr("%1, %2").arg(tracePoolName(c.job), where)
                                       : tr("rank %1, %2").arg(rank->rank).arg(where);
     }
     configs_->setItem(i, 2, cell(first));
@@ -379,9 +379,14 @@ void TraceWidget::showConfig(int index) {
         add(r, tr("rank %1: %2").arg(r.rank).arg(traceRankText(r)));
       }
       if (base.job.pool) {
-        add(*base.job.pool, tr("the process pool (%1 tasks): %2")
-                                .arg(base.job.poolTasks)
-                                .arg(traceRankText(*base.job.pool)));
+        const TraceJobResult& job = base.job;
+        // The script's own processes are counted as processes, a pool's work as tasks.
+        add(*job.pool,
+            (job.poolProcesses > 0 && job.poolProcesses >= job.poolTasks ? tr("%1 (%2): %3")
+                                                                         : tr("%1 (%2 tasks): %3"))
+                .arg(tracePoolName(job))
+                .arg(job.poolTasks)
+                .arg(traceRankText(*job.pool)));
       }
       process_->setCurrentIndex(shownProcess_);
     }

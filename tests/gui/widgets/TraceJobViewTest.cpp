@@ -24,5 +24,32 @@ TEST(TraceJobViewTest, ProcessesWithoutRanksGiveNoTableOfZeroRanks) {
   EXPECT_TRUE(ranked.contains(QStringLiteral("<table"))) << ranked.toStdString();
 }
 
+// Processes the script started itself, compared each with the same process of run 1, are
+// called so, not a process pool; a pool beside them is named with them.
+TEST(TraceJobViewTest, TheScriptsOwnProcessesAreNamedAsSuchNotAsAPool) {
+  trace::TraceJobResult job;
+  job.pool.emplace();
+  job.pool->rank = trace::kPoolRank;
+  job.poolWorkers = 2;
+  job.poolTasks = 2;
+  job.poolProcesses = 2;
+  const QString html = traceJobHtml(job, PyTorchRelease{2, 8});
+  EXPECT_TRUE(
+      html.contains(QStringLiteral("The script's processes: 2, each against the same "
+                                   "process of run 1")))
+      << html.toStdString();
+  EXPECT_FALSE(html.contains(QStringLiteral("process pool"))) << html.toStdString();
+  EXPECT_EQ(tracePoolName(job), QStringLiteral("the script's processes"));
+
+  job.poolTasks = 5;
+  const QString mixed = traceJobHtml(job, PyTorchRelease{2, 8});
+  EXPECT_TRUE(
+      mixed.contains(QStringLiteral("The process pool and the script's processes: 2 "
+                                    "workers, 5 tasks")))
+      << mixed.toStdString();
+  job.poolProcesses = 0;
+  EXPECT_EQ(tracePoolName(job), QStringLiteral("the process pool"));
+}
+
 }  // namespace
 }  // namespace detbench::gui

@@ -15,6 +15,9 @@ TEST(TraceTextsTest, ATasksThreadIsNamedWithItsTaskAndItsPlaceThere) {
             QStringLiteral("task 2, thread 1"));
   EXPECT_EQ(laneText(QStringLiteral("rank 1, task 0.2: work, thread 12: Thread-40"), 9),
             QStringLiteral("rank 1, task 0.2, thread 12"));
+  EXPECT_EQ(laneText(QStringLiteral("process 2: train"), 2), QStringLiteral("process 2"));
+  EXPECT_EQ(laneText(QStringLiteral("process 1, task 0: work"), 3),
+            QStringLiteral("process 1, task 0"));
   // Not a task: the thread's number.
   EXPECT_EQ(laneText(QStringLiteral("ForkPoolWorker-1, before its first task, thread 1: T"), 4),
             QStringLiteral("thread 4"));
