@@ -144,6 +144,18 @@ TEST_F(TraceRun, ASeededLstmIsReproducibleInEveryResult) {
   for (const auto& note : a.notes) EXPECT_FALSE(note.matters);
 }
 
+TEST_F(TraceRun, ResizingABufferWithinItsMemoryReadsNothingAndWritesNothing) {
+  // Before, resize_ counted as writing its tensor whole: the garbage a torch.FloatTensor(sizes)
+  // holds became its output, the .data that followed read it, and resize_ was a cause ("an op
+  // the catalog does not hold") in a seeded script.
+  const TraceResult r = trace("resize_buffers.py", 2, {}, {}, false);
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  EXPECT_TRUE(a.causes.empty()) << a.causes.front().op.name << " at op " << a.causes.front().seq;
+  EXPECT_TRUE(a.partings.empty());
+  EXPECT_TRUE(a.reproducible());
+  EXPECT_GT(a.comparedOps(), 20);
+}
+
 TEST_F(TraceRun, ACompiledFunctionIsTracedAsOneRegionRunAsCompiled) {
   if (!kTraceTorchCompile) {
     GTEST_SKIP() << "the PyTorch of " << kTracePython << " has no torch.compile (2.0 and later)";

@@ -6,6 +6,8 @@ contents are no input), and torch.distributed's own ops (PyTorch 2.x: DDP calls 
 with the buffers they only write and the Work they return before the transfer ends.
 """
 
+import math
+
 import torch
 
 from .channel import text
@@ -21,8 +23,11 @@ _UNINITIALIZED = frozenset([
 _OVERWRITES_SELF = frozenset([
     "aten::fill_", "aten::zero_", "aten::copy_", "aten::uniform_", "aten::normal_",
     "aten::bernoulli_", "aten::random_", "aten::exponential_", "aten::geometric_",
-    "aten::cauchy_", "aten::log_normal_", "aten::set_", "aten::resize_", "aten::resize_as_",
+    "aten::cauchy_", "aten::log_normal_", "aten::set_",
 ])
+# Ops that resize `self`: they keep its contents (an input), unless it grows past its memory,
+# which torch then allocates anew, the added part uninitialized as empty's is (`grows`).
+_RESIZES = frozenset(["aten::resize_", "aten::resize_as_"])
 # How many collectives the recorder holds the tensors of (Recorder.held says why).
 _HELD_COLLECTIVES = 64
 # torch.distributed's ops whose first argument is only written: where the result lands.
@@ -51,6 +56,21 @@ def _storage_ptr(t):
         return None
 
 
+def grows(args):
+    """Whether a resize_ (resize_as_) call needs more memory than its tensor's storage holds:
+    torch allocates anew, and what it adds is uninitialized."""
+    t = args[0] if args else None
+    if not isinstance(t, torch.Tensor):
+        return False
+    target = args[1] if len(args) > 1 else None
+    try:
+        numel = target.numel() if isinstance(target, torch.Tensor) else math.prod(target)
+        storage = t.untyped_storage() if hasattr(t, "untyped_storage") else t.storage()
+        return (t.storage_offset() + numel) * t.element_size() > storage.nbytes()
+    except Exception:
+        return False
+
+
 def _flatten(value, out):
     if isinstance(value, torch.Tensor):
         out.append(value)
@@ -68,7 +88,7 @@ class _OpInfo:
     """What the probe needs of an op, worked out once per overload."""
 
     __slots__ = ("name", "quoted", "arguments", "writes", "outs", "overwrites", "uninitialized", "opaque",
-                 "collective", "write_only", "view")
+                 "collective", "write_only", "view", "resizes")
 
     def __init__(self, func):
         schema = func._schema
@@ -89,6 +109,7 @@ class _OpInfo:
         self.outs = outs
         self.overwrites = schema.name in _OVERWRITES_SELF
         self.uninitialized = schema.name in _UNINITIALIZED
+        self.resizes = schema.name in _RESIZES
         # The profiler's record_function handles are tensors holding pointers: not data.
         self.opaque = schema.name.startswith("profiler::")
         # torch.distributed's own ops (PyTorch 2.x), as DDP's reducer and constructor call them

@@ -9,9 +9,10 @@ which are written to files.
 Which inputs are compared: an out= argument, and the `self` of an op that overwrites it whole
 (fill_, copy_, uniform_, ...), are not digested as inputs: their contents before the op do
 not matter. The output of an op that leaves memory uninitialized (empty, empty_like, ...) is
-not digested; until an op writes to that memory, a tensor on it is flagged as uninitialized
-when it is read, so detbench can say that a difference came from uninitialized memory.
-"""
+not digested, nor is that of a resize_ that grows its tensor past its memory; until an op
+writes there, a tensor on it is flagged as uninitialized when it is read, so detbench can say
+that a difference came from uninitialized memory. A resize_ within its memory keeps the
+contents: its `self` is an input."""
 
 import collections
 import os
@@ -25,7 +26,7 @@ from . import digest as _digest
 from . import kernels as _kernels
 from .channel import text
 from .opinfo import (_HELD_COLLECTIVES, _MAX_TENSORS, _OpInfo, _dtype_name, _flatten, _is_storage,
-                     _scalar_text, _storage_ptr, _unwritten, _wait_for)
+                     _scalar_text, _storage_ptr, _unwritten, _wait_for, grows)
 
 # Where torch rebuilds a tensor received from another process (a DataLoader worker's batch):
 # the ops there (lift_fresh, set_) run when the batch arrives, whose order between workers
@@ -263,6 +264,7 @@ class Recorder(TorchDispatchMode):
             if info.collective:
                 self._hold(args, out)
             return out
+        fresh = info.uninitialized or (info.resizes and grows(args))  # its output unwritten
         inputs = []
         _flatten(args, inputs)
         skip = set()
@@ -279,7 +281,7 @@ class Recorder(TorchDispatchMode):
                 extra = []
                 _flatten(args[i], extra)
                 skip.update(id(t) for t in extra)
-        if info.overwrites and args and isinstance(args[0], torch.Tensor):
+        if (info.overwrites or fresh) and args and isinstance(args[0], torch.Tensor):
             skip.add(id(args[0]))
             entry = any(_is_storage(a) for a in args[1:])
         kw_tensors = []
@@ -287,10 +289,11 @@ class Recorder(TorchDispatchMode):
             if k not in info.outs:
                 _flatten(v, kw_tensors)
         inputs.extend(kw_tensors)
-        if info.view and self.uninitialized and any(
+        if (info.view or (info.resizes and not fresh)) and self.uninitialized and any(
                 _storage_ptr(t) in self.uninitialized for t in inputs):
             # A view of memory no op has written (DDP's buckets, a module's torch.empty
-            # parameters): not a read; the op that reads through it is the one that reads.
+            # parameters), or a resize_ within it: not a read; the op that reads through it is
+            # the one that reads.
             out = func(*args, **kwargs)
             outputs = []
             _flatten(out, outputs)
@@ -321,15 +324,15 @@ class Recorder(TorchDispatchMode):
             for i in sorted(info.writes):
                 if i < len(args):
                     _flatten(args[i], outputs)
-        if info.uninitialized or info.opaque:
-            for t in outputs if info.uninitialized else ():
+        if fresh or info.opaque:
+            for t in outputs if fresh else ():
                 p = _storage_ptr(t)
                 if p is not None:
                     self.uninitialized[p] = True
                     self.assembled.discard(p)
             described_out = "[" + ",".join(
                 '[null,"%s",%s,"%s",%d]' % (_dtype_name(t.dtype), list(t.shape), t.device,
-                                             1 if info.uninitialized else 2)
+                                             1 if fresh else 2)
                 for t in outputs[:_MAX_TENSORS]) + "]"
         else:
             if self.uninitialized or self.assembled or self.from_pool or self.shared:
