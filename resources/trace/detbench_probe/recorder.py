@@ -158,7 +158,7 @@ class Recorder(TorchDispatchMode):
             d = self._digest(t)
             return '[%s,"%s",%s,"%s",%d]' % (
                 '"0x%016x"' % d if d is not None else "null", _dtype_name(t.dtype),
-                [int(n) for n in t.shape], t.device, flags)
+                list(t.shape), "cpu" if t.is_cpu else t.device, flags)
         except Exception:  # a tensor the probe cannot describe (nested, a subclass): opaque
             return '[null,"opaque",[],"?",2]'
 
