@@ -4733,10 +4733,6 @@ difference</source>
             <translation>各 rank 中的首个原因：</translation>
         </message>
         <message>
-            <source>%1 processes ran %2 torch ops without joining a process group: not compared</source>
-            <translation>%1 个进程未加入进程组便运行了 %2 个 torch 算子：未比较</translation>
-        </message>
-        <message>
             <source>the script's own process</source>
             <translation>脚本自身的进程</translation>
         </message>
@@ -4751,10 +4747,6 @@ difference</source>
         <message>
             <source>Ranks that should agree do not: collective %1 (%2) gave rank(s) %3 other bits than rank %4 in run 1</source>
             <translation>本应一致的 rank 并不一致：第 %1 个集合通信（%2）在第 1 次运行中给 rank %3 的比特与 rank %4 不同</translation>
-        </message>
-        <message>
-            <source>not all compared: ops ran in the script's processes that joined no process group, which the trace does not compare</source>
-            <translation>未全部比较：有算子运行在脚本中未加入进程组的进程里，追踪不比较这些算子</translation>
         </message>
         <message>
             <source>the first %1 of its %2 kernels left equal tensors in run %3</source>
@@ -4859,6 +4851,14 @@ difference</source>
         <message>
             <source>%1 (%2): %3</source>
             <translation>%1（%2 个）：%3</translation>
+        </message>
+        <message>
+            <source>%1 processes started outside multiprocessing ran %2 torch ops in no process group: not compared</source>
+            <translation>%1 个不经 multiprocessing 启动、未加入进程组的进程运行了 %2 个 torch 算子：未比较</translation>
+        </message>
+        <message>
+            <source>not all compared: ops ran in processes started outside multiprocessing that joined no process group, which the trace does not compare</source>
+            <translation>未全部比较：有算子运行在不经 multiprocessing 启动、未加入进程组的进程里，追踪不比较这些算子</translation>
         </message>
     </context>
     <context>

@@ -203,8 +203,8 @@ void printJob(std::ostream& out, const TraceJobResult& job, const TraceAlignment
   if (!job.fromPool.empty()) out << "  " << describeFromPool(script, job.fromPool.front()) << "\n";
   if (job.unrankedProcesses > 0) {
     out << "  " << job.unrankedProcesses << (job.unrankedProcesses == 1 ? " process" : " processes")
-        << " ran torch ops without joining a process group (" << job.unrankedOps
-        << " ops): not compared\n";
+        << " ran torch ops, started outside multiprocessing and in no process group ("
+        << job.unrankedOps << " ops): not compared\n";
   }
   if (job.disagreement) out << "  " << describeDisagreement(*job.disagreement) << "\n";
   for (const auto& p : job.problems) out << "  " << printableText(p, true) << "\n";

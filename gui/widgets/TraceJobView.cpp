@@ -129,8 +129,8 @@ QString traceJobHtml(const TraceJobResult& job, PyTorchRelease release) {
   }
   if (job.unrankedProcesses > 0) {
     html += QStringLiteral("<p>%1</p>")
-                .arg(esc(TraceWidget::tr("%1 processes ran %2 torch ops without joining a "
-                                         "process group: not compared")
+                .arg(esc(TraceWidget::tr("%1 processes started outside multiprocessing ran %2 "
+                                         "torch ops in no process group: not compared")
                              .arg(job.unrankedProcesses)
                              .arg(job.unrankedOps)));
   }

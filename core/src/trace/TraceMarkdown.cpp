@@ -156,8 +156,8 @@ void writeJob(std::ostream& out, const TraceJobResult& job, const TraceAlignment
   }
   if (job.unrankedProcesses > 0) {
     out << "- " << job.unrankedProcesses << (job.unrankedProcesses == 1 ? " process" : " processes")
-        << " ran torch ops without joining a process group (" << job.unrankedOps
-        << " ops): not compared.\n";
+        << " ran torch ops, started outside multiprocessing and in no process group ("
+        << job.unrankedOps << " ops): not compared.\n";
   }
   if (job.disagreement) out << "- " << describeDisagreement(*job.disagreement) << ".\n";
   for (const auto& p : job.problems) out << "- " << code(p) << "\n";

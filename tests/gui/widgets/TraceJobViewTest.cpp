@@ -15,7 +15,9 @@ TEST(TraceJobViewTest, ProcessesWithoutRanksGiveNoTableOfZeroRanks) {
   const QString html = traceJobHtml(job, PyTorchRelease{2, 8});
   EXPECT_FALSE(html.contains(QStringLiteral("The job:"))) << html.toStdString();
   EXPECT_FALSE(html.contains(QStringLiteral("<table"))) << html.toStdString();
-  EXPECT_TRUE(html.contains(QStringLiteral("2 processes ran 7 torch ops"))) << html.toStdString();
+  EXPECT_TRUE(
+      html.contains(QStringLiteral("2 processes started outside multiprocessing ran 7 torch ops")))
+      << html.toStdString();
 
   job.ranks.emplace_back();
   job.ranks.back().rank = 0;
