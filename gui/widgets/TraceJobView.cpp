@@ -50,9 +50,8 @@ QString traceRankText(const TraceRankResult& r) {
 
 QString tracePoolName(const TraceJobResult& job) {
   if (job.poolProcesses == 0) return TraceWidget::tr("the process pool");
-  return job.poolProcesses >= job.poolTasks
-             ? TraceWidget::tr("the script's processes")
-             : TraceWidget::tr("the process pool and the script's processes");
+  return job.poolIsProcesses() ? TraceWidget::tr("the script's processes")
+                               : TraceWidget::tr("the process pool and the script's processes");
 }
 
 QString traceJobHtml(const TraceJobResult& job, PyTorchRelease release) {
@@ -87,7 +86,7 @@ QString traceJobHtml(const TraceJobResult& job, PyTorchRelease release) {
   }
   if (job.pool) {
     html += QStringLiteral("<p><b>%1</b> %2</p>")
-                .arg(esc(job.poolProcesses > 0 && job.poolProcesses >= job.poolTasks
+                .arg(esc(job.poolIsProcesses()
                              ? TraceWidget::tr("The script's processes: %1, each against the "
                                                "same process of run 1:")
                                    .arg(job.poolProcesses)

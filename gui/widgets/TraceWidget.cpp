@@ -381,12 +381,10 @@ void TraceWidget::showConfig(int index) {
       if (base.job.pool) {
         const TraceJobResult& job = base.job;
         // The script's own processes are counted as processes, a pool's work as tasks.
-        add(*job.pool,
-            (job.poolProcesses > 0 && job.poolProcesses >= job.poolTasks ? tr("%1 (%2): %3")
-                                                                         : tr("%1 (%2 tasks): %3"))
-                .arg(tracePoolName(job))
-                .arg(job.poolTasks)
-                .arg(traceRankText(*job.pool)));
+        add(*job.pool, (job.poolIsProcesses() ? tr("%1 (%2): %3") : tr("%1 (%2 tasks): %3"))
+                           .arg(tracePoolName(job))
+                           .arg(job.poolTasks)
+                           .arg(traceRankText(*job.pool)));
       }
       process_->setCurrentIndex(shownProcess_);
     }

@@ -112,7 +112,7 @@ void writeJob(std::ostream& out, const TraceJobResult& job, const TraceAlignment
         << ", each aligned against the same rank of run 1\n\n";
   }
   if (job.pool) {
-    if (job.poolProcesses > 0 && job.poolProcesses >= job.poolTasks) {
+    if (job.poolIsProcesses()) {
       out << "### The script's processes: " << job.poolProcesses
           << (job.poolProcesses == 1 ? ", aligned" : ", each aligned")
           << " against the same process of run 1\n\n";

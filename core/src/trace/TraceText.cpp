@@ -316,13 +316,13 @@ std::string describeRankName(const TraceRankResult& rank) {
 
 std::string describePoolName(const TraceJobResult& job) {
   if (job.poolProcesses == 0) return "the process pool";
-  return job.poolProcesses >= job.poolTasks ? "the script's processes"
-                                            : "the process pool and the script's processes";
+  return job.poolIsProcesses() ? "the script's processes"
+                               : "the process pool and the script's processes";
 }
 
 std::string describePool(const TraceJobResult& job) {
   std::string s;
-  if (job.poolProcesses > 0 && job.poolProcesses >= job.poolTasks) {
+  if (job.poolIsProcesses()) {
     s = "the script's processes: " + std::to_string(job.poolProcesses) +
         (job.poolProcesses == 1 ? ", against" : ", each against") + " the same process of run 1";
   } else {

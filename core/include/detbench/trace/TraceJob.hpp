@@ -100,6 +100,8 @@ struct TraceJobResult {
   // with one task (multiprocessing.Process): where every task is one, the pool is "the
   // script's processes".
   std::size_t poolProcesses = 0;
+  // Every task of the pool is such a process: it is "the script's processes", not a pool.
+  bool poolIsProcesses() const { return poolProcesses > 0 && poolProcesses >= poolTasks; }
   // The script's causes that came from the pool's tasks, moved out of its causes.
   std::vector<RankInheritance> fromPool;
   // Record files that could not be read whole, in a few words each.
