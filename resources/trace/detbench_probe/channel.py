@@ -35,10 +35,22 @@ def text(value):
     return json.dumps(value, ensure_ascii=True)
 
 
+# This process's id, kept current across os.fork: read on every record, where os.getpid()
+# would be a system call each time.
+PID = [os.getpid()]
+
+
+def _after_fork():
+    PID[0] = os.getpid()
+
+
+os.register_at_fork(after_in_child=_after_fork)
+
 _FLUSH_BYTES = 1 << 16
 _FLUSH_SECONDS = 0.25
 RING_HEADER = 16  # uint64 little-endian: bytes written in all; the ring's capacity
 RING_BYTES = 4 << 20
+_TOTAL = struct.Struct("<Q")
 
 
 class Channel:
@@ -76,29 +88,31 @@ class Channel:
     def send(self, line):
         data = (line + "\n").encode("utf-8", "replace")
         with self.lock:
-            if self.closed or os.getpid() != self.pid:
+            if self.closed or PID[0] != self.pid:
                 return
             if self.ring is not None:
                 self._keep(data)
             self.parts.append(data)
             self.size += len(data)
-            if self.size >= _FLUSH_BYTES:
-                self._flush()
-            elif time.monotonic() - self.last >= _FLUSH_SECONDS:
+            if self.size >= _FLUSH_BYTES or time.monotonic() - self.last >= _FLUSH_SECONDS:
                 self._flush()
 
     def _keep(self, data):
         n = len(data)
-        tail = data[-RING_BYTES:] if n > RING_BYTES else data
-        offset = self.total + n - len(tail)  # where `tail` starts in the stream
-        pos = offset % RING_BYTES
-        first = min(len(tail), RING_BYTES - pos)
+        pos = self.total % RING_BYTES
         ring = self.ring
-        ring[RING_HEADER + pos:RING_HEADER + pos + first] = tail[:first]
-        if first < len(tail):
-            ring[RING_HEADER:RING_HEADER + len(tail) - first] = tail[first:]
+        if n <= RING_BYTES - pos:  # the common case: one copy
+            ring[RING_HEADER + pos:RING_HEADER + pos + n] = data
+        else:
+            tail = data[-RING_BYTES:] if n > RING_BYTES else data
+            offset = self.total + n - len(tail)  # where `tail` starts in the stream
+            pos = offset % RING_BYTES
+            first = min(len(tail), RING_BYTES - pos)
+            ring[RING_HEADER + pos:RING_HEADER + pos + first] = tail[:first]
+            if first < len(tail):
+                ring[RING_HEADER:RING_HEADER + len(tail) - first] = tail[first:]
         self.total += n
-        struct.pack_into("<Q", ring, 0, self.total)
+        _TOTAL.pack_into(ring, 0, self.total)
 
     def flush(self):
         with self.lock:

@@ -18,6 +18,20 @@ import torch
 
 from . import kernels as _kernels
 
+
+def modes_set_aside():
+    """A context in which no dispatch mode is active (so Dynamo compiles and runs its code):
+    _disable_current_modes in PyTorch 2.x, the probe's own mode popped in 1.13."""
+    from torch.utils import _python_dispatch as d
+    disable = getattr(d, "_disable_current_modes", None)
+    if disable is not None:
+        return disable()
+    pop = getattr(d, "_pop_mode_temporarily", None)
+    if pop is not None:
+        return pop()
+    import contextlib
+    return contextlib.nullcontext()
+
 def _definition(fn):
     """(name, "file:line") of the function or module under torch.compile."""
     target = fn.forward if isinstance(fn, torch.nn.Module) else fn

@@ -289,6 +289,7 @@ def _after_fork(recorder):
     recorder.seq = 0
     recorder.current = 0
     recorder.sites = {}
+    recorder.site_at = {}
     recorder.threads = 0
     _begin(recorder, path, recorder.run, {}, True)
     try:

@@ -89,8 +89,8 @@ def _is_storage(value):
 class _OpInfo:
     """What the probe needs of an op, worked out once per overload."""
 
-    __slots__ = ("name", "quoted", "arguments", "writes", "outs", "overwrites", "uninitialized", "opaque",
-                 "collective", "write_only", "view", "resizes")
+    __slots__ = ("name", "quoted", "arguments", "quoted_arguments", "writes", "outs", "overwrites", "uninitialized", "opaque",
+                 "collective", "write_only", "view", "resizes", "plain")
 
     def __init__(self, func):
         schema = func._schema
@@ -100,6 +100,7 @@ class _OpInfo:
         self.name = name
         self.quoted = text(name)
         self.arguments = [a.name for a in schema.arguments]
+        self.quoted_arguments = [text(a) for a in self.arguments]
         writes, outs = set(), set()
         for i, a in enumerate(schema.arguments):
             info = a.alias_info
@@ -125,6 +126,10 @@ class _OpInfo:
         # An op whose result is a view of its input (as_strided, view, detach): it reads nothing.
         self.view = any(r.alias_info is not None and not r.alias_info.is_write
                         for r in schema.returns)
+        # Reads its inputs and writes only what it returns, its memory tracked like any other:
+        # the recorder's short path (Recorder._record_plain).
+        self.plain = not (writes or outs or self.overwrites or self.uninitialized or self.resizes
+                          or self.opaque or self.collective)
 
 
 def _unwritten(tensors):
@@ -152,7 +157,7 @@ def _scalar_text(v):
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, int):
-        return str(v)
+        return int.__repr__(v)  # an IntEnum's str is its name before Python 3.11
     if isinstance(v, float):
         return _float_text(v)
     if isinstance(v, str):
@@ -163,9 +168,22 @@ def _scalar_text(v):
     return None
 
 
+# A float's text by its value: a script passes the same few numbers to op after op. Zero is
+# not kept (0.0 and -0.0 are one key), nor is NaN (never equal to itself); cleared when it grows
+# past _MAX_FLOATS (a script of ever new numbers).
+_FLOATS = {float("inf"): '"inf"', float("-inf"): '"-inf"'}
+_MAX_FLOATS = 1 << 12
+
+
 def _float_text(v):
-    if v != v:
-        return '"nan"'
-    if v in (float("inf"), float("-inf")):
-        return '"inf"' if v > 0 else '"-inf"'
-    return repr(v)
+    s = _FLOATS.get(v)
+    if s is None:
+        if v != v:
+            return '"nan"'
+        s = float.__repr__(v)  # NumPy's float64 is a float whose repr names its type
+        if v:
+            if len(_FLOATS) >= _MAX_FLOATS:
+                _FLOATS.clear()
+                _FLOATS[float("inf")], _FLOATS[float("-inf")] = '"inf"', '"-inf"'
+            _FLOATS[v] = s
+    return s

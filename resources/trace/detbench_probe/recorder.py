@@ -23,10 +23,12 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from . import digest as _digest
-from . import kernels as _kernels
-from .channel import text
+from .describe import describe as _describe, digest_or_none as _digest_or_none
+from . import kernels as _kernels, uses as _uses
+from .compiled import modes_set_aside as _modes_set_aside
+from .channel import PID, text
 from .opinfo import (_HELD_COLLECTIVES, _MAX_TENSORS, _OpInfo, _dtype_name, _flatten, _is_storage,
-                     _scalar_text, _storage_ptr, _unwritten, _wait_for, grows)
+                     _float_text, _scalar_text, _storage_ptr, _unwritten, _wait_for, grows)
 
 # Where torch rebuilds a tensor received from another process (a DataLoader worker's batch):
 # the ops there (lift_fresh, set_) run when the batch arrives, whose order between workers
@@ -50,7 +52,8 @@ class Recorder(TorchDispatchMode):
         self.pid = os.getpid()
         self.seq = 0
         self.infos = {}
-        self.sites = {}
+        self.sites = {}  # (file, line, function) -> site id
+        self.site_at = {}  # (code, instruction) -> site id
         self.kinds = {}
         self.uninitialized = {}  # storage pointer -> True while nothing has written there
         self.assembled = set()  # storage pointers written through views of them
@@ -73,7 +76,7 @@ class Recorder(TorchDispatchMode):
         self.thread = 0   # the thread this recorder records: 0, the main thread
         self.thread_lock = threading.Lock()
         self.site_lock = threading.Lock()
-        self.local = threading.local()  # .recorder: the thread's own (threads.py)
+        self.local = _ThreadRecorder()
         self.op_head = '{"t":"op",'
         self.active = False  # inside the mode (the script is running)
         self.start_cwd = os.getcwd()
@@ -113,10 +116,14 @@ class Recorder(TorchDispatchMode):
     def locate(self):
         """The id of the user's call site (0: none), and whether the op is hidden. A site's
         record is sent the first time it is seen."""
-        frame = sys._getframe(1)
+        frame = sys._getframe(2)  # the caller of the probe's method that asks
         self.compiled_caller = False
+        kinds = self.kinds
         while frame is not None:
-            kind = self._kind(frame.f_code)
+            code = frame.f_code
+            kind = kinds.get(code)
+            if kind is None:
+                kind = self._kind(code)
             if kind == _USER:
                 break
             if kind == _HIDDEN:
@@ -126,8 +133,17 @@ class Recorder(TorchDispatchMode):
             frame = frame.f_back
         if frame is None:
             return 0, False
-        code = frame.f_code
-        key = (code.co_filename, frame.f_lineno, code.co_name)
+        # By the instruction that called: its line number is worked out once (f_lineno scans
+        # the code's line table, long in a script's top level).
+        at = (code, frame.f_lasti)
+        site = self.site_at.get(at)
+        if site is None:
+            site = self._site(code, frame.f_lineno)
+            self.site_at[at] = site
+        return site, False
+
+    def _site(self, code, line):
+        key = (code.co_filename, line, code.co_name)
         site = self.sites.get(key)
         if site is None:
             with self.site_lock:  # threads: each id once, its record sent before it is used
@@ -140,35 +156,19 @@ class Recorder(TorchDispatchMode):
                     self.channel.send('{"t":"site","s":%d,"file":%s,"line":%d,"fn":%s}' % (
                         site, text(filename), key[1], text(key[2])))
                     self.sites[key] = site
-        return site, False
+        return site
 
     # -- tensors ------------------------------------------------------------------------
 
-    def _digest(self, t):
-        """The digest of the bits `t` holds now: taken each time an op reads or writes it, never
-        reused, since memory can change under a tensor without PyTorch knowing (a NumPy array
-        that shares it, a library writing through data_ptr)."""
-        try:
-            return _digest.digest(t)
-        except Exception:
-            return None
-
-    def _describe(self, t, flags=0):
-        try:
-            d = self._digest(t)
-            return '[%s,"%s",%s,"%s",%d]' % (
-                '"0x%016x"' % d if d is not None else "null", _dtype_name(t.dtype),
-                list(t.shape), "cpu" if t.is_cpu else t.device, flags)
-        except Exception:  # a tensor the probe cannot describe (nested, a subclass): opaque
-            return '[null,"opaque",[],"?",2]'
-
     def _describe_all(self, tensors, skip_ids=(), uninit_check=False):
-        parts = []
-        kept = [t for t in tensors if id(t) not in skip_ids]
+        kept = [t for t in tensors if id(t) not in skip_ids] if skip_ids else tensors
+        rest = None
+        if len(kept) > _MAX_TENSORS:
+            kept, rest = kept[:_MAX_TENSORS - 1], kept[_MAX_TENSORS - 1:]
         assembled = self.assembled
-        for t in kept[:_MAX_TENSORS - 1] if len(kept) > _MAX_TENSORS else kept:
-            flags = 0
-            if uninit_check or assembled or self.from_pool or self.from_compiled or self.shared:
+        if uninit_check or assembled or self.from_pool or self.from_compiled or self.shared:
+            parts = []
+            for t in kept:
                 p = _storage_ptr(t)  # once a tensor: it costs a storage object
                 if uninit_check and p in self.uninitialized:
                     flags = 1
@@ -180,31 +180,59 @@ class Recorder(TorchDispatchMode):
                     flags = 16
                 elif p in self.shared:
                     flags = 32
-            parts.append(self._describe(t, flags))
-        if len(kept) > _MAX_TENSORS:
+                else:
+                    flags = 0
+                parts.append(_describe(t, flags))
+        else:
+            parts = [_describe(t) for t in kept]
+        if rest is not None:
             # The rest as one: their digests folded in order, so a difference in any of them
             # is still seen.
-            rest = kept[_MAX_TENSORS - 1:]
             total = 0
             for t in rest:
-                d = self._digest(t)
+                d = _digest_or_none(t)
                 total = _digest.mum(total ^ (d if d is not None else 0), _digest.INDEX_STEP)
             parts.append('["0x%016x","rest",[%d],"?",0]' % (total, len(rest)))
         return "[" + ",".join(parts) + "]"
 
+    def _head(self, seq, info, site, described_in, args, kwargs):
+        """An op's record up to its outputs."""
+        head = self.op_head + '"i":%d,"op":%s,"s":%d,"in":%s' % (seq, info.quoted, site, described_in)
+        if self.compiled_caller:
+            head += ',"cc":1'
+        scalars = self._scalars(info, args, kwargs)
+        if scalars:
+            head += ',"a":' + scalars
+        return head
+
     def _scalars(self, info, args, kwargs):
-        parts = []
-        names = info.arguments
-        for i, v in enumerate(args):
-            if i < len(names):
+        """The op's arguments that carry a value and are no tensor, as JSON members ("" for
+        none). Every argument of every op passes here: the common kinds are tested first."""
+        parts = None
+        for name, v in zip(info.quoted_arguments, args):
+            kind = type(v)
+            if kind is float:
+                value = _float_text(v)
+            elif kind is int:
+                value = str(v)
+            elif v is None or isinstance(v, torch.Tensor):
+                continue
+            else:
+                value = _scalar_text(v)
+                if value is None:
+                    continue
+            if parts is None:
+                parts = [name + ":" + value]
+            else:
+                parts.append(name + ":" + value)
+        if kwargs:
+            for k, v in kwargs.items():
                 value = _scalar_text(v)
                 if value is not None:
-                    parts.append("%s:%s" % (text(names[i]), value))
-        for k, v in kwargs.items():
-            value = _scalar_text(v)
-            if value is not None:
-                parts.append("%s:%s" % (text(k), value))
-        return "{" + ",".join(parts) + "}"
+                    if parts is None:
+                        parts = []
+                    parts.append("%s:%s" % (text(k), value))
+        return "{" + ",".join(parts) + "}" if parts else ""
 
     def _keep(self, seq, outputs):
         for j, t in enumerate(outputs[:_MAX_TENSORS]):
@@ -232,12 +260,12 @@ class Recorder(TorchDispatchMode):
     # -- the mode -------------------------------------------------------------------------
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        mine = getattr(self.local, "recorder", self)
-        if mine is not self:  # a step of an asyncio task (threads.py): the task's recorder
+        mine = self.local.recorder
+        if mine is not None and mine is not self:  # an asyncio task's step (threads.py)
             return mine.__torch_dispatch__(func, types, args, kwargs)
         if kwargs is None:
             kwargs = {}
-        if self.busy or os.getpid() != self.pid:  # the probe's own ops; a forked worker
+        if self.busy or PID[0] != self.pid:  # the probe's own ops; a forked worker
             out = func(*args, **kwargs)
             if self.busy and getattr(func, "namespace", None) == "c10d":
                 self._hold(args, out)  # the collective a wrapped torch.distributed call runs
@@ -264,6 +292,9 @@ class Recorder(TorchDispatchMode):
             if info.collective:
                 self._hold(args, out)
             return out
+        if info.plain and not (self.uninitialized or self.assembled or self.from_pool or
+                               self.from_compiled or self.shared):
+            return self._record_plain(func, info, seq, site, args, kwargs)
         fresh = info.uninitialized or (info.resizes and grows(args))  # its output unwritten
         inputs = []
         _flatten(args, inputs)
@@ -300,13 +331,8 @@ class Recorder(TorchDispatchMode):
             self.channel.send(self.op_head + '"i":%d,"op":%s,"s":%d,"in":%s,"out":%s}' % (
                 seq, info.quoted, site, _unwritten(inputs), _unwritten(outputs)))
             return out
-        described_in = self._describe_all(inputs, skip, bool(self.uninitialized))
-        scalars = self._scalars(info, args, kwargs)
-        head = self.op_head + '"i":%d,"op":%s,"s":%d,"in":%s' % (seq, info.quoted, site, described_in)
-        if self.compiled_caller:
-            head += ',"cc":1'
-        if scalars != "{}":
-            head += ',"a":' + scalars
+        head = self._head(seq, info, site, self._describe_all(inputs, skip, bool(self.uninitialized)),
+                          args, kwargs)
         try:
             out = func(*args, **kwargs)
         except BaseException as e:
@@ -359,6 +385,41 @@ class Recorder(TorchDispatchMode):
             line += ',"more":[%d,%d]' % (len(inputs), len(outputs))
         self.channel.send(line + "}")
         if seq in self.keep and self.keep_dir:
+            self._keep(seq, outputs)
+        return out
+
+    def _record_plain(self, func, info, seq, site, args, kwargs):
+        """What __torch_dispatch__ does for an op that reads its inputs and returns what it
+        wrote, while no memory is tracked (nothing unwritten, filled through views, sent by
+        another process, written by compiled code): the same record, in fewer steps."""
+        inputs = []
+        for a in args:
+            if isinstance(a, torch.Tensor):
+                inputs.append(a)
+            elif isinstance(a, (list, tuple)):
+                _flatten(a, inputs)
+        for v in kwargs.values():
+            _flatten(v, inputs)
+        head = self._head(seq, info, site, "[" + ",".join([_describe(t) for t in inputs]) + "]"
+                          if len(inputs) <= _MAX_TENSORS else self._describe_all(inputs),
+                          args, kwargs)
+        try:
+            out = func(*args, **kwargs)
+        except BaseException as e:
+            self._raised(seq, info, site, e, head + ',"out":[],"x":1}')
+            raise
+        if isinstance(out, torch.Tensor):
+            outputs = [out]
+            line = head + ',"out":[' + _describe(out) + "]}"
+        else:
+            outputs = []
+            _flatten(out, outputs)
+            line = head + ',"out":' + self._describe_all(outputs)
+            if len(outputs) > _MAX_TENSORS:
+                line += ',"more":[%d,%d]' % (len(inputs), len(outputs))
+            line += "}"
+        self.channel.send(line)
+        if self.keep and seq in self.keep and self.keep_dir:
             self._keep(seq, outputs)
         return out
 
@@ -419,8 +480,8 @@ class Recorder(TorchDispatchMode):
     def compiled_call(self, name, where, module, fn, args, kwargs):
         """One call of compiled code, run as compiled (the probe's mode set aside) and recorded
         as one op: "compiled::NAME"."""
-        mine = getattr(self.local, "recorder", self)
-        if mine is not self:  # called on a thread the script started
+        mine = self.local.recorder
+        if mine is not None and mine is not self:  # called on a thread the script started
             return mine.compiled_call(name, where, module, fn, args, kwargs)
         if self.busy or os.getpid() != self.pid or not self.active:
             return fn(*args, **kwargs)
@@ -480,85 +541,22 @@ class Recorder(TorchDispatchMode):
             self._keep(seq, outputs)
         return out
 
-    # -- values that leave torch without an op ---------------------------------------------
+    # -- values that leave torch without an op (uses.py) --------------------------------------
 
     def used(self, what, value):
-        """Records the digests of the tensors in `value` that the script takes out of torch
-        without an op (numpy(), tolist(), torch.save): a difference that reaches them is a
-        result."""
-        mine = getattr(self.local, "recorder", self)
-        if mine is not self:  # called on a thread the script started
-            return mine.used(what, value)
-        if self.busy or os.getpid() != self.pid:
-            return
-        tensors = []
-        _collect(value, tensors, 0)
-        if not tensors:
-            return
-        self.busy += 1
-        try:
-            digests = []
-            for t in tensors[:_MAX_TENSORS]:
-                d = self._digest(t)
-                if d is not None:
-                    digests.append('"0x%016x"' % d)
-        finally:
-            self.busy -= 1
-        self.channel.send('{"t":"use","th":%d,"i":%d,"what":%s,"d":[%s]}' % (
-            self.thread, self.seq, text(what), ",".join(digests)))
+        _uses.record(self, what, value)
 
     def install_uses(self):
-        """Wraps what takes values out of torch without an op; `remove_uses` puts it back."""
-        recorder = self
-        self.originals = []
-
-        def wrap(owner, name, what, of_result=False):
-            original = getattr(owner, name, None)
-            if original is None:
-                return
-
-            def wrapper(*args, **kwargs):
-                recorder.used(what, args[:1] if not of_result else args)
-                return original(*args, **kwargs)
-
-            wrapper.__name__ = getattr(original, "__name__", name)
-            wrapper.__doc__ = getattr(original, "__doc__", None)
-            self.originals.append((owner, name, original, owner.__dict__.get(name)))
-            setattr(owner, name, wrapper)
-
-        from . import pools as _pools, shared as _shared, threads as _threads
-        _threads.install(self)
-        _pools.install(self)
-        _shared.install(self)
-        wrap(torch.Tensor, "numpy", "Tensor.numpy")
-        wrap(torch.Tensor, "tolist", "Tensor.tolist")
-        wrap(torch, "save", "torch.save")
-        # PyTorch 1.13's as_subclass fails under a dispatch mode ("the raw Tensor object is
-        # already associated to a python object"): there it runs with the probe's mode set
-        # aside (its alias is a view of bits the trace has already seen).
-        if torch.__version__.split(".")[0] == "1":
-            original = torch.Tensor.as_subclass
-
-            def as_subclass(self, cls):
-                if not recorder.active or recorder.busy:
-                    return original(self, cls)
-                with _modes_set_aside():
-                    return original(self, cls)
-
-            self.originals.append((torch.Tensor, "as_subclass", original,
-                                   torch.Tensor.__dict__.get("as_subclass")))
-            torch.Tensor.as_subclass = as_subclass
+        _uses.install(self)
 
     def remove_uses(self):
-        for owner, name, _original, own in reversed(getattr(self, "originals", [])):
-            if own is None:
-                try:
-                    delattr(owner, name)
-                except AttributeError:
-                    pass
-            else:
-                setattr(owner, name, own)
-        self.originals = []
+        _uses.remove(self)
+
+
+class _ThreadRecorder(threading.local):
+    """.recorder: the recorder of the thread (or asyncio task) running now where it is not the
+    one the mode was entered with (threads.py); None, read without an exception, elsewhere."""
+    recorder = None
 
 
 class _CompiledInfo:
@@ -566,37 +564,6 @@ class _CompiledInfo:
 
     def __init__(self, quoted):
         self.quoted = quoted
-
-
-def _modes_set_aside():
-    """A context in which no dispatch mode is active (so Dynamo compiles and runs its code):
-    _disable_current_modes in PyTorch 2.x, the probe's own mode popped in 1.13."""
-    from torch.utils import _python_dispatch as d
-    disable = getattr(d, "_disable_current_modes", None)
-    if disable is not None:
-        return disable()
-    pop = getattr(d, "_pop_mode_temporarily", None)
-    if pop is not None:
-        return pop()
-    import contextlib
-    return contextlib.nullcontext()
-
-
-def _collect(value, out, depth):
-    """The tensors in a value torch.save takes (tensors, dicts, lists, tuples, modules' state)."""
-    if len(out) >= _MAX_TENSORS or depth > 8:
-        return
-    if isinstance(value, torch.Tensor):
-        out.append(value)
-    elif isinstance(value, dict):
-        for v in value.values():
-            _collect(v, out, depth + 1)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            _collect(v, out, depth + 1)
-    elif isinstance(value, torch.nn.Module):
-        for v in value.state_dict().values():
-            _collect(v, out, depth + 1)
 
 
 def _message(e):

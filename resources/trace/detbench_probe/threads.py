@@ -196,7 +196,7 @@ class _TaskSteps(collections.abc.Coroutine):
 
     def _step(self, method, *args):
         local = self._main.local
-        before = getattr(local, "recorder", None)
+        before = local.recorder
         if self._mine is None:
             name = "task %d: %s" % (self._index, self.__name__)
             self._mine = recorder_for_thread(self._main, self._index, name)
@@ -206,10 +206,7 @@ class _TaskSteps(collections.abc.Coroutine):
         try:
             return method(*args)
         finally:
-            if before is None:
-                del local.recorder
-            else:
-                local.recorder = before
+            local.recorder = before
 
     def send(self, value):
         return self._step(self._coro.send, value)

@@ -1,0 +1,109 @@
+"""Values that leave torch without an op (Tensor.numpy, Tensor.tolist, torch.save, a process
+pool task's result): their digests are recorded, so a difference that reaches them is a result.
+`install` wraps what takes them out while a script runs; `remove` puts it back."""
+
+import os
+
+import torch
+
+from .channel import text
+from .compiled import modes_set_aside as _modes_set_aside
+from .describe import digest_or_none as _digest_or_none
+from .opinfo import _MAX_TENSORS
+
+
+def record(recorder, what, value):
+    """Records the digests of the tensors in `value` that the script takes out of torch
+    without an op (numpy(), tolist(), torch.save): a difference that reaches them is a
+    result."""
+    mine = recorder.local.recorder
+    if mine is not None and mine is not recorder:  # called on a thread the script started
+        return record(mine, what, value)
+    if recorder.busy or os.getpid() != recorder.pid:
+        return
+    tensors = []
+    _collect(value, tensors, 0)
+    if not tensors:
+        return
+    recorder.busy += 1
+    try:
+        digests = []
+        for t in tensors[:_MAX_TENSORS]:
+            d = _digest_or_none(t)
+            if d is not None:
+                digests.append('"0x%016x"' % d)
+    finally:
+        recorder.busy -= 1
+    recorder.channel.send('{"t":"use","th":%d,"i":%d,"what":%s,"d":[%s]}' % (
+        recorder.thread, recorder.seq, text(what), ",".join(digests)))
+
+
+def install(recorder):
+    """Wraps what takes values out of torch without an op; `remove` puts it back."""
+    recorder.originals = []
+
+    def wrap(owner, name, what, of_result=False):
+        original = getattr(owner, name, None)
+        if original is None:
+            return
+
+        def wrapper(*args, **kwargs):
+            recorder.used(what, args[:1] if not of_result else args)
+            return original(*args, **kwargs)
+
+        wrapper.__name__ = getattr(original, "__name__", name)
+        wrapper.__doc__ = getattr(original, "__doc__", None)
+        recorder.originals.append((owner, name, original, owner.__dict__.get(name)))
+        setattr(owner, name, wrapper)
+
+    from . import pools as _pools, shared as _shared, threads as _threads
+    _threads.install(recorder)
+    _pools.install(recorder)
+    _shared.install(recorder)
+    wrap(torch.Tensor, "numpy", "Tensor.numpy")
+    wrap(torch.Tensor, "tolist", "Tensor.tolist")
+    wrap(torch, "save", "torch.save")
+    # PyTorch 1.13's as_subclass fails under a dispatch mode ("the raw Tensor object is
+    # already associated to a python object"): there it runs with the probe's mode set
+    # aside (its alias is a view of bits the trace has already seen).
+    if torch.__version__.split(".")[0] == "1":
+        original = torch.Tensor.as_subclass
+
+        def as_subclass(self, cls):
+            if not recorder.active or recorder.busy:
+                return original(self, cls)
+            with _modes_set_aside():
+                return original(self, cls)
+
+        recorder.originals.append((torch.Tensor, "as_subclass", original,
+                                   torch.Tensor.__dict__.get("as_subclass")))
+        torch.Tensor.as_subclass = as_subclass
+
+
+def remove(recorder):
+    for owner, name, _original, own in reversed(getattr(recorder, "originals", [])):
+        if own is None:
+            try:
+                delattr(owner, name)
+            except AttributeError:
+                pass
+        else:
+            setattr(owner, name, own)
+    recorder.originals = []
+
+
+def _collect(value, out, depth):
+    """The tensors in a value torch.save takes (tensors, dicts, lists, tuples, modules' state)."""
+    if len(out) >= _MAX_TENSORS or depth > 8:
+        return
+    if isinstance(value, torch.Tensor):
+        out.append(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _collect(v, out, depth + 1)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _collect(v, out, depth + 1)
+    elif isinstance(value, torch.nn.Module):
+        for v in value.state_dict().values():
+            _collect(v, out, depth + 1)
