@@ -36,7 +36,8 @@ if(TARGET detbench-gui)
 endif()
 # The device modules are components of their own (packages of their own: they bring CUDA's
 # and libtorch's dependencies, which the rest does not need).
-foreach(module detbench_cuda:cuda detbench_torch:torch detbench_probe_digest:main)
+foreach(module detbench_cuda:cuda detbench_torch:torch detbench_probe_digest:main
+               detbench_probe_digest_module:main)
   string(REPLACE ":" ";" parts ${module})
   list(GET parts 0 target)
   list(GET parts 1 component)

@@ -1,10 +1,11 @@
-// The probe's digest, computed with detbench's compiled digest (ctypes), in Python with NumPy and
-// with torch ops, equals detbench's C++ digest of the same bytes, for every dtype (Debian's
-// python3-torch; skipped without it).
+// The probe's digest, computed with detbench's compiled digest (its extension module, ctypes), in
+// Python with NumPy and with torch ops, equals detbench's C++ digest of the same bytes, for every
+// dtype (Debian's python3-torch; skipped without it).
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
@@ -63,6 +64,19 @@ TEST(ProbeDigest, EqualsTheCppDigestForEveryDtype) {
           << "os.environ['DETBENCH_TRACE_DIGEST_LIB'] = " << pythonString(library) << "\n"
           << "from detbench_probe import digest as D\n"
           << "print('library', D._library is not None)\n"
+          // Where the extension module loads, the probe calls it; the C entry through ctypes
+          // gives the same digests.
+          << "import ctypes\n"
+          << "module = type(D._library).__name__ == 'builtin_function_or_method'\n"
+          << "entry = ctypes.CDLL(" << pythonString(library) << ").detbench_probe_digest "
+          << "if D._library else None\n"
+          << "if entry:\n"
+          << "    entry.restype = ctypes.c_uint64\n"
+          << "    entry.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint64]\n"
+          << "data = torch.arange(1000, dtype=torch.int32)\n"
+          << "same = entry is None or all(D._library(data.data_ptr() if n else None, 4, n) == "
+          << "entry(data.data_ptr() if n else None, 4, n) for n in (0, 1, 999, 1000))\n"
+          << "print('module', module, same)\n"
           << "for name, dtype in [";
   for (const auto& c : cases) program << "(" << pythonString(c.name) << ", '" << c.dtype << "'),";
   program << "]:\n"
@@ -76,10 +90,16 @@ TEST(ProbeDigest, EqualsTheCppDigestForEveryDtype) {
           << "          D.digest(t[::2], use_numpy=False, use_library=False))\n";
   const std::string out = runPython(program.str());
   std::istringstream lines(out);
-  std::string name, loaded;
-  lines >> name >> loaded;
-  // Where the build has it (not in sanitizer builds), the probe loads the compiled digest.
+  std::string name, loaded, module, same;
+  lines >> name >> loaded >> name >> module >> same;
+  // Where the build has it (not in sanitizer builds), the probe loads the compiled digest, and
+  // the extension module where that was built beside it.
   EXPECT_EQ(loaded, library.empty() ? "False" : "True") << out;
+  const bool moduleBuilt = !library.empty() && std::filesystem::is_regular_file(
+                                                   std::filesystem::path(library).parent_path() /
+                                                   "_detbench_digest.abi3.so");
+  EXPECT_EQ(module, moduleBuilt ? "True" : "False") << out;
+  EXPECT_EQ(same, "True") << out;
   std::uint64_t compiled = 0, numpy = 0, ops = 0, compiledStrided = 0, numpyStrided = 0,
                 opsStrided = 0;
   std::size_t seen = 0;

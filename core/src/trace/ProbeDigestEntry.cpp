@@ -10,6 +10,8 @@
 // the same digest, in a fraction of the time. ctypes releases the interpreter's lock for the
 // call; the threads touch nothing of Python's.
 
+#include "ProbeDigestEntry.hpp"
+
 #include <sched.h>
 
 #include <algorithm>
@@ -71,8 +73,6 @@ bool digestible(std::uint64_t elementSize) {
 
 }  // namespace
 
-// The digest of `count` elements of `elementSize` bytes at `data` (a contiguous tensor); 0 where
-// it cannot be taken.
 extern "C" __attribute__((visibility("default"))) std::uint64_t detbench_probe_digest(
     const void* data, std::uint64_t elementSize, std::uint64_t count) noexcept {
   if (!digestible(elementSize)) return 0;
@@ -87,9 +87,6 @@ extern "C" __attribute__((visibility("default"))) std::uint64_t detbench_probe_d
   }
 }
 
-// The digest of a strided tensor read where its elements lie (run/StridedDigest.hpp): its
-// `ndim` sizes and strides (in elements), element 0 at `data`. The same digest as of its
-// contiguous copy; 0 where it cannot be taken (a negative stride).
 extern "C" __attribute__((visibility("default"))) std::uint64_t detbench_probe_digest_strided(
     const void* data, std::uint64_t elementSize, std::uint64_t ndim, const std::int64_t* sizes,
     const std::int64_t* strides) noexcept {

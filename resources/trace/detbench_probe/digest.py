@@ -28,8 +28,9 @@ _TENSOR_NUMPY = torch.Tensor.numpy
 
 def _load_library():
     """detbench's compiled digest (DETBENCH_TRACE_DIGEST_LIB): (contiguous, strided), or None
-    for each it lacks. The same digest over a CPU tensor's own memory at memory speed, one call
-    a tensor; a strided tensor (a transposed weight) read where its elements lie, no copy."""
+    for each it lacks; the contiguous one from the extension module where it loads. The same
+    digest over a CPU tensor's own memory at memory speed, one call a tensor; a strided tensor
+    (a transposed weight) read where its elements lie, no copy."""
     import os
     path = os.environ.pop("DETBENCH_TRACE_DIGEST_LIB", "")
     if not path:
@@ -49,7 +50,26 @@ def _load_library():
                             ctypes.c_void_p, ctypes.c_void_p]
     except Exception:
         strided = None
-    return fn, strided
+    return _module_digest(path) or fn, strided
+
+
+def _module_digest(library_path):
+    """The same digest from the extension module beside the library (ProbeDigestModule.cpp),
+    called without ctypes' conversions; None where it is absent or does not load here."""
+    import importlib.machinery
+    import importlib.util
+    import os
+    path = os.path.join(os.path.dirname(library_path), "_detbench_digest.abi3.so")
+    if not os.path.isfile(path):
+        return None
+    try:
+        loader = importlib.machinery.ExtensionFileLoader("_detbench_digest", path)
+        spec = importlib.util.spec_from_file_location("_detbench_digest", path, loader=loader)
+        module = importlib.util.module_from_spec(spec)
+        loader.exec_module(module)
+        return module.digest
+    except Exception:  # another ABI (a free-threaded interpreter): ctypes instead
+        return None
 
 
 _library, _library_strided = _load_library()
