@@ -1,6 +1,7 @@
 #include "detbench/remote/SlurmConnection.hpp"
 
 #include <algorithm>
+#include <thread>
 #include <utility>
 
 #include "detbench/base/Error.hpp"
@@ -14,6 +15,7 @@ using Clock = std::chrono::steady_clock;
 constexpr auto kFirstPoll = std::chrono::seconds(2);
 constexpr auto kPollEvery = std::chrono::seconds(5);
 constexpr auto kCommandLimit = std::chrono::seconds(30);
+constexpr auto kSettlePoll = std::chrono::milliseconds(500);
 
 std::vector<std::string> commandFor(const SlurmTarget& target,
                                     const SlurmConnection::CommandWrap& wrap) {
@@ -46,8 +48,15 @@ std::optional<SlurmJobState> SlurmConnection::queryJob() {
   return parseSqueueLine(r.output);
 }
 
-std::string SlurmConnection::jobState() {
-  const auto state = queryJob();
+std::string SlurmConnection::endedJobState(std::chrono::milliseconds settle) {
+  const auto until = Clock::now() + settle;
+  auto state = queryJob();
+  while (state && slurmStateIsEnding(state->state) && Clock::now() < until) {
+    std::this_thread::sleep_for(kSettlePoll);
+    auto next = queryJob();
+    if (!next) break;  // gone from squeue's list: the last state seen is the last known
+    state = std::move(next);
+  }
   return state ? describeSlurmState(*state) : std::string();
 }
 
@@ -58,7 +67,7 @@ std::optional<std::string> SlurmConnection::readLine(std::chrono::milliseconds t
       return ServeConnection::readLine(timeout, maxLineBytes);
     } catch (const ConnectionEnded& e) {
       // Slurm's own words for why the step ended (a time limit, a node failure, a cancel).
-      const std::string state = jobState();
+      const std::string state = endedJobState();
       if (state.empty()) throw;
       throw ConnectionEnded(e.message() + " [Slurm: " + state + "]", __FILE__, __LINE__);
     }

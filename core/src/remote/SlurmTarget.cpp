@@ -167,6 +167,13 @@ bool slurmStateIsLive(const std::string& state) {
   return std::any_of(std::begin(kLive), std::end(kLive), [&](const char* s) { return state == s; });
 }
 
+bool slurmStateIsEnding(const std::string& state) {
+  static const char* const kEnding[] = {"RUNNING", "CONFIGURING", "COMPLETING", "SIGNALING",
+                                        "STAGE_OUT"};
+  return std::any_of(std::begin(kEnding), std::end(kEnding),
+                     [&](const char* s) { return state == s; });
+}
+
 std::string describeSlurmState(const SlurmJobState& s) {
   std::string state = lower(s.state);
   std::replace(state.begin(), state.end(), '_', ' ');  // NODE_FAIL: "node fail"

@@ -108,6 +108,16 @@ TEST(SlurmTargetTest, SqueuesLineIsReadAndSaidInWords) {
   EXPECT_FALSE(parseSqueueLine("|PENDING|x"));
 }
 
+TEST(SlurmTargetTest, AJobSlurmIsStillEndingIsAskedAgainForItsEnd) {
+  EXPECT_TRUE(slurmStateIsEnding("COMPLETING"));
+  EXPECT_TRUE(slurmStateIsEnding("RUNNING"));
+  EXPECT_FALSE(slurmStateIsEnding("PREEMPTED"));
+  EXPECT_FALSE(slurmStateIsEnding("TIMEOUT"));
+  EXPECT_FALSE(slurmStateIsEnding("NODE_FAIL"));
+  EXPECT_FALSE(slurmStateIsEnding("CANCELLED"));
+  EXPECT_FALSE(slurmStateIsEnding("PENDING"));  // requeued: its state says so now
+}
+
 TEST(SlurmTargetTest, OnlyReasonsThatNeverPassEndAWait) {
   EXPECT_TRUE(slurmReasonNeverPasses("PartitionTimeLimit"));
   EXPECT_TRUE(slurmReasonNeverPasses("BadConstraints"));

@@ -35,8 +35,10 @@ class SlurmConnection : public ServeConnection {
   std::optional<std::string> readLine(std::chrono::milliseconds timeout,
                                       std::size_t maxLineBytes = std::size_t{64} << 20) override;
   void terminate() override;
-  // The job's state as squeue says it now ("" where squeue does not answer).
-  std::string jobState();
+  // The job's state once its step has ended, as squeue says it ("" where squeue does not
+  // answer): asked again while Slurm is still ending the job, for up to `settle`, so that the
+  // words are those of its end (preempted, time limit, node failure), not "completing".
+  std::string endedJobState(std::chrono::milliseconds settle = std::chrono::seconds(20));
 
  private:
   void cancelJob();

@@ -71,6 +71,9 @@ struct SlurmReasonWords {
 std::span<const SlurmReasonWords> slurmReasonWords();
 // True while a job in this state is queued or running (PENDING, RUNNING, COMPLETING, ...).
 bool slurmStateIsLive(const std::string& state);
+// True while Slurm is still ending a job whose step has ended (RUNNING, COMPLETING, ...): its
+// final state (PREEMPTED, TIMEOUT, NODE_FAIL, CANCELLED) comes after.
+bool slurmStateIsEnding(const std::string& state);
 
 // What srun's options name, for labels: "gres=gpu:h100:1, partition debug" (or "default").
 std::string slurmTargetLabel(const SlurmTarget& target);
