@@ -89,8 +89,8 @@ def _is_storage(value):
 class _OpInfo:
     """What the probe needs of an op, worked out once per overload."""
 
-    __slots__ = ("name", "quoted", "arguments", "quoted_arguments", "writes", "outs", "overwrites", "uninitialized", "opaque",
-                 "collective", "write_only", "view", "resizes", "plain")
+    __slots__ = ("name", "quoted", "arguments", "quoted_arguments", "writes", "outs", "overwrites",
+                 "uninitialized", "opaque", "collective", "write_only", "view", "resizes", "plain")
 
     def __init__(self, func):
         schema = func._schema
@@ -168,10 +168,11 @@ def _scalar_text(v):
     return None
 
 
+_INFINITIES = {float("inf"): '"inf"', float("-inf"): '"-inf"'}
 # A float's text by its value: a script passes the same few numbers to op after op. Zero is
 # not kept (0.0 and -0.0 are one key), nor is NaN (never equal to itself); cleared when it grows
 # past _MAX_FLOATS (a script of ever new numbers).
-_FLOATS = {float("inf"): '"inf"', float("-inf"): '"-inf"'}
+_FLOATS = {}
 _MAX_FLOATS = 1 << 12
 
 
@@ -180,10 +181,10 @@ def _float_text(v):
     if s is None:
         if v != v:
             return '"nan"'
-        s = float.__repr__(v)  # NumPy's float64 is a float whose repr names its type
+        # NumPy's float64 is a float whose repr names its type.
+        s = _INFINITIES.get(v) or float.__repr__(v)
         if v:
             if len(_FLOATS) >= _MAX_FLOATS:
                 _FLOATS.clear()
-                _FLOATS[float("inf")], _FLOATS[float("-inf")] = '"inf"', '"-inf"'
             _FLOATS[v] = s
     return s
