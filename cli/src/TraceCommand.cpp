@@ -203,7 +203,8 @@ void printJob(std::ostream& out, const TraceJobResult& job, const TraceAlignment
   if (!job.fromPool.empty()) out << "  " << describeFromPool(script, job.fromPool.front()) << "\n";
   if (job.unrankedProcesses > 0) {
     out << "  " << job.unrankedProcesses << (job.unrankedProcesses == 1 ? " process" : " processes")
-        << " ran torch ops, started outside multiprocessing and in no process group ("
+        << " ran torch ops, started neither by multiprocessing nor by subprocess and in no process "
+           "group ("
         << job.unrankedOps << " ops): not compared\n";
   }
   if (job.disagreement) out << "  " << describeDisagreement(*job.disagreement) << "\n";

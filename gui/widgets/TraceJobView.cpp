@@ -128,8 +128,9 @@ QString traceJobHtml(const TraceJobResult& job, PyTorchRelease release) {
   }
   if (job.unrankedProcesses > 0) {
     html += QStringLiteral("<p>%1</p>")
-                .arg(esc(TraceWidget::tr("%1 processes started outside multiprocessing ran %2 "
-                                         "torch ops in no process group: not compared")
+                .arg(esc(TraceWidget::tr("%1 processes started neither by multiprocessing nor by "
+                                         "subprocess ran %2 torch ops in no process group: not "
+                                         "compared")
                              .arg(job.unrankedProcesses)
                              .arg(job.unrankedOps)));
   }

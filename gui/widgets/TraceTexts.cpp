@@ -150,8 +150,8 @@ QString verdictText(const TraceConfigResult& c) {
       return TraceWidget::tr("nothing compared");
     case VerdictKind::NotAllCompared:
       return TraceWidget::tr(
-          "not all compared: ops ran in processes started outside multiprocessing that joined "
-          "no process group, which the trace does not compare");
+          "not all compared: ops ran in processes started neither by multiprocessing nor by "
+          "subprocess that joined no process group, which the trace does not compare");
     case VerdictKind::Agree:
       return v.notes == 0 ? TraceWidget::tr("the runs agree")
                           : TraceWidget::tr(

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <string>
+#include <vector>
 
 #include "TracePython.hpp"
 #include "detbench/trace/TraceCatalogLink.hpp"
@@ -210,6 +211,44 @@ TEST_P(TraceProcessChildren, EachProcessIsComparedWithTheSameProcessOfRunOne) {
 }
 
 INSTANTIATE_TEST_SUITE_P(StartMethods, TraceProcessChildren, ::testing::Values("fork", "spawn"));
+
+// Python commands the script starts with subprocess are compared each with the command of run 1
+// that has the same number, and a command's own multiprocessing child is numbered under it, apart
+// from the script's child (before, the commands were counted and not compared). The cause, a
+// number from Python's random that the command never seeds, is fixed by seeding it.
+TEST_F(TracePoolRun, EachCommandIsComparedWithTheSameCommandOfRunOne) {
+  const TraceConfigResult c = trace({"subprocess_commands.py"});
+  EXPECT_FALSE(c.failed()) << describeVerdict(c);
+  EXPECT_FALSE(c.reproducible());
+  EXPECT_TRUE(c.alignment.causes.empty()) << describeVerdict(c);
+  EXPECT_EQ(c.job.unrankedProcesses, 0);
+  ASSERT_TRUE(c.job.pool.has_value()) << describeVerdict(c);
+  EXPECT_EQ(c.job.poolTasks, 4u);
+  EXPECT_EQ(c.job.poolProcesses, 4u);
+  EXPECT_EQ(describePoolName(c.job), "the script's processes");
+  const TraceAlignment& processes = c.job.pool->alignment;
+  std::vector<std::string> names;
+  for (int t = 1; t <= 4; ++t) names.push_back(processes.threadName(t));
+  std::sort(names.begin(), names.end());
+  ASSERT_EQ(names.size(), 4u);
+  EXPECT_EQ(names[0].rfind("command s1: ", 0), 0u) << names[0];
+  EXPECT_NE(names[0].find("subprocess_commands.py with-child"), std::string::npos) << names[0];
+  EXPECT_EQ(names[1].rfind("command s2: ", 0), 0u) << names[1];
+  EXPECT_EQ(names[2], "process 1: work");
+  EXPECT_EQ(names[3], "process s1.1: work");
+  ASSERT_EQ(processes.causes.size(), 1u) << describePool(c.job);
+  const TraceCause& cause = processes.causes[0];
+  EXPECT_EQ(processes.threadName(cause.thread).rfind("command s2: ", 0), 0u);
+  EXPECT_EQ(cause.category, CauseCategory::Data);
+  EXPECT_EQ(atenBaseName(cause.op.name), "add");
+  ASSERT_TRUE(cause.site.has_value());
+  EXPECT_EQ(cause.site->line, lineOf("subprocess_commands.py", "# CAUSE"));
+  EXPECT_EQ(c.job.firstCause(), &*c.job.pool);
+  // The command drew from Python's random without a seed: its end said so, and the fix names it.
+  EXPECT_EQ(processes.unseededGenerators, std::vector<std::string>{"random"});
+  EXPECT_EQ(explainCause(cause, PyTorchRelease{2, 8}, processes.unseededGenerators).fix,
+            TraceFix::SeedPythonRandom);
+}
 
 // A DataLoader's workers send their batches through shared memory too; an unseeded shuffle makes
 // them differ, and that is the data's seed, not memory another process writes.

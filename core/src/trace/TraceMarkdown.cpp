@@ -156,7 +156,8 @@ void writeJob(std::ostream& out, const TraceJobResult& job, const TraceAlignment
   }
   if (job.unrankedProcesses > 0) {
     out << "- " << job.unrankedProcesses << (job.unrankedProcesses == 1 ? " process" : " processes")
-        << " ran torch ops, started outside multiprocessing and in no process group ("
+        << " ran torch ops, started neither by multiprocessing nor by subprocess and in no process "
+           "group ("
         << job.unrankedOps << " ops): not compared.\n";
   }
   if (job.disagreement) out << "- " << describeDisagreement(*job.disagreement) << ".\n";

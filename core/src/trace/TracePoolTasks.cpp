@@ -84,6 +84,34 @@ std::map<int, std::pair<std::string, std::string>> threadLanes(const PoolWorker&
   return out;
 }
 
+// The key of a process whose run is its one task (a multiprocessing child, a command), else "".
+std::string processKey(const std::vector<TraceEvent>& records) {
+  std::string key;
+  for (const auto& event : records) {
+    const auto* task = std::get_if<TraceTask>(&event);
+    if (!task || task->key.empty()) continue;
+    if (!key.empty() || task->key.rfind(kProcessTaskPrefix, 0) != 0) return {};
+    key = task->key;
+  }
+  return key;
+}
+
+// Each generator's states over the processes, in their keys' order, joined: its start states and
+// its end states, each after the key of the process that reported it.
+template <typename Ends>
+std::vector<std::pair<std::string, std::pair<std::string, std::string>>> foldGenerators(
+    const Ends& ends) {
+  std::map<std::string, std::pair<std::string, std::string>> folded;
+  for (const auto& [key, end] : ends) {
+    for (const auto& [name, states] : end->generators) {
+      auto& [first, last] = folded[name];
+      first += key + "=" + states.first + ";";
+      last += key + "=" + states.second + ";";
+    }
+  }
+  return {folded.begin(), folded.end()};
+}
+
 }  // namespace
 
 bool PoolTaskStreams::isWorker(const std::vector<TraceEvent>& records) {
@@ -160,6 +188,10 @@ std::vector<TraceEvent> PoolTaskStreams::merge(int run, const std::vector<PoolWo
     lanes_.emplace(key, static_cast<int>(lanes_.size()) + 1);
     ++tasks_;
   }
+  // The generators of the processes whose run is their one task, by that task's key: folded
+  // into the stream's end in the keys' order, so that a generator one of them drew from without
+  // a seed is told apart over the runs as the script's are.
+  std::map<std::string, const TraceEnd*> processEnds;
   for (const auto& w : workers) {
     const std::string worker = workerName(*w.records);
     const std::string setupKey = within(w, "before its tasks: " + worker, "/");
@@ -220,12 +252,17 @@ std::vector<TraceEvent> PoolTaskStreams::merge(int run, const std::vector<PoolWo
         moved.thread = current(use->thread);
         moved.seq = lastSeq[moved.thread];
         if (moved.thread != 0) out.emplace_back(std::move(moved));
+      } else if (const auto* ended = std::get_if<TraceEnd>(&event)) {
+        if (const std::string key = processKey(*w.records); !key.empty()) {
+          processEnds[within(w, key, "/")] = ended;
+        }
       }
     }
   }
   TraceEnd end;
   end.ops = ops;
   end.status = "ok";
+  end.generators = foldGenerators(processEnds);
   out.emplace_back(std::move(end));
   return out;
 }

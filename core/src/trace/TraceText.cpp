@@ -99,11 +99,15 @@ std::string describeSite(const TraceSite& site) {
 }
 
 bool namesATask(std::string_view threadName) {
-  constexpr std::string_view kTask = "task ", kProcess = "process ", kRank = "rank ";
+  constexpr std::string_view kTask = "task ", kProcess = "process ", kCommand = "command ",
+                             kRank = "rank ";
   const auto startsWith = [](std::string_view s, std::string_view prefix) {
     return s.substr(0, prefix.size()) == prefix;
   };
-  if (startsWith(threadName, kTask) || startsWith(threadName, kProcess)) return true;
+  const auto task = [&](std::string_view s) {
+    return startsWith(s, kTask) || startsWith(s, kProcess) || startsWith(s, kCommand);
+  };
+  if (task(threadName)) return true;
   if (!startsWith(threadName, kRank)) return false;
   const std::size_t comma = threadName.find(", ");
   if (comma == std::string_view::npos || comma == kRank.size() ||
@@ -111,7 +115,7 @@ bool namesATask(std::string_view threadName) {
     return false;
   }
   const std::string_view rest = threadName.substr(comma + 2);
-  return startsWith(rest, kTask) || startsWith(rest, kProcess);
+  return task(rest);
 }
 
 std::string describeOpNumber(const TraceAlignment& a, int thread, std::int64_t seq) {

@@ -24,8 +24,9 @@ import json
 import os
 import sys
 
-from . import processes
+from . import launches, processes
 from .channel import Channel, text
+from .runner import _generator_states
 
 _FILE = "proc-%d.jsonl"
 
@@ -78,9 +79,22 @@ class _Process:
         self.ended = False
         self.entered = False  # the mode was entered here (not inherited through a fork)
         self.failure = None  # ("exit", code) or ("exception", type, message)
+        self.launched = False  # its run is marked as a command's task (launches.py)
+        self.first_states = {}  # its generators' states as it began (runner._generator_states)
 
 
 _process = None
+_launch = None  # what this process's parent said of it, where it is a command the job started
+
+
+def _states_unrecorded(recorder):
+    """The generators' states, read without recording the ops that read them (a forked child
+    is inside the probe's mode)."""
+    recorder.busy += 1
+    try:
+        return _generator_states()
+    finally:
+        recorder.busy -= 1
 
 
 def _end():
@@ -90,14 +104,19 @@ def _end():
     process.ended = True
     recorder = process.recorder
     recorder.active = False
+    if process.launched:
+        recorder.channel.send('{"t":"task","key":null}')
+    last = _states_unrecorded(recorder)
+    rng = json.dumps({k: [process.first_states.get(k), v] for k, v in sorted(last.items())})
     failure = process.failure
     if failure is None:
-        line = '{"t":"end","ops":%d,"status":"ok"}' % recorder.seq
+        line = '{"t":"end","ops":%d,"status":"ok","rng":%s}' % (recorder.seq, rng)
     elif failure[0] == "exit":
-        line = '{"t":"end","ops":%d,"status":"exit","code":%d}' % (recorder.seq, failure[1])
+        line = '{"t":"end","ops":%d,"status":"exit","code":%d,"rng":%s}' % (
+            recorder.seq, failure[1], rng)
     else:
-        line = '{"t":"end","ops":%d,"status":"exception","type":%s,"message":%s,"where":null}' % (
-            recorder.seq, text(failure[1]), text(failure[2][:4000]))
+        line = ('{"t":"end","ops":%d,"status":"exception","type":%s,"message":%s,"where":null,'
+                '"rng":%s}' % (recorder.seq, text(failure[1]), text(failure[2][:4000]), rng))
     recorder.channel.send(line)
     recorder.channel.close()
     if process.entered:
@@ -159,6 +178,7 @@ def _begin(recorder, path, run, applied, forked):
     import torch
     from . import PROTOCOL_VERSION
     _process = _Process(recorder, path)
+    _process.first_states = _states_unrecorded(recorder)
     _copy_stderr(path)
     recorder.channel.send(
         '{"t":"start","v":%d,"run":%d,"pid":%d,"python":%s,"torch":%s,"threads":%d,'
@@ -205,6 +225,8 @@ def start_child(job):
             spec.loader = _Then(spec.loader, lambda: _child_after_torch(job))
             return spec
 
+    global _launch
+    _launch = launches.take_launch()
     sys.meta_path.insert(0, _AfterTorch())
     # Before torch: a child that imports torch only in its run still has that run marked.
     processes.watch_run(lambda: _process)
@@ -258,16 +280,33 @@ def _child_after_torch(job):
     recorder = Recorder(channel, int(job.get("run", 1)))
     install(recorder, job)
     _begin(recorder, path, recorder.run, applied, False)
+    _note_uncaught()
+    if _launch is not None:  # a command the job started: its run is its task
+        channel.send(launches.task_record(_launch))
+        _process.launched = True
     recorder.install_uses()
     recorder.__enter__()
     _process.entered = True
     processes.begin_pending()
 
 
+def _note_uncaught():
+    """An exception that ends a fresh interpreter's run is its failure (its end record says so)."""
+    shown = sys.excepthook
+
+    def excepthook(kind, value, tb):
+        if _process is not None and _process.failure is None and os.getpid() == _process.recorder.pid:
+            _process.failure = ("exception", kind.__name__, str(value))
+        return shown(kind, value, tb)
+
+    sys.excepthook = excepthook
+
+
 def install(recorder, job):
     """What every process of a job needs: the collectives recorded, its rank said when it joins
     a process group, forked children traced, DataLoader workers not."""
     recorder.job = job
+    launches.install()
     _wrap_distributed(recorder)
     _wrap_worker_loop(recorder)
     if not getattr(recorder, "_fork_hook", False):

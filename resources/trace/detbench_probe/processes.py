@@ -4,7 +4,7 @@ process is compared with the same process of run 1.
 
 A script's processes are started in an order its code sets, and multiprocessing numbers them
 so (a Process's `_identity`: (1,), (2,), and (1, 1) for the first process the first one
-started), whatever their process ids. A child whose target is the user's code marks its run as
+started; a command's children put its number first: launches.py), whatever their process ids. A child whose target is the user's code marks its run as
 a task of its own ("task" records with the key "process:1.1", as a process pool's worker marks
 each of its tasks: pools.py): detbench then aligns it with the child of run 1 that has the same
 number (TraceJob.hpp). A process pool's workers, a DataLoader's and a manager's server process
@@ -13,6 +13,7 @@ run library loops, and are left to what marks their own work.
 
 import os
 
+from . import launches
 from .channel import text
 
 # The modules whose functions are the targets of processes that are not the user's own work.
@@ -47,7 +48,8 @@ class _Mark:
 
     def __init__(self, process_of, process):
         self.process_of = process_of
-        self.key = "process:" + ".".join(str(n) for n in getattr(process, "_identity", ()) or ())
+        identity = getattr(process, "_identity", ()) or ()
+        self.key = "process:" + launches.number_of(identity) if identity else ""
         self.label = "process %s: %s" % (self.key[len("process:"):], _target_name(process))
         self.worker = getattr(process, "name", "") or ""
         self.open = False
@@ -61,7 +63,7 @@ class _Mark:
 
     def begin(self):
         global _pending
-        if self.key == "process:":
+        if not self.key:
             return
         r = self._recorder()
         if r is None:

@@ -258,12 +258,54 @@ TEST(TracePoolTasks, TwoRanksPoolsKeepTheirTasksApartThoughTheirKeysAreTheSame) 
             "op 2 of rank 1, task 1: work");
 }
 
+// Processes whose run is their one task (a command the script started, a multiprocessing child)
+// report their generators' states at their end; the stream's end holds them, each after its
+// process's key, so that a generator one of them drew from without a seed differs over the runs.
+TEST(TracePoolTasks, TheProcessesGeneratorsAreFoldedIntoTheStreamsEnd) {
+  const auto process = [](std::int64_t pid, const std::string& key, const std::string& drawn) {
+    TraceEnd end;
+    end.status = "ok";
+    end.generators = {{"random", {"a", drawn}}, {"torch", {"t", "t"}}};
+    return std::vector<TraceEvent>{Start(pid),
+                                   TraceTask{"process:" + key, "command " + key + ": x.py", ""},
+                                   TraceSite{1, "/w/x.py", 3, "<module>"},
+                                   Op(1, "aten::ones", {}, {T(5)}, 1),
+                                   TraceTask{},
+                                   end};
+  };
+  PoolTaskStreams streams;
+  const auto s1 = process(10, "s1", "b"), s2 = process(11, "s2", "c");
+  const auto stream = streams.merge(1, Workers({&s2, &s1}));
+  ASSERT_FALSE(stream.empty());
+  const auto* end = std::get_if<TraceEnd>(&stream.back());
+  ASSERT_NE(end, nullptr);
+  using States = std::pair<std::string, std::pair<std::string, std::string>>;
+  EXPECT_EQ(end->generators,
+            (std::vector<States>{
+                {"random", {"process:s1=a;process:s2=a;", "process:s1=b;process:s2=c;"}},
+                {"torch", {"process:s1=t;process:s2=t;", "process:s1=t;process:s2=t;"}}}));
+  EXPECT_EQ(streams.processes(), 2u);
+
+  // A pool's worker that ran two tasks reports nothing of its own: its draws are several tasks'.
+  auto a1 = Worker(12, {0, 1}, 7, false);
+  TraceEnd workerEnd;
+  workerEnd.status = "ok";
+  workerEnd.generators = {{"random", {"a", "b"}}};
+  a1.emplace_back(workerEnd);
+  PoolTaskStreams pool;
+  const auto merged = pool.merge(1, Workers({&a1}));
+  ASSERT_NE(std::get_if<TraceEnd>(&merged.back()), nullptr);
+  EXPECT_TRUE(std::get_if<TraceEnd>(&merged.back())->generators.empty());
+}
+
 TEST(TracePoolTasks, ATasksNameIsKnownFromAThreadsName) {
   EXPECT_TRUE(namesATask("task 0.3: work"));
   EXPECT_TRUE(namesATask("rank 12, task 2: work"));
   EXPECT_TRUE(namesATask("process 2: train"));  // a process the script started: its one task
   EXPECT_TRUE(namesATask("rank 1, process 2.1: train"));
-  EXPECT_TRUE(namesATask("process 1, task 0: work"));  // a pool that process started
+  EXPECT_TRUE(namesATask("process 1, task 0: work"));         // a pool that process started
+  EXPECT_TRUE(namesATask("command s1: python3 prepare.py"));  // a command the script started
+  EXPECT_TRUE(namesATask("rank 0, command 2.s1: python3 prepare.py"));
   EXPECT_FALSE(namesATask("Process-1, before its first task"));
   EXPECT_FALSE(namesATask("rank 1, before its first task"));
   EXPECT_FALSE(namesATask("rank x, task 2: work"));

@@ -22,8 +22,10 @@
 // process starts a pool of its own (the process its workers' tasks name as their owner), or
 // starts a process that does, is read with that pool's tasks the same way, its tasks apart from
 // the other ranks'.
-// Other processes that ran torch ops without joining a process group are counted, not compared:
-// a job that has any is never called reproducible.
+// The Python commands a process starts with subprocess are such processes too, each with one task
+// keyed by the number its starter gave it ("process:s1"; launches.py). Other processes that ran
+// torch ops without joining a process group (os.system's) are counted, not compared: a job that
+// has any is never called reproducible.
 
 #include <cstdint>
 #include <map>

@@ -14,7 +14,8 @@
 // process that started it: its tasks are keyed and named with the owner's name ("rank 1, task 0.3:
 // work"), so that no two ranks' tasks are taken for one. A process the script starts itself
 // (multiprocessing.Process, torch.multiprocessing.spawn without a process group) is a worker with
-// one task, its run, keyed by the number multiprocessing gave it ("process 2: train").
+// one task, its run, keyed by the number multiprocessing gave it ("process 2: train"), and so is a
+// Python command it starts with subprocess ("command s1: python3 prepare.py").
 
 #include <cstdint>
 #include <map>

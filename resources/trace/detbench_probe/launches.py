@@ -1,0 +1,119 @@
+"""The commands a traced process starts with subprocess (subprocess.run, Popen, asyncio's
+subprocesses): a Python child that imports torch is traced into a record file of its own (the
+start-up hook, job.py), and its run is marked as a task of its own, so that detbench aligns it
+with the same command of run 1 (TraceJob.hpp), as it does a multiprocessing child.
+
+Each process numbers the commands it starts in the order it starts them: the script's are "s1",
+"s2", ...; the first command that the script's multiprocessing child 2 starts is "2.s1", and
+the first that command s1 starts is "s1.s1". The parent hands the child its number, its own pid
+and the command's text in DETBENCH_TRACE_LAUNCH, in the environment it gives the command; the
+child takes it out of its environment and leaves DETBENCH_TRACE_LAUNCHED_FROM (its number) in
+its place, which its own multiprocessing children put before theirs ("s1.1").
+Commands started another way (os.system, os.spawn*, os.exec*) are not numbered: a Python child
+among them that runs torch ops is counted, not compared.
+"""
+
+import json
+import os
+import threading
+
+LAUNCH = "DETBENCH_TRACE_LAUNCH"
+LAUNCHED_FROM = "DETBENCH_TRACE_LAUNCHED_FROM"
+
+_LABEL_LIMIT = 120
+
+_lock = threading.Lock()
+_started = 0  # the commands this process has started
+_pid = 0  # the process _started counts for (a forked child counts its own from 0)
+
+
+def number_of(identity):
+    """The number of the multiprocessing child with `identity` (its Process's `_identity`) among
+    the traced job's processes: "2", or "s1.1" for one a command started."""
+    parts = (os.environ.get(LAUNCHED_FROM, ""), ".".join(str(n) for n in identity or ()))
+    return ".".join(p for p in parts if p)
+
+
+def own_number():
+    """This process's number among the traced job's processes: "" for the script, "s1", "2",
+    "s1.1"."""
+    import multiprocessing
+    return number_of(getattr(multiprocessing.current_process(), "_identity", ()))
+
+
+def _command_text(args, shell):
+    """The command as a person reads it: the program's name and its arguments, shortened."""
+    if isinstance(args, (str, bytes, os.PathLike)):
+        words = [os.fsdecode(args)] if shell else [os.path.basename(os.fsdecode(args))]
+    else:
+        words = [os.fsdecode(a) if isinstance(a, (bytes, os.PathLike)) else str(a) for a in args]
+        if words:
+            words[0] = os.path.basename(words[0])
+    line = " ".join(words)
+    return line if len(line) <= _LABEL_LIMIT else line[:_LABEL_LIMIT - 3] + "..."
+
+
+def _next_number():
+    global _started, _pid
+    with _lock:
+        if _pid != os.getpid():
+            _pid, _started = os.getpid(), 0
+        _started += 1
+        n = _started
+    own = own_number()
+    return (own + "." if own else "") + "s%d" % n
+
+
+def install():
+    """Wraps subprocess.Popen so that each command this process starts carries its number."""
+    import inspect
+    import subprocess
+    original = subprocess.Popen.__init__
+    if getattr(original, "_detbench", False):
+        return
+    signature = inspect.signature(original)
+
+    def __init__(self, *args, **kwargs):
+        try:
+            bound = signature.bind(self, *args, **kwargs)
+        except TypeError:
+            return original(self, *args, **kwargs)  # let Popen say what is wrong
+        given = bound.arguments
+        env = given.get("env")
+        env = dict(os.environ if env is None else env)
+        if "DETBENCH_TRACE_JOB" in env:  # a command that would not be traced needs no number
+            env[LAUNCH] = json.dumps({
+                "number": _next_number(), "owner": os.getpid(),
+                "label": _command_text(given.get("args", ""), bool(given.get("shell")))})
+            env.pop(LAUNCHED_FROM, None)
+            given["env"] = env
+        return original(*bound.args, **bound.kwargs)
+
+    __init__._detbench = True
+    __init__.__wrapped__ = original
+    subprocess.Popen.__init__ = __init__
+
+
+def take_launch():
+    """In a fresh interpreter: what its parent's DETBENCH_TRACE_LAUNCH said ({"number", "owner",
+    "label"}), taken out of the environment; None where the process is not such a command."""
+    value = os.environ.pop(LAUNCH, None)
+    if not value:
+        return None
+    try:
+        launch = json.loads(value)
+        number = str(launch["number"])
+        owner = int(launch["owner"])
+        label = str(launch.get("label", ""))
+    except (ValueError, KeyError, TypeError):
+        return None
+    os.environ[LAUNCHED_FROM] = number
+    return {"number": number, "owner": owner, "label": label}
+
+
+def task_record(launch):
+    """The task record that marks a command's run."""
+    from .channel import text
+    return '{"t":"task","key":%s,"label":%s,"worker":"","owner":%d}' % (
+        text("process:" + launch["number"]),
+        text("command %s: %s" % (launch["number"], launch["label"])), launch["owner"])
