@@ -28,6 +28,8 @@ _OVERWRITES_SELF = frozenset([
 # Ops that resize `self`: they keep its contents (an input), unless it grows past its memory,
 # which torch then allocates anew, the added part uninitialized as empty's is (`grows`).
 _RESIZES = frozenset(["aten::resize_", "aten::resize_as_"])
+# The ops Python calls on a tensor it made from data outside any op (torch.tensor, 1.13 on).
+_LIFTS = frozenset(["aten::lift_fresh", "aten::lift", "aten::lift_fresh_copy"])
 # How many collectives the recorder holds the tensors of (Recorder.held says why).
 _HELD_COLLECTIVES = 64
 # torch.distributed's ops whose first argument is only written: where the result lands.
@@ -90,7 +92,8 @@ class _OpInfo:
     """What the probe needs of an op, worked out once per overload."""
 
     __slots__ = ("name", "quoted", "arguments", "quoted_arguments", "writes", "outs", "overwrites",
-                 "uninitialized", "opaque", "collective", "write_only", "view", "resizes", "plain")
+                 "uninitialized", "opaque", "collective", "write_only", "view", "resizes", "lifts",
+                 "plain")
 
     def __init__(self, func):
         schema = func._schema
@@ -126,6 +129,9 @@ class _OpInfo:
         # An op whose result is a view of its input (as_strided, view, detach): it reads nothing.
         self.view = any(r.alias_info is not None and not r.alias_info.is_write
                         for r in schema.returns)
+        # Its input is a tensor Python made outside any op (torch.tensor's data): memory no
+        # earlier record knows, whatever a freed tensor at the same address was.
+        self.lifts = schema.name in _LIFTS
         # Reads its inputs and writes only what it returns, its memory tracked like any other:
         # the recorder's short path (Recorder._record_plain).
         self.plain = not (writes or outs or self.overwrites or self.uninitialized or self.resizes

@@ -295,6 +295,8 @@ class Recorder(TorchDispatchMode):
         if info.plain and not (self.uninitialized or self.assembled or self.from_pool or
                                self.from_compiled or self.shared):
             return self._record_plain(func, info, seq, site, args, kwargs)
+        if info.lifts and args and isinstance(args[0], torch.Tensor):
+            self._forget(_storage_ptr(args[0]))
         fresh = info.uninitialized or (info.resizes and grows(args))  # its output unwritten
         inputs = []
         _flatten(args, inputs)
@@ -445,11 +447,15 @@ class Recorder(TorchDispatchMode):
                     _flatten(v, tensors)
                 held = {_storage_ptr(a) for a in tensors}
             if p not in held:
-                self.uninitialized.pop(p, None)
-                self.assembled.discard(p)
-                self.from_pool.discard(p)
-                self.from_compiled.discard(p)
-                self.shared.discard(p)
+                self._forget(p)
+
+    def _forget(self, p):
+        """Memory at `p` holds what no tracked tensor did: none of its marks stay."""
+        self.uninitialized.pop(p, None)
+        self.assembled.discard(p)
+        self.from_pool.discard(p)
+        self.from_compiled.discard(p)
+        self.shared.discard(p)
 
     def _note_view_writes(self, info, args, kwargs):
         """Remembers the memory an op wrote through a view of it (DDP fills its buckets so):

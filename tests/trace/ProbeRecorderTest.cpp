@@ -1,0 +1,58 @@
+// What the probe's recorder (detbench_probe/recorder.py) remembers of memory between ops: a
+// buffer filled through views is marked "assembled" by address, and a tensor Python makes from
+// data outside any op (torch.tensor, then aten::lift_fresh) starts with no mark, whatever a freed
+// tensor at the same address was.
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "TracePython.hpp"
+#include "detbench/trace/ProbeFiles.hpp"
+#include "detbench/trace/TraceRecords.hpp"
+
+namespace detbench::trace {
+namespace {
+
+// lift_fresh is called here on the assembled buffer itself: the address a fresh tensor would
+// share with a freed one, without waiting for the allocator to hand it out again.
+constexpr const char* kLiftProgram = R"(
+import torch
+from detbench_probe.channel import Channel
+from detbench_probe.recorder import Recorder
+channel = Channel(1)
+with Recorder(channel, 1):
+    x = torch.zeros(4)
+    x[1:3].fill_(1.0)
+    x.sum()
+    torch.ops.aten.lift_fresh(x)
+    x.sum()
+channel.close()
+)";
+
+TEST(ProbeRecorder, ALiftedTensorCarriesNoMarkOfTheMemoryItsAddressHeld) {
+  if (!pythonHasTorch()) GTEST_SKIP() << kTracePython << " has no torch";
+  const ProbeFolder probe;
+  const std::string out = runPython("import sys\nsys.path.insert(0, " + pythonString(probe.path()) +
+                                    ")\n" + kLiftProgram);
+  std::istringstream lines(out);
+  std::string record;
+  std::vector<TraceOp> sums;
+  while (std::getline(lines, record)) {
+    const TraceEvent event = parseTraceRecord(record);
+    if (const auto* op = std::get_if<TraceOp>(&event); op && op->name == "aten::sum") {
+      sums.push_back(*op);
+    }
+  }
+  ASSERT_EQ(sums.size(), 2u) << out;
+  ASSERT_EQ(sums[0].inputs.size(), 1u);
+  ASSERT_EQ(sums[1].inputs.size(), 1u);
+  EXPECT_TRUE(sums[0].inputs[0].assembled) << out;
+  EXPECT_FALSE(sums[1].inputs[0].assembled) << out;
+  EXPECT_EQ(sums[0].inputs[0].digest, sums[1].inputs[0].digest);
+}
+
+}  // namespace
+}  // namespace detbench::trace
