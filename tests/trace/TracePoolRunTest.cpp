@@ -250,6 +250,33 @@ TEST_F(TracePoolRun, EachCommandIsComparedWithTheSameCommandOfRunOne) {
             TraceFix::SeedPythonRandom);
 }
 
+// A script that replaces itself (os.execv) ends its records there and the new image is compared
+// with the same image of run 1; an exec that fails leaves the script recorded on (before, the
+// run "failed": it ended without the probe's last record).
+TEST_F(TracePoolRun, AScriptThatStartsAgainIsComparedAsItsNewImage) {
+  const TraceConfigResult c = trace({"reexec_self.py"});
+  EXPECT_FALSE(c.failed()) << describeVerdict(c);
+  EXPECT_FALSE(c.reproducible());
+  ASSERT_EQ(c.alignment.runs.size(), 2u);
+  for (const auto& run : c.alignment.runs) EXPECT_TRUE(run.completed()) << describeRunEnd(run);
+  EXPECT_TRUE(c.alignment.causes.empty()) << describeVerdict(c);
+  bool after = false;
+  for (const auto& site : c.alignment.sites) {
+    after = after || site.line == lineOf("reexec_self.py", "# AFTER THE FAILED EXEC");
+  }
+  EXPECT_TRUE(after) << "the op after the failed exec was not recorded";
+  EXPECT_EQ(c.job.unrankedProcesses, 0);
+  ASSERT_TRUE(c.job.pool.has_value()) << describeVerdict(c);
+  EXPECT_EQ(c.job.poolTasks, 1u);
+  const TraceAlignment& processes = c.job.pool->alignment;
+  ASSERT_EQ(processes.causes.size(), 1u) << describePool(c.job);
+  const TraceCause& cause = processes.causes[0];
+  EXPECT_EQ(processes.threadName(cause.thread).rfind("command x", 0), 0u)
+      << processes.threadName(cause.thread);
+  ASSERT_TRUE(cause.site.has_value());
+  EXPECT_EQ(cause.site->line, lineOf("reexec_self.py", "# CAUSE"));
+}
+
 // A DataLoader's workers send their batches through shared memory too; an unseeded shuffle makes
 // them differ, and that is the data's seed, not memory another process writes.
 TEST_F(TracePoolRun, ADataLoadersBatchesAreDataNotSharedMemory) {

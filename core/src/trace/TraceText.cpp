@@ -259,9 +259,9 @@ std::string describeVerdict(const TraceConfigResult& c) {
       return "nothing compared: no op of the runs after the first was digested";
     case VerdictKind::NotAllCompared:
       return "not all compared: " + std::to_string(v.otherThreadOps) +
-             " ops ran in processes started outside multiprocessing (subprocess) that joined no "
-             "process group (or on threads "
-             "the probe did not record), which the trace does not compare";
+             " ops ran in processes started neither by multiprocessing nor by subprocess "
+             "(os.system) that joined no process group (or on threads the probe did not "
+             "record), which the trace does not compare";
     case VerdictKind::Agree: {
       std::string s = "the runs agree (" + std::to_string(v.runs) + " runs, " +
                       std::to_string(v.compared) + " ops compared)";

@@ -106,6 +106,29 @@ def _end():
     recorder.active = False
     if process.launched:
         recorder.channel.send('{"t":"task","key":null}')
+    recorder.channel.send(_end_line(process))
+    recorder.channel.close()
+    if process.entered:
+        # The mode leaves the dispatch stack before the interpreter finalizes: torch's objects
+        # destroyed then (a process group's) must not call back into Python.
+        process.entered = False
+        try:
+            recorder.__exit__(None, None, None)
+        except Exception:
+            pass
+
+
+def _end_before_exec():
+    """This process replaces itself (launches.py): its end record, the channel left open."""
+    process = _process
+    if process is None or process.ended or os.getpid() != process.recorder.pid:
+        return
+    process.recorder.channel.send(_end_line(process))
+    process.recorder.channel.flush()
+
+
+def _end_line(process):
+    recorder = process.recorder
     last = _states_unrecorded(recorder)
     rng = json.dumps({k: [process.first_states.get(k), v] for k, v in sorted(last.items())})
     failure = process.failure
@@ -117,16 +140,7 @@ def _end():
     else:
         line = ('{"t":"end","ops":%d,"status":"exception","type":%s,"message":%s,"where":null,'
                 '"rng":%s}' % (recorder.seq, text(failure[1]), text(failure[2][:4000]), rng))
-    recorder.channel.send(line)
-    recorder.channel.close()
-    if process.entered:
-        # The mode leaves the dispatch stack before the interpreter finalizes: torch's objects
-        # destroyed then (a process group's) must not call back into Python.
-        process.entered = False
-        try:
-            recorder.__exit__(None, None, None)
-        except Exception:
-            pass
+    return line
 
 
 class _StderrCopy:
@@ -281,6 +295,7 @@ def _child_after_torch(job):
     install(recorder, job)
     _begin(recorder, path, recorder.run, applied, False)
     _note_uncaught()
+    launches.on_exec(_end_before_exec)
     if _launch is not None:  # a command the job started: its run is its task
         channel.send(launches.task_record(_launch))
         _process.launched = True

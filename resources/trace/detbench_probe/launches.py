@@ -9,7 +9,9 @@ the first that command s1 starts is "s1.s1". The parent hands the child its numb
 and the command's text in DETBENCH_TRACE_LAUNCH, in the environment it gives the command; the
 child takes it out of its environment and leaves DETBENCH_TRACE_LAUNCHED_FROM (its number) in
 its place, which its own multiprocessing children put before theirs ("s1.1").
-Commands started another way (os.system, os.spawn*, os.exec*) are not numbered: a Python child
+A process that replaces itself (os.exec*, a script that sets its environment and starts again)
+ends its records first and gives the new image the next number of its own: "x1" for the script's
+first exec. Commands started another way (os.system, os.spawn*) are not numbered: a Python child
 among them that runs torch ops is counted, not compared.
 """
 
@@ -53,7 +55,7 @@ def _command_text(args, shell):
     return line if len(line) <= _LABEL_LIMIT else line[:_LABEL_LIMIT - 3] + "..."
 
 
-def _next_number():
+def _next_number(kind="s"):
     global _started, _pid
     with _lock:
         if _pid != os.getpid():
@@ -61,7 +63,18 @@ def _next_number():
         _started += 1
         n = _started
     own = own_number()
-    return (own + "." if own else "") + "s%d" % n
+    return (own + "." if own else "") + "%s%d" % (kind, n)
+
+
+_end_before_exec = [0, None]  # the process whose records end at an exec, and how they end
+
+
+def on_exec(end):
+    """`end()` sends this process's end record where it replaces itself (os.exec*): the new
+    image, a fresh interpreter, is traced as a command of its own ("x1": the process's first
+    exec). Called by the script's process and by fresh interpreters; a process forked outside
+    multiprocessing is not numbered (os.spawn*'s children), as os.system's are not."""
+    _end_before_exec[:] = [os.getpid(), end]
 
 
 def install():
@@ -92,6 +105,57 @@ def install():
     __init__._detbench = True
     __init__.__wrapped__ = original
     subprocess.Popen.__init__ = __init__
+    _wrap_exec("execv")
+    _wrap_exec("execve")
+
+
+def _runnable(path):
+    try:
+        path = os.fsdecode(path)
+        return os.access(path, os.X_OK) and not os.path.isdir(path)
+    except (TypeError, ValueError):
+        return False
+
+
+def _wrap_exec(name):
+    """os.execv and os.execve (os.execl*, os.execvp* and os.execvpe call them): a traced
+    process that replaces itself ends its records first and numbers the new image."""
+    original = getattr(os, name)
+    if getattr(original, "_detbench", False):
+        return
+
+    def exec_(path, args, *rest):
+        pid, end = _end_before_exec
+        env = rest[0] if rest else os.environ
+        if pid != os.getpid() or end is None or "DETBENCH_TRACE_JOB" not in env or not (
+                _runnable(path)):
+            return original(path, args, *rest)  # os.execvp's candidates that are not there
+        value = json.dumps({"number": _next_number("x"), "owner": os.getpid(),
+                            "label": _command_text(list(args) or [path], False)})
+        kept = os.environ.get(LAUNCHED_FROM)
+        if rest:
+            env = dict(env)
+            env[LAUNCH] = value
+            env.pop(LAUNCHED_FROM, None)
+            rest = (env,) + tuple(rest[1:])
+        else:
+            os.environ[LAUNCH] = value
+            os.environ.pop(LAUNCHED_FROM, None)
+        # The end record goes out, the channel stays open (the exec closes it): where the exec
+        # fails, the process records on and its last end record is the one that counts.
+        end()
+        try:
+            return original(path, args, *rest)
+        except BaseException:
+            if not rest:
+                os.environ.pop(LAUNCH, None)
+                if kept is not None:
+                    os.environ[LAUNCHED_FROM] = kept
+            raise
+
+    exec_._detbench = True
+    exec_.__wrapped__ = original
+    setattr(os, name, exec_)
 
 
 def take_launch():

@@ -240,6 +240,15 @@ def main():
 
     warnings.showwarning = showwarning
     end = '{"t":"end","ops":%d,"status":"ok","rss":%d,"rng":%s}'
+
+    def end_before_exec():
+        # The script replaces itself (os.exec*): its records end here, the new image's follow
+        # in a file of its own (launches.py).
+        channel.send(end % (recorder.seq, _peak_kib(), rng()))
+        channel.flush()
+
+    from . import launches
+    launches.on_exec(end_before_exec)
     recorder.install_uses()
     try:
         with recorder:
