@@ -8,7 +8,10 @@ Each process numbers the commands it starts in the order it starts them: the scr
 the first that command s1 starts is "s1.s1". The parent hands the child its number, its own pid
 and the command's text in DETBENCH_TRACE_LAUNCH, in the environment it gives the command; the
 child takes it out of its environment and leaves DETBENCH_TRACE_LAUNCHED_FROM (its number) in
-its place, which its own multiprocessing children put before theirs ("s1.1").
+its place, which its own multiprocessing children put before theirs ("s1.1"). A number follows
+the order, not the command's text, which may hold what differs by run (a folder named by the
+time): commands that several threads start at once are numbered in the order they reach Popen,
+which timing sets.
 A process that replaces itself (os.exec*, a script that sets its environment and starts again)
 ends its records first and gives the new image the next number of its own: "x1" for the script's
 first exec. Commands started another way (os.system, os.spawn*) are not numbered: a Python child
