@@ -240,7 +240,7 @@ def start_child(job):
             return spec
 
     global _launch
-    _launch = launches.take_launch()
+    _launch = launches.take_launch(job["dir"])
     sys.meta_path.insert(0, _AfterTorch())
     # Before torch: a child that imports torch only in its run still has that run marked.
     processes.watch_run(lambda: _process)

@@ -161,9 +161,12 @@ def _wrap_exec(name):
     setattr(os, name, exec_)
 
 
-def take_launch():
+def take_launch(folder):
     """In a fresh interpreter: what its parent's DETBENCH_TRACE_LAUNCH said ({"number", "owner",
-    "label"}), taken out of the environment; None where the process is not such a command."""
+    "label"}), taken out of the environment; None where the process is not such a command.
+    A command that runs a shell hands the shell the same number, and each Python the shell runs
+    finds it: the first takes it, the second takes "s1~2", and so on, in the order they start,
+    each claiming a file of the run's `folder` that only one process can make."""
     value = os.environ.pop(LAUNCH, None)
     if not value:
         return None
@@ -174,6 +177,18 @@ def take_launch():
         label = str(launch.get("label", ""))
     except (ValueError, KeyError, TypeError):
         return None
+    for k in range(1, 10000):
+        try:
+            os.close(os.open(os.path.join(folder, "launch-%s-%d" % (number, k)),
+                             os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+        except FileExistsError:
+            continue
+        except OSError:
+            k = 1  # no folder to claim in: the number as given
+        break
+    if k > 1:
+        number += "~%d" % k
+        label += " (%d)" % k
     os.environ[LAUNCHED_FROM] = number
     return {"number": number, "owner": owner, "label": label}
 

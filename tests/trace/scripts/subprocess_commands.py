@@ -1,8 +1,9 @@
 # Commands the script starts with subprocess (this script again, with an argument), and a
-# multiprocessing child of the script's and of the first command's own. The second command adds
-# a number from Python's random, which it never seeds. Each process is compared with the same one of run 1:
-# the script's child is "process 1", the commands "command s1" and "command s2", and the first
-# command's child "process s1.1".
+# multiprocessing child of the script's and of the first command's own. The second command is a
+# shell that runs this script twice; the second of those adds a number from Python's random,
+# which it never seeds. Each process is compared with the same one of run 1: the script's child is
+# "process 1", the commands "command s1", "command s2" and "command s2~2" (the shell's second
+# Python), and the first command's child "process s1.1".
 import multiprocessing as mp
 import os
 import random
@@ -26,8 +27,10 @@ if __name__ == "__main__":
     which = sys.argv[1] if len(sys.argv) > 1 else None
     if which is None:
         child(1.0)
-        for which in ("with-child", "varies"):
-            subprocess.run([sys.executable, os.path.abspath(__file__), which], check=True)
+        this = [sys.executable, os.path.abspath(__file__)]
+        subprocess.run(this + ["with-child"], check=True)
+        subprocess.run(" ".join(this + ["plain"]) + " && " + " ".join(this + ["varies"]),
+                       shell=True, check=True)
         print(float(torch.ones(2).sum()))
     else:
         if which == "with-child":
