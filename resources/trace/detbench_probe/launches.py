@@ -20,6 +20,7 @@ among them that runs torch ops is counted, not compared.
 
 import json
 import os
+import sys
 import threading
 
 LAUNCH = "DETBENCH_TRACE_LAUNCH"
@@ -47,13 +48,14 @@ def own_number():
 
 
 def _command_text(args, shell):
-    """The command as a person reads it: the program's name and its arguments, shortened."""
+    """The command as a person reads it: the program's name, its arguments with a Python
+    script's folder left out, shortened."""
     if isinstance(args, (str, bytes, os.PathLike)):
         words = [os.fsdecode(args)] if shell else [os.path.basename(os.fsdecode(args))]
     else:
         words = [os.fsdecode(a) if isinstance(a, (bytes, os.PathLike)) else str(a) for a in args]
-        if words:
-            words[0] = os.path.basename(words[0])
+        words = [os.path.basename(w) if i == 0 or (w.endswith(".py") and os.sep in w) else w
+                 for i, w in enumerate(words)]
     line = " ".join(words)
     return line if len(line) <= _LABEL_LIMIT else line[:_LABEL_LIMIT - 3] + "..."
 
@@ -166,7 +168,8 @@ def take_launch(folder):
     "label"}), taken out of the environment; None where the process is not such a command.
     A command that runs a shell hands the shell the same number, and each Python the shell runs
     finds it: the first takes it, the second takes "s1~2", and so on, in the order they start,
-    each claiming a file of the run's `folder` that only one process can make."""
+    each claiming a file of the run's `folder` that only one process can make. The label is the
+    process's own command line where Python keeps it (3.10 on), else the parent's text."""
     value = os.environ.pop(LAUNCH, None)
     if not value:
         return None
@@ -186,9 +189,12 @@ def take_launch(folder):
         except OSError:
             k = 1  # no folder to claim in: the number as given
         break
+    # The command line of this Python itself (where a shell ran it, the parent's is the shell's).
+    argv = getattr(sys, "orig_argv", None)
+    if argv:
+        label = _command_text(argv, False)
     if k > 1:
         number += "~%d" % k
-        label += " (%d)" % k
     os.environ[LAUNCHED_FROM] = number
     return {"number": number, "owner": owner, "label": label}
 
