@@ -253,6 +253,23 @@ TEST_F(TracePoolRun, EachCommandIsComparedWithTheSameCommandOfRunOne) {
             TraceFix::SeedPythonRandom);
 }
 
+// Two commands that run no op themselves each run a process pool whose tasks are numbered alike:
+// each pool's tasks are named after the command that owns it and compared apart (before, the
+// two pools' task 1 were taken for one).
+TEST_F(TracePoolRun, EachCommandsPoolIsComparedApart) {
+  const TraceConfigResult c = trace({"commands_pools.py"});
+  EXPECT_FALSE(c.failed()) << describeVerdict(c);
+  EXPECT_FALSE(c.reproducible());
+  ASSERT_TRUE(c.job.pool.has_value()) << describeVerdict(c);
+  EXPECT_EQ(c.job.poolTasks, 4u);
+  const TraceAlignment& pool = c.job.pool->alignment;
+  ASSERT_EQ(pool.causes.size(), 1u) << describePool(c.job);
+  EXPECT_EQ(pool.threadName(pool.causes[0].thread), "command s2, task 1: task");
+  ASSERT_TRUE(pool.causes[0].site.has_value());
+  EXPECT_EQ(pool.causes[0].site->line, lineOf("commands_pools.py", "# CAUSE"));
+  EXPECT_TRUE(pool.partings.empty());
+}
+
 // A script that replaces itself (os.execv) ends its records there and the new image is compared
 // with the same image of run 1; an exec that fails leaves the script recorded on (before, the
 // run "failed": it ended without the probe's last record).

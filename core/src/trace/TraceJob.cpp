@@ -119,6 +119,22 @@ std::uint64_t foldDigests(const std::vector<TraceTensor>& outputs) {
   return folded;
 }
 
+// What a process whose run is its one task is called where it owns a pool: "process 2" (a
+// multiprocessing child), "command s1" (a command, its number's last part "s1" or "x1"); "" for
+// any other process.
+std::string processName(const std::vector<TraceEvent>& events) {
+  for (const auto& event : events) {
+    const auto* task = std::get_if<TraceTask>(&event);
+    if (!task || task->key.empty()) continue;
+    if (task->key.rfind(kProcessTaskPrefix, 0) != 0) return {};
+    const std::string number = task->key.substr(kProcessTaskPrefix.size());
+    const std::size_t last = number.rfind('.');
+    const char first = number[last == std::string::npos ? 0 : last + 1];
+    return (first == 's' || first == 'x' ? "command " : "process ") + number;
+  }
+  return {};
+}
+
 }  // namespace
 
 bool isCollective(const std::string& opName) {
@@ -239,14 +255,23 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
   std::vector<ProcessRecords> workers;            // a process pool's
   std::vector<std::int64_t> parents;              // the process each worker works for
   std::map<std::int64_t, std::int64_t> parentOf;  // each traced process's parent, by pid
+  // The processes the script (or a rank) started itself, by pid, those that ran no op too (a
+  // command that only starts a pool): "process 2", "command s1" (their run is their one task,
+  // keyed "process:2", "process:s1").
+  std::map<std::int64_t, std::string> processNames;
   for (const auto& path : files) {
     ProcessRecords p = readProcess(path);
     p.stderrTail = stderrTailOf(path);
+    std::int64_t pid = 0;
     for (const auto& event : p.events) {
       if (const auto* start = std::get_if<TraceStart>(&event)) {
+        pid = start->pid;
         if (start->pid != 0) parentOf.emplace(start->pid, start->parentPid);
         break;
       }
+    }
+    if (const std::string name = processName(p.events); pid != 0 && !name.empty()) {
+      processNames[pid] = name;
     }
     if (!p.problem.empty() && s.totals.problems.size() < 20) {
       s.totals.problems.push_back("run " + std::to_string(run) + ": " + p.problem);
@@ -342,9 +367,6 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
         s.pool->endRun(absent(kPoolRank, missed, scriptExit));
       }
     }
-    // The processes the script (or a rank) started itself among the workers, by pid: "process 2"
-    // (their run is their one task, keyed "process:2").
-    std::map<std::int64_t, std::string> processNames;
     std::vector<std::int64_t> workerPids;
     for (const auto& w : workers) {
       std::int64_t pid = 0;
@@ -355,14 +377,6 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
         }
       }
       workerPids.push_back(pid);
-      for (const auto& event : w.events) {
-        if (const auto* task = std::get_if<TraceTask>(&event); task && !task->key.empty()) {
-          if (pid != 0 && task->key.rfind(kProcessTaskPrefix, 0) == 0) {
-            processNames[pid] = "process " + task->key.substr(kProcessTaskPrefix.size());
-          }
-          break;
-        }
-      }
     }
     // Each worker works for the rank whose process it names in this run, or that started the
     // process it names (a process a rank started, which started a pool), else the script; and

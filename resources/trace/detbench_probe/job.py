@@ -296,7 +296,9 @@ def _child_after_torch(job):
     _begin(recorder, path, recorder.run, applied, False)
     _note_uncaught()
     launches.on_exec(_end_before_exec)
-    if _launch is not None:  # a command the job started: its run is its task
+    # A command the job started: its run is its task (not that of a child it forked before its
+    # probe began, a pool's worker that imports torch in its task).
+    if _launch is not None and _launch["pid"] == os.getpid():
         channel.send(launches.task_record(_launch))
         _process.launched = True
     recorder.install_uses()

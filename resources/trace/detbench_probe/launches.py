@@ -196,7 +196,7 @@ def take_launch(folder):
     if k > 1:
         number += "~%d" % k
     os.environ[LAUNCHED_FROM] = number
-    return {"number": number, "owner": owner, "label": label}
+    return {"number": number, "owner": owner, "label": label, "pid": os.getpid()}
 
 
 def task_record(launch):
