@@ -8,9 +8,10 @@ import os
 import subprocess
 import sys
 
+import torch
+
 
 def task(i):
-    import torch
     x = torch.ones(4) * (i + 1)
     if sys.argv[1] == "second" and i == 1:
         x = x + float(os.environ.get("DETBENCH_TRACE_RUN", "1"))  # CAUSE
@@ -19,7 +20,6 @@ def task(i):
 
 if __name__ == "__main__":
     if len(sys.argv) > 1:
-        import torch  # noqa: F401
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as pool:
