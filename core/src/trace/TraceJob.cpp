@@ -123,16 +123,12 @@ std::uint64_t foldDigests(const std::vector<TraceTensor>& outputs) {
 // multiprocessing child), "command s1" (a command, its number's last part "s1" or "x1"); "" for
 // any other process.
 std::string processName(const std::vector<TraceEvent>& events) {
-  for (const auto& event : events) {
-    const auto* task = std::get_if<TraceTask>(&event);
-    if (!task || task->key.empty()) continue;
-    if (task->key.rfind(kProcessTaskPrefix, 0) != 0) return {};
-    const std::string number = task->key.substr(kProcessTaskPrefix.size());
-    const std::size_t last = number.rfind('.');
-    const char first = number[last == std::string::npos ? 0 : last + 1];
-    return (first == 's' || first == 'x' ? "command " : "process ") + number;
-  }
-  return {};
+  const std::string key = processTaskKey(events);
+  if (key.empty()) return {};
+  const std::string number = key.substr(kProcessTaskPrefix.size());
+  const std::size_t last = number.rfind('.');
+  const char first = number[last == std::string::npos ? 0 : last + 1];
+  return (first == 's' || first == 'x' ? "command " : "process ") + number;
 }
 
 }  // namespace

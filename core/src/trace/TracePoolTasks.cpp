@@ -84,18 +84,6 @@ std::map<int, std::pair<std::string, std::string>> threadLanes(const PoolWorker&
   return out;
 }
 
-// The key of a process whose run is its one task (a multiprocessing child, a command), else "".
-std::string processKey(const std::vector<TraceEvent>& records) {
-  std::string key;
-  for (const auto& event : records) {
-    const auto* task = std::get_if<TraceTask>(&event);
-    if (!task || task->key.empty()) continue;
-    if (!key.empty() || task->key.rfind(kProcessTaskPrefix, 0) != 0) return {};
-    key = task->key;
-  }
-  return key;
-}
-
 // Each generator's states over the processes, in their keys' order, joined: its start states and
 // its end states, each after the key of the process that reported it.
 template <typename Ends>
@@ -113,6 +101,17 @@ std::vector<std::pair<std::string, std::pair<std::string, std::string>>> foldGen
 }
 
 }  // namespace
+
+std::string processTaskKey(const std::vector<TraceEvent>& records) {
+  std::string key;
+  for (const auto& event : records) {
+    const auto* task = std::get_if<TraceTask>(&event);
+    if (!task || task->key.empty()) continue;
+    if (!key.empty() || task->key.rfind(kProcessTaskPrefix, 0) != 0) return {};
+    key = task->key;
+  }
+  return key;
+}
 
 bool PoolTaskStreams::isWorker(const std::vector<TraceEvent>& records) {
   return std::any_of(records.begin(), records.end(), [](const TraceEvent& e) {
@@ -253,7 +252,7 @@ std::vector<TraceEvent> PoolTaskStreams::merge(int run, const std::vector<PoolWo
         moved.seq = lastSeq[moved.thread];
         if (moved.thread != 0) out.emplace_back(std::move(moved));
       } else if (const auto* ended = std::get_if<TraceEnd>(&event)) {
-        if (const std::string key = processKey(*w.records); !key.empty()) {
+        if (const std::string key = processTaskKey(*w.records); !key.empty()) {
           processEnds[within(w, key, "/")] = ended;
         }
       }

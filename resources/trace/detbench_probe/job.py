@@ -133,14 +133,12 @@ def _end_line(process):
     rng = json.dumps({k: [process.first_states.get(k), v] for k, v in sorted(last.items())})
     failure = process.failure
     if failure is None:
-        line = '{"t":"end","ops":%d,"status":"ok","rng":%s}' % (recorder.seq, rng)
-    elif failure[0] == "exit":
-        line = '{"t":"end","ops":%d,"status":"exit","code":%d,"rng":%s}' % (
+        return '{"t":"end","ops":%d,"status":"ok","rng":%s}' % (recorder.seq, rng)
+    if failure[0] == "exit":
+        return '{"t":"end","ops":%d,"status":"exit","code":%d,"rng":%s}' % (
             recorder.seq, failure[1], rng)
-    else:
-        line = ('{"t":"end","ops":%d,"status":"exception","type":%s,"message":%s,"where":null,'
-                '"rng":%s}' % (recorder.seq, text(failure[1]), text(failure[2][:4000]), rng))
-    return line
+    return ('{"t":"end","ops":%d,"status":"exception","type":%s,"message":%s,"where":null,'
+            '"rng":%s}' % (recorder.seq, text(failure[1]), text(failure[2][:4000]), rng))
 
 
 class _StderrCopy:
@@ -312,8 +310,10 @@ def _note_uncaught():
     shown = sys.excepthook
 
     def excepthook(kind, value, tb):
-        if _process is not None and _process.failure is None and os.getpid() == _process.recorder.pid:
-            _process.failure = ("exception", kind.__name__, str(value))
+        process = _process
+        if process is not None and process.failure is None and \
+                os.getpid() == process.recorder.pid:
+            process.failure = ("exception", kind.__name__, str(value))
         return shown(kind, value, tb)
 
     sys.excepthook = excepthook

@@ -4,11 +4,12 @@ process is compared with the same process of run 1.
 
 A script's processes are started in an order its code sets, and multiprocessing numbers them
 so (a Process's `_identity`: (1,), (2,), and (1, 1) for the first process the first one
-started; a command's children put its number first: launches.py), whatever their process ids. A child whose target is the user's code marks its run as
-a task of its own ("task" records with the key "process:1.1", as a process pool's worker marks
-each of its tasks: pools.py): detbench then aligns it with the child of run 1 that has the same
-number (TraceJob.hpp). A process pool's workers, a DataLoader's and a manager's server process
-run library loops, and are left to what marks their own work.
+started; a command's children put its number first: launches.py), whatever their process ids.
+A child whose target is the user's code marks its run as a task of its own ("task" records with
+the key "process:1.1", as a process pool's worker marks each of its tasks: pools.py): detbench
+then aligns it with the child of run 1 that has the same number (TraceJob.hpp). A process pool's
+workers, a DataLoader's and a manager's server process run library loops, and are left to what
+marks their own work.
 """
 
 import os

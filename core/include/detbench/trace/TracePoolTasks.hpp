@@ -31,6 +31,10 @@ namespace detbench::trace {
 // The key a multiprocessing child's run begins with, as its task ("process:1.2").
 inline constexpr std::string_view kProcessTaskPrefix = "process:";
 
+// The key of a process whose run is its one task (a multiprocessing child, a command: its records
+// hold one task, keyed with kProcessTaskPrefix), else "".
+std::string processTaskKey(const std::vector<TraceEvent>& records);
+
 // One worker's records, and the process it works for: `owner` is the caller's number for it,
 // `ownerName` what its tasks' keys and names begin with ("" for the traced script's own pool).
 struct PoolWorker {
