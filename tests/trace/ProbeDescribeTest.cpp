@@ -43,8 +43,7 @@ print(D.digest(t), D.digest(u), D.digest(t.t()))
 TEST(ProbeDescribe, KeptTextGivesTheRecordAFreshOneWouldAndNumbersStayJson) {
   if (!pythonHasTorch()) GTEST_SKIP() << kTracePython << " has no torch";
   const ProbeFolder probe;
-  const std::string out = runPython("import sys\nsys.path.insert(0, " + pythonString(probe.path()) +
-                                    ")\n" + kDescribeProgram);
+  const std::string out = runPythonWithProbe(probe.path(), kDescribeProgram);
   std::istringstream lines(out);
   std::string record;
   std::uint64_t ofT = 0, ofU = 0, ofTransposed = 0;

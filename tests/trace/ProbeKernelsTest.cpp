@@ -60,8 +60,7 @@ print(_storage_ptr(d) in log.made, log.end(log.begin()) == "")
 TEST(ProbeKernels, AStandInOutputCodesKernelsAreListedWithTheirTensorsDigests) {
   if (!pythonHasTorch()) GTEST_SKIP() << kTracePython << " has no torch";
   const ProbeFolder probe;
-  const std::string out =
-      runPython("import sys\nsys.path.insert(0, " + pythonString(probe.path()) + ")\n" + kProgram);
+  const std::string out = runPythonWithProbe(probe.path(), kProgram);
   std::istringstream lines(out);
   std::string record, sum, helper, fileKnown, made, nothingListed;
   std::uint64_t first = 0, second = 0;

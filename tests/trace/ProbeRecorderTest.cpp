@@ -35,8 +35,7 @@ channel.close()
 TEST(ProbeRecorder, ALiftedTensorCarriesNoMarkOfTheMemoryItsAddressHeld) {
   if (!pythonHasTorch()) GTEST_SKIP() << kTracePython << " has no torch";
   const ProbeFolder probe;
-  const std::string out = runPython("import sys\nsys.path.insert(0, " + pythonString(probe.path()) +
-                                    ")\n" + kLiftProgram);
+  const std::string out = runPythonWithProbe(probe.path(), kLiftProgram);
   std::istringstream lines(out);
   std::string record;
   std::vector<TraceOp> sums;

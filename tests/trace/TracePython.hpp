@@ -60,6 +60,11 @@ inline std::string runPython(const std::string& program) {
   return out;
 }
 
+// Runs `program` with kTracePython, the probe's package (in `probeDir`) importable.
+inline std::string runPythonWithProbe(const std::string& probeDir, const std::string& program) {
+  return runPython("import sys\nsys.path.insert(0, " + pythonString(probeDir) + ")\n" + program);
+}
+
 inline bool pythonHasTorch() {
   return !kTraceTorch.empty();
 }
