@@ -4853,12 +4853,16 @@ difference</source>
             <translation>%1（%2 个）：%3</translation>
         </message>
         <message>
-            <source>%1 processes started neither by multiprocessing nor by subprocess ran %2 torch ops in no process group: not compared</source>
-            <translation>%1 个既不经 multiprocessing 也不经 subprocess 启动、未加入进程组的进程运行了 %2 个 torch 算子：未比较</translation>
+            <source>%1 processes that were neither multiprocessing's nor commands ran %2 torch ops in no process group: not compared</source>
+            <translation>%1 个既非 multiprocessing 的进程也非命令、未加入进程组的进程运行了 %2 个 torch 算子：未比较</translation>
         </message>
         <message>
-            <source>not all compared: ops ran in processes started neither by multiprocessing nor by subprocess that joined no process group, which the trace does not compare</source>
-            <translation>未全部比较：有算子运行在既不经 multiprocessing 也不经 subprocess 启动、未加入进程组的进程里，追踪不比较这些算子</translation>
+            <source>a process the script started failed</source>
+            <translation>脚本启动的某个进程失败了</translation>
+        </message>
+        <message>
+            <source>not all compared: ops ran in processes that were neither multiprocessing's nor commands (a bare os.fork's child) and joined no process group, which the trace does not compare</source>
+            <translation>未全部比较：有算子运行在既非 multiprocessing 的进程也非命令（例如直接 os.fork 出的子进程）、未加入进程组的进程里，追踪不比较这些算子</translation>
         </message>
     </context>
     <context>

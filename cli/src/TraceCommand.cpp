@@ -203,24 +203,35 @@ void printJob(std::ostream& out, const TraceJobResult& job, const TraceAlignment
   if (!job.fromPool.empty()) out << "  " << describeFromPool(script, job.fromPool.front()) << "\n";
   if (job.unrankedProcesses > 0) {
     out << "  " << job.unrankedProcesses << (job.unrankedProcesses == 1 ? " process" : " processes")
-        << " ran torch ops, started neither by multiprocessing nor by subprocess and in no process "
+        << " ran torch ops, neither multiprocessing's nor commands, and in no process "
            "group ("
         << job.unrankedOps << " ops): not compared\n";
   }
   if (job.disagreement) out << "  " << describeDisagreement(*job.disagreement) << "\n";
   for (const auto& p : job.problems) out << "  " << printableText(p, true) << "\n";
-  // The first rank's run that failed, in the rank's own words (its copy of its standard error).
+  // The first rank's run that failed, in the rank's own words (its copy of its standard error),
+  // else the first process of the pool's that failed.
+  const auto failedRun = [](const TraceRankResult& r) {
+    const auto& runs = r.alignment.runs;
+    const auto it = std::find_if(runs.begin(), runs.end(), [](const auto& x) {
+      return !x.completed() && !x.exit.cancelled && !x.exit.stderrTail.empty();
+    });
+    return it == runs.end() ? nullptr : &*it;
+  };
   for (const auto& r : job.ranks) {
-    const auto failed =
-        std::find_if(r.alignment.runs.begin(), r.alignment.runs.end(), [](const auto& x) {
-          return !x.completed() && !x.exit.cancelled && !x.exit.stderrTail.empty();
-        });
-    if (failed == r.alignment.runs.end()) continue;
+    const TraceRunSummary* failed = failedRun(r);
+    if (!failed) continue;
     printTail(out,
               "the end of rank " + std::to_string(r.rank) + "'s standard error in run " +
                   std::to_string(failed->run),
               failed->exit.stderrTail);
-    break;
+    return;
+  }
+  if (const TraceRunSummary* failed = job.pool ? failedRun(*job.pool) : nullptr) {
+    printTail(out,
+              "the end of " + failed->exit.process + "'s standard error in run " +
+                  std::to_string(failed->run),
+              failed->exit.stderrTail);
   }
 }
 

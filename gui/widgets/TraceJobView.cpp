@@ -128,8 +128,8 @@ QString traceJobHtml(const TraceJobResult& job, PyTorchRelease release) {
   }
   if (job.unrankedProcesses > 0) {
     html += QStringLiteral("<p>%1</p>")
-                .arg(esc(TraceWidget::tr("%1 processes started neither by multiprocessing nor by "
-                                         "subprocess ran %2 torch ops in no process group: not "
+                .arg(esc(TraceWidget::tr("%1 processes that were neither multiprocessing's nor "
+                                         "commands ran %2 torch ops in no process group: not "
                                          "compared")
                              .arg(job.unrankedProcesses)
                              .arg(job.unrankedOps)));

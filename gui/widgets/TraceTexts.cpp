@@ -144,14 +144,17 @@ QString verdictText(const TraceConfigResult& c) {
       return TraceWidget::tr("the op sequences part (up to the timeout)");
     case VerdictKind::ScriptFailed:
       return TraceWidget::tr("the script failed");
+    case VerdictKind::ProcessFailed:
+      return TraceWidget::tr("a process the script started failed");
     case VerdictKind::OneRun:
       return TraceWidget::tr("one run: nothing to compare");
     case VerdictKind::NothingCompared:
       return TraceWidget::tr("nothing compared");
     case VerdictKind::NotAllCompared:
       return TraceWidget::tr(
-          "not all compared: ops ran in processes started neither by multiprocessing nor by "
-          "subprocess that joined no process group, which the trace does not compare");
+          "not all compared: ops ran in processes that were neither multiprocessing's nor "
+          "commands (a bare os.fork's child) and joined no process group, which the trace does "
+          "not compare");
     case VerdictKind::Agree:
       return v.notes == 0 ? TraceWidget::tr("the runs agree")
                           : TraceWidget::tr(

@@ -16,6 +16,7 @@
 #include "detbench/trace/TraceCatalogLink.hpp"
 #include "detbench/trace/TraceReport.hpp"
 #include "detbench/trace/TraceSession.hpp"
+#include "detbench/trace/TraceWords.hpp"
 
 namespace detbench::trace {
 namespace {
@@ -295,6 +296,34 @@ TEST_F(TracePoolRun, AScriptThatStartsAgainIsComparedAsItsNewImage) {
       << processes.threadName(cause.thread);
   ASSERT_TRUE(cause.site.has_value());
   EXPECT_EQ(cause.site->line, lineOf("reexec_self.py", "# CAUSE"));
+}
+
+// Commands started with os.system and os.spawnv are numbered and compared as subprocess's are
+// (before, their ops were counted, not compared); a command that ends with sys.exit(3) fails the
+// trace, named (before, its run ended "ok").
+TEST_F(TracePoolRun, CommandsOfOsSystemAndSpawnAreComparedAndTheirExitCodesCount) {
+  const TraceConfigResult c = trace({"system_commands.py"});
+  EXPECT_TRUE(c.failed());
+  EXPECT_EQ(traceVerdict(c).kind, VerdictKind::ProcessFailed) << describeVerdict(c);
+  for (const auto& run : c.alignment.runs) EXPECT_TRUE(run.completed()) << describeRunEnd(run);
+  EXPECT_EQ(c.job.unrankedProcesses, 0);
+  ASSERT_TRUE(c.job.pool.has_value()) << describeVerdict(c);
+  EXPECT_EQ(c.job.poolTasks, 3u);
+  const TraceAlignment& processes = c.job.pool->alignment;
+  for (const auto& run : processes.runs) {
+    EXPECT_FALSE(run.completed());
+    EXPECT_EQ(run.exit.code, 3);
+    EXPECT_EQ(run.exit.process.rfind("command s3: ", 0), 0u) << run.exit.process;
+    EXPECT_NE(run.exit.process.find("system_commands.py fails"), std::string::npos);
+  }
+  ASSERT_EQ(processes.causes.size(), 1u) << describePool(c.job);
+  const TraceCause& cause = processes.causes[0];
+  EXPECT_EQ(processes.threadName(cause.thread).rfind("command s2: ", 0), 0u)
+      << processes.threadName(cause.thread);
+  EXPECT_EQ(cause.category, CauseCategory::Data);
+  ASSERT_TRUE(cause.site.has_value());
+  EXPECT_EQ(cause.site->line, lineOf("system_commands.py", "# CAUSE"));
+  EXPECT_EQ(processes.threadName(1).rfind("command s1: ", 0), 0u) << processes.threadName(1);
 }
 
 // A DataLoader's workers send their batches through shared memory too; an unseeded shuffle makes

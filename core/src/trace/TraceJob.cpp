@@ -119,12 +119,11 @@ std::uint64_t foldDigests(const std::vector<TraceTensor>& outputs) {
   return folded;
 }
 
-// What a process whose run is its one task is called where it owns a pool: "process 2" (a
-// multiprocessing child), "command s1" (a command, its number's last part "s1" or "x1"); "" for
-// any other process.
-std::string processName(const std::vector<TraceEvent>& events) {
-  const std::string key = processTaskKey(events);
-  if (key.empty()) return {};
+// What a process whose run is its one task, keyed `key`, is called where it owns a pool:
+// "process 2" (a multiprocessing child), "command s1" (a command, its number's last part "s1" or
+// "x1"); "" for any other key.
+std::string processNameOf(const std::string& key) {
+  if (key.size() <= kProcessTaskPrefix.size() || key.rfind(kProcessTaskPrefix, 0) != 0) return {};
   const std::string number = key.substr(kProcessTaskPrefix.size());
   const std::size_t last = number.rfind('.');
   const char first = number[last == std::string::npos ? 0 : last + 1];
@@ -156,12 +155,12 @@ bool TraceJobResult::anyParting() const {
 }
 
 bool TraceJobResult::anyFailed() const {
-  for (const auto& r : ranks) {
-    for (const auto& run : r.alignment.runs) {
-      if (!run.completed() && !run.exit.cancelled) return true;
-    }
-  }
-  return false;
+  const auto failed = [](const TraceRankResult& r) {
+    return std::any_of(
+        r.alignment.runs.begin(), r.alignment.runs.end(),
+        [](const TraceRunSummary& run) { return !run.completed() && !run.exit.cancelled; });
+  };
+  return std::any_of(ranks.begin(), ranks.end(), failed) || (pool && failed(*pool));
 }
 
 namespace {
@@ -266,7 +265,8 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
         break;
       }
     }
-    if (const std::string name = processName(p.events); pid != 0 && !name.empty()) {
+    if (const std::string name = processNameOf(processTaskKey(p.events));
+        pid != 0 && !name.empty()) {
       processNames[pid] = name;
     }
     if (!p.problem.empty() && s.totals.problems.size() < 20) {
@@ -409,10 +409,17 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
     TraceRunExit exit;
     try {
       for (const auto& event : s.poolStreams.merge(run, records)) s.pool->add(event);
-      // A pool ends its workers with a signal: the pool's run is as complete as the script's.
+      // A pool ends its workers with a signal: the pool's run is as complete as the script's,
+      // unless one of the processes the script started failed (its end record says so).
       exit.exited = true;
       exit.timedOut = scriptExit.timedOut;
       exit.cancelled = scriptExit.cancelled;
+      if (const auto& failed = s.poolStreams.failure()) {
+        const TraceRunExit own = exitOf(workers[failed->worker], scriptExit);
+        exit.code = own.code;
+        exit.stderrTail = own.stderrTail;
+        exit.process = failed->name;
+      }
     } catch (const Error& e) {
       exit.problem = "the process pool's records: " + e.message();
     }

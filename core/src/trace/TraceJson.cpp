@@ -196,6 +196,7 @@ json runJson(const TraceRunSummary& r) {
   j["timed_out"] = r.exit.timedOut;
   j["cancelled"] = r.exit.cancelled;
   j["problem"] = r.exit.problem.empty() ? json() : json(r.exit.problem);
+  j["failed_process"] = r.exit.process.empty() ? json() : json(r.exit.process);
   if (r.end && r.end->status == "exception") {
     json x;
     x["type"] = r.end->type;

@@ -156,7 +156,7 @@ void writeJob(std::ostream& out, const TraceJobResult& job, const TraceAlignment
   }
   if (job.unrankedProcesses > 0) {
     out << "- " << job.unrankedProcesses << (job.unrankedProcesses == 1 ? " process" : " processes")
-        << " ran torch ops, started neither by multiprocessing nor by subprocess and in no process "
+        << " ran torch ops, neither multiprocessing's nor commands, and in no process "
            "group ("
         << job.unrankedOps << " ops): not compared.\n";
   }

@@ -191,13 +191,16 @@ std::vector<TraceEvent> PoolTaskStreams::merge(int run, const std::vector<PoolWo
   // into the stream's end in the keys' order, so that a generator one of them drew from without
   // a seed is told apart over the runs as the script's are.
   std::map<std::string, const TraceEnd*> processEnds;
-  for (const auto& w : workers) {
+  std::map<std::string, Failure> processNames;  // by key: the process's name and index
+  for (std::size_t index = 0; index < workers.size(); ++index) {
+    const PoolWorker& w = workers[index];
     const std::string worker = workerName(*w.records);
     const std::string setupKey = within(w, "before its tasks: " + worker, "/");
     const std::string setupLabel = within(w, worker + ", before its first task", ", ");
     const auto threads = threadLanes(w, setupKey, setupLabel, within);
     std::map<int, int> siteIds;  // this process's site id -> the stream's
     int lane = -1;               // -1: before or between tasks (the worker's own lane)
+    std::string taskLabel;       // its last task's name
     // The lane of the worker's thread `thread`: its task's (0 for the main thread) or that of
     // the thread a task started.
     const auto current = [&](int thread) {
@@ -222,6 +225,7 @@ std::vector<TraceEvent> PoolTaskStreams::merge(int run, const std::vector<PoolWo
         }
         siteIds[site->id] = it->second;
       } else if (const auto* task = std::get_if<TraceTask>(&event)) {
+        if (!task->key.empty()) taskLabel = within(w, task->label, ", ");
         lane = task->key.empty()
                    ? -1
                    : laneOf(within(w, task->key, "/"), within(w, task->label, ", "), true);
@@ -252,15 +256,38 @@ std::vector<TraceEvent> PoolTaskStreams::merge(int run, const std::vector<PoolWo
         moved.seq = lastSeq[moved.thread];
         if (moved.thread != 0) out.emplace_back(std::move(moved));
       } else if (const auto* ended = std::get_if<TraceEnd>(&event)) {
-        if (const std::string key = processTaskKey(*w.records); !key.empty()) {
-          processEnds[within(w, key, "/")] = ended;
-        }
+        const std::string key = processTaskKey(*w.records);
+        if (key.empty()) continue;
+        // The last end record counts (an exec that failed leaves the process recording on).
+        const std::string keyWithin = within(w, key, "/");
+        processEnds[keyWithin] = ended;
+        processNames[keyWithin] = Failure{taskLabel.empty() ? keyWithin : taskLabel, index};
       }
     }
   }
+  // The first process in its key's order that failed.
+  failure_.reset();
+  std::string failedKey;
+  const TraceEnd* failedEnd = nullptr;
+  for (const auto& [key, ended] : processEnds) {
+    const bool failed =
+        ended->status == "exception" || (ended->status == "exit" && ended->exitCode != 0);
+    if (failed && (!failedEnd || naturalLess(key, failedKey))) {
+      failedKey = key;
+      failedEnd = ended;
+      failure_ = processNames[key];
+    }
+  }
   TraceEnd end;
+  if (failedEnd) {
+    end.status = failedEnd->status;
+    end.exitCode = failedEnd->exitCode;
+    end.type = failedEnd->type;
+    end.message = failedEnd->message;
+  } else {
+    end.status = "ok";
+  }
   end.ops = ops;
-  end.status = "ok";
   end.generators = foldGenerators(processEnds);
   out.emplace_back(std::move(end));
   return out;

@@ -219,7 +219,8 @@ std::string describeRunEnd(const TraceRunSummary& run) {
   if (run.fatal) return "the probe could not start: " + run.fatal->detail;
   if (run.completed()) return "completed";
   if (!e.exited) return "killed by signal " + std::to_string(e.signal);
-  std::string s = "exited with " + std::to_string(e.code);
+  std::string s = (e.process.empty() ? std::string() : "failed in " + e.process + ", which ") +
+                  "exited with " + std::to_string(e.code);
   if (run.end && run.end->status == "exception") {
     s += ": " + run.end->type;
     if (!run.end->message.empty()) s += ": " + exceptionGist(run.end->message);
@@ -253,14 +254,16 @@ std::string describeVerdict(const TraceConfigResult& c) {
       return "the op sequences part (up to the timeout)";
     case VerdictKind::ScriptFailed:
       return "the script failed";
+    case VerdictKind::ProcessFailed:
+      return "a process the script started failed";
     case VerdictKind::OneRun:
       return "one run: nothing to compare";
     case VerdictKind::NothingCompared:
       return "nothing compared: no op of the runs after the first was digested";
     case VerdictKind::NotAllCompared:
       return "not all compared: " + std::to_string(v.otherThreadOps) +
-             " ops ran in processes started neither by multiprocessing nor by subprocess "
-             "(os.system) that joined no process group (or on threads the probe did not "
+             " ops ran in processes that were neither multiprocessing's nor commands (a bare "
+             "os.fork's child) and joined no process group (or on threads the probe did not "
              "record), which the trace does not compare";
     case VerdictKind::Agree: {
       std::string s = "the runs agree (" + std::to_string(v.runs) + " runs, " +

@@ -1,5 +1,7 @@
 #include "detbench/trace/TraceWords.hpp"
 
+#include <algorithm>
+
 namespace detbench::trace {
 
 namespace {
@@ -278,7 +280,12 @@ TraceVerdict traceVerdict(const TraceConfigResult& c) {
     }
     return is(v.causes == 0 ? VerdictKind::PartUntilTimeout : VerdictKind::DifferUntilTimeout);
   }
-  if (c.failed()) return is(VerdictKind::ScriptFailed);
+  if (c.failed()) {
+    const bool own = std::any_of(a.runs.begin(), a.runs.end(), [](const TraceRunSummary& r) {
+      return !r.completed() && !r.exit.cancelled;
+    });
+    return is(own ? VerdictKind::ScriptFailed : VerdictKind::ProcessFailed);
+  }
   if (a.runs.size() < 2) return is(VerdictKind::OneRun);
   if (v.compared == 0 && nothingFound) return is(VerdictKind::NothingCompared);
   if (v.otherThreadOps > 0 && nothingFound) return is(VerdictKind::NotAllCompared);

@@ -23,6 +23,7 @@ import inspect
 import json
 import os
 import sys
+import threading
 
 from . import launches, processes
 from .channel import Channel, text
@@ -306,17 +307,59 @@ def _child_after_torch(job):
 
 
 def _note_uncaught():
-    """An exception that ends a fresh interpreter's run is its failure (its end record says so)."""
+    """An exception that ends a fresh interpreter's run is its failure (its end record says so),
+    and so is a non-zero code given to sys.exit (or to the builtins exit and quit) on its main
+    thread. A SystemExit raised without them is not seen; one that the script catches and
+    outlives still counts as its exit."""
     shown = sys.excepthook
 
-    def excepthook(kind, value, tb):
+    def note(failure):
         process = _process
         if process is not None and process.failure is None and \
                 os.getpid() == process.recorder.pid:
-            process.failure = ("exception", kind.__name__, str(value))
+            process.failure = failure
+
+    def excepthook(kind, value, tb):
+        note(("exception", kind.__name__, str(value)))
         return shown(kind, value, tb)
 
     sys.excepthook = excepthook
+
+    def note_exit(status):
+        code = processes.exit_code(status)
+        if code != 0 and threading.current_thread() is threading.main_thread():
+            note(("exit", code))
+
+    sys_exit = sys.exit
+    if not getattr(sys_exit, "_detbench", False):
+        def exit_(status=None):
+            note_exit(status)
+            sys_exit(status)
+
+        exit_._detbench = True
+        exit_.__wrapped__ = sys_exit
+        exit_.__doc__ = sys_exit.__doc__
+        sys.exit = exit_
+    import builtins
+    for name in ("exit", "quit"):
+        quitter = getattr(builtins, name, None)
+        if quitter is not None and not isinstance(quitter, _Quitter):
+            setattr(builtins, name, _Quitter(quitter, note_exit))
+
+
+class _Quitter:
+    """The builtins exit and quit, their code noted first."""
+
+    def __init__(self, quitter, note_exit):
+        self._quitter = quitter
+        self._note_exit = note_exit
+
+    def __repr__(self):
+        return repr(self._quitter)
+
+    def __call__(self, code=None):
+        self._note_exit(code)
+        return self._quitter(code)
 
 
 def install(recorder, job):

@@ -1,5 +1,5 @@
-"""The commands a traced process starts with subprocess (subprocess.run, Popen, asyncio's
-subprocesses): a Python child that imports torch is traced into a record file of its own (the
+"""The commands a traced process starts (subprocess.run, Popen, asyncio's subprocesses,
+os.system, os.spawn*, os.posix_spawn*): a Python child that imports torch is traced into a record file of its own (the
 start-up hook, job.py), and its run is marked as a task of its own, so that detbench aligns it
 with the same command of run 1 (TraceJob.hpp), as it does a multiprocessing child.
 
@@ -12,10 +12,12 @@ its place, which its own multiprocessing children put before theirs ("s1.1"). A 
 the order, not the command's text, which may hold what differs by run (a folder named by the
 time): commands that several threads start at once are numbered in the order they reach Popen,
 which timing sets.
-A process that replaces itself (os.exec*, a script that sets its environment and starts again)
-ends its records first and gives the new image the next number of its own: "x1" for the script's
-first exec. Commands started another way (os.system, os.spawn*) are not numbered: a Python child
-among them that runs torch ops is counted, not compared.
+os.system's commands are numbered too (the shell is handed the number in an `export` put before
+the command's text), and so are os.spawn*'s and os.posix_spawn*'s (in the environment they
+pass). A process that replaces itself (os.exec*, a script that sets its environment and starts
+again) ends its records first and gives the new image the next number of its own: "x1" for the
+script's first exec. A command started below Python (a C extension's own fork and exec) is not
+numbered: a Python child among them that runs torch ops is counted, not compared.
 """
 
 import json
@@ -78,7 +80,8 @@ def on_exec(end):
     """`end()` sends this process's end record where it replaces itself (os.exec*): the new
     image, a fresh interpreter, is traced as a command of its own ("x1": the process's first
     exec). Called by the script's process and by fresh interpreters; a process forked outside
-    multiprocessing is not numbered (os.spawn*'s children), as os.system's are not."""
+    multiprocessing (os.spawn*'s child before its exec) does not number its exec: the spawn
+    numbered the command."""
     _end_before_exec[:] = [os.getpid(), end]
 
 
@@ -98,7 +101,7 @@ def install():
             return original(self, *args, **kwargs)  # let Popen say what is wrong
         given = bound.arguments
         env = given.get("env")
-        env = dict(os.environ if env is None else env)
+        env = process_environment() if env is None else dict(env)
         if "DETBENCH_TRACE_JOB" in env:  # a command that would not be traced needs no number
             env[LAUNCH] = json.dumps({
                 "number": _next_number(), "owner": os.getpid(),
@@ -112,6 +115,109 @@ def install():
     subprocess.Popen.__init__ = __init__
     _wrap_exec("execv")
     _wrap_exec("execve")
+    _wrap_system()
+    for name in ("spawnv", "spawnvp"):
+        _wrap_spawn(name, name + "e")
+    for name in ("posix_spawn", "posix_spawnp"):
+        _wrap_posix_spawn(name)
+
+
+def process_environment():
+    """The environment a command inherits where it is given none: the C library's (a variable
+    that native code set with setenv is there, not in os.environ), else os.environ's copy."""
+    try:
+        import ctypes
+        entries = ctypes.POINTER(ctypes.c_char_p).in_dll(ctypes.CDLL(None), "environ")
+        env = {}
+        if not entries:  # clearenv(): no environment at all
+            return env
+        for i in range(1 << 20):
+            entry = entries[i]
+            if entry is None:
+                break
+            name, sep, value = entry.partition(b"=")
+            if sep and name:
+                env.setdefault(os.fsdecode(name), os.fsdecode(value))
+        return env
+    except (OSError, ValueError, AttributeError):
+        return dict(os.environ)
+
+
+def _launch_value(kind, args, shell):
+    return json.dumps({"number": _next_number(kind), "owner": os.getpid(),
+                       "label": _command_text(args, shell)})
+
+
+def _numbered(env, args, shell=False):
+    """`env` with a new command's number in it, for a command given `args`."""
+    env = dict(env)
+    env[LAUNCH] = _launch_value("s", args, shell)
+    env.pop(LAUNCHED_FROM, None)
+    return env
+
+
+def _done(wrapper, original, name):
+    wrapper._detbench = True
+    wrapper.__wrapped__ = original
+    wrapper.__doc__ = original.__doc__
+    setattr(os, name, wrapper)
+
+
+def _wrap_system():
+    """os.system runs its command in a shell that takes the C environment as it is: the number
+    goes in front of the command, exported (the shell's first line stays the command's)."""
+    original = getattr(os, "system", None)
+    if original is None or getattr(original, "_detbench", False):
+        return
+
+    def system(command):
+        if "DETBENCH_TRACE_JOB" not in os.environ or not isinstance(
+                command, (str, bytes, os.PathLike)):
+            return original(command)
+        import shlex
+        value = _launch_value("s", command, True)
+        prefix = "export %s=%s; unset %s; " % (LAUNCH, shlex.quote(value), LAUNCHED_FROM)
+        command = os.fspath(command)
+        if isinstance(command, bytes):
+            return original(os.fsencode(prefix) + command)
+        return original(prefix + command)
+
+    _done(system, original, "system")
+
+
+def _wrap_spawn(name, with_env):
+    """os.spawnv and os.spawnvp (the l forms call them), and their e forms: the command's
+    environment gets its number."""
+    plain, given = getattr(os, name, None), getattr(os, with_env, None)
+    if plain is None or given is None or getattr(plain, "_detbench", False):
+        return
+
+    def spawn(mode, file, args):
+        if "DETBENCH_TRACE_JOB" not in os.environ:
+            return plain(mode, file, args)
+        return given(mode, file, args, _numbered(process_environment(), list(args) or [file]))
+
+    def spawn_env(mode, file, args, env):
+        if "DETBENCH_TRACE_JOB" not in env:
+            return given(mode, file, args, env)
+        return given(mode, file, args, _numbered(env, list(args) or [file]))
+
+    _done(spawn, plain, name)
+    _done(spawn_env, given, with_env)
+
+
+def _wrap_posix_spawn(name):
+    original = getattr(os, name, None)
+    if original is None or getattr(original, "_detbench", False):
+        return
+
+    def posix_spawn(path, argv, env, *rest, **kwargs):
+        if isinstance(env, dict) or hasattr(env, "keys"):
+            if "DETBENCH_TRACE_JOB" in env:
+                env = _numbered(env, list(argv) or [path])
+        return original(path, argv, env, *rest, **kwargs)
+
+    _done(posix_spawn, original, name)
 
 
 def _runnable(path):

@@ -99,6 +99,13 @@ def begin_pending():
         _pending.begin()
 
 
+def exit_code(status):
+    """The exit code sys.exit(status) gives: None is 0, a number itself, anything else 1."""
+    if status is None:
+        return 0
+    return status if isinstance(status, int) else 1
+
+
 def watch_run(process_of):
     """Wraps BaseProcess._bootstrap (in the child, before the run) so that the child's run, its
     class's own included, is marked and its end noted. `process_of` gives job.py's _Process of
@@ -118,7 +125,7 @@ def watch_run(process_of):
             try:
                 return run()
             except SystemExit as e:
-                code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+                code = exit_code(e.code)
                 if process_of() is not None and code != 0:
                     process_of().failure = ("exit", code)
                 raise

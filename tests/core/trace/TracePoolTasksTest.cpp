@@ -298,6 +298,49 @@ TEST(TracePoolTasks, TheProcessesGeneratorsAreFoldedIntoTheStreamsEnd) {
   EXPECT_TRUE(std::get_if<TraceEnd>(&merged.back())->generators.empty());
 }
 
+// A process the script started that failed gives the stream's end its status: the first in its
+// key's order, named; the last end record of a process counts (an exec that failed records on).
+TEST(TracePoolTasks, AFailedProcessEndsTheStreamAndIsNamed) {
+  const auto process = [](std::int64_t pid, const std::string& key, std::vector<TraceEnd> ends) {
+    std::vector<TraceEvent> records{
+        Start(pid), TraceTask{"process:" + key, "command " + key + ": x.py", ""},
+        TraceSite{1, "/w/x.py", 3, "<module>"}, Op(1, "aten::ones", {}, {T(5)}, 1), TraceTask{}};
+    for (auto& end : ends) records.emplace_back(std::move(end));
+    return records;
+  };
+  TraceEnd ok;
+  ok.status = "ok";
+  TraceEnd exited;
+  exited.status = "exit";
+  exited.exitCode = 3;
+  TraceEnd raised;
+  raised.status = "exception";
+  raised.type = "RuntimeError";
+  raised.message = "boom";
+  TraceEnd clean = exited;
+  clean.exitCode = 0;
+
+  PoolTaskStreams streams;
+  const auto s1 = process(10, "s1", {clean}), s2 = process(11, "s2", {raised}),
+             s10 = process(12, "s10", {exited});
+  const auto stream = streams.merge(1, Workers({&s10, &s1, &s2}));
+  const auto* end = std::get_if<TraceEnd>(&stream.back());
+  ASSERT_NE(end, nullptr);
+  EXPECT_EQ(end->status, "exception");
+  EXPECT_EQ(end->type, "RuntimeError");
+  EXPECT_EQ(end->message, "boom");
+  ASSERT_TRUE(streams.failure().has_value());
+  EXPECT_EQ(streams.failure()->name, "command s2: x.py");  // s2 before s10, though given last
+  EXPECT_EQ(streams.failure()->worker, 2u);
+
+  // The next run: every process ends well; an exec that failed ended s2 once, then it ended ok.
+  const auto t1 = process(20, "s1", {ok}), t2 = process(21, "s2", {exited, ok});
+  const auto next = streams.merge(2, Workers({&t1, &t2}));
+  EXPECT_FALSE(streams.failure().has_value());
+  ASSERT_NE(std::get_if<TraceEnd>(&next.back()), nullptr);
+  EXPECT_EQ(std::get_if<TraceEnd>(&next.back())->status, "ok");
+}
+
 TEST(TracePoolTasks, ATasksNameIsKnownFromAThreadsName) {
   EXPECT_TRUE(namesATask("task 0.3: work"));
   EXPECT_TRUE(namesATask("rank 12, task 2: work"));

@@ -16,8 +16,8 @@ TEST(TraceJobViewTest, ProcessesWithoutRanksGiveNoTableOfZeroRanks) {
   EXPECT_FALSE(html.contains(QStringLiteral("The job:"))) << html.toStdString();
   EXPECT_FALSE(html.contains(QStringLiteral("<table"))) << html.toStdString();
   EXPECT_TRUE(
-      html.contains(QStringLiteral("2 processes started neither by multiprocessing nor by "
-                                   "subprocess ran 7 torch ops")))
+      html.contains(QStringLiteral("2 processes that were neither multiprocessing's nor commands "
+                                   "ran 7 torch ops")))
       << html.toStdString();
 
   job.ranks.emplace_back();

@@ -117,6 +117,9 @@ struct TraceRunExit {
   bool cancelled = false;  // stopped by Ctrl-C or Cancel
   std::string problem;     // detbench stopped it: a malformed record, memory, ...
   std::string stderrTail;  // the last lines of its standard error
+  // A process pool's run that one of its processes ended: that process's name ("command s1:
+  // python3 prepare.py"); `code` and `stderrTail` are its own.
+  std::string process;
 };
 
 struct TraceRunSummary {

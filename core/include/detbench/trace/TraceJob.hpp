@@ -117,7 +117,7 @@ struct TraceJobResult {
   std::int64_t comparedOps() const;  // over the ranks and the pool
   std::size_t causeCount() const;    // over the ranks and the pool, those inherited excluded
   bool anyParting() const;
-  bool anyFailed() const;  // a rank's run did not complete (and was not cancelled)
+  bool anyFailed() const;  // a rank's or the pool's run did not complete (nor was cancelled)
   // Every rank's runs completed and aligned, nothing differed on any rank or in the pool, no
   // unranked ops.
   bool agrees() const;

@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -53,8 +54,18 @@ class PoolTaskStreams {
   // workers with a signal, so theirs have none). Ops the lanes cannot hold (past
   // kMaxScriptThreads lanes, or on a thread whose start was not recorded) are left out and
   // counted in `leftOut`.
+  // A process of the pool whose run is its one task and that failed (ended by an exception or
+  // with a non-zero exit code: its end record says which) gives the stream's end record its
+  // status, the first such process in its key's order; failure() names it.
   std::vector<TraceEvent> merge(int run, const std::vector<PoolWorker>& workers);
   std::int64_t leftOut() const { return leftOut_; }
+  // The last merged run's failed process: its name ("command s1: python3 prepare.py") and its
+  // index in `workers`; nullopt where none failed.
+  struct Failure {
+    std::string name;
+    std::size_t worker = 0;
+  };
+  const std::optional<Failure>& failure() const { return failure_; }
   // Tasks seen in any run so far, and how many of them are whole processes (a multiprocessing
   // child marks its run as one task, keyed "process:<its number>").
   std::size_t tasks() const { return tasks_; }
@@ -69,6 +80,7 @@ class PoolTaskStreams {
   std::set<std::string> processKeys_;  // the tasks' keys that are processes'
   std::size_t tasks_ = 0;
   std::int64_t leftOut_ = 0;
+  std::optional<Failure> failure_;
 };
 
 }  // namespace detbench::trace

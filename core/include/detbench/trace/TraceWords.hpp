@@ -39,6 +39,7 @@ enum class VerdictKind {
   DifferUntilTimeout,      // causes found before the timeout
   PartUntilTimeout,        // the op sequences part before the timeout
   ScriptFailed,
+  ProcessFailed,  // the script's runs completed; a process it started (a rank, a child) did not
   OneRun,
   NothingCompared,  // no op of the runs after the first was digested
   NotAllCompared,   // ops ran on the script's own threads, which the trace does not record
