@@ -271,6 +271,24 @@ TEST_F(TracePoolRun, EachCommandsPoolIsComparedApart) {
   EXPECT_TRUE(pool.partings.empty());
 }
 
+// Commands that never import torch themselves, each with a pool whose one worker imports torch
+// in its first task: that task is marked though the worker's probe began inside it (before, its
+// ops were the worker's own and the runs "parted"), and each command's tasks are named after it
+// by its workers (before, the two pools' tasks were taken for one).
+TEST_F(TracePoolRun, APoolOfACommandWithoutTorchIsComparedByTask) {
+  const TraceConfigResult c = trace({"commands_pools_without_torch.py"});
+  EXPECT_FALSE(c.failed()) << describeVerdict(c);
+  EXPECT_EQ(c.job.unrankedProcesses, 0);
+  ASSERT_TRUE(c.job.pool.has_value()) << describeVerdict(c);
+  EXPECT_EQ(c.job.poolTasks, 4u);
+  const TraceAlignment& pool = c.job.pool->alignment;
+  EXPECT_TRUE(pool.partings.empty()) << describePool(c.job);
+  ASSERT_EQ(pool.causes.size(), 1u) << describePool(c.job);
+  EXPECT_EQ(pool.threadName(pool.causes[0].thread), "command s2, task 0.1: task");
+  ASSERT_TRUE(pool.causes[0].site.has_value());
+  EXPECT_EQ(pool.causes[0].site->line, lineOf("commands_pools_without_torch.py", "# CAUSE"));
+}
+
 // A script that replaces itself (os.execv) ends its records there and the new image is compared
 // with the same image of run 1; an exec that fails leaves the script recorded on (before, the
 // run "failed": it ended without the probe's last record).

@@ -355,6 +355,17 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
     r.aligner->beginRun();
     r.aligner->endRun(absent(rank, run, scriptExit));
   }
+  // A command whose probe never began (it imported no torch) is named by its pool's workers.
+  for (const auto& w : workers) {
+    for (const auto& event : w.events) {
+      const auto* task = std::get_if<TraceTask>(&event);
+      if (!task || task->owner == 0 || task->ownerKey.empty()) continue;
+      if (const std::string name = processNameOf(task->ownerKey); !name.empty()) {
+        processNames.emplace(task->owner, name);
+      }
+      break;
+    }
+  }
   if (!workers.empty() || s.pool) {
     if (!s.pool) {
       s.pool = std::make_unique<TraceAligner>();

@@ -8,6 +8,7 @@
 #include "detbench/io/InputFiles.hpp"
 #include "detbench/io/JsonFields.hpp"
 #include "detbench/report/Format.hpp"
+#include "detbench/trace/TracePoolTasks.hpp"
 
 namespace detbench::trace {
 
@@ -318,6 +319,12 @@ TraceEvent eventOf(const RecordJson& j) {
       task.label = stringField(j, "label");
       task.worker = stringField(j, "worker");
       if (j.contains("owner")) task.owner = integerField<std::int64_t>(j, "owner", 0, kMaxSeq);
+      if (j.contains("owner_key")) {
+        task.ownerKey = stringField(j, "owner_key");
+        DETBENCH_CHECK_ARG(task.ownerKey.rfind(kProcessTaskPrefix, 0) == 0 &&
+                               task.ownerKey.size() > kProcessTaskPrefix.size(),
+                           "owner_key must be a process's task key");
+      }
     }
     return task;
   }

@@ -25,7 +25,7 @@ import os
 import sys
 import threading
 
-from . import launches, processes
+from . import launches, pools, processes
 from .channel import Channel, text
 from .runner import _generator_states
 
@@ -243,7 +243,6 @@ def start_child(job):
     sys.meta_path.insert(0, _AfterTorch())
     # Before torch: a child that imports torch only in its run still has that run marked.
     processes.watch_run(lambda: _process)
-    from . import pools
     pools.wrap_on_import(
         lambda: _process.recorder if _process is not None and not _process.ended else None)
 
@@ -304,6 +303,7 @@ def _child_after_torch(job):
     recorder.__enter__()
     _process.entered = True
     processes.begin_pending()
+    pools.begin_pending()
 
 
 def _note_uncaught():

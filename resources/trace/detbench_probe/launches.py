@@ -302,7 +302,21 @@ def take_launch(folder):
     if k > 1:
         number += "~%d" % k
     os.environ[LAUNCHED_FROM] = number
-    return {"number": number, "owner": owner, "label": label, "pid": os.getpid()}
+    global _taken
+    _taken = {"number": number, "owner": owner, "label": label, "pid": os.getpid()}
+    return _taken
+
+
+_taken = None  # what take_launch took in this process (a forked child inherits its parent's)
+
+
+def key_of(pid):
+    """The task key of the command with process id `pid`, where it is the one this process is
+    or was forked from ("process:s1"); None otherwise. A pool's worker names the command it
+    works for by it, whether or not that command's own probe began."""
+    if _taken is not None and _taken["pid"] == pid:
+        return "process:" + _taken["number"]
+    return None
 
 
 def task_record(launch):

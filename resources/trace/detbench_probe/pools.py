@@ -35,6 +35,18 @@ _POOL_FILES = (os.path.join("multiprocessing", "pool.py"),
 _LOADER_DIR = os.path.join("torch", "utils", "data", "")
 
 
+# The task a worker took before its probe began: [pid, its _Tasks, its task record].
+_pending = [0, None, None]
+
+
+def begin_pending():
+    """Called when this process's probe has begun: marks the task it began in."""
+    pid, tasks, line = _pending
+    _pending[:] = [0, None, None]
+    if tasks is not None and pid == os.getpid():
+        tasks.begin_pending(line)
+
+
 def _received_under():
     """What torch rebuilds a tensor another process sent under: "pool" (a process pool's
     queues), "loader" (a DataLoader's) or None (a Process's arguments, a Queue)."""
@@ -130,8 +142,12 @@ class _Tasks:
         return r is not None and r.active and r.pid == os.getpid() and not r.busy
 
     def begin(self, item):
-        if item is None or not self._recording():
+        _pending[:] = [0, None, None]
+        if item is None:
             return
+        recording = self._recording()
+        if not recording and self.recorder_of() is not None:
+            return  # the probe has begun and stopped, or is busy: the task goes unmarked
         if self.kind == "pool":
             try:
                 job, index, func, args = item[0], item[1], item[2], item[3]
@@ -158,12 +174,25 @@ class _Tasks:
             # its parent under fork and spawn, and not under forkserver (the server forks it).
             parent = multiprocessing.parent_process()
             self.owner = parent.pid if parent is not None and parent.pid else os.getppid()
-        self.recorder.channel.send('{"t":"task","key":%s,"label":%s,"worker":%s,"owner":%d}' % (
+        from .launches import key_of
+        owner_key = key_of(self.owner)
+        line = '{"t":"task","key":%s,"label":%s,"worker":%s,"owner":%d%s}' % (
             text("%s:%s" % (self.kind, key)), text("task %s: %s" % (key, _task_function(fn))),
-            text(multiprocessing.current_process().name), self.owner))
-        self.open = True
+            text(multiprocessing.current_process().name), self.owner,
+            ',"owner_key":%s' % text(owner_key) if owner_key else "")
+        if recording:
+            self.recorder.channel.send(line)
+            self.open = True
+        else:  # the probe may begin in the task (its function imports torch): marked then
+            _pending[:] = [os.getpid(), self, line]
+
+    def begin_pending(self, line):
+        if self._recording():
+            self.recorder.channel.send(line)
+            self.open = True
 
     def end(self, result):
+        _pending[:] = [0, None, None]
         if not self.open or not self._recording():
             return
         self.open = False

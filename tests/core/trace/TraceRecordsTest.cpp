@@ -129,6 +129,18 @@ TEST(TraceRecords, ReadsWhereAPoolWorkersTaskBeginsAndEnds) {
   EXPECT_THROW(
       parseTraceRecord(R"({"t":"task","key":"pool:0","label":"t","worker":"w","owner":-1})"),
       InvalidArgument);
+  EXPECT_TRUE(task.ownerKey.empty());
+  EXPECT_EQ(std::get<TraceTask>(parseTraceRecord(R"({"t":"task","key":"pool:0","label":"t",)"
+                                                 R"("worker":"w","owner":7,)"
+                                                 R"("owner_key":"process:s1"})"))
+                .ownerKey,
+            "process:s1");
+  for (const char* bad : {R"("pool:0")", R"("process:")", "3"}) {
+    EXPECT_THROW(parseTraceRecord(std::string(R"({"t":"task","key":"pool:0","label":"t",)") +
+                                  R"("worker":"w","owner":7,"owner_key":)" + bad + "}"),
+                 InvalidArgument)
+        << bad;
+  }
   const auto ended = std::get<TraceTask>(parseTraceRecord(R"({"t":"task","key":null})"));
   EXPECT_TRUE(ended.key.empty());
   EXPECT_THROW(parseTraceRecord(R"({"t":"task","key":"","label":"x","worker":"w"})"),

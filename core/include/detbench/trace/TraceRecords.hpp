@@ -159,6 +159,9 @@ struct TraceTask {
   std::string label;       // "task 0.3: work"
   std::string worker;      // the worker's process name ("ForkPoolWorker-2")
   std::int64_t owner = 0;  // the pid of the process the worker works for (0: not said)
+  // That process's own task key where it is a command the job started ("process:s1"), said by
+  // the worker: a command whose probe never began (it imported no torch) has no records to say it.
+  std::string ownerKey = {};
 };
 
 // How the script ended, as the probe saw it.
