@@ -4864,6 +4864,14 @@ difference</source>
             <source>not all compared: ops ran in processes that were neither multiprocessing's nor commands (a bare os.fork's child) and joined no process group, which the trace does not compare</source>
             <translation>未全部比较：有算子运行在既非 multiprocessing 的进程也非命令（例如直接 os.fork 出的子进程）、未加入进程组的进程里，追踪不比较这些算子</translation>
         </message>
+        <message>
+            <source>exited with %1</source>
+            <translation>以 %1 退出</translation>
+        </message>
+        <message>
+            <source>failed in %1, which exited with %2</source>
+            <translation>在 %1 中失败，它以 %2 退出</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::TrainingDivergencePlotWidget</name>

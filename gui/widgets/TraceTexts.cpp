@@ -64,7 +64,23 @@ QString runEndText(const TraceRunSummary& r) {
   if (e.problem.empty() && !r.fatal && !r.completed() && !e.exited) {
     return TraceWidget::tr("killed by signal %1").arg(e.signal);
   }
-  return qstr(describeRunEnd(r));
+  const std::string english = describeRunEnd(r);
+  if (e.problem.empty() && !r.fatal && !r.completed() && e.exited) {
+    // The words before the exception's own (which stay as Python gave them).
+    const std::string code = std::to_string(e.code);
+    const std::string lead = e.process.empty()
+                                 ? "exited with " + code
+                                 : "failed in " + e.process + ", which exited with " + code;
+    if (english.rfind(lead, 0) == 0) {
+      const QString translated = e.process.empty()
+                                     ? TraceWidget::tr("exited with %1").arg(e.code)
+                                     : TraceWidget::tr("failed in %1, which exited with %2")
+                                           .arg(qstr(e.process))
+                                           .arg(e.code);
+      return translated + qstr(english.substr(lead.size()));
+    }
+  }
+  return qstr(english);
 }
 
 QString kindText(CauseKind kind) {

@@ -1184,6 +1184,8 @@ ZH_CN = {
 "Traces a job at each world size (torchrun's --nproc_per_node, else WORLD_SIZE for a script that reads it) and says where the sizes give other bits": "在每个 world size 下追踪作业（torchrun 的 --nproc_per_node，否则为读取 WORLD_SIZE 的脚本设置它），并指出不同规模在哪里给出不同的比特",
 "not all compared: ops ran in processes that were neither multiprocessing's nor commands (a bare os.fork's child) and joined no process group, which the trace does not compare": "未全部比较：有算子运行在既非 multiprocessing 的进程也非命令（例如直接 os.fork 出的子进程）、未加入进程组的进程里，追踪不比较这些算子",
 "a process the script started failed": "脚本启动的某个进程失败了",
+"exited with %1": "以 %1 退出",
+"failed in %1, which exited with %2": "在 %1 中失败，它以 %2 退出",
 "%1 (thread %2)": "%1（线程 %2）",
 "run %1, main thread": "第 %1 次运行，主线程",
 " (threads not drawn: %n)": "（未画出的线程：%n 个）",
