@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <optional>
+#include <sstream>
 
 #include "detbench/base/Error.hpp"
 #include "detbench/base/Utf8Text.hpp"
@@ -44,14 +46,26 @@ std::string stderrTailOf(const std::filesystem::path& records) {
   return printableText(lastLines(text, 40));
 }
 
+// The process's records: its file, then what its ring kept past the file's end (records not yet
+// written when it was killed or called os._exit).
 ProcessRecords readProcess(const std::filesystem::path& path) {
   ProcessRecords p;
   p.file = path.filename().string();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
     p.problem = "cannot read " + p.file;
     return p;
   }
+  std::string records((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  std::filesystem::path ring = path;
+  ring.replace_extension(".ring");
+  std::uint64_t lost = 0;
+  records += missingRecords(ring.string(), records.size(), lost);
+  if (lost > 0) {
+    p.problem = p.file + ": " + std::to_string(lost) +
+                " bytes of records were lost (more than its ring holds)";
+  }
+  std::istringstream in(std::move(records));
   std::string line;
   std::int64_t number = 0;
   while (std::getline(in, line)) {

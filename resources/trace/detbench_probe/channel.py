@@ -54,7 +54,7 @@ _TOTAL = struct.Struct("<Q")
 
 
 class Channel:
-    def __init__(self, fd, ring_path=None):
+    def __init__(self, fd, ring_path=None, ring_bytes=RING_BYTES):
         self.fd = fd
         self.pid = os.getpid()
         self.parts = []
@@ -64,15 +64,16 @@ class Channel:
         self.closed = False
         self.total = 0
         self.ring = None
+        self.ring_bytes = ring_bytes
         if ring_path:
             try:
                 ring_fd = os.open(ring_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
                 try:
-                    os.ftruncate(ring_fd, RING_HEADER + RING_BYTES)
-                    self.ring = mmap.mmap(ring_fd, RING_HEADER + RING_BYTES)
+                    os.ftruncate(ring_fd, RING_HEADER + ring_bytes)
+                    self.ring = mmap.mmap(ring_fd, RING_HEADER + ring_bytes)
                 finally:
                     os.close(ring_fd)
-                struct.pack_into("<QQ", self.ring, 0, 0, RING_BYTES)
+                struct.pack_into("<QQ", self.ring, 0, 0, ring_bytes)
             except (OSError, ValueError):
                 self.ring = None  # the pipe alone, as before
         if self.ring is None:
@@ -99,15 +100,16 @@ class Channel:
 
     def _keep(self, data):
         n = len(data)
-        pos = self.total % RING_BYTES
+        size = self.ring_bytes
+        pos = self.total % size
         ring = self.ring
-        if n <= RING_BYTES - pos:  # the common case: one copy
+        if n <= size - pos:  # the common case: one copy
             ring[RING_HEADER + pos:RING_HEADER + pos + n] = data
         else:
-            tail = data[-RING_BYTES:] if n > RING_BYTES else data
+            tail = data[-size:] if n > size else data
             offset = self.total + n - len(tail)  # where `tail` starts in the stream
-            pos = offset % RING_BYTES
-            first = min(len(tail), RING_BYTES - pos)
+            pos = offset % size
+            first = min(len(tail), size - pos)
             ring[RING_HEADER + pos:RING_HEADER + pos + first] = tail[:first]
             if first < len(tail):
                 ring[RING_HEADER:RING_HEADER + len(tail) - first] = tail[first:]

@@ -65,10 +65,15 @@ def job_settings():
         return None
 
 
+_RING_BYTES = 1 << 20  # a job's process keeps its records' last MiB (a job may have many)
+
+
 def _open_channel(job):
+    """The process's record file, and beside it the ring that keeps its last records where the
+    process is killed or ends with os._exit before they reach the file (channel.py)."""
     path = os.path.join(job["dir"], _FILE % os.getpid())
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
-    return Channel(fd), path
+    return Channel(fd, path[:-len(".jsonl")] + ".ring", _RING_BYTES), path
 
 
 class _Process:

@@ -306,5 +306,48 @@ TEST_F(TraceJob, AFileThatIsNotRecordsIsAProblemNotACrash) {
   EXPECT_FALSE(job.agrees());
 }
 
+// A process killed (or ended with os._exit) before its records reached its file: the ring beside
+// the file kept them, and they are read after the file's end.
+TEST_F(TraceJob, RecordsThatNeverReachedTheFileAreReadFromTheRing) {
+  const Process whole = step(0, 10, 11, 99);
+  run(1, {whole});
+  // Run 2: the same records, the file cut after the site record, the rest in the ring only.
+  fs::remove_all(dir_);
+  fs::create_directories(dir_);
+  std::string stream =
+      "{\"t\":\"start\",\"v\":2,\"run\":2,\"pid\":200,\"python\":\"3.11.2\",\"torch\":"
+      "\"2.15.0\",\"threads\":1,\"deterministic\":false,\"applied\":{},\"ppid\":1,"
+      "\"forked\":0}\n{\"t\":\"rank\",\"rank\":0,\"world\":3,\"local\":null,\"backend\":"
+      "\"gloo\"}\n{\"t\":\"site\",\"s\":1,\"file\":\"/w/train.py\",\"line\":7,\"fn\":"
+      "\"work\"}\n";
+  const std::size_t written = stream.size();
+  for (const auto& line : whole.ops) stream += line + "\n";
+  stream += "{\"t\":\"use\",\"i\":3,\"what\":\"print\",\"d\":[\"" + digest(99) + "\"]}\n";
+  stream += "{\"t\":\"end\",\"ops\":3,\"status\":\"ok\"}\n";
+  std::ofstream(dir_ / "proc-200.jsonl", std::ios::binary) << stream.substr(0, written);
+  // The ring: the bytes written in all and its capacity, then the stream's bytes at their
+  // places modulo the capacity (smaller than the stream: it has wrapped).
+  const std::uint64_t capacity = 640, total = stream.size();
+  ASSERT_GT(total, capacity);
+  ASSERT_LT(total - written, capacity);
+  std::string ring(16 + capacity, '\0');
+  for (int i = 0; i < 8; ++i) {
+    ring[static_cast<std::size_t>(i)] = static_cast<char>((total >> (8 * i)) & 0xff);
+    ring[static_cast<std::size_t>(8 + i)] = static_cast<char>((capacity >> (8 * i)) & 0xff);
+  }
+  for (std::uint64_t i = 0; i < total; ++i) ring[16 + i % capacity] = stream[i];
+  std::ofstream(dir_ / "proc-200.ring", std::ios::binary) << ring;
+  job_.collectRun(2, dir_.string(), ok());
+  const TraceJobResult job = finish();
+  EXPECT_TRUE(job.problems.empty());
+  ASSERT_EQ(job.ranks.size(), 1u);
+  const auto& runs = job.ranks[0].alignment.runs;
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[1].ops, 3);
+  EXPECT_TRUE(runs[1].completed()) << describeRunEnd(runs[1]);
+  EXPECT_EQ(runs[1].compared, 3);
+  EXPECT_EQ(runs[1].differing, 0);
+}
+
 }  // namespace
 }  // namespace detbench::trace
