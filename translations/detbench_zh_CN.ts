@@ -4872,6 +4872,10 @@ difference</source>
             <source>failed in %1, which exited with %2</source>
             <translation>在 %1 中失败，它以 %2 退出</translation>
         </message>
+        <message>
+            <source>failed in %1, which was killed by signal %2</source>
+            <translation>在 %1 中失败，它被信号 %2 终止</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::TrainingDivergencePlotWidget</name>

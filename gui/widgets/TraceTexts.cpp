@@ -62,7 +62,10 @@ QString runEndText(const TraceRunSummary& r) {
   if (e.cancelled) return TraceWidget::tr("stopped (cancelled)");
   if (e.timedOut) return TraceWidget::tr("stopped at the timeout");
   if (e.problem.empty() && !r.fatal && !r.completed() && !e.exited) {
-    return TraceWidget::tr("killed by signal %1").arg(e.signal);
+    return e.process.empty() ? TraceWidget::tr("killed by signal %1").arg(e.signal)
+                             : TraceWidget::tr("failed in %1, which was killed by signal %2")
+                                   .arg(qstr(e.process))
+                                   .arg(e.signal);
   }
   const std::string english = describeRunEnd(r);
   if (e.problem.empty() && !r.fatal && !r.completed() && e.exited) {

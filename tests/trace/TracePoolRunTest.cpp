@@ -318,7 +318,8 @@ TEST_F(TracePoolRun, AScriptThatStartsAgainIsComparedAsItsNewImage) {
 
 // Commands started with os.system and os.spawnv are numbered and compared as subprocess's are
 // (before, their ops were counted, not compared); a command that ends with sys.exit(3) fails the
-// trace, named (before, its run ended "ok").
+// trace, named (before, its run ended "ok"); one that caught its own sys.exit(5) and ended well
+// does not (its parent said so).
 TEST_F(TracePoolRun, CommandsOfOsSystemAndSpawnAreComparedAndTheirExitCodesCount) {
   const TraceConfigResult c = trace({"system_commands.py"});
   EXPECT_TRUE(c.failed());
@@ -326,12 +327,12 @@ TEST_F(TracePoolRun, CommandsOfOsSystemAndSpawnAreComparedAndTheirExitCodesCount
   for (const auto& run : c.alignment.runs) EXPECT_TRUE(run.completed()) << describeRunEnd(run);
   EXPECT_EQ(c.job.unrankedProcesses, 0);
   ASSERT_TRUE(c.job.pool.has_value()) << describeVerdict(c);
-  EXPECT_EQ(c.job.poolTasks, 3u);
+  EXPECT_EQ(c.job.poolTasks, 4u);
   const TraceAlignment& processes = c.job.pool->alignment;
   for (const auto& run : processes.runs) {
     EXPECT_FALSE(run.completed());
     EXPECT_EQ(run.exit.code, 3);
-    EXPECT_EQ(run.exit.process.rfind("command s3: ", 0), 0u) << run.exit.process;
+    EXPECT_EQ(run.exit.process.rfind("command s4: ", 0), 0u) << run.exit.process;
     EXPECT_NE(run.exit.process.find("system_commands.py fails"), std::string::npos);
   }
   ASSERT_EQ(processes.causes.size(), 1u) << describePool(c.job);
@@ -342,6 +343,24 @@ TEST_F(TracePoolRun, CommandsOfOsSystemAndSpawnAreComparedAndTheirExitCodesCount
   ASSERT_TRUE(cause.site.has_value());
   EXPECT_EQ(cause.site->line, lineOf("system_commands.py", "# CAUSE"));
   EXPECT_EQ(processes.threadName(1).rfind("command s1: ", 0), 0u) << processes.threadName(1);
+}
+
+// A command killed by a signal fails the trace with that signal, as its parent saw it, and the
+// ops it ran before are compared (its ring kept those its file had not received).
+TEST_F(TracePoolRun, ACommandKilledByASignalIsNamedWithItAndItsOpsAreKept) {
+  const TraceConfigResult c = trace({"killed_command.py"});
+  EXPECT_EQ(traceVerdict(c).kind, VerdictKind::ProcessFailed) << describeVerdict(c);
+  ASSERT_TRUE(c.job.pool.has_value()) << describeVerdict(c);
+  const TraceAlignment& processes = c.job.pool->alignment;
+  ASSERT_EQ(processes.runs.size(), 2u);
+  for (const auto& run : processes.runs) {
+    EXPECT_FALSE(run.exit.exited);
+    EXPECT_EQ(run.exit.signal, 9);
+    EXPECT_EQ(run.exit.process.rfind("command s1: ", 0), 0u) << run.exit.process;
+    EXPECT_EQ(run.ops, 4) << describeRunEnd(run);  // ones, mul, sum and its float
+  }
+  EXPECT_EQ(processes.runs[1].compared, 4);
+  EXPECT_EQ(processes.runs[1].differing, 0);
 }
 
 // A DataLoader's workers send their batches through shared memory too; an unseeded shuffle makes

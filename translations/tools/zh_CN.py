@@ -1186,6 +1186,7 @@ ZH_CN = {
 "a process the script started failed": "脚本启动的某个进程失败了",
 "exited with %1": "以 %1 退出",
 "failed in %1, which exited with %2": "在 %1 中失败，它以 %2 退出",
+"failed in %1, which was killed by signal %2": "在 %1 中失败，它被信号 %2 终止",
 "%1 (thread %2)": "%1（线程 %2）",
 "run %1, main thread": "第 %1 次运行，主线程",
 " (threads not drawn: %n)": "（未画出的线程：%n 个）",

@@ -46,6 +46,20 @@ std::string stderrTailOf(const std::filesystem::path& records) {
   return printableText(lastLines(text, 40));
 }
 
+// Which image of its process a record file holds: proc-PID.jsonl 1, proc-PID.K.jsonl K (a process
+// that replaced itself with os.exec* keeps its pid).
+int imageOf(const std::string& file) {
+  const std::size_t dot = file.find('.');
+  const std::size_t last = file.rfind('.');
+  if (dot == std::string::npos || dot == last) return 1;
+  int k = 0;
+  for (std::size_t i = dot + 1; i < last; ++i) {
+    if (file[i] < '0' || file[i] > '9' || k > 100000) return 1;
+    k = k * 10 + (file[i] - '0');
+  }
+  return k > 0 ? k : 1;
+}
+
 // The process's records: its file, then what its ring kept past the file's end (records not yet
 // written when it was killed or called os._exit).
 ProcessRecords readProcess(const std::filesystem::path& path) {
@@ -247,7 +261,27 @@ struct TraceJobAligner::State {
 TraceJobAligner::TraceJobAligner() : state_(std::make_unique<State>()) {}
 TraceJobAligner::~TraceJobAligner() = default;
 
-void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRunExit& scriptExit) {
+void applyCommandExit(std::vector<TraceEvent>& events, int code) {
+  TraceEnd* end = nullptr;
+  for (auto it = events.rbegin(); it != events.rend() && !end; ++it) {
+    end = std::get_if<TraceEnd>(&*it);
+  }
+  if (!end) {
+    if (code == 0) return;  // its records were cut short, yet it exited well: as it was
+    events.emplace_back(TraceEnd{});
+    end = &std::get<TraceEnd>(events.back());
+  }
+  if (end->status == "exception" && code > 0) return;  // its own words say more
+  end->status = code == 0 ? "ok" : "exit";
+  end->exitCode = code;
+  if (code != 0) {
+    end->type.clear();
+    end->message.clear();
+  }
+}
+
+void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRunExit& scriptExit,
+                                 const CommandExits& scriptSaid) {
   State& s = *state_;
   s.runs = run;
   std::vector<std::filesystem::path> files;
@@ -268,6 +302,7 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
   // command that only starts a pool): "process 2", "command s1" (their run is their one task,
   // keyed "process:2", "process:s1").
   std::map<std::int64_t, std::string> processNames;
+  CommandExits said = scriptSaid;
   for (const auto& path : files) {
     ProcessRecords p = readProcess(path);
     p.stderrTail = stderrTailOf(path);
@@ -277,6 +312,11 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
         pid = start->pid;
         if (start->pid != 0) parentOf.emplace(start->pid, start->parentPid);
         break;
+      }
+    }
+    for (const auto& event : p.events) {
+      if (const auto* exited = std::get_if<TraceExited>(&event); exited && pid != 0) {
+        said[{pid, exited->pid}] = exited->code;
       }
     }
     if (const std::string name = processNameOf(processTaskKey(p.events));
@@ -369,6 +409,24 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
     r.aligner->beginRun();
     r.aligner->endRun(absent(rank, run, scriptExit));
   }
+  // A command's parent's word on how it ended, given to its last image (one that replaced
+  // itself with os.exec* keeps its pid: its images' files are proc-PID.jsonl, proc-PID.2.jsonl).
+  std::map<std::pair<std::int64_t, std::int64_t>, std::pair<int, std::size_t>> lastImage;
+  for (std::size_t i = 0; i < workers.size(); ++i) {
+    for (const auto& event : workers[i].events) {
+      const auto* start = std::get_if<TraceStart>(&event);
+      if (!start) continue;
+      const std::pair<std::int64_t, std::int64_t> key{start->parentPid, start->pid};
+      const int image = imageOf(workers[i].file);
+      if (said.count(key) && (!lastImage.count(key) || lastImage[key].first < image)) {
+        lastImage[key] = {image, i};
+      }
+      break;
+    }
+  }
+  for (const auto& [key, image] : lastImage) {
+    applyCommandExit(workers[image.second].events, said.at(key));
+  }
   // A command whose probe never began (it imported no torch) is named by its pool's workers.
   for (const auto& w : workers) {
     for (const auto& event : w.events) {
@@ -441,7 +499,9 @@ void TraceJobAligner::collectRun(int run, const std::string& dir, const TraceRun
       exit.cancelled = scriptExit.cancelled;
       if (const auto& failed = s.poolStreams.failure()) {
         const TraceRunExit own = exitOf(workers[failed->worker], scriptExit);
-        exit.code = own.code;
+        exit.code = std::max(own.code, 0);
+        exit.exited = own.code >= 0;  // a negative code is the signal that ended it
+        exit.signal = own.code < 0 ? -own.code : 0;
         exit.stderrTail = own.stderrTail;
         exit.process = failed->name;
       }

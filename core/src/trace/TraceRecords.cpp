@@ -328,6 +328,10 @@ TraceEvent eventOf(const RecordJson& j) {
     }
     return task;
   }
+  if (type == "exited") {
+    return TraceExited{integerField<std::int64_t>(j, "pid", 1, kMaxSeq),
+                       integerField<int>(j, "code", -255, 255)};
+  }
   if (type == "fatal") return TraceFatal{stringField(j, "why"), stringField(j, "detail")};
   DETBENCH_THROW(InvalidArgument, "unknown record type '" + type + "'");
 }

@@ -392,11 +392,17 @@ TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
       if (callbacks.onRunStarted) callbacks.onRunStarted(index, run, false);
       aligner.beginRun();
       std::int64_t ops = 0;
+      std::int64_t scriptPid = 0;
+      CommandExits scriptSaid;  // what the script said of the commands it started
       ScriptCallbacks sc;
       sc.onOutput = callbacks.onOutput;
       sc.onRecord = [&](std::string_view line) {
         const TraceEvent event = parseTraceRecord(line);
         aligner.add(event);
+        if (const auto* start = std::get_if<TraceStart>(&event)) scriptPid = start->pid;
+        if (const auto* exited = std::get_if<TraceExited>(&event)) {
+          scriptSaid[{scriptPid, exited->pid}] = exited->code;
+        }
         if (run == 1) {
           if (const auto* rank = std::get_if<TraceRank>(&event)) scriptRank = rank->rank;
           const auto* op = std::get_if<TraceOp>(&event);
@@ -419,7 +425,7 @@ TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
       const TraceRunExit exit = runLaunched(plan, run, launch, sc, cancel);
       if (callbacks.onProgress) callbacks.onProgress(ops);
       aligner.endRun(exit);
-      job.collectRun(run, jobDir, exit);
+      job.collectRun(run, jobDir, exit, scriptSaid);
       config.heldBytes = std::max(config.heldBytes, aligner.heldBytes());
       if (exit.cancelled) {
         config.cancelled = true;

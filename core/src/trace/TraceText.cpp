@@ -218,7 +218,10 @@ std::string describeRunEnd(const TraceRunSummary& run) {
   if (!e.problem.empty()) return "stopped: " + e.problem;
   if (run.fatal) return "the probe could not start: " + run.fatal->detail;
   if (run.completed()) return "completed";
-  if (!e.exited) return "killed by signal " + std::to_string(e.signal);
+  if (!e.exited) {
+    return (e.process.empty() ? std::string() : "failed in " + e.process + ", which was ") +
+           "killed by signal " + std::to_string(e.signal);
+  }
   std::string s = (e.process.empty() ? std::string() : "failed in " + e.process + ", which ") +
                   "exited with " + std::to_string(e.code);
   if (run.end && run.end->status == "exception") {

@@ -30,6 +30,7 @@ from .channel import Channel, text
 from .runner import _generator_states
 
 _FILE = "proc-%d.jsonl"
+_IMAGE_FILE = "proc-%d.%d.jsonl"  # a later image of the same process (os.exec*)
 
 # torch.distributed's collectives: the tensors each reads (inputs) and writes (outputs), by its
 # parameters' names.
@@ -71,8 +72,18 @@ _RING_BYTES = 1 << 20  # a job's process keeps its records' last MiB (a job may 
 def _open_channel(job):
     """The process's record file, and beside it the ring that keeps its last records where the
     process is killed or ends with os._exit before they reach the file (channel.py)."""
-    path = os.path.join(job["dir"], _FILE % os.getpid())
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+    # A process that replaced itself (os.exec*) keeps its pid: each image a file of its own,
+    # proc-PID.jsonl, then proc-PID.2.jsonl, ...
+    for k in range(1, 10000):
+        name = _FILE % os.getpid() if k == 1 else _IMAGE_FILE % (os.getpid(), k)
+        path = os.path.join(job["dir"], name)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+            break
+        except FileExistsError:
+            continue
+    else:
+        raise OSError("no record file left for process %d" % os.getpid())
     return Channel(fd, path[:-len(".jsonl")] + ".ring", _RING_BYTES), path
 
 
@@ -299,6 +310,7 @@ def _child_after_torch(job):
     _begin(recorder, path, recorder.run, applied, False)
     _note_uncaught()
     launches.on_exec(_end_before_exec)
+    launches.on_command_exit(channel.send)
     # A command the job started: its run is its task (not that of a child it forked before its
     # probe began, a pool's worker that imports torch in its task).
     if _launch is not None and _launch["pid"] == os.getpid():
@@ -315,7 +327,8 @@ def _note_uncaught():
     """An exception that ends a fresh interpreter's run is its failure (its end record says so),
     and so is a non-zero code given to sys.exit (or to the builtins exit and quit) on its main
     thread. A SystemExit raised without them is not seen; one that the script catches and
-    outlives still counts as its exit."""
+    outlives still counts as its exit. (Where the parent started it with Popen, the parent's
+    word on its exit code stands over both: launches.on_command_exit.)"""
     shown = sys.excepthook
 
     def note(failure):
@@ -396,6 +409,7 @@ def _after_fork(recorder):
     recorder.site_at = {}
     recorder.threads = 0
     _begin(recorder, path, recorder.run, {}, True)
+    launches.on_command_exit(channel.send)
     try:
         import multiprocessing.util as util
         # A multiprocessing child clears the finalizers it inherited before its target runs.

@@ -74,6 +74,24 @@ def _next_number(kind="s"):
 
 
 _end_before_exec = [0, None]  # the process whose records end at an exec, and how they end
+_send = [0, None]  # the process whose records say its commands' exit codes, and how it sends one
+
+
+def on_command_exit(send):
+    """`send(line)` sends a record of this process's: each command it started with Popen that
+    has ended is said in an "exited" record (its pid and exit code, negative for a signal), the
+    parent's word on how it ended (sys.exit's code raised directly, os._exit, a kill)."""
+    _send[:] = [os.getpid(), send]
+
+
+def _command_ended(popen):
+    pid, send = _send
+    if send is None or pid != os.getpid() or not getattr(popen, "_detbench_numbered", False):
+        return
+    code = popen.returncode
+    if isinstance(code, int) and isinstance(popen.pid, int):
+        popen._detbench_numbered = False
+        send('{"t":"exited","pid":%d,"code":%d}' % (popen.pid, code))
 
 
 def on_exec(end):
@@ -102,17 +120,32 @@ def install():
         given = bound.arguments
         env = given.get("env")
         env = process_environment() if env is None else dict(env)
-        if "DETBENCH_TRACE_JOB" in env:  # a command that would not be traced needs no number
+        numbered = "DETBENCH_TRACE_JOB" in env  # a command that would not be traced needs none
+        if numbered:
             env[LAUNCH] = json.dumps({
                 "number": _next_number(), "owner": os.getpid(),
                 "label": _command_text(given.get("args", ""), bool(given.get("shell")))})
             env.pop(LAUNCHED_FROM, None)
             given["env"] = env
-        return original(*bound.args, **bound.kwargs)
+        original(*bound.args, **bound.kwargs)
+        self._detbench_numbered = numbered
 
     __init__._detbench = True
     __init__.__wrapped__ = original
     subprocess.Popen.__init__ = __init__
+    handle = getattr(subprocess.Popen, "_handle_exitstatus", None)
+    if handle is not None and not getattr(handle, "_detbench", False):
+        def _handle_exitstatus(self, *args, **kwargs):
+            result = handle(self, *args, **kwargs)
+            try:
+                _command_ended(self)
+            except Exception:
+                pass
+            return result
+
+        _handle_exitstatus._detbench = True
+        _handle_exitstatus.__wrapped__ = handle
+        subprocess.Popen._handle_exitstatus = _handle_exitstatus
     _wrap_exec("execv")
     _wrap_exec("execve")
     _wrap_system()

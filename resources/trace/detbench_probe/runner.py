@@ -249,6 +249,7 @@ def main():
 
     from . import launches
     launches.on_exec(end_before_exec)
+    launches.on_command_exit(channel.send)
     recorder.install_uses()
     try:
         with recorder:

@@ -339,5 +339,79 @@ TEST_F(TraceJob, APoolAProcessStartedIsKeptApartFromTheScriptsOwn) {
   EXPECT_EQ(describePoolName(job), "the process pool and the script's processes");
 }
 
+// A command's parent's word on how it ended stands over the command's own end record: a code its
+// sys.exit gave and it caught is undone, an os._exit or a kill it could not record is added; an
+// exception the command named stays, as its own words say more.
+TEST(CommandExit, TheParentsWordStandsOverTheCommandsOwnEnd) {
+  const auto endOf = [](const std::vector<TraceEvent>& events) {
+    return std::get_if<TraceEnd>(&events.back());
+  };
+  TraceEnd exited;
+  exited.status = "exit";
+  exited.exitCode = 5;
+  std::vector<TraceEvent> caught{TraceStart{}, exited};
+  applyCommandExit(caught, 0);
+  ASSERT_NE(endOf(caught), nullptr);
+  EXPECT_EQ(endOf(caught)->status, "ok");
+  EXPECT_EQ(endOf(caught)->exitCode, 0);
+
+  std::vector<TraceEvent> cut{TraceStart{}};
+  applyCommandExit(cut, 0);
+  EXPECT_EQ(cut.size(), 1u);  // cut short, yet it exited well: nothing to add
+  applyCommandExit(cut, -9);
+  ASSERT_NE(endOf(cut), nullptr);
+  EXPECT_EQ(endOf(cut)->status, "exit");
+  EXPECT_EQ(endOf(cut)->exitCode, -9);
+
+  TraceEnd ok;
+  ok.status = "ok";
+  std::vector<TraceEvent> raised{TraceStart{}, ok};
+  applyCommandExit(raised, 4);  // raise SystemExit(4): its end record said ok
+  EXPECT_EQ(endOf(raised)->status, "exit");
+  EXPECT_EQ(endOf(raised)->exitCode, 4);
+
+  TraceEnd exception;
+  exception.status = "exception";
+  exception.type = "RuntimeError";
+  std::vector<TraceEvent> named{TraceStart{}, exception};
+  applyCommandExit(named, 1);
+  EXPECT_EQ(endOf(named)->status, "exception");
+  EXPECT_EQ(endOf(named)->type, "RuntimeError");
+}
+
+// A command that replaced itself (os.exec*) keeps its pid: each image has a file of its own, and
+// its parent's word on how it ended (an "exited" record: exit code 3) is its last image's, not the
+// first's, which ended at the exec.
+TEST_F(TraceJob, TheParentsWordIsTheLastImagesOfACommandThatReplacedItself) {
+  const auto image = [](const std::string& key, const std::string& status) {
+    return "{\"t\":\"start\",\"v\":2,\"run\":1,\"pid\":300,\"python\":\"3.11.2\",\"torch\":"
+           "\"2.15.0\",\"threads\":1,\"deterministic\":false,\"applied\":{},\"ppid\":1,"
+           "\"forked\":0}\n{\"t\":\"task\",\"key\":\"process:" +
+           key + "\",\"label\":\"command " + key +
+           ": x.py\",\"worker\":\"\",\"owner\":1}\n{\"t\":\"site\",\"s\":1,\"file\":\"/w/x.py\","
+           "\"line\":3,\"fn\":\"<module>\"}\n" +
+           op(1, "aten::ones", {}, {5}) +
+           "\n{\"t\":\"task\",\"key\":null}\n{\"t\":\"end\",\"ops\":1,"
+           "\"status\":\"" +
+           status + "\"}\n";
+  };
+  for (int r = 1; r <= 2; ++r) {
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    std::ofstream(dir_ / "proc-300.jsonl") << image("s1", "ok");
+    std::ofstream(dir_ / "proc-300.2.jsonl") << image("s1.x1", "ok");
+    job_.collectRun(r, dir_.string(), ok(), CommandExits{{{1, 300}, 3}});
+  }
+  const TraceJobResult job = finish();
+  ASSERT_TRUE(job.pool.has_value());
+  EXPECT_EQ(job.poolProcesses, 2u);
+  for (const auto& run : job.pool->alignment.runs) {
+    EXPECT_FALSE(run.completed());
+    EXPECT_EQ(run.exit.code, 3);
+    EXPECT_EQ(run.exit.process, "command s1.x1: x.py") << describeRunEnd(run);
+  }
+  EXPECT_TRUE(job.anyFailed());
+}
+
 }  // namespace
 }  // namespace detbench::trace

@@ -148,6 +148,18 @@ TEST(TraceRecords, ReadsWhereAPoolWorkersTaskBeginsAndEnds) {
   EXPECT_THROW(parseTraceRecord(R"({"t":"task","key":"pool:1"})"), InvalidArgument);
 }
 
+TEST(TraceRecords, ReadsTheExitCodeAParentSaysOfItsCommand) {
+  const auto exited =
+      std::get<TraceExited>(parseTraceRecord(R"({"t":"exited","pid":42,"code":3})"));
+  EXPECT_EQ(exited.pid, 42);
+  EXPECT_EQ(exited.code, 3);
+  EXPECT_EQ(std::get<TraceExited>(parseTraceRecord(R"({"t":"exited","pid":42,"code":-9})")).code,
+            -9);
+  EXPECT_THROW(parseTraceRecord(R"({"t":"exited","pid":0,"code":3})"), InvalidArgument);
+  EXPECT_THROW(parseTraceRecord(R"({"t":"exited","pid":42,"code":256})"), InvalidArgument);
+  EXPECT_THROW(parseTraceRecord(R"({"t":"exited","pid":42})"), InvalidArgument);
+}
+
 TEST(TraceRecords, AProbeOfAnotherProtocolIsRefused) {
   EXPECT_THROW(parseTraceRecord(R"({"t":"start","v":1,"run":1,"pid":7,"python":"3","torch":"2",)"
                                 R"("threads":1,"deterministic":false,"applied":{}})"),

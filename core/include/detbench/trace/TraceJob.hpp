@@ -31,6 +31,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "detbench/trace/TraceAlignment.hpp"
@@ -126,6 +127,15 @@ struct TraceJobResult {
   const TraceRankResult* firstCause() const;
 };
 
+// The exit codes that a run's processes said of the commands they started: by (the pid of the
+// process that said it, the command's pid), the code (negative: the signal that ended it).
+using CommandExits = std::map<std::pair<std::int64_t, std::int64_t>, int>;
+
+// Where a command's parent said how it ended, that word stands over the command's own end record
+// (which sees neither os._exit nor a SystemExit raised directly nor a kill, and takes a
+// sys.exit the command caught for its exit): its last end record is set, or one is added.
+void applyCommandExit(std::vector<TraceEvent>& events, int code);
+
 // Collects a job's ranks run by run.
 class TraceJobAligner {
  public:
@@ -136,8 +146,10 @@ class TraceJobAligner {
 
   // Reads the record files the processes of run `run` (1, 2, ...) left in `dir`. `scriptExit`
   // is how the script's own process ended: a run stopped at the timeout or cancelled stops its
-  // ranks too.
-  void collectRun(int run, const std::string& dir, const TraceRunExit& scriptExit);
+  // ranks too. `scriptSaid` holds the exit codes the script's own process said of the commands
+  // it started (its "exited" records); the job's processes say theirs in their files.
+  void collectRun(int run, const std::string& dir, const TraceRunExit& scriptExit,
+                  const CommandExits& scriptSaid = {});
   // The ranks read together. `script` is the script's own alignment, `scriptRank` its rank
   // (-1: it joined no process group) and `scriptCollectives` its collectives in run 1: where it
   // is a rank, it takes part like the others (a cause there inherited from another rank moves

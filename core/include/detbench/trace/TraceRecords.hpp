@@ -151,6 +151,13 @@ struct TraceThread {
   std::string name;  // Python's name for it ("Thread-1 (work)")
 };
 
+// A command this process started with Popen has ended: its pid and exit code (negative: the
+// signal that ended it), the parent's word on how it ended.
+struct TraceExited {
+  std::int64_t pid = 0;
+  int code = 0;
+};
+
 // A process pool's worker took a task (key not empty) or finished one (key empty): the worker's
 // ops from here are that task's, aligned against the same task of run 1 whichever worker ran it
 // (TraceJob.hpp).
@@ -198,8 +205,9 @@ struct TraceFatal {
   std::string detail;
 };
 
-using TraceEvent = std::variant<TraceStart, TraceSite, TraceOp, TraceRaise, TraceWarning, TraceKept,
-                                TraceEnd, TraceFatal, TraceUse, TraceRank, TraceThread, TraceTask>;
+using TraceEvent =
+    std::variant<TraceStart, TraceSite, TraceOp, TraceRaise, TraceWarning, TraceKept, TraceEnd,
+                 TraceFatal, TraceUse, TraceRank, TraceThread, TraceTask, TraceExited>;
 
 // Parses one record line (without its newline). Raises InvalidArgument saying what is wrong:
 // too long, too deep, not JSON, an unknown record type, a missing or ill-typed field.
