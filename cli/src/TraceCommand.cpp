@@ -269,7 +269,10 @@ void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
     printFindings(out, c.alignment, release);
   }
   printJob(out, c.job, c.alignment, release);
-  if (!launcher.empty() && c.job.ranks.empty() && c.failed()) {
+  const bool scriptFailed =
+      std::any_of(c.alignment.runs.begin(), c.alignment.runs.end(),
+                  [](const TraceRunSummary& r) { return !r.completed() && !r.exit.cancelled; });
+  if (!launcher.empty() && c.job.ranks.empty() && scriptFailed) {
     out << "  " << launcher
         << " itself failed before any rank joined a process group: the launcher's error is "
            "below\n";
