@@ -42,6 +42,14 @@ std::string describeCategory(CauseCategory category) {
 }
 
 std::string describeNote(const TraceCause& note) {
+  // A number that came in (an argument) and that the op itself absorbed: its own outputs were
+  // equal (a roll by another multiple of the length, a clamp above the values).
+  const bool selfAbsorbed =
+      note.absorbedBy && note.absorbedBy->seq == note.seq && note.absorbedBy->thread == note.thread;
+  if (!note.arguments.empty() && selfAbsorbed) {
+    return "took another number (" + describeArguments(note) +
+           ") and gave equal bits: no result depends on it";
+  }
   std::string s = "gave other bits in run";
   s += note.runs.size() == 1 ? " " : "s ";
   for (std::size_t i = 0; i < note.runs.size(); ++i) {

@@ -67,5 +67,25 @@ TEST(TraceTextTest, ATorchrunThatReadsItsRedirectsAsNoneSaysWhatToGiveIt) {
   EXPECT_EQ(describeRunEnd(run).find("--redirects"), std::string::npos);
 }
 
+// A roll by another shift that is the same modulo the length: the number differed, the op's
+// outputs did not. Before, the note said the op "gave other bits" and then read them itself.
+TEST(TraceTextTest, ANumberTheOpItselfAbsorbedIsNamedAsTheNumber) {
+  TraceCause note;
+  note.seq = 4;
+  note.category = CauseCategory::Data;
+  note.runs = {2};
+  note.arguments = {{"shifts", "3", "19", 2}};
+  note.matters = false;
+  note.absorbedBy = TraceAbsorber{4, 0, "aten::roll", std::nullopt};
+  EXPECT_EQ(describeNote(note),
+            "took another number (shifts was 3 in run 1 and 19 in run 2) and gave equal bits: no "
+            "result depends on it");
+  // Absorbed by a later op: the op's own bits differed, and that op read them.
+  note.absorbedBy->seq = 5;
+  note.arguments.clear();
+  EXPECT_EQ(describeNote(note).rfind("gave other bits in run 2; op 5 aten::roll read them", 0), 0u)
+      << describeNote(note);
+}
+
 }  // namespace
 }  // namespace detbench::trace
