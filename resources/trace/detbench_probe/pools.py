@@ -146,7 +146,7 @@ class _Tasks:
         if item is None:
             return
         recording = self._recording()
-        if not recording and self.recorder_of() is not None:
+        if not recording and self.recorder is not None:
             return  # the probe has begun and stopped, or is busy: the task goes unmarked
         if self.kind == "pool":
             try:
