@@ -4876,6 +4876,66 @@ difference</source>
             <source>failed in %1, which was killed by signal %2</source>
             <translation>在 %1 中失败，它被信号 %2 终止</translation>
         </message>
+        <message>
+            <source>absent</source>
+            <translation>缺失</translation>
+        </message>
+        <message>
+            <source>%1 was %2 in run 1 and %3 in run %4</source>
+            <translation>%1 在第 1 次运行中为 %2，在第 %4 次运行中为 %3</translation>
+        </message>
+        <message>
+            <source>took another number (%1) and gave equal bits: no result depends on it</source>
+            <translation>收到了另一个数（%1），但给出的位相同：没有结果依赖于它</translation>
+        </message>
+        <message>
+            <source>gave other bits in run %1; %2 read them and gave equal bits, and nothing else used them: no result depends on them</source>
+            <translation>在第 %1 次运行中给出了其他位；%2 读取了它们并给出相同的位，此外没有别的地方用到它们：没有结果依赖于它们</translation>
+        </message>
+        <message>
+            <source>gave other bits in run %1; no op read them before they were overwritten or freed (a library's scratch memory, torch.empty memory an init overwrites): no result depends on them</source>
+            <translation>在第 %1 次运行中给出了其他位；在它们被覆盖或释放之前没有算子读取过它们（库的临时内存、初始化会覆盖的 torch.empty 内存）：没有结果依赖于它们</translation>
+        </message>
+        <message>
+            <source>op %1</source>
+            <translation>算子 %1</translation>
+        </message>
+        <message>
+            <source>op %1 on thread %2</source>
+            <translation>线程 %2 上的算子 %1</translation>
+        </message>
+        <message>
+            <source>%1 at %2</source>
+            <translation>%1，位于 %2</translation>
+        </message>
+        <message>
+            <source>run %1 ran %2 where run 1 ran %3 (%4): the op sequences part there (control flow on data?); the alignment stops</source>
+            <translation>第 %1 次运行执行了 %2，而第 1 次运行在此执行的是 %3（%4）：算子序列在这里分叉（控制流依赖于数据？）；对齐到此为止</translation>
+        </message>
+        <message>
+            <source>run %1 ran %2 with other tensors than run 1 (%3): the alignment stops there</source>
+            <translation>第 %1 次运行执行 %2 时用的张量与第 1 次运行不同（%3）：对齐到此为止</translation>
+        </message>
+        <message>
+            <source>run 1 ended before %1; run %2 went on (%3)</source>
+            <translation>第 1 次运行在 %1 之前结束；第 %2 次运行继续执行（%3）</translation>
+        </message>
+        <message>
+            <source>run %1 ended before %2, which run 1 ran (%3)</source>
+            <translation>第 %1 次运行在 %2 之前结束，而第 1 次运行执行了它（%3）</translation>
+        </message>
+        <message>
+            <source>Arguments:</source>
+            <translation>参数：</translation>
+        </message>
+        <message>
+            <source>gave other bits in runs %1; %2 read them and gave equal bits, and nothing else used them: no result depends on them</source>
+            <translation>在第 %1 次运行中给出了其他位；%2 读取了它们并给出相同的位，此外没有别的地方用到它们：没有结果依赖于它们</translation>
+        </message>
+        <message>
+            <source>gave other bits in runs %1; no op read them before they were overwritten or freed (a library's scratch memory, torch.empty memory an init overwrites): no result depends on them</source>
+            <translation>在第 %1 次运行中给出了其他位；在它们被覆盖或释放之前没有算子读取过它们（库的临时内存、初始化会覆盖的 torch.empty 内存）：没有结果依赖于它们</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::TrainingDivergencePlotWidget</name>

@@ -37,7 +37,7 @@ QString traceRankText(const TraceRankResult& r) {
           .arg(opAtText(r.alignment, v.inherited->thread, v.inherited->seq, v.inherited->op,
                         std::nullopt));
     case RankVerdictKind::Parted:
-      return qstr(describeParting(*v.parting));
+      return partingText(*v.parting);
     case RankVerdictKind::OneRun:
       return TraceWidget::tr("one run: nothing to compare");
     case RankVerdictKind::NothingCompared:

@@ -188,6 +188,75 @@ QString verdictText(const TraceConfigResult& c) {
   return {};
 }
 
+QString argumentsText(const TraceCause& cause) {
+  QStringList parts;
+  const QString absent = TraceWidget::tr("absent");
+  for (const auto& d : cause.arguments) {
+    parts << TraceWidget::tr("%1 was %2 in run 1 and %3 in run %4")
+                 .arg(qstr(d.name), d.reference.empty() ? absent : qstr(d.reference),
+                      d.other.empty() ? absent : qstr(d.other))
+                 .arg(d.run);
+  }
+  return parts.join(QStringLiteral("; "));
+}
+
+QString noteText(const TraceAlignment& a, const TraceCause& note) {
+  QStringList runs;
+  for (const int r : note.runs) runs << QString::number(r);
+  const auto& by = note.absorbedBy;
+  if (by && by->seq == note.seq && by->thread == note.thread && !note.arguments.empty()) {
+    return TraceWidget::tr("took another number (%1) and gave equal bits: no result depends on it")
+        .arg(argumentsText(note));
+  }
+  const bool one = runs.size() == 1;
+  if (by) {
+    return (one ? TraceWidget::tr("gave other bits in run %1; %2 read them and gave equal bits, "
+                                  "and nothing else used them: no result depends on them")
+                : TraceWidget::tr("gave other bits in runs %1; %2 read them and gave equal bits, "
+                                  "and nothing else used them: no result depends on them"))
+        .arg(runs.join(QStringLiteral(", ")), opAtText(a, by->thread, by->seq, by->name, by->site));
+  }
+  return (one ? TraceWidget::tr("gave other bits in run %1; no op read them before they were "
+                                "overwritten or freed (a library's scratch memory, torch.empty "
+                                "memory an init overwrites): no result depends on them")
+              : TraceWidget::tr("gave other bits in runs %1; no op read them before they were "
+                                "overwritten or freed (a library's scratch memory, torch.empty "
+                                "memory an init overwrites): no result depends on them"))
+      .arg(runs.join(QStringLiteral(", ")));
+}
+
+QString partingText(const TraceParting& p) {
+  const QString at = p.thread == 0 ? TraceWidget::tr("op %1").arg(p.seq)
+                                   : TraceWidget::tr("op %1 on thread %2").arg(p.seq).arg(p.thread);
+  const auto op = [](const std::string& name, const std::optional<TraceSite>& site) {
+    return site ? TraceWidget::tr("%1 at %2").arg(qstr(name), siteText(site)) : qstr(name);
+  };
+  switch (p.kind) {
+    case PartingKind::DifferentOp:
+      return TraceWidget::tr(
+                 "run %1 ran %2 where run 1 ran %3 (%4): the op sequences part there (control "
+                 "flow on data?); the alignment stops")
+          .arg(p.run)
+          .arg(op(p.other, p.otherSite), op(p.reference, p.referenceSite), at);
+    case PartingKind::DifferentTensors:
+      return TraceWidget::tr(
+                 "run %1 ran %2 with other tensors than run 1 (%3): the alignment "
+                 "stops there")
+          .arg(p.run)
+          .arg(qstr(p.other), at);
+    case PartingKind::ReferenceEnded:
+      return TraceWidget::tr("run 1 ended before %1; run %2 went on (%3)")
+          .arg(at)
+          .arg(p.run)
+          .arg(op(p.other, p.otherSite));
+    case PartingKind::RunEnded:
+      return TraceWidget::tr("run %1 ended before %2, which run 1 ran (%3)")
+          .arg(p.run)
+          .arg(at, op(p.reference, p.referenceSite));
+  }
+  return qstr(describeParting(p));
+}
+
 QString shapesText(const std::vector<TraceTensor>& ts) {
   QStringList parts;
   for (const auto& t : ts) {

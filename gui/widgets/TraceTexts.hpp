@@ -31,6 +31,11 @@ QString fixText(const trace::CauseExplanation& e);
 QString categoryText(trace::CauseCategory c);
 QString verdictText(const trace::TraceConfigResult& c);
 QString shapesText(const std::vector<trace::TraceTensor>& ts);
+// A data cause's arguments that differed: "other was 0.5 in run 1 and 0.7 in run 2".
+QString argumentsText(const trace::TraceCause& cause);
+// A difference that reached no result (describeNote), and where the runs part (describeParting).
+QString noteText(const trace::TraceAlignment& a, const trace::TraceCause& note);
+QString partingText(const trace::TraceParting& p);
 // Inside a call of compiled code: which of its kernels first left other bits (describeKernels).
 QString kernelsText(const trace::KernelDifference& d);
 

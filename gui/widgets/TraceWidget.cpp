@@ -433,7 +433,7 @@ void TraceWidget::showProcess() {
   } else {
     QString text = QStringLiteral("<p><b>%1</b></p>").arg(verdictText(*c).toHtmlEscaped());
     for (const auto& p : c->alignment.partings) {
-      text += QStringLiteral("<p>%1</p>").arg(qstr(describeParting(p)).toHtmlEscaped());
+      text += QStringLiteral("<p>%1</p>").arg(partingText(p).toHtmlEscaped());
     }
     // Differences that reached no result: which op wrote them and why they did not matter.
     if (!c->alignment.notes.empty()) {
@@ -446,7 +446,7 @@ void TraceWidget::showProcess() {
                     .arg(QStringLiteral("%1: %2")
                              .arg(opAtText(c->alignment, note.thread, note.seq, note.op.name,
                                            note.site),
-                                  qstr(describeNote(note)))
+                                  noteText(c->alignment, note))
                              .toHtmlEscaped());
       }
       text += QStringLiteral("</ul>");
@@ -480,6 +480,7 @@ void TraceWidget::showCause(int row) {
     html += QStringLiteral("<p><b>%1</b> %2</p>").arg(label.toHtmlEscaped(), text.toHtmlEscaped());
   };
   add(tr("What:"), categoryText(cause.category));
+  if (!cause.arguments.empty()) add(tr("Arguments:"), argumentsText(cause));
   add(tr("Why:"), kindText(e.kind));
   add(tr("Inputs:"), shapesText(cause.op.inputs));
   add(tr("Outputs:"), shapesText(cause.op.outputs));
@@ -518,7 +519,7 @@ void TraceWidget::showCause(int row) {
   // causes above are those before it.
   for (const auto& p : c->alignment.partings) {
     html += QStringLiteral("<p><b>%1</b> %2</p>")
-                .arg(tr("Alignment:").toHtmlEscaped(), qstr(describeParting(p)).toHtmlEscaped());
+                .arg(tr("Alignment:").toHtmlEscaped(), partingText(p).toHtmlEscaped());
   }
   html += traceJobHtml(c->job, release);
   detail_->setHtml(html);

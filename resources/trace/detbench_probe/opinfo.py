@@ -49,13 +49,15 @@ def _dtype_name(dtype):
     return name
 
 
+# How a tensor's storage is read, chosen once for the release (asked for several tensors an op):
+# untyped_storage (2.x); PyTorch 1.13's _storage, where storage() builds a TypedStorage, 7x slower.
+_STORAGE = next((getattr(torch.Tensor, name) for name in ("untyped_storage", "_storage")
+                 if hasattr(torch.Tensor, name)), torch.Tensor.storage)
+
+
 def _storage_ptr(t):
     try:
-        if hasattr(t, "untyped_storage"):
-            return t.untyped_storage().data_ptr()
-        if hasattr(t, "_storage"):  # PyTorch 1.13: storage() builds a TypedStorage, 7x slower
-            return t._storage().data_ptr()
-        return t.storage().data_ptr()
+        return _STORAGE(t).data_ptr()
     except Exception:
         return None
 

@@ -46,5 +46,37 @@ TEST(TraceTextsTest, ARunThatExitedNamesItsCodeAndTheProcessThatFailed) {
             QStringLiteral("failed in process 1: work, which exited with 1: RuntimeError: boom"));
 }
 
+// The notes, a data cause's numbers and where the runs part, in the workbench's words (here
+// English: no translator loaded): what the core says of them, the same facts.
+TEST(TraceTextsTest, NotesArgumentsAndPartingsAreTheWorkbenchsOwnWords) {
+  trace::TraceAlignment a;
+  trace::TraceCause note;
+  note.seq = 4;
+  note.runs = {2, 3};
+  note.arguments = {{"shifts", "3", "19", 2}};
+  note.absorbedBy = trace::TraceAbsorber{4, 0, "aten::roll", std::nullopt};
+  EXPECT_EQ(tracetext::argumentsText(note),
+            QStringLiteral("shifts was 3 in run 1 and 19 in run 2"));
+  EXPECT_EQ(tracetext::noteText(a, note).toStdString(), trace::describeNote(note));
+  note.arguments.clear();
+  note.absorbedBy = trace::TraceAbsorber{7, 0, "aten::sum", trace::TraceSite{0, "t.py", 9, "f"}};
+  EXPECT_EQ(tracetext::noteText(a, note),
+            QStringLiteral("gave other bits in runs 2, 3; op 7 aten::sum at t.py:9 (f) read them "
+                           "and gave equal bits, and nothing else used them: no result depends "
+                           "on them"));
+  note.absorbedBy.reset();
+  EXPECT_EQ(tracetext::noteText(a, note).toStdString(), trace::describeNote(note));
+  trace::TraceParting p;
+  p.run = 2;
+  p.seq = 5;
+  p.kind = trace::PartingKind::RunEnded;
+  p.reference = "aten::add.Tensor";
+  EXPECT_EQ(tracetext::partingText(p).toStdString(), trace::describeParting(p));
+  p.kind = trace::PartingKind::DifferentOp;
+  p.other = "aten::mul.Tensor";
+  p.otherSite = trace::TraceSite{0, "t.py", 3, "<module>"};
+  EXPECT_EQ(tracetext::partingText(p).toStdString(), trace::describeParting(p));
+}
+
 }  // namespace
 }  // namespace detbench::gui
