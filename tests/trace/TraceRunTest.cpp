@@ -372,6 +372,18 @@ TEST_F(TraceRun, MemoryOnceUninitializedAndHandedOutAgainIsWhatItsNewOpWrote) {
   EXPECT_EQ(a.causes[0].site->line, lineOf("reused_memory.py", "# DRAW"));
 }
 
+TEST_F(TraceRun, TheLegacyConstructorRunsAndItsMemoryIsUninitialized) {
+  const TraceResult r = trace("legacy_constructor.py", 2, {}, {}, false);
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  ASSERT_EQ(a.runs.size(), 2u);
+  EXPECT_TRUE(a.runs[0].completed()) << a.runs[0].exit.stderrTail;
+  EXPECT_TRUE(a.runs[1].completed()) << a.runs[1].exit.stderrTail;
+  ASSERT_EQ(a.causes.size(), 1u);
+  EXPECT_EQ(a.causes[0].category, CauseCategory::Uninitialized);
+  ASSERT_TRUE(a.causes[0].site.has_value());
+  EXPECT_EQ(a.causes[0].site->line, lineOf("legacy_constructor.py", "# READ"));
+}
+
 TEST_F(TraceRun, WhereControlFlowPartsTheSequencesItSaysWhere) {
   const TraceResult r = trace("parts.py");
   const TraceAlignment& a = r.configs.at(0).alignment;

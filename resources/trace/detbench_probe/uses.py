@@ -9,7 +9,7 @@ import torch
 from .channel import text
 from .compiled import modes_set_aside as _modes_set_aside
 from .describe import digest_or_none as _digest_or_none
-from .opinfo import _MAX_TENSORS
+from .opinfo import _MAX_TENSORS, _storage_ptr
 
 
 def record(recorder, what, value):
@@ -78,6 +78,31 @@ def install(recorder):
         recorder.originals.append((torch.Tensor, "as_subclass", original,
                                    torch.Tensor.__dict__.get("as_subclass")))
         torch.Tensor.as_subclass = as_subclass
+        _wrap_legacy_constructor(recorder)
+
+
+def _wrap_legacy_constructor(recorder):
+    """PyTorch 1.13's legacy constructor (`torch.Tensor(out, in)`, the old custom layer's
+    idiom) fails under a dispatch mode as as_subclass does: it runs with the probe's mode set
+    aside. Given sizes, its memory is uninitialized, as torch.empty's: marked so, a read of it
+    before any op writes it is still found."""
+    original = torch.Tensor.__new__
+
+    def __new__(cls, *args, **kwargs):
+        if not recorder.active or recorder.busy or os.getpid() != recorder.pid:
+            return original(cls, *args, **kwargs)
+        with _modes_set_aside():
+            t = original(cls, *args, **kwargs)
+        sizes = args[0] if len(args) == 1 and isinstance(args[0], torch.Size) else args
+        if sizes and all(type(n) is int for n in sizes) and t.numel() > 0:
+            p = _storage_ptr(t)
+            if p is not None:
+                recorder.uninitialized[p] = True
+        return t
+
+    recorder.originals.append((torch.Tensor, "__new__", original,
+                               torch.Tensor.__dict__.get("__new__")))
+    torch.Tensor.__new__ = staticmethod(__new__)
 
 
 def remove(recorder):
