@@ -264,6 +264,9 @@ void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
     out << "    --deterministic warn runs it and warns; the report says where\n";
   }
   for (const auto& p : c.alignment.partings) out << "  " << describeParting(p) << "\n";
+  for (const auto& d : c.alignment.differingResults) {
+    out << "  A result differs: " << describeResultDifference(c.alignment, d) << "\n";
+  }
   if (!c.alignment.causes.empty()) {
     printCause(out, c.alignment, &c.differences, c.alignment.causes.front(), release);
     printFindings(out, c.alignment, release);

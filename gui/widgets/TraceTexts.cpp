@@ -142,6 +142,7 @@ QString categoryText(CauseCategory c) {
 QString verdictText(const TraceConfigResult& c) {
   const TraceVerdict v = traceVerdict(c);
   const auto causes = [&v] {
+    if (v.causes == 0) return TraceWidget::tr("the runs differ in a result");
     return v.causes == 1 ? TraceWidget::tr("the runs differ: 1 cause")
                          : TraceWidget::tr("the runs differ: %1 causes").arg(v.causes);
   };
@@ -181,7 +182,7 @@ QString verdictText(const TraceConfigResult& c) {
                                 "that no result uses)")
                                 .arg(v.notes);
     case VerdictKind::Differ:
-      return v.causes > 0 ? causes() : TraceWidget::tr("the runs differ");
+      return v.causes > 0 || v.differingResults > 0 ? causes() : TraceWidget::tr("the runs differ");
     case VerdictKind::SequencesPart:
       return TraceWidget::tr("the op sequences part");
   }
@@ -223,6 +224,33 @@ QString noteText(const TraceAlignment& a, const TraceCause& note) {
                                 "overwritten or freed (a library's scratch memory, torch.empty "
                                 "memory an init overwrites): no result depends on them"))
       .arg(runs.join(QStringLiteral(", ")));
+}
+
+QString resultDifferenceText(const TraceResultDifference& d) {
+  const QString where =
+      d.site ? TraceWidget::tr("%1 at %2").arg(qstr(d.what), siteText(d.site)) : qstr(d.what);
+  if (d.suspects.empty()) {
+    return TraceWidget::tr(
+               "what the script took out with %1 in run %2 differs from run 1's, and no difference "
+               "the trace followed reaches it: the script took out other tensors than in run 1 "
+               "(chosen in Python: an order, a set's order, a choice that depends on the run) or "
+               "memory that no op wrote")
+        .arg(where)
+        .arg(d.run);
+  }
+  QStringList ops;
+  for (const auto& [thread, seq] : d.suspects) {
+    ops << (thread == 0 ? TraceWidget::tr("op %1").arg(seq)
+                        : TraceWidget::tr("op %1 on thread %2").arg(seq).arg(thread));
+  }
+  return TraceWidget::tr(
+             "what the script took out with %1 in run %2 differs from run 1's, and no difference "
+             "the trace followed reaches it: it may come through memory the digests cannot "
+             "follow (a view taken before a write, a NumPy array over a tensor's memory) from %3, "
+             "counted as causes")
+      .arg(where)
+      .arg(d.run)
+      .arg(ops.join(QStringLiteral(", ")));
 }
 
 QString partingText(const TraceParting& p) {

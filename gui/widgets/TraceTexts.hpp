@@ -36,6 +36,8 @@ QString argumentsText(const trace::TraceCause& cause);
 // A difference that reached no result (describeNote), and where the runs part (describeParting).
 QString noteText(const trace::TraceAlignment& a, const trace::TraceCause& note);
 QString partingText(const trace::TraceParting& p);
+// A result that differs with no cause followed to it (describeResultDifference).
+QString resultDifferenceText(const trace::TraceResultDifference& d);
 // Inside a call of compiled code: which of its kernels first left other bits (describeKernels).
 QString kernelsText(const trace::KernelDifference& d);
 

@@ -435,6 +435,11 @@ void TraceWidget::showProcess() {
     for (const auto& p : c->alignment.partings) {
       text += QStringLiteral("<p>%1</p>").arg(partingText(p).toHtmlEscaped());
     }
+    for (const auto& d : c->alignment.differingResults) {
+      text += QStringLiteral("<p><b>%1</b> %2</p>")
+                  .arg(tr("A result differs:").toHtmlEscaped(),
+                       resultDifferenceText(d).toHtmlEscaped());
+    }
     // Differences that reached no result: which op wrote them and why they did not matter.
     if (!c->alignment.notes.empty()) {
       text += QStringLiteral("<p><b>%1</b></p><ul>")
@@ -520,6 +525,11 @@ void TraceWidget::showCause(int row) {
   for (const auto& p : c->alignment.partings) {
     html += QStringLiteral("<p><b>%1</b> %2</p>")
                 .arg(tr("Alignment:").toHtmlEscaped(), partingText(p).toHtmlEscaped());
+  }
+  for (const auto& d : c->alignment.differingResults) {
+    html +=
+        QStringLiteral("<p><b>%1</b> %2</p>")
+            .arg(tr("A result differs:").toHtmlEscaped(), resultDifferenceText(d).toHtmlEscaped());
   }
   html += traceJobHtml(c->job, release);
   detail_->setHtml(html);

@@ -57,7 +57,7 @@ TEST_F(TraceCommand, TheExamplesFirstTwoSettingsGiveTheLessonsFirstTwoAnswers) {
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const json doc = report();
   EXPECT_EQ(doc.at("format"), "detbench-trace");
-  EXPECT_EQ(doc.at("schema_version"), 5);
+  EXPECT_EQ(doc.at("schema_version"), 6);
   // No seed: the first cause is the random numbers of the model's initialisation.
   const json& unseeded = config(doc, "default");
   EXPECT_FALSE(unseeded.at("reproducible").get<bool>());

@@ -1,7 +1,7 @@
 // What the probe's recorder (detbench_probe/recorder.py) remembers of memory between ops: a
 // buffer filled through views is marked "assembled" by address, and a tensor Python makes from
 // data outside any op (torch.tensor, then aten::lift_fresh) starts with no mark, whatever a freed
-// tensor at the same address was.
+// tensor at the same address was; the legacy constructor's memory is unwritten.
 
 #include <gtest/gtest.h>
 
@@ -15,6 +15,20 @@
 
 namespace detbench::trace {
 namespace {
+
+// The aten::sum records among a program's output.
+std::vector<TraceOp> sumsOf(const std::string& out) {
+  std::istringstream lines(out);
+  std::string record;
+  std::vector<TraceOp> sums;
+  while (std::getline(lines, record)) {
+    const TraceEvent event = parseTraceRecord(record);
+    if (const auto* op = std::get_if<TraceOp>(&event); op && op->name == "aten::sum") {
+      sums.push_back(*op);
+    }
+  }
+  return sums;
+}
 
 // lift_fresh is called here on the assembled buffer itself: the address a fresh tensor would
 // share with a freed one, without waiting for the allocator to hand it out again.
@@ -36,21 +50,43 @@ TEST(ProbeRecorder, ALiftedTensorCarriesNoMarkOfTheMemoryItsAddressHeld) {
   if (!pythonHasTorch()) GTEST_SKIP() << kTracePython << " has no torch";
   const ProbeFolder probe;
   const std::string out = runPythonWithProbe(probe.path(), kLiftProgram);
-  std::istringstream lines(out);
-  std::string record;
-  std::vector<TraceOp> sums;
-  while (std::getline(lines, record)) {
-    const TraceEvent event = parseTraceRecord(record);
-    if (const auto* op = std::get_if<TraceOp>(&event); op && op->name == "aten::sum") {
-      sums.push_back(*op);
-    }
-  }
+  const std::vector<TraceOp> sums = sumsOf(out);
   ASSERT_EQ(sums.size(), 2u) << out;
   ASSERT_EQ(sums[0].inputs.size(), 1u);
   ASSERT_EQ(sums[1].inputs.size(), 1u);
   EXPECT_TRUE(sums[0].inputs[0].assembled) << out;
   EXPECT_FALSE(sums[1].inputs[0].assembled) << out;
   EXPECT_EQ(sums[0].inputs[0].digest, sums[1].inputs[0].digest);
+}
+
+// PyTorch 1.13's legacy constructor runs with the probe's mode set aside (uses.py): memory it
+// makes from sizes is marked unwritten, as torch.empty's, until an op writes it.
+constexpr const char* kLegacyProgram = R"(
+import torch
+from detbench_probe.channel import Channel
+from detbench_probe.recorder import Recorder
+channel = Channel(1)
+recorder = Recorder(channel, 1)
+recorder.install_uses()
+with recorder:
+    w = torch.Tensor(2, 3)
+    w.sum()
+    w.fill_(0.5)
+    w.sum()
+recorder.remove_uses()
+channel.close()
+)";
+
+TEST(ProbeRecorder, TheLegacyConstructorsMemoryIsUnwrittenUntilAnOpWritesIt) {
+  if (!pythonHasTorch()) GTEST_SKIP() << kTracePython << " has no torch";
+  const ProbeFolder probe;
+  const std::string out = runPythonWithProbe(probe.path(), kLegacyProgram);
+  const std::vector<TraceOp> sums = sumsOf(out);
+  ASSERT_EQ(sums.size(), 2u) << out;
+  ASSERT_EQ(sums[0].inputs.size(), 1u);
+  ASSERT_EQ(sums[1].inputs.size(), 1u);
+  EXPECT_TRUE(sums[0].inputs[0].uninitialized) << out;
+  EXPECT_FALSE(sums[1].inputs[0].uninitialized) << out;
 }
 
 }  // namespace

@@ -372,16 +372,42 @@ TEST_F(TraceRun, MemoryOnceUninitializedAndHandedOutAgainIsWhatItsNewOpWrote) {
   EXPECT_EQ(a.causes[0].site->line, lineOf("reused_memory.py", "# DRAW"));
 }
 
-TEST_F(TraceRun, TheLegacyConstructorRunsAndItsMemoryIsUninitialized) {
+TEST_F(TraceRun, TheLegacyConstructorRunsUnderTheTrace) {
   const TraceResult r = trace("legacy_constructor.py", 2, {}, {}, false);
   const TraceAlignment& a = r.configs.at(0).alignment;
   ASSERT_EQ(a.runs.size(), 2u);
   EXPECT_TRUE(a.runs[0].completed()) << a.runs[0].exit.stderrTail;
   EXPECT_TRUE(a.runs[1].completed()) << a.runs[1].exit.stderrTail;
+  EXPECT_TRUE(a.reproducible());
+}
+
+TEST_F(TraceRun, AResultReadThroughAViewBeforeAWriteIsNeverAgreement) {
+  // Before, "the runs agree in every result" with the write a note ("no op read them").
+  const TraceResult r = trace("view_before_write.py", 2, {}, {}, false);
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  EXPECT_FALSE(a.reproducible());
   ASSERT_EQ(a.causes.size(), 1u);
-  EXPECT_EQ(a.causes[0].category, CauseCategory::Uninitialized);
-  ASSERT_TRUE(a.causes[0].site.has_value());
-  EXPECT_EQ(a.causes[0].site->line, lineOf("legacy_constructor.py", "# READ"));
+  EXPECT_EQ(atenBaseName(a.causes[0].op.name), "add_");
+  EXPECT_EQ(a.causes[0].site->line, lineOf("view_before_write.py", "# WRITE"));
+  ASSERT_EQ(a.differingResults.size(), 1u);  // the first of the run: the view's
+  EXPECT_EQ(a.differingResults[0].what, "Tensor.tolist");
+  ASSERT_TRUE(a.differingResults[0].site.has_value());
+  EXPECT_EQ(a.differingResults[0].site->line, lineOf("view_before_write.py", "# WRITE") + 1);
+  EXPECT_EQ(a.differingResults[0].suspects.size(), 1u);
+}
+
+TEST_F(TraceRun, WhatNumpyReadsThroughSharedMemoryIsAResult) {
+  // Before, "the runs agree in every result" while the script printed other sums: the write
+  // was a note, no op reading what it wrote.
+  const TraceResult r = trace("numpy_view.py", 2, {}, {}, false);
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  EXPECT_FALSE(a.reproducible());
+  ASSERT_EQ(a.causes.size(), 1u);
+  EXPECT_EQ(atenBaseName(a.causes[0].op.name), "add_");
+  EXPECT_EQ(a.causes[0].site->line, lineOf("numpy_view.py", "# WRITE"));
+  // The array's bits at the end are add_'s output: the digests follow it there.
+  EXPECT_TRUE(a.notes.empty());
+  EXPECT_TRUE(a.differingResults.empty());
 }
 
 TEST_F(TraceRun, WhereControlFlowPartsTheSequencesItSaysWhere) {

@@ -195,7 +195,7 @@ ZH_CN = {
 "Python's random module was drawn from without a seed: random.seed(...) before the draw, or the Seed setting": "Python 的 random 模块在未设种子时被抽取：在抽取前调用 random.seed(...)，或使用“种子”设置",
 "NumPy's global generator was drawn from without a seed: numpy.random.seed(...), or the Seed setting": "NumPy 的全局生成器在未设种子时被抽取：调用 numpy.random.seed(...)，或使用“种子”设置",
 "a number the script computes differently in each run (the clock, a set's order, a file): compute it the same way, or pass it in": "脚本在每次运行中算得不同的数字（时钟、集合的顺序、文件）：用相同方式计算它，或从外部传入",
-"torch._inductor.config.deterministic = True (deterministic mode also sets it); trace with torch.compile eager to find the op inside": "torch._inductor.config.deterministic = True（确定性模式也会设置它）；用 torch.compile eager 追踪以找到其中的算子",
+"torch._inductor.config.deterministic = True (deterministic mode also sets it); where the runs still differ with it, a Python value the function reads (a global, an attribute: compiled in as a constant) differs: trace with torch.compile eager to find the op inside": "torch._inductor.config.deterministic = True（确定性模式也会设置它）；若设置后各次运行仍不同，则是函数读取的某个 Python 值（全局变量、属性：作为常量编译进去）不同：用 torch.compile eager 追踪以找到其中的算子",
 "this PyTorch has no deterministic switch for compiled code: trace with torch.compile eager to find the op inside": "此版本 PyTorch 没有针对编译代码的确定性开关：用 torch.compile eager 追踪以找到其中的算子",
 "the runs agree over the first %1 ops; stopped at the timeout": "各次运行在前 %1 个算子上一致；在超时处停止",
 "nothing compared": "没有可比较的内容",
@@ -1216,4 +1216,8 @@ ZH_CN = {
 "Arguments:": "参数：",
 "gave other bits in runs %1; %2 read them and gave equal bits, and nothing else used them: no result depends on them": "在第 %1 次运行中给出了其他位；%2 读取了它们并给出相同的位，此外没有别的地方用到它们：没有结果依赖于它们",
 "gave other bits in runs %1; no op read them before they were overwritten or freed (a library's scratch memory, torch.empty memory an init overwrites): no result depends on them": "在第 %1 次运行中给出了其他位；在它们被覆盖或释放之前没有算子读取过它们（库的临时内存、初始化会覆盖的 torch.empty 内存）：没有结果依赖于它们",
+"the runs differ in a result": "各次运行在一个结果上不同",
+"what the script took out with %1 in run %2 differs from run 1's, and no difference the trace followed reaches it: the script took out other tensors than in run 1 (chosen in Python: an order, a set's order, a choice that depends on the run) or memory that no op wrote": "脚本在第 %2 次运行中通过 %1 取出的内容与第 1 次运行不同，且追踪所跟踪的差异都没有到达它：脚本取出的是与第 1 次运行不同的张量（在 Python 中选定：顺序、集合的顺序、依赖于运行的选择），或是没有算子写过的内存",
+"what the script took out with %1 in run %2 differs from run 1's, and no difference the trace followed reaches it: it may come through memory the digests cannot follow (a view taken before a write, a NumPy array over a tensor's memory) from %3, counted as causes": "脚本在第 %2 次运行中通过 %1 取出的内容与第 1 次运行不同，且追踪所跟踪的差异都没有到达它：它可能经由摘要无法跟踪的内存（写入之前取得的视图、与张量共享内存的 NumPy 数组）来自 %3，已计为原因",
+"A result differs:": "有结果不同：",
 }

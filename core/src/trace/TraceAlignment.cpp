@@ -14,6 +14,21 @@ namespace detbench::trace {
 
 namespace {
 
+// An op that writes memory that existed before it: an in-place form (aten::add_.Tensor,
+// aten::normal_) or an out= form (aten::add.out).
+bool writesInPlace(const std::string& name) {
+  const std::size_t colons = name.find("::");
+  const std::size_t from = colons == std::string::npos ? 0 : colons + 2;
+  const std::size_t dot = name.find('.', from);
+  const std::string base =
+      name.substr(from, dot == std::string::npos ? std::string::npos : dot - from);
+  const std::string overload = dot == std::string::npos ? std::string() : name.substr(dot + 1);
+  const auto endsWith = [](const std::string& s, const std::string& tail) {
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  return (!base.empty() && base.back() == '_') || overload == "out" || endsWith(overload, "_out");
+}
+
 using detail::DigestSet;
 using detail::kDigested;
 using detail::kEntry;
@@ -63,7 +78,7 @@ std::int64_t TraceAlignment::comparedOps() const {
 
 bool TraceAlignment::reproducible() const {
   if (runs.size() < 2 || !partings.empty() || !causes.empty() || causesTruncated ||
-      comparedOps() == 0 || otherThreadOps > 0) {
+      comparedOps() == 0 || otherThreadOps > 0 || !differingResults.empty()) {
     return false;
   }
   for (const auto& r : runs) {
@@ -95,12 +110,23 @@ struct TraceAligner::State {
   struct Lane {
     std::int64_t lastSeq = 0;
     std::size_t position = 0;  // next op of run 1's same thread to compare with
+    std::size_t uses = 0;      // this run's uses on the thread so far
     bool parted = false;
   };
+  // Run 1's uses, by thread, in order (at most kMaxStoredUses in all).
+  struct StoredUse {
+    std::string what;
+    std::vector<std::uint64_t> digests;
+  };
+  static constexpr std::size_t kMaxStoredUses = 1 << 16;
+  static constexpr std::size_t kMaxResultDifferences = 20;
+  std::vector<std::vector<StoredUse>> firstUses;
+  std::size_t storedUses = 0;
   std::vector<Lane> lanes;
   bool parted = false;            // some thread's ops parted from run 1's
   bool undigestedBefore = false;  // an op outside the window came before in this run
   DigestSet produced;             // digests this run's ops produced
+  DigestSet changed;              // of those, the outputs that differ from run 1's at their op
   // Every cause seen, by key (sorted), before they are told apart from notes. A cause's key is
   // its thread and its op number in that thread (causeKey).
   std::vector<TraceCause> all;
@@ -296,14 +322,24 @@ struct TraceAligner::State {
     }
     std::vector<ArgumentDifference> arguments = argumentDifferences(ref, op);
     std::vector<int> differingOutputs;
+    // An output with bits that were not digested in some run (the probe could not read them):
+    // whether a difference read by the op went on is not known, so it is taken to go on.
+    bool unseenOutput = false;
     for (std::size_t j = 0; j < op.outputs.size(); ++j) {
       const TraceTensor a = first.storedOutput(ref, j);
       const TraceTensor& b = op.outputs[j];
+      if ((!a.digest || !b.digest) && !a.uninitialized && !b.uninitialized && !a.opaque &&
+          !b.opaque) {
+        unseenOutput = true;
+      }
       const bool differ =
           (a.digest && b.digest) ? !sameBits(a, b) : (a.shape != b.shape || a.dtype != b.dtype);
       if (differ) differingOutputs.push_back(static_cast<int>(j));
     }
     rememberOutputs(op);
+    for (const int j : differingOutputs) {
+      if (const auto& d = op.outputs[static_cast<std::size_t>(j)].digest) changed.insert(*d);
+    }
     const bool intoBuffer =
         std::any_of(differingOutputs.begin(), differingOutputs.end(),
                     [&op](int j) { return op.outputs[static_cast<std::size_t>(j)].assembled; });
@@ -314,7 +350,7 @@ struct TraceAligner::State {
     // An op without tensor outputs that reads a difference hands a value to Python (item(), a
     // comparison, an error): the difference reaches the script.
     const bool toPython = op.outputs.empty();
-    const bool passesOn = !differingOutputs.empty() || toPython;
+    const bool passesOn = !differingOutputs.empty() || toPython || unseenOutput;
     if (!reached.empty()) {
       if (passesOn) {
         markMattered(reached);
@@ -330,6 +366,7 @@ struct TraceAligner::State {
       addCause(ref, CauseCategory::Uninitialized, fromUninitialized, differingOutputs);
       status = OpStatus::Uninitialized;
     } else if (!fromOutside.empty()) {
+      promoteWriters(op.thread, op.seq);
       addCause(ref, CauseCategory::Data, fromOutside, differingOutputs);
       status = OpStatus::Data;
     } else if (inherited) {
@@ -358,7 +395,7 @@ struct TraceAligner::State {
       if (t.digest) addTaint(*t.digest, key);
     }
     for (const int j : fromOutside) addTaint(*op.inputs[static_cast<std::size_t>(j)].digest, key);
-    if (toPython) {
+    if (toPython || unseenOutput) {
       markMattered({key});
     } else if (differingOutputs.empty()) {
       absorb(key, op);  // the data that came in was absorbed by the op that read it
@@ -411,11 +448,62 @@ struct TraceAligner::State {
     return out;
   }
 
-  void onUse(const TraceUse& use) {
-    if (run < 2) return;
-    for (const auto d : use.digests) {
-      if (const auto* seqs = taintOf(d)) markMattered(*seqs);
+  // The differences of this run before op `seq` of `thread` that seemed to reach nothing and
+  // were written into memory that existed before (an in-place op, an out= form): a view or a
+  // NumPy array taken of that memory earlier reads them without an op the digests follow. They
+  // count as mattering; an op's fresh output (a library's scratch workspace) cannot be read so.
+  std::vector<CauseId> promoteWriters(int thread, std::int64_t seq) {
+    std::vector<CauseId> promoted;
+    for (const auto& c : all) {
+      if (std::find(c.runs.begin(), c.runs.end(), run) == c.runs.end()) continue;
+      if (c.thread == thread && c.seq >= seq) continue;
+      const std::int64_t key = causeKey(c);
+      if (matteredThisRun.count(key) || !writesInPlace(c.op.name)) continue;
+      promoted.push_back(causeId(c));
+      markMattered({key});
     }
+    return promoted;
+  }
+
+  void onUse(const TraceUse& use) {
+    const auto th = static_cast<std::size_t>(use.thread);
+    if (run == 1) {
+      if (storedUses >= kMaxStoredUses) return;
+      if (firstUses.size() <= th) firstUses.resize(th + 1);
+      firstUses[th].push_back({use.what, use.digests});
+      ++storedUses;
+      return;
+    }
+    // A digest a cause made is its own; one an op made that differs from run 1's there was
+    // made from a difference that op read, which mattered then (compare).
+    bool tainted = false;
+    for (const auto d : use.digests) {
+      if (const auto* seqs = taintOf(d)) {
+        markMattered(*seqs);
+        tainted = true;
+      } else if (changed.contains(d)) {
+        tainted = true;
+      }
+    }
+    Lane& l = lane(use.thread);
+    const std::size_t at = l.uses++;
+    if (tainted || l.parted || th >= firstUses.size() || at >= firstUses[th].size()) return;
+    const StoredUse& ref = firstUses[th][at];
+    if (ref.what != use.what || ref.digests == use.digests) return;
+    // A result differs and no difference the alignment followed reaches it: the differences
+    // before it that seemed to reach nothing may reach it through memory the digests cannot
+    // follow (a view taken before a write, a NumPy array over a tensor's memory).
+    TraceResultDifference d;
+    d.run = run;
+    d.thread = use.thread;
+    d.seq = use.seq;
+    d.what = use.what;
+    if (const TraceSite* s = siteOf(use.site)) d.site = *s;
+    d.suspects = promoteWriters(use.thread, use.seq + 1);
+    auto& kept = result.differingResults;
+    const bool firstOfRun =
+        std::none_of(kept.begin(), kept.end(), [this](const auto& x) { return x.run == run; });
+    if (firstOfRun && kept.size() < kMaxResultDifferences) kept.push_back(std::move(d));
   }
 
   // After run k: the causes seen in it whose differences reached nothing are notes there, and
@@ -521,6 +609,7 @@ void TraceAligner::beginRun() {
   s.parted = false;
   s.undigestedBefore = false;
   s.produced.clear();
+  s.changed.clear();
   s.taint.clear();
   s.assembledTaint.clear();
   s.compiledTaint.clear();
@@ -580,6 +669,7 @@ void TraceAligner::endRun(const TraceRunExit& exit) {
   }
   s.settle(exit);
   s.produced.clear();
+  s.changed.clear();
   s.taint.clear();
 }
 
@@ -590,7 +680,7 @@ std::size_t TraceAligner::heldBytes() const {
     statuses += r.statuses.capacity();
     for (const auto& t : r.threadStatuses) statuses += t.capacity();
   }
-  return s.first.bytes() + s.produced.bytes() + s.taint.size() * 64 + statuses;
+  return s.first.bytes() + s.produced.bytes() + s.changed.bytes() + s.taint.size() * 64 + statuses;
 }
 
 const TraceAlignment& TraceAligner::result() const {

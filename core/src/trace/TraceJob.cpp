@@ -196,7 +196,7 @@ namespace {
 bool rankAgrees(const TraceRankResult& r) {
   const auto& a = r.alignment;
   if (!a.causes.empty() || !r.inherited.empty() || !a.partings.empty() || a.causesTruncated ||
-      a.otherThreadOps > 0) {
+      a.otherThreadOps > 0 || !a.differingResults.empty()) {
     return false;
   }
   return std::all_of(a.runs.begin(), a.runs.end(), [](const TraceRunSummary& run) {
@@ -212,6 +212,7 @@ bool TraceJobResult::agrees() const {
     // A pool's differences that reached no result are notes, as in the script.
     const auto& a = pool->alignment;
     if (!a.causes.empty() || !a.partings.empty() || a.causesTruncated || a.otherThreadOps > 0 ||
+        !a.differingResults.empty() ||
         std::any_of(a.runs.begin(), a.runs.end(),
                     [](const TraceRunSummary& run) { return !run.completed(); })) {
       return false;

@@ -226,6 +226,24 @@ json runJson(const TraceRunSummary& r) {
   return j;
 }
 
+json resultDifferencesJson(const std::vector<TraceResultDifference>& list) {
+  json out = json::array();
+  for (const auto& d : list) {
+    json q;
+    q["run"] = d.run;
+    q["thread"] = d.thread;
+    q["after_op"] = d.seq;
+    q["what"] = d.what;
+    q["site"] = siteJson(d.site);
+    json suspects = json::array();
+    for (const auto& [thread, seq] : d.suspects)
+      suspects.push_back({{"thread", thread}, {"op", seq}});
+    q["suspects"] = suspects;
+    out.push_back(q);
+  }
+  return out;
+}
+
 json partingsJson(const std::vector<TraceParting>& list) {
   json partings = json::array();
   for (const auto& p : list) {
@@ -275,6 +293,7 @@ json rankJson(const TraceRankResult& r, PyTorchRelease release) {
   for (const auto& run : r.alignment.runs) runs.push_back(runJson(run));
   x["runs"] = runs;
   x["partings"] = partingsJson(r.alignment.partings);
+  x["differing_results"] = resultDifferencesJson(r.alignment.differingResults);
   json causes = json::array();
   for (const auto& cause : r.alignment.causes) {
     causes.push_back(causeJson(r.alignment, nullptr, cause, release));
@@ -361,6 +380,7 @@ json configJson(const TraceConfigResult& c, PyTorchRelease release) {
   for (const auto& r : c.alignment.runs) runs.push_back(runJson(r));
   j["runs"] = runs;
   j["partings"] = partingsJson(c.alignment.partings);
+  j["differing_results"] = resultDifferencesJson(c.alignment.differingResults);
   j["causes_truncated"] = c.alignment.causesTruncated;
   json causes = json::array();
   for (const auto& cause : c.alignment.causes) {

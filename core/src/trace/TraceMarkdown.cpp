@@ -193,7 +193,10 @@ void writeConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
     }
   }
   for (const auto& p : c.alignment.partings) out << "- " << describeParting(p) << ".\n";
-  if (!c.alignment.partings.empty()) out << "\n";
+  for (const auto& d : c.alignment.differingResults) {
+    out << "- A result differs: " << describeResultDifference(c.alignment, d) << ".\n";
+  }
+  if (!c.alignment.partings.empty() || !c.alignment.differingResults.empty()) out << "\n";
   if (c.alignment.causes.size() > 1) {
     out << "### What fixes them\n\n";
     for (const auto& f : groupCauses(c.alignment, release)) {

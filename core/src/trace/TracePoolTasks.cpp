@@ -254,6 +254,8 @@ std::vector<TraceEvent> PoolTaskStreams::merge(int run, const std::vector<PoolWo
         TraceUse moved = *use;
         moved.thread = current(use->thread);
         moved.seq = lastSeq[moved.thread];
+        const auto id = siteIds.find(use->site);
+        moved.site = id == siteIds.end() ? 0 : id->second;
         if (moved.thread != 0) out.emplace_back(std::move(moved));
       } else if (const auto* ended = std::get_if<TraceEnd>(&event)) {
         const std::string key = processTaskKey(*w.records);

@@ -285,6 +285,7 @@ TraceEvent eventOf(const RecordJson& j) {
     u.seq = integerField<std::int64_t>(j, "i", 0, kMaxSeq);
     u.thread = threadOf(j);
     u.what = stringField(j, "what");
+    if (j.contains("s")) u.site = integerField<int>(j, "s", 0, 1 << 30);
     const RecordJson& d = field(j, "d");
     DETBENCH_CHECK_ARG(d.is_array() && d.size() <= kMaxTensorsPerOp,
                        "d must be an array of at most 4096 digests");

@@ -359,7 +359,7 @@ bool TraceConfigResult::reproducible() const {
   if (job.empty()) return alignment.reproducible();
   const auto& a = alignment;
   if (a.runs.size() < 2 || !a.partings.empty() || !a.causes.empty() || a.causesTruncated ||
-      a.otherThreadOps > 0 || comparedOps() == 0 || !job.agrees()) {
+      a.otherThreadOps > 0 || comparedOps() == 0 || !job.agrees() || !a.differingResults.empty()) {
     return false;
   }
   return std::all_of(a.runs.begin(), a.runs.end(),

@@ -137,6 +137,25 @@ std::string describeOpNumber(const TraceAlignment& a, int thread, std::int64_t s
   return s;
 }
 
+std::string describeResultDifference(const TraceAlignment& a, const TraceResultDifference& d) {
+  std::string s = "what the script took out with " + d.what;
+  if (d.site) s += " at " + describeSite(*d.site);
+  s += " in run " + std::to_string(d.run);
+  if (d.seq > 0) s += " (after " + describeOpNumber(a, d.thread, d.seq) + ")";
+  s += " differs from run 1's, and no difference the trace followed reaches it";
+  if (d.suspects.empty()) {
+    return s +
+           ": the script took out other tensors than in run 1 (chosen in Python: an order, a "
+           "set's order, a choice that depends on the run) or memory that no op wrote";
+  }
+  s += ": it may come through memory the digests cannot follow (a view taken before a write, a "
+       "NumPy array over a tensor's memory) from ";
+  for (std::size_t i = 0; i < d.suspects.size(); ++i) {
+    s += (i ? ", " : "") + describeOpNumber(a, d.suspects[i].first, d.suspects[i].second);
+  }
+  return s + (d.suspects.size() == 1 ? ", counted as a cause" : ", counted as causes");
+}
+
 std::string describeParting(const TraceParting& p) {
   const std::string at = "op " + std::to_string(p.seq) +
                          (p.thread == 0 ? "" : " on thread " + std::to_string(p.thread));
@@ -260,7 +279,8 @@ std::string describeVerdict(const TraceConfigResult& c) {
     case VerdictKind::TimeoutNothingCompared:
       return "stopped at the timeout; nothing compared";
     case VerdictKind::DifferUntilTimeout:
-      return "the runs differ: " + causes() + " (up to the timeout)";
+      return (v.causes > 0 ? "the runs differ: " + causes() : "the runs differ in a result") +
+             " (up to the timeout)";
     case VerdictKind::PartUntilTimeout:
       return "the op sequences part (up to the timeout)";
     case VerdictKind::ScriptFailed:
@@ -286,7 +306,8 @@ std::string describeVerdict(const TraceConfigResult& c) {
       return s;
     }
     case VerdictKind::Differ:
-      return v.causes > 0 ? "the runs differ: " + causes() : "the runs differ";
+      if (v.causes > 0) return "the runs differ: " + causes();
+      return v.differingResults > 0 ? "the runs differ in a result" : "the runs differ";
     case VerdictKind::SequencesPart:
       return "the op sequences part";
   }

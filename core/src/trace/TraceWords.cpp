@@ -76,7 +76,9 @@ std::string_view commandLineFix(TraceFix fix) {
     case TraceFix::InductorDeterministic:
       return "--inductor-deterministic (torch._inductor.config.deterministic = True; "
              "deterministic mode also sets it) for compiled code without autotuning by timing; "
-             "--compile eager traces the ops inside to find the one";
+             "where the runs still differ with it, a Python value the function reads (a global, "
+             "an attribute: compiled in as a constant) differs: --compile eager traces the ops "
+             "inside to find the one";
     case TraceFix::CompileEager:
       return "this PyTorch has no deterministic switch for compiled code (2.10 and later do): "
              "--compile eager traces the ops inside to find the one";
@@ -134,7 +136,9 @@ std::string_view workbenchFix(TraceFix fix) {
              "file): compute it the same way, or pass it in";
     case TraceFix::InductorDeterministic:
       return "torch._inductor.config.deterministic = True (deterministic mode also sets it); "
-             "trace with torch.compile eager to find the op inside";
+             "where the runs still differ with it, a Python value the function reads (a global, "
+             "an attribute: compiled in as a constant) differs: trace with torch.compile eager to "
+             "find the op inside";
     case TraceFix::CompileEager:
       return "this PyTorch has no deterministic switch for compiled code: trace with "
              "torch.compile eager to find the op inside";
@@ -252,15 +256,17 @@ TraceVerdict traceVerdict(const TraceConfigResult& c) {
   v.causesTruncated = a.causesTruncated;
   v.notes = a.notes.size();
   v.otherThreadOps = static_cast<std::size_t>(a.otherThreadOps + job.unrankedOps);
+  v.differingResults = a.differingResults.size();
   const auto add = [&v](const TraceRankResult& r) {
     v.causesTruncated = v.causesTruncated || r.alignment.causesTruncated;
+    v.differingResults += r.alignment.differingResults.size();
     v.notes += r.alignment.notes.size();
     v.otherThreadOps += static_cast<std::size_t>(r.alignment.otherThreadOps);
   };
   for (const auto& r : job.ranks) add(r);
   if (job.pool) add(*job.pool);
   const bool parted = !a.partings.empty() || job.anyParting();
-  const bool nothingFound = v.causes == 0 && !parted;
+  const bool nothingFound = v.causes == 0 && !parted && v.differingResults == 0;
   const auto is = [&v](VerdictKind k) {
     v.kind = k;
     return v;
@@ -278,7 +284,8 @@ TraceVerdict traceVerdict(const TraceConfigResult& c) {
       return is(v.compared > 0 ? VerdictKind::AgreeUntilTimeout
                                : VerdictKind::TimeoutNothingCompared);
     }
-    return is(v.causes == 0 ? VerdictKind::PartUntilTimeout : VerdictKind::DifferUntilTimeout);
+    return is(v.causes == 0 && parted ? VerdictKind::PartUntilTimeout
+                                      : VerdictKind::DifferUntilTimeout);
   }
   if (c.failed()) {
     const bool own = std::any_of(a.runs.begin(), a.runs.end(), [](const TraceRunSummary& r) {

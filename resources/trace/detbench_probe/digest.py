@@ -363,10 +363,24 @@ def _sparse_parts(t):
     return None
 
 
+def _quantized_parts(t):
+    """A quantized tensor's parts: its integers as stored, then its scale and zero point (one
+    each, or one per channel); None where the scheme is another."""
+    try:
+        ints = t.int_repr()
+        scheme = t.qscheme()
+        if scheme in (torch.per_tensor_affine, torch.per_tensor_symmetric):
+            return [ints, torch.tensor([t.q_scale()], dtype=torch.float64),
+                    torch.tensor([t.q_zero_point()], dtype=torch.int64)]
+        return [ints, t.q_per_channel_scales(), t.q_per_channel_zero_points()]
+    except Exception:
+        return None
+
+
 def digest(t, use_numpy=True, use_library=True):
     """detbench's digest of tensor `t`'s elements (an int in [0, 2^64)), or None where it has no
     bits to digest. A sparse tensor's digest is made of its parts' (indices and values, as
-    stored), in order."""
+    stored), in order; a quantized tensor's of its integers, scale and zero point."""
     if use_library and _library is not None and t.is_cpu and t.layout == torch.strided and \
             t.is_contiguous() and not t.is_quantized and not t.is_complex() and \
             not getattr(t, "is_nested", False):
@@ -377,6 +391,10 @@ def digest(t, use_numpy=True, use_library=True):
             n = t.numel()
             return _library(t.data_ptr() if n else None, size, n)
     parts = _sparse_parts(t) if t.layout != torch.strided else None
+    if parts is None and t.is_quantized:
+        parts = _quantized_parts(t)
+        if parts is None:
+            return None
     if parts is not None:
         total = FINAL_KEY
         for part in parts:

@@ -160,8 +160,9 @@ def _wait_for(out):
 
 
 def _scalar_text(v):
-    """JSON text of a non-tensor argument that carries a value (a number, a string, a list of
-    them: sizes, dims), or None for what does not (tensors, dtypes, devices, generators)."""
+    """JSON text of a non-tensor argument that carries a value (a number, a complex number, a
+    string, a dtype, a device, a layout, a memory format, a list of numbers: sizes, dims), or None
+    for what does not (tensors, generators)."""
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, int):
@@ -170,11 +171,19 @@ def _scalar_text(v):
         return _float_text(v)
     if isinstance(v, str):
         return text(v)
+    if isinstance(v, complex):
+        return text(repr(v))
+    if isinstance(v, _NAMED):
+        return text(str(v))
     if isinstance(v, (list, tuple)) and 0 < len(v) <= 64 and all(
             isinstance(x, (bool, int, float)) for x in v):
         return "[" + ",".join(_scalar_text(x) for x in v) + "]"
     return None
 
+
+# Arguments that choose what an op makes: torch.float64 where run 1 gave torch.float16 is an
+# input that differs, as a number is.
+_NAMED = (torch.dtype, torch.device, torch.layout, torch.memory_format)
 
 _INFINITIES = {float("inf"): '"inf"', float("-inf"): '"-inf"'}
 # A float's text by its value: a script passes the same few numbers to op after op. Zero is

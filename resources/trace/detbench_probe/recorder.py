@@ -556,6 +556,7 @@ class Recorder(TorchDispatchMode):
         _uses.install(self)
 
     def remove_uses(self):
+        _uses.record_numpy_views(self)
         _uses.remove(self)
 
 

@@ -251,12 +251,13 @@ def main():
     launches.on_exec(end_before_exec)
     launches.on_command_exit(channel.send)
     recorder.install_uses()
+    script_globals = None  # kept until the end record: NumPy's views among them are read then
     try:
         with recorder:
             if module:
-                runpy.run_module(module, run_name="__main__", alter_sys=True)
+                script_globals = runpy.run_module(module, run_name="__main__", alter_sys=True)
             else:
-                runpy.run_path(args[0], run_name="__main__")
+                script_globals = runpy.run_path(args[0], run_name="__main__")
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
         recorder.remove_uses()
@@ -277,6 +278,7 @@ def main():
         channel.close()
         raise
     recorder.remove_uses()
+    del script_globals
     regions.remove()
     channel.send(end % (recorder.seq, _peak_kib(), rng()))
     channel.close()

@@ -25,6 +25,10 @@ def record(recorder, what, value):
     _collect(value, tensors, 0)
     if not tensors:
         return
+    try:
+        site = recorder.locate()[0]  # the user's line that took them out
+    except Exception:
+        site = 0
     recorder.busy += 1
     try:
         digests = []
@@ -34,8 +38,9 @@ def record(recorder, what, value):
                 digests.append('"0x%016x"' % d)
     finally:
         recorder.busy -= 1
-    recorder.channel.send('{"t":"use","th":%d,"i":%d,"what":%s,"d":[%s]}' % (
-        recorder.thread, recorder.seq, text(what), ",".join(digests)))
+    recorder.channel.send('{"t":"use","th":%d,"i":%d,"what":%s,"d":[%s]%s}' % (
+        recorder.thread, recorder.seq, text(what), ",".join(digests),
+        ',"s":%d' % site if site else ""))
 
 
 def install(recorder):
@@ -61,6 +66,7 @@ def install(recorder):
     _pools.install(recorder)
     _shared.install(recorder)
     wrap(torch.Tensor, "numpy", "Tensor.numpy")
+    _watch_numpy(recorder)
     wrap(torch.Tensor, "tolist", "Tensor.tolist")
     wrap(torch, "save", "torch.save")
     # PyTorch 1.13's as_subclass fails under a dispatch mode ("the raw Tensor object is
@@ -103,6 +109,57 @@ def _wrap_legacy_constructor(recorder):
     recorder.originals.append((torch.Tensor, "__new__", original,
                                torch.Tensor.__dict__.get("__new__")))
     torch.Tensor.__new__ = staticmethod(__new__)
+
+
+# The tensors whose memory NumPy shares (Tensor.numpy, torch.from_numpy), watched by weak
+# reference: NumPy reads what later ops write there without a torch op, so their bits at the
+# script's end are taken out as a use too (record_numpy_views). At most this many are watched.
+_MAX_WATCHED = 4096
+
+
+def _watch_numpy(recorder):
+    import weakref
+    recorder.numpy_views = []
+
+    def watch(t):
+        views = recorder.numpy_views
+        if len(views) >= _MAX_WATCHED:
+            views[:] = [r for r in views if r() is not None]
+        if len(views) < _MAX_WATCHED and isinstance(t, torch.Tensor):
+            try:
+                views.append(weakref.ref(t))
+            except TypeError:
+                pass
+
+    numpy = torch.Tensor.numpy
+    recorder.originals.append((torch.Tensor, "numpy", numpy, torch.Tensor.__dict__.get("numpy")))
+
+    def tensor_numpy(self, *args, **kwargs):
+        watch(self)
+        return numpy(self, *args, **kwargs)
+
+    tensor_numpy.__name__ = getattr(numpy, "__name__", "numpy")
+    tensor_numpy.__doc__ = getattr(numpy, "__doc__", None)
+    torch.Tensor.numpy = tensor_numpy
+    from_numpy = torch.from_numpy
+    recorder.originals.append((torch, "from_numpy", from_numpy, torch.__dict__.get("from_numpy")))
+
+    def torch_from_numpy(array):
+        t = from_numpy(array)
+        watch(t)
+        return t
+
+    torch_from_numpy.__doc__ = getattr(from_numpy, "__doc__", None)
+    torch.from_numpy = torch_from_numpy
+
+
+def record_numpy_views(recorder):
+    """At the script's end: the bits of each watched tensor still alive, in the order NumPy came
+    to share them, as uses ("NumPy's view at the end")."""
+    for ref in getattr(recorder, "numpy_views", ()):
+        t = ref()
+        if t is not None:
+            record(recorder, "NumPy's view at the end", (t,))
 
 
 def remove(recorder):

@@ -108,6 +108,21 @@ inline CauseId causeId(const TraceCause& c) {
   return {c.thread, c.seq};
 }
 
+// What the script took out of torch without an op (Tensor.tolist, Tensor.numpy, torch.save) that
+// differs from what it took out at the same place in run 1, where no cause the alignment
+// followed reaches it: memory written through a view taken before the write, a NumPy array
+// sharing a tensor's memory, other tensors the script chose, memory no op wrote.
+struct TraceResultDifference {
+  int run = 0;
+  int thread = 0;
+  std::int64_t seq = 0;  // the thread's last op before it (0: none)
+  std::string what;      // "Tensor.tolist", "torch.save", ...
+  std::optional<TraceSite> site;
+  // The differences that no result seemed to use before it (notes until then): they may be
+  // what reaches it, through memory the digests cannot follow, and are causes now.
+  std::vector<CauseId> suspects;
+};
+
 // How a run's process ended (the launcher's view, beside the probe's records).
 struct TraceRunExit {
   bool exited = false;  // exited on its own (see code); false: killed by a signal
@@ -156,6 +171,8 @@ struct TraceAlignment {
   // ops are aligned against the same thread of each run, however the threads interleave.
   std::vector<TraceThread> threads;
   bool causesTruncated = false;  // more causes than kept
+  // Results that differ with no cause followed to them (at most 20 kept; the first of each run).
+  std::vector<TraceResultDifference> differingResults;
   // Global generators a script drew from without seeding them alike in every run ("random",
   // "numpy"): their states at the scripts' ends differ.
   std::vector<std::string> unseededGenerators;
@@ -164,8 +181,9 @@ struct TraceAlignment {
   std::int64_t otherThreadOps = 0;
   // Ops compared in the runs after the first (the most of any run).
   std::int64_t comparedOps() const;
-  // Every run completed and aligned with run 1 to its end, some op was compared, and every
-  // difference seen reached no result (only notes).
+  // Every run completed and aligned with run 1 to its end, some op was compared, every
+  // difference seen reached no result (only notes), and what the script took out of torch
+  // without an op was the same in every run.
   bool reproducible() const;
   const TraceSite* site(int id) const;
   // The name of thread `thread` (from 1) as Python gave it, or "" where none was said.

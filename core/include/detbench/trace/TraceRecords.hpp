@@ -109,6 +109,7 @@ struct TraceUse {
   std::string what;
   std::vector<std::uint64_t> digests;
   int thread = 0;  // the thread that took them out (TraceOp::thread)
+  int site = 0;    // the user's call that took them out (0: none known)
 };
 
 // A warning about determinism raised during op `seq` (warn mode).

@@ -23,7 +23,7 @@ namespace detbench::trace {
 // 4: ops on the threads the script starts are recorded: a configuration's `threads` names them,
 // and each cause, note, parting and absorbing op has its `thread` (0: the main thread), its `op`
 // numbered within that thread; `ops_on_other_threads` (ops not recorded) is 0.
-inline constexpr int kTraceSchemaVersion = 5;
+inline constexpr int kTraceSchemaVersion = 6;
 
 struct TraceDocument {
   Environment context;
@@ -62,6 +62,9 @@ std::string describeRunEnd(const TraceRunSummary& run);
 std::string exceptionGist(const std::string& message);
 // Why a note's difference did not matter: who absorbed it, or that nothing read it.
 std::string describeNote(const TraceCause& note);
+// A result that differs with no cause followed to it: where the script took it out, and what
+// may have made it differ.
+std::string describeResultDifference(const TraceAlignment& a, const TraceResultDifference& d);
 // "other was 0.25 in run 1 and 0.75 in run 2".
 std::string describeArguments(const TraceCause& cause);
 // "random numbers: 357 ops from main.py:9 (<module>) on, at 3 call sites; fix: seed ...; confirm

@@ -57,6 +57,7 @@ struct TraceVerdict {
   bool causesTruncated = false;
   std::size_t notes = 0;
   std::size_t otherThreadOps = 0;
+  std::size_t differingResults = 0;  // results that differ with no cause followed to them
 };
 
 TraceVerdict traceVerdict(const TraceConfigResult& config);
