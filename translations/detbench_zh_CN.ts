@@ -1611,6 +1611,10 @@
             <source>torch._inductor.config.deterministic = True (deterministic mode also sets it); where the runs still differ with it, a Python value the function reads (a global, an attribute: compiled in as a constant) differs: trace with torch.compile eager to find the op inside</source>
             <translation>torch._inductor.config.deterministic = True（确定性模式也会设置它）；若设置后各次运行仍不同，则是函数读取的某个 Python 值（全局变量、属性：作为常量编译进去）不同：用 torch.compile eager 追踪以找到其中的算子</translation>
         </message>
+        <message>
+            <source>other tensors: the script handed the op tensors of this run's own other than in run 1 (an order that differs, a set's order, a choice that depends on the run)</source>
+            <translation>其他张量：脚本交给该算子的是本次运行自己产生的、与第 1 次运行不同的张量（顺序不同、集合的顺序、依赖于运行的选择）</translation>
+        </message>
     </context>
     <context>
         <name>TraceWidget</name>
@@ -4951,6 +4955,10 @@ difference</source>
         <message>
             <source>what the script took out with %1 in run %2 differs from run 1's, and no difference the trace followed reaches it: the script took out other tensors than in run 1 (chosen in Python: an order, a set's order, a choice that depends on the run) or memory that no op wrote</source>
             <translation>脚本在第 %2 次运行中通过 %1 取出的内容与第 1 次运行不同，且追踪所跟踪的差异都没有到达它：脚本取出的是与第 1 次运行不同的张量（在 Python 中选定：顺序、集合的顺序、依赖于运行的选择），或是没有算子写过的内存</translation>
+        </message>
+        <message>
+            <source>given other tensors than in run 1: tensors this run made, equal to run 1's where they were made, that the script chose in another order or by another choice</source>
+            <translation>得到的张量与第 1 次运行不同：这些张量由本次运行产生，在产生处与第 1 次运行相同，但脚本以另一种顺序或另一种选择交给了它</translation>
         </message>
     </context>
     <context>

@@ -484,7 +484,10 @@ void TraceWidget::showCause(int row) {
   const auto add = [&html](const QString& label, const QString& text) {
     html += QStringLiteral("<p><b>%1</b> %2</p>").arg(label.toHtmlEscaped(), text.toHtmlEscaped());
   };
-  add(tr("What:"), categoryText(cause.category));
+  add(tr("What:"), cause.chosen ? tr("given other tensors than in run 1: tensors this run made, "
+                                     "equal to run 1's where they were made, that the script "
+                                     "chose in another order or by another choice")
+                                : categoryText(cause.category));
   if (!cause.arguments.empty()) add(tr("Arguments:"), argumentsText(cause));
   add(tr("Why:"), kindText(e.kind));
   add(tr("Inputs:"), shapesText(cause.op.inputs));

@@ -1220,4 +1220,6 @@ ZH_CN = {
 "what the script took out with %1 in run %2 differs from run 1's, and no difference the trace followed reaches it: the script took out other tensors than in run 1 (chosen in Python: an order, a set's order, a choice that depends on the run) or memory that no op wrote": "脚本在第 %2 次运行中通过 %1 取出的内容与第 1 次运行不同，且追踪所跟踪的差异都没有到达它：脚本取出的是与第 1 次运行不同的张量（在 Python 中选定：顺序、集合的顺序、依赖于运行的选择），或是没有算子写过的内存",
 "what the script took out with %1 in run %2 differs from run 1's, and no difference the trace followed reaches it: it may come through memory the digests cannot follow (a view taken before a write, a NumPy array over a tensor's memory) from %3, counted as causes": "脚本在第 %2 次运行中通过 %1 取出的内容与第 1 次运行不同，且追踪所跟踪的差异都没有到达它：它可能经由摘要无法跟踪的内存（写入之前取得的视图、与张量共享内存的 NumPy 数组）来自 %3，已计为原因",
 "A result differs:": "有结果不同：",
+"other tensors: the script handed the op tensors of this run's own other than in run 1 (an order that differs, a set's order, a choice that depends on the run)": "其他张量：脚本交给该算子的是本次运行自己产生的、与第 1 次运行不同的张量（顺序不同、集合的顺序、依赖于运行的选择）",
+"given other tensors than in run 1: tensors this run made, equal to run 1's where they were made, that the script chose in another order or by another choice": "得到的张量与第 1 次运行不同：这些张量由本次运行产生，在产生处与第 1 次运行相同，但脚本以另一种顺序或另一种选择交给了它",
 }

@@ -283,7 +283,7 @@ struct TraceAligner::State {
       part(PartingKind::DifferentTensors, op.thread, op.seq, &ref, &op);
       return OpStatus::NotCompared;
     }
-    std::vector<int> fromOutside, fromUninitialized;
+    std::vector<int> fromOutside, fromUninitialized, chosen;
     std::vector<std::int64_t> reached;  // causes whose differences this op reads
     bool inherited = false;
     for (std::size_t j = 0; j < op.inputs.size(); ++j) {
@@ -313,6 +313,12 @@ struct TraceAligner::State {
         // otherwise: what it holds came from elsewhere, as data.)
         fromOutside.push_back(static_cast<int>(j));
         produced.insert(*b.digest);  // later readers of the same data inherit it
+        changed.insert(*b.digest);
+      } else if (!seqs && !undigestedBefore && !b.assembled && !changed.contains(*b.digest) &&
+                 !op.fromCompiledCode && !b.madeByCompiledCode) {
+        // Made by an op of this run that gave run 1's bits there: another of this run's
+        // tensors than run 1 gave the op here.
+        chosen.push_back(static_cast<int>(j));
       } else {
         // Made by an earlier op of this run (whole, or piece by piece through views: a DDP
         // bucket), or perhaps by one before the window (whose outputs were not digested): not
@@ -371,6 +377,12 @@ struct TraceAligner::State {
       status = OpStatus::Data;
     } else if (inherited) {
       return passesOn ? OpStatus::Inherited : OpStatus::Absorbed;
+    } else if (!chosen.empty()) {
+      addCause(ref, CauseCategory::Data, chosen, differingOutputs);
+      if (const auto found = causeIndex.find(keyOf(ref)); found != causeIndex.end()) {
+        all[found->second].chosen = true;
+      }
+      status = OpStatus::Data;
     } else if (!arguments.empty()) {
       addCause(ref, CauseCategory::Data, {}, differingOutputs, std::move(arguments));
       status = OpStatus::Data;

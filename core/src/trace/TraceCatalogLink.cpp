@@ -173,7 +173,9 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
     // source of a number or of data made in Python (a shuffled list); a batch a DataLoader
     // brings in (entry) is the loader's.
     const bool entry = cause.op.entry;
-    e.kind = cause.arguments.empty() ? CauseKind::Data : CauseKind::PythonNumber;
+    e.kind = !cause.arguments.empty() ? CauseKind::PythonNumber
+             : cause.chosen           ? CauseKind::ChosenTensors
+                                      : CauseKind::Data;
     const bool fromWorker = anyDifferingInputHas(cause, &TraceTensor::sentThroughPool);
     const bool shared = anyDifferingInputHas(cause, &TraceTensor::inSharedMemory);
     if (fromWorker || (entry && cause.site && fromProcessPool(cause.site->file))) {
@@ -189,8 +191,10 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
     } else {
       // A number from torch's generator taken into Python (a DataLoader's shuffle: randperm's
       // indices as a list) is fixed by seeding it, as the data is.
-      e.fix = cause.arguments.empty() || drawn("torch") ? TraceFix::SeedDataLoader
-                                                        : TraceFix::SameNumber;
+      // Other tensors of the run's own, chosen in Python (an order), are not the data's seed.
+      e.fix = (cause.arguments.empty() && !cause.chosen) || drawn("torch")
+                  ? TraceFix::SeedDataLoader
+                  : TraceFix::SameNumber;
     }
     return e;
   }
@@ -252,6 +256,8 @@ std::string_view toString(CauseKind kind) {
       return "data";
     case CauseKind::PythonNumber:
       return "python_number";
+    case CauseKind::ChosenTensors:
+      return "chosen_tensors";
     case CauseKind::SharedMemory:
       return "shared_memory";
     case CauseKind::CompiledRegion:

@@ -120,6 +120,7 @@ json causeJson(const TraceAlignment& alignment,
   j["thread"] = cause.thread;
   j["name"] = cause.op.name;
   j["category"] = std::string(toString(cause.category));
+  if (cause.chosen) j["chosen"] = true;
   j["kind"] = std::string(toString(e.kind));
   j["site"] = siteJson(cause.site);
   j["runs"] = cause.runs;

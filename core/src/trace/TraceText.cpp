@@ -81,6 +81,10 @@ std::string describeArguments(const TraceCause& cause) {
 }
 
 std::string describeOrigin(const TraceCause& cause) {
+  if (cause.chosen) {
+    return "given other tensors than in run 1: tensors this run made, equal to run 1's where they "
+           "were made, that the script chose in another order or by another choice";
+  }
   if (!cause.arguments.empty()) {
     return "came in as a number from outside any op: its tensors were equal in every run, an "
            "argument was not";

@@ -14,6 +14,7 @@ constexpr CauseKind kKinds[] = {CauseKind::RandomNumbers,
                                 CauseKind::Autotuning,
                                 CauseKind::Data,
                                 CauseKind::PythonNumber,
+                                CauseKind::ChosenTensors,
                                 CauseKind::SharedMemory,
                                 CauseKind::CompiledRegion,
                                 CauseKind::CollectiveOrder,
@@ -182,6 +183,9 @@ std::string_view causeKindText(CauseKind kind) {
     case CauseKind::PythonNumber:
       return "a number from Python: the op's tensors were equal in every run, an argument was "
              "not";
+    case CauseKind::ChosenTensors:
+      return "other tensors: the script handed the op tensors of this run's own other than in "
+             "run 1 (an order that differs, a set's order, a choice that depends on the run)";
     case CauseKind::SharedMemory:
       return "shared memory: the tensor is in memory other processes can write (share_memory_, "
              "a Process's arguments, a Queue), and another process wrote it; processes that "

@@ -8,6 +8,7 @@
 
 #include "CraftedTensor.hpp"
 #include "detbench/trace/TraceAlignment.hpp"
+#include "detbench/trace/TraceCatalogLink.hpp"
 
 namespace detbench::trace {
 namespace {
@@ -136,6 +137,29 @@ TEST(TraceAlignmentResults, AResultMadeFromADifferenceIsExplainedByIt) {
   const TraceAlignment& r = a.result();
   ASSERT_EQ(r.causes.size(), 1u);
   EXPECT_TRUE(r.differingResults.empty());
+}
+
+// for name in order: acc = acc * 2 + params[name], the order another in run 2: every op that
+// made a tensor gave run 1's bits, and the first op handed the other one is a cause, its inputs
+// chosen in Python. Before, "the runs differ" with no cause at all.
+TEST(TraceAlignmentResults, AnOpHandedOtherTensorsOfTheRunsOwnIsACauseOfItsOwn) {
+  const auto ops = [](std::uint64_t first, std::uint64_t mixed) {
+    return std::vector<TraceOp>{Op(1, "aten::full", {}, {T(1)}), Op(2, "aten::full", {}, {T(2)}),
+                                Op(3, "aten::add.Tensor", {T(first), T(9)}, {T(mixed)})};
+  };
+  TraceAligner a;
+  FeedRun(a, ops(1, 30), 30);
+  FeedRun(a, ops(2, 31), 31);
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.causes.size(), 1u);
+  EXPECT_EQ(r.causes[0].seq, 3);
+  EXPECT_EQ(r.causes[0].category, CauseCategory::Data);
+  EXPECT_TRUE(r.causes[0].chosen);
+  EXPECT_EQ(r.causes[0].inputs, std::vector<int>{0});
+  EXPECT_EQ(explainCause(r.causes[0], PyTorchRelease{2, 8}).kind, CauseKind::ChosenTensors);
+  EXPECT_EQ(explainCause(r.causes[0], PyTorchRelease{2, 8}).fix, TraceFix::SameNumber);
+  EXPECT_EQ(explainCause(r.causes[0], PyTorchRelease{2, 8}, {"random"}).fix,
+            TraceFix::SeedPythonRandom);
 }
 
 }  // namespace

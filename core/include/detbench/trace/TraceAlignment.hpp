@@ -95,6 +95,9 @@ struct TraceCause {
   std::vector<int> inputs;   // Data, Uninitialized: the inputs that differed (indices)
   std::vector<int> outputs;  // the outputs that differed, in the first run it was seen in
   std::vector<ArgumentDifference> arguments;  // Data: the non-tensor arguments that differed
+  // Data: the inputs that differed were tensors this run's ops made with run 1's bits where they
+  // made them: the script handed the op other tensors than in run 1 (an order, a choice).
+  bool chosen = false;
   // Whether the difference reached a result in some run; a cause that did not is a note.
   bool matters = true;
   std::optional<TraceAbsorber> absorbedBy;  // a note: the first op that read it and absorbed it

@@ -45,6 +45,7 @@ enum class CauseKind {
   Autotuning,           // the catalog: cudnn.benchmark's timing
   Data,                 // data from outside any op differs
   PythonNumber,         // a non-tensor argument (a Python number, a size) differs
+  ChosenTensors,        // other tensors of the run's own than in run 1 (TraceCause::chosen)
   SharedMemory,         // memory another process wrote (torch.multiprocessing's shared memory)
   CompiledRegion,       // a call of torch.compile's code, traced as one op
   CollectiveOrder,      // a collective (all_reduce, ...) whose inputs were equal on every rank
