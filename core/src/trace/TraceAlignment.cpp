@@ -9,6 +9,7 @@
 #include "DigestSet.hpp"
 #include "StoredRun.hpp"
 #include "detbench/base/Error.hpp"
+#include "detbench/trace/TraceCatalogLink.hpp"
 
 namespace detbench::trace {
 
@@ -17,11 +18,8 @@ namespace {
 // An op that writes memory that existed before it: an in-place form (aten::add_.Tensor,
 // aten::normal_) or an out= form (aten::add.out).
 bool writesInPlace(const std::string& name) {
-  const std::size_t colons = name.find("::");
-  const std::size_t from = colons == std::string::npos ? 0 : colons + 2;
-  const std::size_t dot = name.find('.', from);
-  const std::string base =
-      name.substr(from, dot == std::string::npos ? std::string::npos : dot - from);
+  const std::string base = atenBaseName(name);
+  const std::size_t dot = name.find('.', name.find(base));
   const std::string overload = dot == std::string::npos ? std::string() : name.substr(dot + 1);
   const auto endsWith = [](const std::string& s, const std::string& tail) {
     return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
