@@ -1476,10 +1476,6 @@
     <context>
         <name>TraceText</name>
         <message>
-            <source>random numbers: the op draws from a generator that was not seeded alike in every run</source>
-            <translation>随机数：该算子从一个在各次运行中没有以相同种子初始化的生成器抽数</translation>
-        </message>
-        <message>
             <source>float atomics: the op adds with atomics, in whatever order the threads get there</source>
             <translation>浮点原子操作：该算子用原子加法累加，顺序取决于线程到达的先后</translation>
         </message>
@@ -1614,6 +1610,18 @@
         <message>
             <source>other tensors: the script handed the op tensors of this run's own other than in run 1 (an order that differs, a set's order, a choice that depends on the run)</source>
             <translation>其他张量：脚本交给该算子的是本次运行自己产生的、与第 1 次运行不同的张量（顺序不同、集合的顺序、依赖于运行的选择）</translation>
+        </message>
+        <message>
+            <source>random numbers: the op draws from a generator that was in another state than in run 1 (seeded otherwise, or drawn from otherwise before)</source>
+            <translation>随机数：该算子所抽取的生成器状态与第 1 次运行不同（种子不同，或之前的抽取不同）</translation>
+        </message>
+        <message>
+            <source>the script seeds the generator this op draws from, with another number in each run (torch.seed(), Generator.seed(), the clock): give torch.manual_seed (Generator.manual_seed) a fixed number; the Seed setting cannot help, the script's own seeding comes after it</source>
+            <translation>脚本在每次运行中用不同的数字为该算子所抽取的生成器设种子（torch.seed()、Generator.seed()、时钟）：给 torch.manual_seed（Generator.manual_seed）一个固定的数字；“种子”设置无济于事，脚本自己的设种子在它之后</translation>
+        </message>
+        <message>
+            <source>the generator this op draws from was seeded alike in every run and had given other draws before it (a size or a count that differs, other threads drawing from it): seeding again cannot help; draw the same amounts in the same order</source>
+            <translation>该算子所抽取的生成器在每次运行中种子相同，但在此之前抽取的不同（大小或次数不同，其他线程也从中抽取）：再设种子无济于事；以相同顺序抽取相同数量</translation>
         </message>
     </context>
     <context>

@@ -103,6 +103,25 @@ TEST_F(TraceRun, ANumberFromNumpysGlobalGeneratorNamesNumpy) {
             TraceFix::SeedNumpyRandom);
 }
 
+// Before, each of these said "seed the generators: --seed": the script seeded them itself.
+TEST_F(TraceRun, ARandomOpsFixFollowsHowItsGeneratorWasSeeded) {
+  const TraceResult r = trace("seeded_otherwise.py", 2, {}, {}, false);
+  const TraceAlignment& a = r.configs.at(0).alignment;
+  const auto fixAt = [&a](const char* mark) {
+    const int line = lineOf("seeded_otherwise.py", mark);
+    for (const auto& c : a.causes) {
+      if (c.site && c.site->line == line) return explainCause(c, PyTorchRelease{2, 8}).fix;
+    }
+    ADD_FAILURE() << "no cause at " << mark;
+    return TraceFix::None;
+  };
+  EXPECT_EQ(fixAt("# RESEEDED"), TraceFix::SeedFixedNumber);
+  EXPECT_EQ(fixAt("# OWN"), TraceFix::SeedFixedNumber);
+  EXPECT_EQ(fixAt("# SIZE"), TraceFix::SameNumber);
+  EXPECT_EQ(fixAt("# DRAWS"), TraceFix::OtherDraws);
+  EXPECT_EQ(a.causes.size(), 4u);
+}
+
 TEST_F(TraceRun, ALearningRateOffTheClockIsANumberTheScriptComputes) {
   const TraceResult r = trace("clock_lr.py", 2, {}, {}, false);
   const TraceAlignment& a = r.configs.at(0).alignment;
@@ -191,7 +210,8 @@ TEST_F(TraceRun, InsideACompiledRegionTheFirstKernelThatDiffersIsNamed) {
   EXPECT_GE(region.kernels->count, 2);
   EXPECT_GE(region.kernels->index, 1);
   EXPECT_TRUE(kernelDrawsRandomNumbers(region.kernels->name)) << region.kernels->name;
-  EXPECT_EQ(explainCause(region, PyTorchRelease{2, 15}).fix, TraceFix::Seed);
+  // The script seeds from the clock (torch.seed()): a fixed number is the fix, not --seed.
+  EXPECT_EQ(explainCause(region, PyTorchRelease{2, 15}).fix, TraceFix::SeedFixedNumber);
 }
 
 TEST_F(TraceRun, ACompiledModelsBackwardPassesTheForwardsDifferenceOn) {
@@ -205,7 +225,7 @@ TEST_F(TraceRun, ACompiledModelsBackwardPassesTheForwardsDifferenceOn) {
     EXPECT_EQ(c.op.name, "compiled::Sequential.forward") << "op " << c.seq;
     EXPECT_EQ(c.site->line, lineOf("compiled_training.py", "# FORWARD"));
   }
-  EXPECT_EQ(explainCause(a.causes.front(), PyTorchRelease{2, 15}).fix, TraceFix::Seed);
+  EXPECT_EQ(explainCause(a.causes.front(), PyTorchRelease{2, 15}).fix, TraceFix::SeedFixedNumber);
 }
 
 // 1 (ones) + 100 * 3 ops; the probe sends them in blocks, so the last ones come from its ring.

@@ -997,7 +997,7 @@ ZH_CN = {
 'all; or FROM..TO, such as 1000..2000': '全部；或 FROM..TO，例如 1000..2000',
 'measure how much causes differ': '测量各原因相差多少',
 "Runs the script again and keeps each cause's outputs, to count how many elements differ and by how many ULPs": '再运行一遍脚本并保留每个原因的输出，统计有多少元素不同、相差多少 ULP',
-'random numbers: the op draws from a generator that was not seeded alike in every run': '随机数：该算子从一个在各次运行中没有以相同种子初始化的生成器抽数',
+'random numbers: the op draws from a generator that was in another state than in run 1 (seeded otherwise, or drawn from otherwise before)': '随机数：该算子所抽取的生成器状态与第 1 次运行不同（种子不同，或之前的抽取不同）',
 'float atomics: the op adds with atomics, in whatever order the threads get there': '浮点原子操作：该算子用原子加法累加，顺序取决于线程到达的先后',
 'integer atomics: the order varies, the integer result is exact': '整数原子操作：顺序会变，但整数结果是精确的',
 'an algorithm choice: the library may pick an algorithm that is not deterministic': '算法选择：库可能选中不确定的算法',
@@ -1222,4 +1222,6 @@ ZH_CN = {
 "A result differs:": "有结果不同：",
 "other tensors: the script handed the op tensors of this run's own other than in run 1 (an order that differs, a set's order, a choice that depends on the run)": "其他张量：脚本交给该算子的是本次运行自己产生的、与第 1 次运行不同的张量（顺序不同、集合的顺序、依赖于运行的选择）",
 "given other tensors than in run 1: tensors this run made, equal to run 1's where they were made, that the script chose in another order or by another choice": "得到的张量与第 1 次运行不同：这些张量由本次运行产生，在产生处与第 1 次运行相同，但脚本以另一种顺序或另一种选择交给了它",
+"the script seeds the generator this op draws from, with another number in each run (torch.seed(), Generator.seed(), the clock): give torch.manual_seed (Generator.manual_seed) a fixed number; the Seed setting cannot help, the script's own seeding comes after it": "脚本在每次运行中用不同的数字为该算子所抽取的生成器设种子（torch.seed()、Generator.seed()、时钟）：给 torch.manual_seed（Generator.manual_seed）一个固定的数字；“种子”设置无济于事，脚本自己的设种子在它之后",
+"the generator this op draws from was seeded alike in every run and had given other draws before it (a size or a count that differs, other threads drawing from it): seeding again cannot help; draw the same amounts in the same order": "该算子所抽取的生成器在每次运行中种子相同，但在此之前抽取的不同（大小或次数不同，其他线程也从中抽取）：再设种子无济于事；以相同顺序抽取相同数量",
 }

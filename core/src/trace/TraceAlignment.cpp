@@ -396,6 +396,7 @@ struct TraceAligner::State {
     if (const auto found = causeIndex.find(key); found != causeIndex.end()) {
       TraceCause& c = all[found->second];
       if (!c.kernels) c.kernels = compareKernels(c.op, op, run);
+      if (!c.generator) c.generator = generatorOf(ref, op);
     }
     if (intoBuffer) addAssembled({key});
     if (compiledCall) addCompiled({key});
@@ -439,18 +440,34 @@ struct TraceAligner::State {
     absorbers.emplace(key, std::move(a));
   }
 
+  // A random op's generator in run 1 and in this run (none where the probe recorded none).
+  std::optional<ArgumentDifference> generatorOf(const StoredOp& ref, const TraceOp& op) const {
+    const auto valueIn = [](const auto& scalars) -> const std::string* {
+      for (const auto& [name, value] : scalars) {
+        if (name == kGeneratorArgument) return &value;
+      }
+      return nullptr;
+    };
+    const std::string* mine = valueIn(first.scalarSets[ref.scalars]);
+    const std::string* theirs = valueIn(op.scalars);
+    if (!mine || !theirs) return std::nullopt;
+    return ArgumentDifference{kGeneratorArgument, *mine, *theirs, run};
+  }
+
   std::vector<ArgumentDifference> argumentDifferences(const StoredOp& ref,
                                                       const TraceOp& op) const {
     std::vector<ArgumentDifference> out;
     const auto& mine = first.scalarSets[ref.scalars];
     if (mine == op.scalars) return out;
     for (const auto& [name, value] : op.scalars) {
+      if (name == kGeneratorArgument) continue;
       const auto it = std::find_if(mine.begin(), mine.end(),
                                    [&name = name](const auto& kv) { return kv.first == name; });
       const std::string reference = it == mine.end() ? std::string() : it->second;
       if (reference != value) out.push_back({name, reference, value, run});
     }
     for (const auto& [name, value] : mine) {
+      if (name == kGeneratorArgument) continue;
       const bool present = std::any_of(op.scalars.begin(), op.scalars.end(),
                                        [&name = name](const auto& kv) { return kv.first == name; });
       if (!present) out.push_back({name, value, std::string(), run});

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <sstream>
 #include <string_view>
 
 #include "AtenRoutes.hpp"
@@ -116,6 +117,43 @@ bool isRandomOp(const std::string& name) {
           "rrelu_with_noise_"});
 }
 
+namespace {
+
+// The probe's record of a random op's generator (generators.py): "BY SEED" or "BY SEED MAIN".
+struct GeneratorSeed {
+  std::string by, seed, main;
+};
+
+std::optional<GeneratorSeed> parseGeneratorSeed(const std::string& json) {
+  // JSON text of a string of words without quotes or escapes.
+  if (json.size() < 2 || json.front() != '"' || json.back() != '"') return std::nullopt;
+  std::istringstream words(json.substr(1, json.size() - 2));
+  GeneratorSeed g;
+  if (!(words >> g.by >> g.seed)) return std::nullopt;
+  words >> g.main;
+  return g;
+}
+
+// Seeding fixes a random op that gave other numbers only where nothing seeded its generator.
+TraceFix seedingFix(const std::optional<ArgumentDifference>& generator) {
+  if (!generator) return TraceFix::Seed;
+  const auto a = parseGeneratorSeed(generator->reference);
+  const auto b = parseGeneratorSeed(generator->other);
+  if (!a || !b) return TraceFix::Seed;
+  // Seeded alike in both runs: the generator had given other amounts before.
+  if (a->seed == b->seed) return TraceFix::OtherDraws;
+  // The script seeded it, with another number: --seed comes before the script's own seeding.
+  // A generator of the script's own may have taken its seed from torch's default generator
+  // (a DataLoader's sampler does): that generator unseeded, seeding it is the fix.
+  const auto bySeedingCall = [](const GeneratorSeed& g) {
+    return g.by == "script" && g.main != "start";
+  };
+  if (bySeedingCall(*a) || bySeedingCall(*b)) return TraceFix::SeedFixedNumber;
+  return TraceFix::Seed;
+}
+
+}  // namespace
+
 std::optional<CatalogMatch> matchCatalogOp(const TraceOp& op) {
   return routeAtenOp(op);
 }
@@ -142,7 +180,7 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
     const auto& k = cause.kernels;
     if (k && k->index >= 0 && k->otherName.empty() && kernelDrawsRandomNumbers(k->name)) {
       e.kind = CauseKind::RandomNumbers;
-      e.fix = TraceFix::Seed;
+      e.fix = seedingFix(cause.generator);
     }
     return e;
   }
@@ -205,7 +243,7 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
   }
   if (isRandomOp(cause.op.name)) {
     e.kind = CauseKind::RandomNumbers;
-    e.fix = TraceFix::Seed;
+    e.fix = seedingFix(cause.generator);
     return e;
   }
   if (!e.traits) {
@@ -294,6 +332,10 @@ std::string_view toString(TraceFix fix) {
       return "seed_python_random";
     case TraceFix::SeedNumpyRandom:
       return "seed_numpy_random";
+    case TraceFix::SeedFixedNumber:
+      return "seed_fixed_number";
+    case TraceFix::OtherDraws:
+      return "other_draws";
     case TraceFix::SameNumber:
       return "same_number";
     case TraceFix::InductorDeterministic:

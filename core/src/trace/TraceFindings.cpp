@@ -20,6 +20,8 @@ std::string confirmingConfig(TraceFix fix) {
     case TraceFix::NoDeterministicForm:
       return "warn";
     case TraceFix::NoCudnnBenchmark:
+    case TraceFix::SeedFixedNumber:
+    case TraceFix::OtherDraws:
     case TraceFix::SameNumber:
     case TraceFix::InductorDeterministic:
     case TraceFix::CompileEager:

@@ -145,6 +145,9 @@ json causeJson(const TraceAlignment& alignment,
     differing.push_back(x);
   }
   j["differing_arguments"] = differing;
+  if (const auto& g = cause.generator) {
+    j["generator"] = {{"run_1", g->reference}, {"other", g->other}, {"run", g->run}};
+  }
   j["kernels"] = cause.kernels ? kernelsJson(*cause.kernels) : json();
   if (!cause.matters) {
     json a;

@@ -30,6 +30,8 @@ constexpr TraceFix kFixes[] = {TraceFix::Seed,
                                TraceFix::InitializeMemory,
                                TraceFix::SeedPythonRandom,
                                TraceFix::SeedNumpyRandom,
+                               TraceFix::SeedFixedNumber,
+                               TraceFix::OtherDraws,
                                TraceFix::SameNumber,
                                TraceFix::InductorDeterministic,
                                TraceFix::CompileEager,
@@ -70,6 +72,17 @@ std::string_view commandLineFix(TraceFix fix) {
       return "NumPy's global generator was drawn from without a seed (its state at the end "
              "differed between runs): numpy.random.seed(...) or a seeded "
              "numpy.random.default_rng, or --seed";
+    case TraceFix::SeedFixedNumber:
+      return "the script seeds the generator this op draws from, with another number in each "
+             "run (torch.seed(), Generator.seed(), a number from the clock or the process): give "
+             "torch.manual_seed (Generator.manual_seed) a fixed number; --seed cannot help, the "
+             "script's own seeding comes after it";
+    case TraceFix::OtherDraws:
+      return "the generator this op draws from was seeded alike in every run and had given "
+             "other draws before it: another number of draws (a size or a count that differs; "
+             "an earlier cause may show it), or draws from other threads in whatever order they "
+             "come; seeding again cannot help: draw the same amounts in the same order (a "
+             "torch.Generator of each thread's own, passed as generator=)";
     case TraceFix::SameNumber:
       return "a number the script computes differently in each run (the clock, a set's "
              "order under PYTHONHASHSEED, a file, the environment): compute it the same way, "
@@ -132,6 +145,15 @@ std::string_view workbenchFix(TraceFix fix) {
     case TraceFix::SeedNumpyRandom:
       return "NumPy's global generator was drawn from without a seed: numpy.random.seed(...), or "
              "the Seed setting";
+    case TraceFix::SeedFixedNumber:
+      return "the script seeds the generator this op draws from, with another number in each "
+             "run (torch.seed(), Generator.seed(), the clock): give torch.manual_seed "
+             "(Generator.manual_seed) a fixed number; the Seed setting cannot help, the script's "
+             "own seeding comes after it";
+    case TraceFix::OtherDraws:
+      return "the generator this op draws from was seeded alike in every run and had given "
+             "other draws before it (a size or a count that differs, other threads drawing from "
+             "it): seeding again cannot help; draw the same amounts in the same order";
     case TraceFix::SameNumber:
       return "a number the script computes differently in each run (the clock, a set's order, a "
              "file): compute it the same way, or pass it in";
@@ -165,8 +187,8 @@ std::string_view workbenchFix(TraceFix fix) {
 std::string_view causeKindText(CauseKind kind) {
   switch (kind) {
     case CauseKind::RandomNumbers:
-      return "random numbers: the op draws from a generator that was not seeded alike in every "
-             "run";
+      return "random numbers: the op draws from a generator that was in another state than in run "
+             "1 (seeded otherwise, or drawn from otherwise before)";
     case CauseKind::FloatAtomics:
       return "float atomics: the op adds with atomics, in whatever order the threads get there";
     case CauseKind::IntegerAtomics:

@@ -14,6 +14,11 @@ from .channel import text
 
 # At most this many tensors of one op are described one by one (aten::cat of thousands).
 _MAX_TENSORS = 4096
+# Ops that draw from torch's default generator in an overload without a generator argument
+# (aten::rand's; aten::rand.generator has one).
+_DRAWS_WITHOUT_GENERATOR = frozenset("aten::" + n for n in (
+    "rand", "randn", "randint", "randperm", "rand_like", "randn_like", "randint_like",
+    "native_dropout"))
 # Ops whose outputs are uninitialized memory.
 _UNINITIALIZED = frozenset([
     "aten::empty", "aten::empty_like", "aten::empty_strided", "aten::new_empty",
@@ -95,7 +100,7 @@ class _OpInfo:
 
     __slots__ = ("name", "quoted", "arguments", "quoted_arguments", "writes", "outs", "overwrites",
                  "uninitialized", "opaque", "collective", "write_only", "view", "resizes", "lifts",
-                 "plain")
+                 "plain", "draws")
 
     def __init__(self, func):
         schema = func._schema
@@ -136,6 +141,9 @@ class _OpInfo:
         self.lifts = schema.name in _LIFTS
         # Reads its inputs and writes only what it returns, its memory tracked like any other:
         # the recorder's short path (Recorder._record_plain).
+        # A random op: the generator it draws from is recorded with its arguments (generators.py).
+        self.draws = schema.name in _DRAWS_WITHOUT_GENERATOR or any(
+            "Generator" in str(a.type) for a in schema.arguments)
         self.plain = not (writes or outs or self.overwrites or self.uninitialized or self.resizes
                           or self.opaque or self.collective)
 

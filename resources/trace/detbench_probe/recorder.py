@@ -26,6 +26,7 @@ from . import digest as _digest
 from .describe import describe as _describe, digest_or_none as _digest_or_none
 from . import kernels as _kernels, uses as _uses
 from .compiled import modes_set_aside as _modes_set_aside
+from .generators import generator_text
 from .channel import PID, text
 from .opinfo import (_HELD_COLLECTIVES, _MAX_TENSORS, _OpInfo, _dtype_name, _flatten, _is_storage,
                      _float_text, _scalar_text, _storage_ptr, _unwritten, _wait_for, grows)
@@ -232,6 +233,12 @@ class Recorder(TorchDispatchMode):
                     if parts is None:
                         parts = []
                     parts.append("%s:%s" % (text(k), value))
+        if info.draws:
+            value = generator_text(args, kwargs)
+            if value is not None:
+                if parts is None:
+                    parts = []
+                parts.append('"generator":' + value)
         return "{" + ",".join(parts) + "}" if parts else ""
 
     def _keep(self, seq, outputs):
@@ -520,6 +527,10 @@ class Recorder(TorchDispatchMode):
                 value = _scalar_text(v)
                 if value is not None:
                     numbers.append("%s:%s" % (text(k), value))
+            # Inductor's random numbers take their seeds from torch's generator.
+            value = generator_text(inputs, {})
+            if value is not None:
+                numbers.append('"generator":' + value)
             head += ',"s":%d,"in":%s,"a":{%s}' % (site, described_in, ",".join(numbers))
         listing = _kernels.LOG.begin() if digested else None
         try:

@@ -204,6 +204,8 @@ def main():
         applied = _apply(settings, torch)
     except _Unavailable as e:
         fatal("setting_unavailable", str(e))
+    from .generators import note_start
+    note_start("seed" in applied)
     recorder = Recorder(channel, run, window, keep, keep_dir, only)
     if job is not None:
         from . import job as job_module

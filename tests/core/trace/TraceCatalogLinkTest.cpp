@@ -2,6 +2,7 @@
 // kind and fix of each cause.
 
 #include "detbench/trace/TraceCatalogLink.hpp"
+#include "detbench/trace/TraceFindings.hpp"
 
 #include <gtest/gtest.h>
 
@@ -162,6 +163,39 @@ TEST(TraceCatalogLink, RandomOpsAreFixedBySeeding) {
   }
   EXPECT_EQ(matchCatalogOp(CauseOf("aten::uniform_", {}, {T({64, 16})}).op)->op, "rand");
   EXPECT_FALSE(isRandomOp("aten::add.Tensor"));
+}
+
+// The probe's record of the generator a random op drew from (generators.py), in run 1 and 2.
+TraceCause RandomCauseDrawingFrom(const std::string& run1, const std::string& run2) {
+  TraceCause c = CauseOf("aten::rand", {}, {T({4})});
+  c.generator = ArgumentDifference{kGeneratorArgument, run1, run2, 2};
+  return c;
+}
+
+TEST(TraceCatalogLink, SeedingIsTheFixOnlyWhereNothingSeededTheGenerator) {
+  const auto fixOf = [](const std::string& run1, const std::string& run2) {
+    const CauseExplanation e =
+        explainCause(RandomCauseDrawingFrom(run1, run2), PyTorchRelease{2, 8});
+    EXPECT_EQ(e.kind, CauseKind::RandomNumbers);
+    return e.fix;
+  };
+  // Each process's own seed at start: nothing seeded it.
+  EXPECT_EQ(fixOf(R"("start 11")", R"("start 12")"), TraceFix::Seed);
+  // The script seeded it, with another number each run (torch.seed(), the clock).
+  EXPECT_EQ(fixOf(R"("script 11")", R"("script 12")"), TraceFix::SeedFixedNumber);
+  // A generator of the script's own seeded otherwise, torch's own seeded alike (--seed): the
+  // script's seeding; torch's own unseeded: likely its source (a DataLoader's sampler).
+  EXPECT_EQ(fixOf(R"("script 11 trace")", R"("script 12 trace")"), TraceFix::SeedFixedNumber);
+  EXPECT_EQ(fixOf(R"("script 11 start")", R"("script 12 start")"), TraceFix::Seed);
+  // Reseeded by PyTorch's own code (a DataLoader's worker) from an unseeded parent.
+  EXPECT_EQ(fixOf(R"("torch 11")", R"("torch 12")"), TraceFix::Seed);
+  // Seeded alike: it had drawn other amounts before.
+  EXPECT_EQ(fixOf(R"("trace 7")", R"("trace 7")"), TraceFix::OtherDraws);
+  EXPECT_EQ(fixOf(R"("script 0")", R"("script 0")"), TraceFix::OtherDraws);
+  // A record it cannot read: the fix it gave before there was one.
+  EXPECT_EQ(fixOf("7", "8"), TraceFix::Seed);
+  EXPECT_EQ(confirmingConfig(TraceFix::SeedFixedNumber), "");
+  EXPECT_EQ(toString(TraceFix::OtherDraws), "other_draws");
 }
 
 TEST(TraceCatalogLink, AnOpTheCatalogCallsDeterministicHereIsADisagreement) {

@@ -67,6 +67,11 @@ struct TraceParting {
   std::optional<TraceSite> referenceSite, otherSite;
 };
 
+// The argument the probe adds to a random op's: the generator it draws from ("BY SEED", where
+// BY says who seeded it: generators.py). Compared apart from the op's own arguments: a seed
+// that differs is why a random op gives other numbers, not data the op was handed.
+inline constexpr const char* kGeneratorArgument = "generator";
+
 // A non-tensor argument that differs from run 1's: its name and both values (JSON text).
 struct ArgumentDifference {
   std::string name;
@@ -95,6 +100,9 @@ struct TraceCause {
   std::vector<int> inputs;   // Data, Uninitialized: the inputs that differed (indices)
   std::vector<int> outputs;  // the outputs that differed, in the first run it was seen in
   std::vector<ArgumentDifference> arguments;  // Data: the non-tensor arguments that differed
+  // A random op: the generator it drew from, in run 1 and the first run it differed in, as the
+  // probe records it (the op's argument kGeneratorArgument; equal where seeded alike).
+  std::optional<ArgumentDifference> generator;
   // Data: the inputs that differed were tensors this run's ops made with run 1's bits where they
   // made them: the script handed the op other tensors than in run 1 (an order, a choice).
   bool chosen = false;

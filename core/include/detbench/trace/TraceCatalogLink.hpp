@@ -37,7 +37,7 @@ bool isRandomOp(const std::string& name);
 bool cameThroughProcessPool(const TraceCause& cause);
 
 enum class CauseKind {
-  RandomNumbers,        // an op that draws random numbers from a generator not seeded alike
+  RandomNumbers,        // an op that draws random numbers from a generator in another state
   FloatAtomics,         // the catalog: float atomic adds in whatever order the threads come
   IntegerAtomics,       // the catalog: integer atomics (exact; the order still varies)
   RacingWrites,         // the catalog: writes to one element race, the last one stays
@@ -65,6 +65,8 @@ enum class TraceFix {
   InitializeMemory,     // write the tensor before reading it (deterministic mode fills it)
   SeedPythonRandom,     // Python's random module was drawn from unseeded: random.seed, --seed
   SeedNumpyRandom,      // NumPy's global generator was drawn from unseeded: np.random.seed, --seed
+  SeedFixedNumber,      // the script seeds the op's generator with a number that differs by run
+  OtherDraws,           // the generator was seeded alike and had drawn other amounts before
   SameNumber,           // a number the script computes differently in each run (the clock, ...)
   InductorDeterministic,  // --inductor-deterministic (2.10 and later), or --compile eager
   CompileEager,           // --compile eager: trace the ops inside to find the one
