@@ -1,7 +1,8 @@
 // What the probe's recorder (detbench_probe/recorder.py) remembers of memory between ops: a
 // buffer filled through views is marked "assembled" by address, and a tensor Python makes from
 // data outside any op (torch.tensor, then aten::lift_fresh) starts with no mark, whatever a freed
-// tensor at the same address was; the legacy constructor's memory is unwritten.
+// tensor at the same address was; the legacy constructor's memory is unwritten; a torch.empty
+// that ops wrote a part of is partly unwritten until they have written it whole.
 
 #include <gtest/gtest.h>
 
@@ -87,6 +88,40 @@ TEST(ProbeRecorder, TheLegacyConstructorsMemoryIsUnwrittenUntilAnOpWritesIt) {
   ASSERT_EQ(sums[1].inputs.size(), 1u);
   EXPECT_TRUE(sums[0].inputs[0].uninitialized) << out;
   EXPECT_FALSE(sums[1].inputs[0].uninitialized) << out;
+}
+
+// Halves written through contiguous views add up to the whole; a strided view's write adds
+// nothing the recorder can count.
+constexpr const char* kPartlyWrittenProgram = R"(
+import torch
+from detbench_probe.channel import Channel
+from detbench_probe.recorder import Recorder
+channel = Channel(1)
+with Recorder(channel, 1):
+    x = torch.empty(8)
+    x[:4].fill_(1.0)
+    x.sum()
+    x[1::2].fill_(2.0)
+    x.sum()
+    x[4:].fill_(3.0)
+    x.sum()
+channel.close()
+)";
+
+TEST(ProbeRecorder, ATorchEmptyIsPartlyUnwrittenUntilOpsHaveWrittenItWhole) {
+  if (!pythonHasTorch()) GTEST_SKIP() << kTracePython << " has no torch";
+  const ProbeFolder probe;
+  const std::string out = runPythonWithProbe(probe.path(), kPartlyWrittenProgram);
+  const std::vector<TraceOp> sums = sumsOf(out);
+  ASSERT_EQ(sums.size(), 3u) << out;
+  for (const auto& sum : sums) {
+    ASSERT_EQ(sum.inputs.size(), 1u);
+    EXPECT_FALSE(sum.inputs[0].uninitialized) << out;
+    EXPECT_TRUE(sum.inputs[0].assembled) << out;
+  }
+  EXPECT_TRUE(sums[0].inputs[0].partlyUninitialized) << out;
+  EXPECT_TRUE(sums[1].inputs[0].partlyUninitialized) << out;
+  EXPECT_FALSE(sums[2].inputs[0].partlyUninitialized) << out;
 }
 
 }  // namespace

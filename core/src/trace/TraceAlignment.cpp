@@ -302,7 +302,9 @@ struct TraceAligner::State {
       } else if (op.fromCompiledCode || b.madeByCompiledCode) {
         reached.insert(reached.end(), compiledTaint.begin(), compiledTaint.end());
       }
-      if (b.uninitialized) {
+      if (b.uninitialized ||
+          (b.partlyUninitialized && !seqs && !(b.assembled && differenceIntoBuffer))) {
+        // (Partly written, no difference written into it: what differs is the unwritten part.)
         fromUninitialized.push_back(static_cast<int>(j));
       } else if (!produced.contains(*b.digest) && !undigestedBefore &&
                  !(b.assembled && differenceIntoBuffer) &&

@@ -78,13 +78,14 @@ TraceTensor tensorOf(const RecordJson& v) {
   t.dtype = stringOf(v[1], "a dtype");
   t.shape = shapeOf(v[2]);
   t.device = stringOf(v[3], "a device");
-  const int flags = integerOf<int>(v[4], "a tensor's flags", 0, 63);
+  const int flags = integerOf<int>(v[4], "a tensor's flags", 0, 127);
   t.uninitialized = (flags & 1) != 0;
   t.opaque = (flags & 2) != 0;
   t.assembled = (flags & 4) != 0;
   t.sentThroughPool = (flags & 8) != 0;
   t.madeByCompiledCode = (flags & 16) != 0;
   t.inSharedMemory = (flags & 32) != 0;
+  t.partlyUninitialized = (flags & 64) != 0;
   return t;
 }
 

@@ -82,6 +82,42 @@ def grows(args):
         return False
 
 
+def note_written(unwritten, t):
+    """Takes what an op wrote through tensor `t` off `unwritten` (storage pointer -> True while
+    no op has written there, else the byte ranges written so far): the storage leaves it once
+    written whole. A write through a strided view adds no range (its holes are not told
+    apart): the storage stays partly written."""
+    p = _storage_ptr(t)
+    entry = unwritten.get(p)
+    if entry is None:
+        return
+    try:
+        size = _STORAGE(t).nbytes()
+        step = t.element_size()
+        start = t.storage_offset() * step
+        end = start + t.numel() * step
+        contiguous = t.is_contiguous()
+    except Exception:
+        unwritten.pop(p, None)
+        return
+    if start <= 0 and end >= size:  # as many elements as the storage holds: all of it
+        unwritten.pop(p, None)
+        return
+    ranges = [] if entry is True else entry
+    if contiguous and end > start:
+        merged = []
+        for a, b in sorted(ranges + [(start, end)]):
+            if merged and a <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(merged[-1][1], b))
+            else:
+                merged.append((a, b))
+        if merged[0][0] <= 0 and merged[0][1] >= size:
+            unwritten.pop(p, None)
+            return
+        ranges = merged
+    unwritten[p] = ranges
+
+
 def _flatten(value, out):
     if isinstance(value, torch.Tensor):
         out.append(value)

@@ -11,8 +11,9 @@ Which inputs are compared: an out= argument, and the `self` of an op that overwr
 not matter. The output of an op that leaves memory uninitialized (empty, empty_like, ...) is
 not digested, nor is that of a resize_ that grows its tensor past its memory; until an op
 writes there, a tensor on it is flagged as uninitialized when it is read, so detbench can say
-that a difference came from uninitialized memory. A resize_ within its memory keeps the
-contents: its `self` is an input."""
+that a difference came from uninitialized memory; once ops have written part of it (through
+views), as partly uninitialized, until they have written it whole. A resize_ within its memory
+keeps the contents: its `self` is an input."""
 
 import collections
 import os
@@ -29,7 +30,8 @@ from .compiled import modes_set_aside as _modes_set_aside
 from .generators import generator_text
 from .channel import PID, text
 from .opinfo import (_HELD_COLLECTIVES, _MAX_TENSORS, _OpInfo, _dtype_name, _flatten, _is_storage,
-                     _float_text, _scalar_text, _storage_ptr, _unwritten, _wait_for, grows)
+                     _float_text, _scalar_text, _storage_ptr, _unwritten, _wait_for, grows,
+                     note_written)
 
 # Where torch rebuilds a tensor received from another process (a DataLoader worker's batch):
 # the ops there (lift_fresh, set_) run when the batch arrives, whose order between workers
@@ -56,7 +58,9 @@ class Recorder(TorchDispatchMode):
         self.sites = {}  # (file, line, function) -> site id
         self.site_at = {}  # (code, instruction) -> site id
         self.kinds = {}
-        self.uninitialized = {}  # storage pointer -> True while nothing has written there
+        # storage pointer -> True while nothing has written there, else the byte ranges
+        # written so far (opinfo.note_written)
+        self.uninitialized = {}
         self.assembled = set()  # storage pointers written through views of them
         self.from_pool = set()  # storage pointers of tensors a process pool's worker sent
         self.shared = set()  # storage pointers of memory other processes can write (shared.py)
@@ -171,8 +175,11 @@ class Recorder(TorchDispatchMode):
             parts = []
             for t in kept:
                 p = _storage_ptr(t)  # once a tensor: it costs a storage object
-                if uninit_check and p in self.uninitialized:
+                unwritten = self.uninitialized.get(p) if uninit_check else None
+                if unwritten is True:
                     flags = 1
+                elif unwritten is not None:  # partly written
+                    flags = 68 if p in assembled else 64
                 elif p in assembled:
                     flags = 4
                 elif p in self.from_pool:
@@ -378,12 +385,12 @@ class Recorder(TorchDispatchMode):
                         written = []
                         _flatten(args[i], written)
                         for t in written:
-                            self.uninitialized.pop(_storage_ptr(t), None)
+                            note_written(self.uninitialized, t)
                 for name in info.outs:
                     extra = []
                     _flatten(kwargs.get(name), extra)
                     for t in extra:
-                        self.uninitialized.pop(_storage_ptr(t), None)
+                        note_written(self.uninitialized, t)
             if info.writes or info.outs:
                 self._note_view_writes(info, args, kwargs)
             described_out = self._describe_all(outputs)

@@ -187,28 +187,6 @@ TEST(TraceAlignment, AnOpThatHidesADifferenceAbsorbsIt) {
   EXPECT_TRUE(r.reproducible());
 }
 
-TEST(TraceAlignment, UninitializedMemoryThatDiffersIsACause) {
-  TraceAligner a;
-  const auto program = [](std::uint64_t garbage) {
-    TraceTensor empty;
-    empty.dtype = "float32";
-    empty.shape = {4};
-    empty.device = "cpu";
-    empty.uninitialized = true;
-    TraceTensor read = T(garbage);
-    read.uninitialized = true;
-    return std::vector<TraceOp>{Op(1, "aten::empty.memory_format", {}, {empty}),
-                                Op(2, "aten::index_put_", {read, T(3), T(4)}, {T(garbage + 1)})};
-  };
-  Feed(a, program(100));
-  Feed(a, program(200));
-  const TraceAlignment& r = a.result();
-  ASSERT_EQ(r.causes.size(), 1u);
-  EXPECT_EQ(r.causes[0].seq, 2);
-  EXPECT_EQ(r.causes[0].category, CauseCategory::Uninitialized);
-  EXPECT_EQ(r.runs[1].statuses[0], OpStatus::Equal) << "empty's output is not compared";
-}
-
 TEST(TraceAlignment, MemoryBroughtInFromOutsideIsData) {
   TraceAligner a;
   const auto program = [](std::uint64_t batch) {

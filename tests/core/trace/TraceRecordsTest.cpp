@@ -188,7 +188,7 @@ TEST(TraceRecords, RefusesWhatIsNotARecord) {
            R"({"t":"op","i":1,"op":7})",             // not a string
            R"({"t":"op","i":1,"op":"x","s":1,"in":[["0x12","f",[1],"cpu",0]],"out":[]})",  // digest
            R"({"t":"op","i":1,"op":"x","s":1,"in":[[null,"f",[-1],"cpu",0]],"out":[]})",   // size
-           R"({"t":"op","i":1,"op":"x","s":1,"in":[[null,"f",[1],"cpu",64]],"out":[]})",   // flags
+           R"({"t":"op","i":1,"op":"x","s":1,"in":[[null,"f",[1],"cpu",128]],"out":[]})",  // flags
            R"({"t":"op","i":1,"op":"x","s":1,"in":[],"out":[],"a":{"k":[[1]]}})",          // scalar
            R"({"t":"kept","i":1,"j":0,"file":"../etc/passwd","dtype":"f","shape":[]})",
            R"({"t":"end","ops":1,"status":"maybe"})",

@@ -38,13 +38,14 @@ struct TraceTensor {
   std::string dtype;
   Shape shape;
   std::string device;
-  bool uninitialized = false;       // memory no op has written since it was allocated
-  bool opaque = false;              // not data
-  bool assembled = false;           // written by earlier ops of the run through views of it
-  bool sentThroughPool = false;     // another process of a process pool sent it (a worker's
-                                    // result in the script, the script's argument in a worker)
-  bool madeByCompiledCode = false;  // written by compiled kernels outside a call of compiled code
-  bool inSharedMemory = false;      // memory other processes can write (torch.multiprocessing)
+  bool uninitialized = false;        // memory no op has written since it was allocated
+  bool partlyUninitialized = false;  // of which ops have written a part only (through views)
+  bool opaque = false;               // not data
+  bool assembled = false;            // written by earlier ops of the run through views of it
+  bool sentThroughPool = false;      // another process of a process pool sent it (a worker's
+                                     // result in the script, the script's argument in a worker)
+  bool madeByCompiledCode = false;   // written by compiled kernels outside a call of compiled code
+  bool inSharedMemory = false;       // memory other processes can write (torch.multiprocessing)
   bool operator==(const TraceTensor&) const = default;
 };
 

@@ -1,0 +1,95 @@
+// Memory no op made whole: a torch.empty read before any op wrote it, and one that ops wrote a
+// part of through views. A difference there is the reader's own, not data from outside.
+
+#include <gtest/gtest.h>
+
+#include "CraftedTensor.hpp"
+#include "detbench/trace/TraceAlignment.hpp"
+
+namespace detbench::trace {
+namespace {
+
+using crafted::Op;
+using crafted::T;
+
+// One run of `ops` whose last op's outputs the script prints.
+void Feed(TraceAligner& a, const std::vector<TraceOp>& ops) {
+  a.beginRun();
+  a.add(TraceSite{1, "/work/train.py", 12, "<module>"});
+  for (const auto& op : ops) a.add(op);
+  TraceUse use{ops.back().seq, "print", {}};
+  for (const auto& t : ops.back().outputs) {
+    if (t.digest) use.digests.push_back(*t.digest);
+  }
+  a.add(use);
+  TraceEnd end;
+  end.ops = static_cast<std::int64_t>(ops.size());
+  end.status = "ok";
+  a.add(end);
+  TraceRunExit exit;
+  exit.exited = true;
+  a.endRun(exit);
+}
+
+TraceTensor Unwritten() {
+  TraceTensor empty;
+  empty.dtype = "float32";
+  empty.shape = {4};
+  empty.device = "cpu";
+  empty.uninitialized = true;
+  return empty;
+}
+
+TEST(TraceAlignment, UninitializedMemoryThatDiffersIsACause) {
+  TraceAligner a;
+  const auto program = [](std::uint64_t garbage) {
+    const TraceTensor empty = Unwritten();
+    TraceTensor read = T(garbage);
+    read.uninitialized = true;
+    return std::vector<TraceOp>{Op(1, "aten::empty.memory_format", {}, {empty}),
+                                Op(2, "aten::index_put_", {read, T(3), T(4)}, {T(garbage + 1)})};
+  };
+  Feed(a, program(100));
+  Feed(a, program(200));
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.causes.size(), 1u);
+  EXPECT_EQ(r.causes[0].seq, 2);
+  EXPECT_EQ(r.causes[0].category, CauseCategory::Uninitialized);
+  EXPECT_EQ(r.runs[1].statuses[0], OpStatus::Equal) << "empty's output is not compared";
+}
+
+// x = torch.empty(4); x[:2] = `half` (fill_ through a view); x.sum(): the probe flags x as
+// partly written (and written through views).
+std::vector<TraceOp> PartlyWritten(std::uint64_t half, std::uint64_t whole) {
+  TraceTensor written = T(half, {2});
+  written.assembled = true;
+  TraceTensor read = T(whole);
+  read.partlyUninitialized = true;
+  read.assembled = true;
+  return {Op(1, "aten::empty.memory_format", {}, {Unwritten()}),
+          Op(2, "aten::fill_.Scalar", {}, {written}),
+          Op(3, "aten::sum", {read}, {T(whole + 1, {})})};
+}
+
+TEST(TraceAlignment, APartlyWrittenTensorThatDiffersWhereNoOpWroteIsUninitialized) {
+  TraceAligner a;
+  Feed(a, PartlyWritten(10, 100));
+  Feed(a, PartlyWritten(10, 200));
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.causes.size(), 1u);
+  EXPECT_EQ(r.causes[0].seq, 3);
+  EXPECT_EQ(r.causes[0].category, CauseCategory::Uninitialized);
+}
+
+TEST(TraceAlignment, APartlyWrittenTensorCarriesTheDifferenceWrittenIntoIt) {
+  TraceAligner a;
+  Feed(a, PartlyWritten(10, 100));
+  Feed(a, PartlyWritten(11, 200));  // fill_ wrote another number: its cause, reaching the sum
+  const TraceAlignment& r = a.result();
+  ASSERT_EQ(r.causes.size(), 1u);
+  EXPECT_EQ(r.causes[0].seq, 2);
+  EXPECT_EQ(r.runs[1].statuses.at(2), OpStatus::Inherited);
+}
+
+}  // namespace
+}  // namespace detbench::trace
