@@ -2,10 +2,12 @@
 // buffer filled through views is marked "assembled" by address, and a tensor Python makes from
 // data outside any op (torch.tensor, then aten::lift_fresh) starts with no mark, whatever a freed
 // tensor at the same address was; the legacy constructor's memory is unwritten; a torch.empty
-// that ops wrote a part of is partly unwritten until they have written it whole.
+// that ops wrote a part of is partly unwritten until they have written it whole; an op in code
+// given to exec() as text is sited at the line that ran it.
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -122,6 +124,38 @@ TEST(ProbeRecorder, ATorchEmptyIsPartlyUnwrittenUntilOpsHaveWrittenItWhole) {
   EXPECT_TRUE(sums[0].inputs[0].partlyUninitialized) << out;
   EXPECT_TRUE(sums[1].inputs[0].partlyUninitialized) << out;
   EXPECT_FALSE(sums[2].inputs[0].partlyUninitialized) << out;
+}
+
+// A script (a file) whose line 3 runs code given to exec() as text.
+constexpr const char* kExecProgram = R"(
+import os, runpy, tempfile
+from detbench_probe.channel import Channel
+from detbench_probe.recorder import Recorder
+path = os.path.join(tempfile.mkdtemp(), "execs.py")
+with open(path, "w") as f:
+    f.write("import torch\nx = torch.ones(4)\nexec('x.sum()')\n")
+channel = Channel(1)
+with Recorder(channel, 1):
+    runpy.run_path(path)
+channel.close()
+)";
+
+TEST(ProbeRecorder, AnOpInCodeGivenToExecIsAtTheLineThatRanIt) {
+  if (!pythonHasTorch()) GTEST_SKIP() << kTracePython << " has no torch";
+  const ProbeFolder probe;
+  const std::string out = runPythonWithProbe(probe.path(), kExecProgram);
+  const std::vector<TraceOp> sums = sumsOf(out);
+  ASSERT_EQ(sums.size(), 1u) << out;
+  std::istringstream lines(out);
+  std::string record;
+  std::optional<TraceSite> site;
+  while (std::getline(lines, record)) {
+    const TraceEvent event = parseTraceRecord(record);
+    if (const auto* s = std::get_if<TraceSite>(&event); s && s->id == sums[0].site) site = *s;
+  }
+  ASSERT_TRUE(site.has_value()) << out;
+  EXPECT_TRUE(site->file.ends_with("/execs.py")) << site->file;
+  EXPECT_EQ(site->line, 3);
 }
 
 }  // namespace

@@ -71,6 +71,15 @@ class CallSites:
             frame = frame.f_back
         if frame is None:
             return 0, False
+        if code.co_filename.startswith("<"):
+            # Code given to exec() as text ("<string>"): the line of a file that ran it, where
+            # there is one (a notebook's cell has none and stays as it is).
+            outer = frame.f_back
+            while outer is not None:
+                c = outer.f_code
+                if (kinds.get(c) or self._kind(c)) == _USER and not c.co_filename.startswith("<"):
+                    return self._site(c, outer.f_lineno), False
+                outer = outer.f_back
         # By the instruction that called: its line number is worked out once (f_lineno scans
         # the code's line table, long in a script's top level).
         at = (code, frame.f_lasti)
