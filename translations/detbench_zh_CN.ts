@@ -1556,10 +1556,6 @@
             <translation>NumPy 的全局生成器在未设种子时被抽取：调用 numpy.random.seed(...)，或使用“种子”设置</translation>
         </message>
         <message>
-            <source>a number the script computes differently in each run (the clock, a set's order, a file): compute it the same way, or pass it in</source>
-            <translation>脚本在每次运行中算得不同的数字（时钟、集合的顺序、文件）：用相同方式计算它，或从外部传入</translation>
-        </message>
-        <message>
             <source>this PyTorch has no deterministic switch for compiled code: trace with torch.compile eager to find the op inside</source>
             <translation>此版本 PyTorch 没有针对编译代码的确定性开关：用 torch.compile eager 追踪以找到其中的算子</translation>
         </message>
@@ -1622,6 +1618,10 @@
         <message>
             <source>the generator this op draws from was seeded alike in every run and had given other draws before it (a size or a count that differs, other threads drawing from it): seeding again cannot help; draw the same amounts in the same order</source>
             <translation>该算子所抽取的生成器在每次运行中种子相同，但在此之前抽取的不同（大小或次数不同，其他线程也从中抽取）：再设种子无济于事；以相同顺序抽取相同数量</translation>
+        </message>
+        <message>
+            <source>a number or data the script computes or reads differently in each run (the clock, a set's order, a file, a generator of its own left unseeded): compute it the same way, or pass it in</source>
+            <translation>脚本在每次运行中以不同方式计算或读取的数字或数据（时钟、集合的顺序、文件、未设种子的自有生成器）：用相同方式计算它，或从外部传入</translation>
         </message>
     </context>
     <context>

@@ -379,7 +379,11 @@ TEST_F(TraceRun, DataFromOutsideIsNamedAsData) {
   EXPECT_EQ(cause.category, CauseCategory::Data);
   ASSERT_TRUE(cause.site.has_value());
   EXPECT_EQ(cause.site->line, lineOf("outside_data.py", "# DATA"));
-  EXPECT_EQ(explainCause(cause, PyTorchRelease{2, 8}).kind, CauseKind::Data);
+  const CauseExplanation e = explainCause(cause, PyTorchRelease{2, 8}, a.unseededGenerators);
+  EXPECT_EQ(e.kind, CauseKind::Data);
+  // No generator was drawn unseeded: the data is computed otherwise, no seed fixes it.
+  EXPECT_TRUE(a.unseededGenerators.empty());
+  EXPECT_EQ(e.fix, TraceFix::SameNumber);
 }
 
 TEST_F(TraceRun, MemoryOnceUninitializedAndHandedOutAgainIsWhatItsNewOpWrote) {

@@ -194,7 +194,7 @@ ZH_CN = {
 "compiled code (torch.compile): its kernels may autotune, draw their own random numbers or reduce in another order; the region is traced as one op": "编译后的代码（torch.compile）：其内核可能自动调优、自行抽取随机数或以其他顺序归约；该区域作为一个算子追踪",
 "Python's random module was drawn from without a seed: random.seed(...) before the draw, or the Seed setting": "Python 的 random 模块在未设种子时被抽取：在抽取前调用 random.seed(...)，或使用“种子”设置",
 "NumPy's global generator was drawn from without a seed: numpy.random.seed(...), or the Seed setting": "NumPy 的全局生成器在未设种子时被抽取：调用 numpy.random.seed(...)，或使用“种子”设置",
-"a number the script computes differently in each run (the clock, a set's order, a file): compute it the same way, or pass it in": "脚本在每次运行中算得不同的数字（时钟、集合的顺序、文件）：用相同方式计算它，或从外部传入",
+"a number or data the script computes or reads differently in each run (the clock, a set's order, a file, a generator of its own left unseeded): compute it the same way, or pass it in": "脚本在每次运行中以不同方式计算或读取的数字或数据（时钟、集合的顺序、文件、未设种子的自有生成器）：用相同方式计算它，或从外部传入",
 "torch._inductor.config.deterministic = True (deterministic mode also sets it); where the runs still differ with it, a Python value the function reads (a global, an attribute: compiled in as a constant) differs: trace with torch.compile eager to find the op inside": "torch._inductor.config.deterministic = True（确定性模式也会设置它）；若设置后各次运行仍不同，则是函数读取的某个 Python 值（全局变量、属性：作为常量编译进去）不同：用 torch.compile eager 追踪以找到其中的算子",
 "this PyTorch has no deterministic switch for compiled code: trace with torch.compile eager to find the op inside": "此版本 PyTorch 没有针对编译代码的确定性开关：用 torch.compile eager 追踪以找到其中的算子",
 "the runs agree over the first %1 ops; stopped at the timeout": "各次运行在前 %1 个算子上一致；在超时处停止",

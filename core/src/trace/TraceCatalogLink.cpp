@@ -228,9 +228,12 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
       e.fix = TraceFix::SeedNumpyRandom;
     } else {
       // A number from torch's generator taken into Python (a DataLoader's shuffle: randperm's
-      // indices as a list) is fixed by seeding it, as the data is.
-      // Other tensors of the run's own, chosen in Python (an order), are not the data's seed.
-      e.fix = (cause.arguments.empty() && !cause.chosen) || drawn("torch")
+      // indices as a list) is fixed by seeding it, as the data is. A batch a DataLoader brings
+      // in is its workers' (their generators are not seen here). Data this process made or
+      // read where no global generator was drawn unseeded came from elsewhere (a file, the
+      // clock, a generator of its own), as other tensors chosen in Python (an order) did:
+      // nothing to seed.
+      e.fix = drawn("torch") || (entry && cause.arguments.empty() && !cause.chosen)
                   ? TraceFix::SeedDataLoader
                   : TraceFix::SameNumber;
     }

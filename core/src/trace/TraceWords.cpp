@@ -84,9 +84,10 @@ std::string_view commandLineFix(TraceFix fix) {
              "come; seeding again cannot help: draw the same amounts in the same order (a "
              "torch.Generator of each thread's own, passed as generator=)";
     case TraceFix::SameNumber:
-      return "a number the script computes differently in each run (the clock, a set's "
-             "order under PYTHONHASHSEED, a file, the environment): compute it the same way, "
-             "or pass it in";
+      return "a number or data the script computes or reads differently in each run (the "
+             "clock, a set's order under PYTHONHASHSEED, a file, the environment, a generator of "
+             "its own left unseeded: numpy.random.default_rng(), random.Random()): compute it the "
+             "same way, or pass it in";
     case TraceFix::InductorDeterministic:
       return "--inductor-deterministic (torch._inductor.config.deterministic = True; "
              "deterministic mode also sets it) for compiled code without autotuning by timing; "
@@ -155,8 +156,9 @@ std::string_view workbenchFix(TraceFix fix) {
              "other draws before it (a size or a count that differs, other threads drawing from "
              "it): seeding again cannot help; draw the same amounts in the same order";
     case TraceFix::SameNumber:
-      return "a number the script computes differently in each run (the clock, a set's order, a "
-             "file): compute it the same way, or pass it in";
+      return "a number or data the script computes or reads differently in each run (the clock, "
+             "a set's order, a file, a generator of its own left unseeded): compute it the same "
+             "way, or pass it in";
     case TraceFix::InductorDeterministic:
       return "torch._inductor.config.deterministic = True (deterministic mode also sets it); "
              "where the runs still differ with it, a Python value the function reads (a global, "
