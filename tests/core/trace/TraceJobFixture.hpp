@@ -16,13 +16,13 @@ namespace detbench::trace::job_test {
 
 namespace fs = std::filesystem;
 
-std::string digest(std::uint64_t d) {
+inline std::string digest(std::uint64_t d) {
   char text[24];
   std::snprintf(text, sizeof text, "0x%016llx", static_cast<unsigned long long>(d));
   return text;
 }
 
-std::string tensors(const std::vector<std::uint64_t>& digests) {
+inline std::string tensors(const std::vector<std::uint64_t>& digests) {
   std::string s = "[";
   for (const auto d : digests) {
     if (s.size() > 1) s += ",";
@@ -45,8 +45,8 @@ struct Process {
   bool recordsFirst = false;         // `records` before the ops instead
 };
 
-std::string op(int seq, const std::string& name, const std::vector<std::uint64_t>& in,
-               const std::vector<std::uint64_t>& out) {
+inline std::string op(int seq, const std::string& name, const std::vector<std::uint64_t>& in,
+                      const std::vector<std::uint64_t>& out) {
   return "{\"t\":\"op\",\"i\":" + std::to_string(seq) + ",\"op\":\"" + name +
          "\",\"s\":1,\"in\":" + tensors(in) + ",\"out\":" + tensors(out) + "}";
 }
