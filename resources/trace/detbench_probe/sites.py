@@ -72,8 +72,8 @@ class CallSites:
         if frame is None:
             return 0, False
         if code.co_filename.startswith("<"):
-            # Code given to exec() as text ("<string>"): the line of a file that ran it, where
-            # there is one (a notebook's cell has none and stays as it is).
+            # Code given to exec() as text ("<string>"): the line of the user's file that ran
+            # it, where there is one; else the text's own name and line stay.
             outer = frame.f_back
             while outer is not None:
                 c = outer.f_code
