@@ -1,12 +1,13 @@
 #pragma once
 // The tensor the crafted-record tests build their ops from (float32 on the CPU, with a digest
-// standing for its bits), and their ops.
+// standing for its bits), their ops, and the end of a run they feed.
 
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "detbench/trace/TraceAlignment.hpp"
 #include "detbench/trace/TraceRecords.hpp"
 
 namespace detbench::trace::crafted {
@@ -32,6 +33,17 @@ inline TraceOp Op(std::int64_t seq, std::string name, std::vector<TraceTensor> i
   op.inputs = std::move(in);
   op.outputs = std::move(out);
   return op;
+}
+
+// Ends the run being fed: the probe's end record (`ops` ops, status ok), then a clean exit.
+inline void EndRun(TraceAligner& a, std::int64_t ops) {
+  TraceEnd end;
+  end.ops = ops;
+  end.status = "ok";
+  a.add(end);
+  TraceRunExit exit;
+  exit.exited = true;
+  a.endRun(exit);
 }
 
 }  // namespace detbench::trace::crafted

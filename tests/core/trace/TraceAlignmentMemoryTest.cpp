@@ -9,6 +9,7 @@
 namespace detbench::trace {
 namespace {
 
+using crafted::EndRun;
 using crafted::Op;
 using crafted::T;
 
@@ -22,13 +23,7 @@ void Feed(TraceAligner& a, const std::vector<TraceOp>& ops) {
     if (t.digest) use.digests.push_back(*t.digest);
   }
   a.add(use);
-  TraceEnd end;
-  end.ops = static_cast<std::int64_t>(ops.size());
-  end.status = "ok";
-  a.add(end);
-  TraceRunExit exit;
-  exit.exited = true;
-  a.endRun(exit);
+  EndRun(a, static_cast<std::int64_t>(ops.size()));
 }
 
 TraceTensor Unwritten() {

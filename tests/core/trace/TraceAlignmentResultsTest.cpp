@@ -13,6 +13,7 @@
 namespace detbench::trace {
 namespace {
 
+using crafted::EndRun;
 using crafted::Op;
 using crafted::T;
 
@@ -24,13 +25,7 @@ void FeedRun(TraceAligner& a, const std::vector<TraceOp>& ops, std::uint64_t tak
   a.add(TraceSite{2, "/work/train.py", 5, "<module>"});
   for (const auto& op : ops) a.add(op);
   a.add(TraceUse{ops.back().seq, "Tensor.tolist", {taken}, 0, 2});
-  TraceEnd end;
-  end.ops = static_cast<std::int64_t>(ops.size());
-  end.status = "ok";
-  a.add(end);
-  TraceRunExit exit;
-  exit.exited = true;
-  a.endRun(exit);
+  EndRun(a, static_cast<std::int64_t>(ops.size()));
 }
 
 // x = zeros; head = x[:2] (a view: not an op the probe digests the bits of later); x.normal_();

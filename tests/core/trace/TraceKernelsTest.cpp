@@ -74,6 +74,7 @@ TEST(TraceKernels, KernelsThatDrawRandomNumbersAreKnownByName) {
   EXPECT_FALSE(kernelDrawsRandomNumbers("cpp_fused_add_mul_relu_sum_0"));
 }
 
+using crafted::EndRun;
 using crafted::T;
 
 // One run of `ops` (from op 1, at one site): the script prints the last op's output.
@@ -87,13 +88,7 @@ void FeedRun(TraceAligner& a, std::vector<TraceOp> ops) {
     a.add(ops[i]);
   }
   a.add(TraceUse{ops.back().seq, "print", {*ops.back().outputs.at(0).digest}});
-  TraceEnd end;
-  end.ops = static_cast<std::int64_t>(ops.size());
-  end.status = "ok";
-  a.add(end);
-  TraceRunExit exit;
-  exit.exited = true;
-  a.endRun(exit);
+  EndRun(a, static_cast<std::int64_t>(ops.size()));
 }
 
 void Feed(TraceAligner& a, std::uint64_t out, std::vector<TraceKernel> kernels) {
