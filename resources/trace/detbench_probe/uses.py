@@ -69,6 +69,13 @@ def install(recorder):
     _watch_numpy(recorder)
     wrap(torch.Tensor, "tolist", "Tensor.tolist")
     wrap(torch, "save", "torch.save")
+
+    def wrap_owned(owner, name, replacement):
+        recorder.originals.append((owner, name, owner.__dict__.get(name), owner.__dict__.get(name)))
+        setattr(owner, name, replacement)
+
+    from . import storages as _storages
+    _storages.install(recorder, wrap_owned)
     # PyTorch 1.13's as_subclass fails under a dispatch mode ("the raw Tensor object is
     # already associated to a python object"): there it runs with the probe's mode set
     # aside (its alias is a view of bits the trace has already seen).
