@@ -1623,6 +1623,10 @@
             <source>a number or data the script computes or reads differently in each run (the clock, a set's order, a file, a generator of its own left unseeded): compute it the same way, or pass it in</source>
             <translation>脚本在每次运行中以不同方式计算或读取的数字或数据（时钟、集合的顺序、文件、未设种子的自有生成器）：用相同方式计算它，或从外部传入</translation>
         </message>
+        <message>
+            <source>the script seeds the generator this op draws from with another number in each run, after drawing from Python's random or NumPy unseeded: a seed drawn from them is fixed by the Seed setting; a seed from elsewhere (the clock) needs a fixed number</source>
+            <translation>脚本在每次运行中用不同的数字为该算子所抽取的生成器设种子，而在此之前它从未设种子的 Python random 或 NumPy 中抽取过：从中抽取的种子由“种子”设置固定；来自别处的种子（时钟）需要一个固定的数字</translation>
+        </message>
     </context>
     <context>
         <name>TraceWidget</name>

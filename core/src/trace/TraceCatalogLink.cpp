@@ -119,9 +119,11 @@ bool isRandomOp(const std::string& name) {
 
 namespace {
 
-// The probe's record of a random op's generator (generators.py): "BY SEED" or "BY SEED MAIN".
+// The probe's record of a random op's generator (generators.py): "BY SEED" or "BY SEED MAIN",
+// then "drawn:NAMES" where the script seeded it after drawing from Python's random or NumPy's
+// global generator unseeded.
 struct GeneratorSeed {
-  std::string by, seed, main;
+  std::string by, seed, main, drawn;
 };
 
 std::optional<GeneratorSeed> parseGeneratorSeed(const std::string& json) {
@@ -130,7 +132,14 @@ std::optional<GeneratorSeed> parseGeneratorSeed(const std::string& json) {
   std::istringstream words(json.substr(1, json.size() - 2));
   GeneratorSeed g;
   if (!(words >> g.by >> g.seed)) return std::nullopt;
-  words >> g.main;
+  constexpr std::string_view kDrawn = "drawn:";
+  for (std::string word; words >> word;) {
+    if (word.rfind(kDrawn, 0) == 0) {
+      g.drawn = word.substr(kDrawn.size());
+    } else if (g.main.empty()) {
+      g.main = word;
+    }
+  }
   return g;
 }
 
@@ -148,7 +157,12 @@ TraceFix seedingFix(const std::optional<ArgumentDifference>& generator) {
   const auto bySeedingCall = [](const GeneratorSeed& g) {
     return g.by == "script" && g.main != "start";
   };
-  if (bySeedingCall(*a) || bySeedingCall(*b)) return TraceFix::SeedFixedNumber;
+  if (bySeedingCall(*a) || bySeedingCall(*b)) {
+    // After drawing from a global generator nothing seeded: the number may be drawn from it
+    // (torch.manual_seed(random.randint(...))), and --seed seeds that first.
+    if (!a->drawn.empty() || !b->drawn.empty()) return TraceFix::SeedDrawnNumber;
+    return TraceFix::SeedFixedNumber;
+  }
   return TraceFix::Seed;
 }
 
@@ -337,6 +351,8 @@ std::string_view toString(TraceFix fix) {
       return "seed_numpy_random";
     case TraceFix::SeedFixedNumber:
       return "seed_fixed_number";
+    case TraceFix::SeedDrawnNumber:
+      return "seed_drawn_number";
     case TraceFix::OtherDraws:
       return "other_draws";
     case TraceFix::SameNumber:

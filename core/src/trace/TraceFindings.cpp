@@ -11,6 +11,7 @@ std::string confirmingConfig(TraceFix fix) {
     case TraceFix::SeedDataLoader:
     case TraceFix::SeedPythonRandom:
     case TraceFix::SeedNumpyRandom:
+    case TraceFix::SeedDrawnNumber:
       return "seeded";
     case TraceFix::Deterministic:
     case TraceFix::InitializeMemory:

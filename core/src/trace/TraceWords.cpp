@@ -31,6 +31,7 @@ constexpr TraceFix kFixes[] = {TraceFix::Seed,
                                TraceFix::SeedPythonRandom,
                                TraceFix::SeedNumpyRandom,
                                TraceFix::SeedFixedNumber,
+                               TraceFix::SeedDrawnNumber,
                                TraceFix::OtherDraws,
                                TraceFix::SameNumber,
                                TraceFix::InductorDeterministic,
@@ -77,6 +78,12 @@ std::string_view commandLineFix(TraceFix fix) {
              "run (torch.seed(), Generator.seed(), a number from the clock or the process): give "
              "torch.manual_seed (Generator.manual_seed) a fixed number; --seed cannot help, the "
              "script's own seeding comes after it";
+    case TraceFix::SeedDrawnNumber:
+      return "the script seeds the generator this op draws from with another number in each "
+             "run, after drawing from Python's random module or NumPy's global generator with "
+             "nothing seeding them: a seed drawn from them (torch.manual_seed(random.randint(...)))"
+             " is fixed by --seed, which seeds them before the script; a seed from elsewhere "
+             "(torch.seed(), the clock) needs a fixed number";
     case TraceFix::OtherDraws:
       return "the generator this op draws from was seeded alike in every run and had given "
              "other draws before it: another number of draws (a size or a count that differs; "
@@ -151,6 +158,10 @@ std::string_view workbenchFix(TraceFix fix) {
              "run (torch.seed(), Generator.seed(), the clock): give torch.manual_seed "
              "(Generator.manual_seed) a fixed number; the Seed setting cannot help, the script's "
              "own seeding comes after it";
+    case TraceFix::SeedDrawnNumber:
+      return "the script seeds the generator this op draws from with another number in each "
+             "run, after drawing from Python's random or NumPy unseeded: a seed drawn from them is "
+             "fixed by the Seed setting; a seed from elsewhere (the clock) needs a fixed number";
     case TraceFix::OtherDraws:
       return "the generator this op draws from was seeded alike in every run and had given "
              "other draws before it (a size or a count that differs, other threads drawing from "

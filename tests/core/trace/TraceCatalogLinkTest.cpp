@@ -187,6 +187,15 @@ TEST(TraceCatalogLink, SeedingIsTheFixOnlyWhereNothingSeededTheGenerator) {
   // script's seeding; torch's own unseeded: likely its source (a DataLoader's sampler).
   EXPECT_EQ(fixOf(R"("script 11 trace")", R"("script 12 trace")"), TraceFix::SeedFixedNumber);
   EXPECT_EQ(fixOf(R"("script 11 start")", R"("script 12 start")"), TraceFix::Seed);
+  // Seeded by the script after it drew from Python's random unseeded (the dcgan example's
+  // torch.manual_seed(random.randint(1, 10000))): --seed may fix it; the word follows MAIN.
+  EXPECT_EQ(fixOf(R"("script 11 drawn:random")", R"("script 12 drawn:random")"),
+            TraceFix::SeedDrawnNumber);
+  EXPECT_EQ(fixOf(R"("script 11 script drawn:numpy")", R"("script 12 script drawn:numpy")"),
+            TraceFix::SeedDrawnNumber);
+  EXPECT_EQ(fixOf(R"("script 11 start drawn:numpy")", R"("script 12 start drawn:numpy")"),
+            TraceFix::Seed);
+  EXPECT_EQ(confirmingConfig(TraceFix::SeedDrawnNumber), "seeded");
   // Reseeded by PyTorch's own code (a DataLoader's worker) from an unseeded parent.
   EXPECT_EQ(fixOf(R"("torch 11")", R"("torch 12")"), TraceFix::Seed);
   // Seeded alike: it had drawn other amounts before.

@@ -66,6 +66,7 @@ enum class TraceFix {
   SeedPythonRandom,     // Python's random module was drawn from unseeded: random.seed, --seed
   SeedNumpyRandom,      // NumPy's global generator was drawn from unseeded: np.random.seed, --seed
   SeedFixedNumber,      // the script seeds the op's generator with a number that differs by run
+  SeedDrawnNumber,      // ... after drawing from Python's random or NumPy unseeded: --seed may fix
   OtherDraws,           // the generator was seeded alike and had drawn other amounts before
   SameNumber,           // a number the script computes differently in each run (the clock, ...)
   InductorDeterministic,  // --inductor-deterministic (2.10 and later), or --compile eager
