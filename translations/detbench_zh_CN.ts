@@ -4972,6 +4972,14 @@ difference</source>
             <source>given other tensors than in run 1: tensors this run made, equal to run 1's where they were made, that the script chose in another order or by another choice</source>
             <translation>得到的张量与第 1 次运行不同：这些张量由本次运行产生，在产生处与第 1 次运行相同，但脚本以另一种顺序或另一种选择交给了它</translation>
         </message>
+        <message>
+            <source>stopped (cancelled) in %1</source>
+            <translation>已停止（已取消），于 %1</translation>
+        </message>
+        <message>
+            <source>stopped at the timeout in %1</source>
+            <translation>在超时处停止，于 %1</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::TrainingDivergencePlotWidget</name>

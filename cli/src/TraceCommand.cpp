@@ -292,7 +292,8 @@ void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
     }
   }
   for (const auto& r : c.alignment.runs) {
-    if (r.completed() || r.exit.cancelled || r.exit.stderrTail.empty()) continue;
+    // (A run stopped at the timeout ends in the interrupt's traceback: where it was is said.)
+    if (r.completed() || r.exit.cancelled || r.exit.timedOut || r.exit.stderrTail.empty()) continue;
     if (c.raisedNondeterministic() == &r) continue;
     printTail(out, "the end of run " + std::to_string(r.run) + "'s standard error",
               r.exit.stderrTail);

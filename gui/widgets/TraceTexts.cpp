@@ -59,8 +59,16 @@ QString traceWords(std::string_view english) {
 
 QString runEndText(const TraceRunSummary& r) {
   const TraceRunExit& e = r.exit;
-  if (e.cancelled) return TraceWidget::tr("stopped (cancelled)");
-  if (e.timedOut) return TraceWidget::tr("stopped at the timeout");
+  // Where the script was when it was stopped.
+  const QString at = r.end && r.end->where ? qstr(describeSite(*r.end->where)) : QString();
+  if (e.cancelled) {
+    return at.isEmpty() ? TraceWidget::tr("stopped (cancelled)")
+                        : TraceWidget::tr("stopped (cancelled) in %1").arg(at);
+  }
+  if (e.timedOut) {
+    return at.isEmpty() ? TraceWidget::tr("stopped at the timeout")
+                        : TraceWidget::tr("stopped at the timeout in %1").arg(at);
+  }
   if (e.problem.empty() && !r.fatal && !r.completed() && !e.exited) {
     return e.process.empty() ? TraceWidget::tr("killed by signal %1").arg(e.signal)
                              : TraceWidget::tr("failed in %1, which was killed by signal %2")

@@ -489,6 +489,9 @@ TEST_F(TraceRun, AScriptThatHangsIsStoppedAtTheTimeout) {
   // machine may not get that far in 3 seconds, which is no failure of the timeout).
   if (run.exit.stderrTail.find("hanging now") != std::string::npos) {
     EXPECT_GT(run.ops, 0);
+    // Where the script was when it was stopped, in its own words: its line, not the probe's.
+    EXPECT_NE(describeRunEnd(run).find("stopped at the timeout in hangs.py:"), std::string::npos)
+        << describeRunEnd(run);
   }
   // Measured, not asserted against a clock: it ended, which a hang would not.
   RecordProperty("seconds", static_cast<int>(std::chrono::duration_cast<std::chrono::seconds>(

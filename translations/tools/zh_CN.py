@@ -1225,4 +1225,6 @@ ZH_CN = {
 "the script seeds the generator this op draws from, with another number in each run (torch.seed(), Generator.seed(), the clock): give torch.manual_seed (Generator.manual_seed) a fixed number; the Seed setting cannot help, the script's own seeding comes after it": "脚本在每次运行中用不同的数字为该算子所抽取的生成器设种子（torch.seed()、Generator.seed()、时钟）：给 torch.manual_seed（Generator.manual_seed）一个固定的数字；“种子”设置无济于事，脚本自己的设种子在它之后",
 "the generator this op draws from was seeded alike in every run and had given other draws before it (a size or a count that differs, other threads drawing from it): seeding again cannot help; draw the same amounts in the same order": "该算子所抽取的生成器在每次运行中种子相同，但在此之前抽取的不同（大小或次数不同，其他线程也从中抽取）：再设种子无济于事；以相同顺序抽取相同数量",
 "the script seeds the generator this op draws from with another number in each run, after drawing from Python's random or NumPy unseeded: a seed drawn from them is fixed by the Seed setting; a seed from elsewhere (the clock) needs a fixed number": "脚本在每次运行中用不同的数字为该算子所抽取的生成器设种子，而在此之前它从未设种子的 Python random 或 NumPy 中抽取过：从中抽取的种子由“种子”设置固定；来自别处的种子（时钟）需要一个固定的数字",
+"stopped (cancelled) in %1": "已停止（已取消），于 %1",
+"stopped at the timeout in %1": "在超时处停止，于 %1",
 }

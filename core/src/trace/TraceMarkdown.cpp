@@ -236,7 +236,8 @@ void writeConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
     out << "\n";
   }
   for (const auto& r : c.alignment.runs) {
-    if (r.completed() || r.exit.cancelled || r.exit.stderrTail.empty()) continue;
+    // (A run stopped at the timeout ends in the interrupt's traceback: where it was is said.)
+    if (r.completed() || r.exit.cancelled || r.exit.timedOut || r.exit.stderrTail.empty()) continue;
     out << "Run " << r.run << " " << code(describeRunEnd(r))
         << "; the end of its standard error:\n\n"
         << fenced(lastLines(r.exit.stderrTail, 15)) << "\n\n";

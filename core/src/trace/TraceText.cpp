@@ -244,8 +244,10 @@ std::string launcherHint(const TraceRunExit& e) {
 
 std::string describeRunEnd(const TraceRunSummary& run) {
   const TraceRunExit& e = run.exit;
-  if (e.cancelled) return "stopped (cancelled)";
-  if (e.timedOut) return "stopped at the timeout";
+  // Where the script was when it was stopped (the user's frame the interrupt came in).
+  const std::string at = run.end && run.end->where ? " in " + describeSite(*run.end->where) : "";
+  if (e.cancelled) return "stopped (cancelled)" + at;
+  if (e.timedOut) return "stopped at the timeout" + at;
   if (!e.problem.empty()) return "stopped: " + e.problem;
   if (run.fatal) return "the probe could not start: " + run.fatal->detail;
   if (run.completed()) return "completed";
