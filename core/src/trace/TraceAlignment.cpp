@@ -110,6 +110,7 @@ struct TraceAligner::State {
     std::size_t position = 0;  // next op of run 1's same thread to compare with
     std::size_t uses = 0;      // this run's uses on the thread so far
     bool parted = false;
+    bool interrupted = false;  // run 1: a stop's interrupt came in one of its ops
   };
   // Run 1's uses, by thread, in order (at most kMaxStoredUses in all).
   struct StoredUse {
@@ -598,7 +599,17 @@ struct TraceAligner::State {
     TraceRunSummary& s = summary();
     ++s.ops;
     OpStatus status = OpStatus::NotCompared;
-    if (run == 1) {
+    // An op that the timeout's or a cancel's interrupt (KeyboardInterrupt) came in ended half
+    // way, without outputs: the runs are compared over the ops before it, on its thread.
+    const bool interrupted = op.raised && s.lastRaise && s.lastRaise->seq == op.seq &&
+                             s.lastRaise->thread == op.thread &&
+                             s.lastRaise->type == "KeyboardInterrupt";
+    if (run == 1 && (interrupted || l.interrupted)) {
+      l.interrupted = true;
+    } else if (run > 1 && interrupted) {
+      parted = true;
+      l.parted = true;
+    } else if (run == 1) {
       first.store(op);
       if (op.digested) {
         status = OpStatus::Equal;
