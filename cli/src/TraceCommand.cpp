@@ -199,6 +199,7 @@ void printJob(std::ostream& out, const TraceJobResult& job, const TraceAlignment
                first->rank == kPoolRank
                    ? "First cause in " + describePoolName(job)
                    : "First cause on any rank, rank " + std::to_string(first->rank));
+    printFindings(out, first->alignment, release);
   }
   if (!job.fromPool.empty()) out << "  " << describeFromPool(script, job.fromPool.front()) << "\n";
   if (job.unrankedProcesses > 0) {

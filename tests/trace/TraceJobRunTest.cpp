@@ -1,7 +1,7 @@
 // A traced job of three processes (torch.multiprocessing.spawn, gloo on the CPU) with Debian's
 // python3-torch: every rank is entered, its collectives recorded, and aligned against the same
-// rank of run 1. The perturbation is by run number (no race); skipped where that python has no
-// torch or no torch.distributed.
+// rank of run 1. The perturbation is by run number (no race), or a worker's own start seed;
+// skipped where that python has no torch or no torch.distributed.
 
 #include <algorithm>
 
@@ -155,6 +155,19 @@ TEST_F(TraceJobRun, TheSameSumAtTwoWorldSizesGivesOtherBits) {
   EXPECT_EQ(w->op, "c10d::all_reduce");
   EXPECT_TRUE(w->resultsCompared);
   EXPECT_TRUE(w->resultsDiffer);
+}
+
+// The parent seeded torch; the worker torch.multiprocessing.spawn started is a fresh interpreter
+// whose generators nothing seeded. Before, the fix named no process ("seed the generators").
+TEST_F(TraceJobRun, AWorkerThatSpawnStartedIsUnseededWhateverItsParentSeeded) {
+  const TraceConfigResult c = trace({}, 2, "spawn_seeded_parent.py");
+  ASSERT_EQ(c.job.ranks.size(), 1u) << describeVerdict(c);
+  const TraceAlignment& a = c.job.ranks[0].alignment;
+  ASSERT_FALSE(a.causes.empty()) << describeVerdict(c);
+  const TraceCause& draw = a.causes.front();
+  ASSERT_TRUE(draw.site.has_value());
+  EXPECT_EQ(draw.site->line, lineOf("spawn_seeded_parent.py", "# DRAW"));
+  EXPECT_EQ(explainCause(draw, PyTorchRelease{2, 8}).fix, TraceFix::SeedSpawnedProcess);
 }
 
 }  // namespace

@@ -1227,4 +1227,5 @@ ZH_CN = {
 "the script seeds the generator this op draws from with another number in each run, after drawing from Python's random or NumPy unseeded: a seed drawn from them is fixed by the Seed setting; a seed from elsewhere (the clock) needs a fixed number": "脚本在每次运行中用不同的数字为该算子所抽取的生成器设种子，而在此之前它从未设种子的 Python random 或 NumPy 中抽取过：从中抽取的种子由“种子”设置固定；来自别处的种子（时钟）需要一个固定的数字",
 "stopped (cancelled) in %1": "已停止（已取消），于 %1",
 "stopped at the timeout in %1": "在超时处停止，于 %1",
+"a process multiprocessing started afresh (mp.spawn) begins with unseeded generators, whatever its parent seeded: seed them in the function it runs, or use the Seed setting": "multiprocessing 重新启动的进程（mp.spawn）的生成器从未设种子开始，无论其父进程设了什么种子：在它运行的函数中设种子，或使用“种子”设置",
 }

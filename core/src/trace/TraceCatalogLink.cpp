@@ -155,8 +155,14 @@ TraceFix seedingFix(const std::optional<ArgumentDifference>& generator) {
   // A generator of the script's own may have taken its seed from torch's default generator
   // (a DataLoader's sampler does): that generator unseeded, seeding it is the fix.
   const auto bySeedingCall = [](const GeneratorSeed& g) {
-    return g.by == "script" && g.main != "start";
+    return g.by == "script" && g.main != "start" && g.main != "spawned";
   };
+  // A process multiprocessing started afresh (mp.spawn): its generators begin unseeded,
+  // whatever its parent seeded.
+  const auto spawned = [](const GeneratorSeed& g) {
+    return g.by == "spawned" || (g.by == "script" && g.main == "spawned");
+  };
+  if (spawned(*a) || spawned(*b)) return TraceFix::SeedSpawnedProcess;
   if (bySeedingCall(*a) || bySeedingCall(*b)) {
     // After drawing from a global generator nothing seeded: the number may be drawn from it
     // (torch.manual_seed(random.randint(...))), and --seed seeds that first.
@@ -353,6 +359,8 @@ std::string_view toString(TraceFix fix) {
       return "seed_fixed_number";
     case TraceFix::SeedDrawnNumber:
       return "seed_drawn_number";
+    case TraceFix::SeedSpawnedProcess:
+      return "seed_spawned_process";
     case TraceFix::OtherDraws:
       return "other_draws";
     case TraceFix::SameNumber:

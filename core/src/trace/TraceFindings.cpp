@@ -12,6 +12,7 @@ std::string confirmingConfig(TraceFix fix) {
     case TraceFix::SeedPythonRandom:
     case TraceFix::SeedNumpyRandom:
     case TraceFix::SeedDrawnNumber:
+    case TraceFix::SeedSpawnedProcess:
       return "seeded";
     case TraceFix::Deterministic:
     case TraceFix::InitializeMemory:

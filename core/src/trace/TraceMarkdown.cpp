@@ -153,6 +153,18 @@ void writeJob(std::ostream& out, const TraceJobResult& job, const TraceAlignment
         << code(cause.op.name);
     if (cause.site) out << " at " << code(describeSite(*cause.site));
     out << ": " << describeCauseKind(e.kind) << ". Fix: " << describeFix(e.fix, e) << ".\n\n";
+    const TraceAlignment& a = first->alignment;
+    if (a.causes.size() > 1) {
+      out << "What fixes its " << a.causes.size() << " causes:\n\n";
+      for (const auto& f : groupCauses(a, release)) {
+        const auto it = std::find_if(a.causes.begin(), a.causes.end(), [&f](const TraceCause& x) {
+          return x.seq == f.firstSeq && x.thread == f.firstThread;
+        });
+        out << "- " << describeFinding(f, explainCause(*it, release, a.unseededGenerators))
+            << ".\n";
+      }
+      out << "\n";
+    }
   }
   if (job.unrankedProcesses > 0) {
     out << "- " << job.unrankedProcesses << (job.unrankedProcesses == 1 ? " process" : " processes")

@@ -32,6 +32,7 @@ constexpr TraceFix kFixes[] = {TraceFix::Seed,
                                TraceFix::SeedNumpyRandom,
                                TraceFix::SeedFixedNumber,
                                TraceFix::SeedDrawnNumber,
+                               TraceFix::SeedSpawnedProcess,
                                TraceFix::OtherDraws,
                                TraceFix::SameNumber,
                                TraceFix::InductorDeterministic,
@@ -84,6 +85,11 @@ std::string_view commandLineFix(TraceFix fix) {
              "nothing seeding them: a seed drawn from them (torch.manual_seed(random.randint(...)))"
              " is fixed by --seed, which seeds them before the script; a seed from elsewhere "
              "(torch.seed(), the clock) needs a fixed number";
+    case TraceFix::SeedSpawnedProcess:
+      return "this process was started afresh by multiprocessing (torch.multiprocessing.spawn, "
+             "a \"spawn\" context): its generators begin unseeded, whatever its parent seeded; "
+             "seed them in the function it runs (torch.manual_seed at its top), or --seed, which "
+             "seeds every process";
     case TraceFix::OtherDraws:
       return "the generator this op draws from was seeded alike in every run and had given "
              "other draws before it: another number of draws (a size or a count that differs; "
@@ -162,6 +168,10 @@ std::string_view workbenchFix(TraceFix fix) {
       return "the script seeds the generator this op draws from with another number in each "
              "run, after drawing from Python's random or NumPy unseeded: a seed drawn from them is "
              "fixed by the Seed setting; a seed from elsewhere (the clock) needs a fixed number";
+    case TraceFix::SeedSpawnedProcess:
+      return "a process multiprocessing started afresh (mp.spawn) begins with unseeded "
+             "generators, whatever its parent seeded: seed them in the function it runs, or use "
+             "the Seed setting";
     case TraceFix::OtherDraws:
       return "the generator this op draws from was seeded alike in every run and had given "
              "other draws before it (a size or a count that differs, other threads drawing from "

@@ -9,6 +9,9 @@ it), which no seed fixes. The record, as a string among the op's arguments: "BY 
 " MAIN" for a generator of the script's own), BY being
   "start"    torch's default CPU generator as the process began it: a seed of its own in each
              process, nothing seeded it
+  "spawned"  the same in a process multiprocessing started afresh (torch.multiprocessing.spawn,
+             a "spawn" context's Process or Pool): whatever its parent seeded, nothing seeded
+             this process's generators
   "trace"    as --seed set it before the script's first line
   "default"  the fixed seed a torch.Generator() or a CUDA generator starts with: nothing
              seeded it
@@ -35,6 +38,7 @@ _TORCH_DIR = torch.__file__.rsplit("/", 1)[0] + "/"
 _WRAPPERS = (_TORCH_DIR + "_dynamo/", _TORCH_DIR + "_compile.py")
 
 _start_seed = None  # torch.initial_seed() before the script's first line
+_start_by = "start"  # "spawned" in a process multiprocessing started afresh
 _trace_seed = None  # the seed --seed set there, if any
 _seeded_by = None  # who called torch.manual_seed or torch.seed last: "script", "torch"
 # Python's random module and NumPy's global generator: [state hash after their last seeding (or
@@ -104,7 +108,10 @@ def _watch(name):
 
 def note_start(seeded):
     """Called before the script's first line, after --seed (seeded: whether it was given)."""
-    global _start_seed, _trace_seed
+    global _start_seed, _trace_seed, _start_by
+    # multiprocessing's spawn starts a fresh interpreter with this option (spawn_main), then
+    # gives it the parent's sys.argv: the interpreter's own arguments keep it.
+    _start_by = "spawned" if "--multiprocessing-fork" in getattr(sys, "orig_argv", ()) else "start"
     try:
         _start_seed = torch.initial_seed()
     except Exception:
@@ -156,7 +163,7 @@ def _default_by(seed):
     """Who seeded torch's default CPU generator, now at `seed`."""
     if seed != _start_seed:
         return _seeded_by or "script"
-    return "start" if _trace_seed is None else "trace"
+    return _start_by if _trace_seed is None else "trace"
 
 
 def generator_text(args, kwargs):

@@ -305,6 +305,8 @@ def _child_after_torch(job):
     from .runner import _apply
     channel, path = _open_channel(job)
     applied = _apply(job.get("settings") or {}, torch)
+    from .generators import note_start
+    note_start("seed" in applied)  # who seeds this process's generators, from here on
     recorder = Recorder(channel, int(job.get("run", 1)))
     install(recorder, job)
     _begin(recorder, path, recorder.run, applied, False)

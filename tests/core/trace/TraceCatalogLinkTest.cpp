@@ -196,6 +196,12 @@ TEST(TraceCatalogLink, SeedingIsTheFixOnlyWhereNothingSeededTheGenerator) {
   EXPECT_EQ(fixOf(R"("script 11 start drawn:numpy")", R"("script 12 start drawn:numpy")"),
             TraceFix::Seed);
   EXPECT_EQ(confirmingConfig(TraceFix::SeedDrawnNumber), "seeded");
+  // A process mp.spawn started: unseeded whatever its parent seeded; and a generator of its own
+  // seeded from that process's torch generator.
+  EXPECT_EQ(fixOf(R"("spawned 11")", R"("spawned 12")"), TraceFix::SeedSpawnedProcess);
+  EXPECT_EQ(fixOf(R"("script 11 spawned")", R"("script 12 spawned")"),
+            TraceFix::SeedSpawnedProcess);
+  EXPECT_EQ(toString(TraceFix::SeedSpawnedProcess), "seed_spawned_process");
   // Reseeded by PyTorch's own code (a DataLoader's worker) from an unseeded parent.
   EXPECT_EQ(fixOf(R"("torch 11")", R"("torch 12")"), TraceFix::Seed);
   // Seeded alike: it had drawn other amounts before.

@@ -67,6 +67,7 @@ enum class TraceFix {
   SeedNumpyRandom,      // NumPy's global generator was drawn from unseeded: np.random.seed, --seed
   SeedFixedNumber,      // the script seeds the op's generator with a number that differs by run
   SeedDrawnNumber,      // ... after drawing from Python's random or NumPy unseeded: --seed may fix
+  SeedSpawnedProcess,   // a process mp.spawn started: unseeded whatever its parent seeded
   OtherDraws,           // the generator was seeded alike and had drawn other amounts before
   SameNumber,           // a number the script computes differently in each run (the clock, ...)
   InductorDeterministic,  // --inductor-deterministic (2.10 and later), or --compile eager
