@@ -215,7 +215,7 @@ void printJob(std::ostream& out, const TraceJobResult& job, const TraceAlignment
   const auto failedRun = [](const TraceRankResult& r) {
     const auto& runs = r.alignment.runs;
     const auto it = std::find_if(runs.begin(), runs.end(), [](const auto& x) {
-      return !x.completed() && !x.exit.cancelled && !x.exit.stderrTail.empty();
+      return !x.completed() && !x.exit.cancelled && !x.exit.timedOut && !x.exit.stderrTail.empty();
     });
     return it == runs.end() ? nullptr : &*it;
   };

@@ -420,21 +420,6 @@ TEST_F(TraceRun, AResultReadThroughAViewBeforeAWriteIsNeverAgreement) {
   EXPECT_EQ(a.differingResults[0].suspects.size(), 1u);
 }
 
-TEST_F(TraceRun, ATensorReadThroughItsStorageIsOneResultNotDataPerElement) {
-  // Before, with PyTorch 2.x: one "data" cause per byte that bytes() read (a set_ over the
-  // storage, a select and an item each), 64 here, behind the one op that made the tensor.
-  const TraceResult r = trace("storage_reads.py", 2, {}, {}, false);
-  const TraceAlignment& a = r.configs.at(0).alignment;
-  ASSERT_EQ(a.runs.size(), 2u);
-  EXPECT_TRUE(a.runs[1].completed()) << a.runs[1].exit.stderrTail;
-  EXPECT_LT(a.runs[1].ops, 10);  // the elements' reads are not ops of the script's
-  ASSERT_EQ(a.causes.size(), 1u);
-  EXPECT_EQ(a.causes[0].site->line, lineOf("storage_reads.py", "# CAUSE"));
-  EXPECT_TRUE(a.causes[0].matters);  // it reached the bytes read, by their digest
-  EXPECT_TRUE(a.notes.empty());
-  EXPECT_TRUE(a.differingResults.empty());
-}
-
 TEST_F(TraceRun, WhatNumpyReadsThroughSharedMemoryIsAResult) {
   // Before, "the runs agree in every result" while the script printed other sums: the write
   // was a note, no op reading what it wrote.

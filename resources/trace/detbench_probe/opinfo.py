@@ -131,6 +131,16 @@ def _is_storage(value):
         value, getattr(torch, "TypedStorage", getattr(torch, "_TypedStorage", ())))
 
 
+# Ops that write arguments their schema does not mark as written (PyTorch 1.13's batch norms
+# update running_mean and running_var in place; 2.x's _native_batch_norm_legit marks them):
+# the arguments' positions.
+_WRITES_UNDECLARED = {
+    "aten::native_batch_norm": (3, 4),
+    "aten::cudnn_batch_norm": (3, 4),
+    "aten::miopen_batch_norm": (3, 4),
+}
+
+
 class _OpInfo:
     """What the probe needs of an op, worked out once per overload."""
 
@@ -147,7 +157,7 @@ class _OpInfo:
         self.quoted = text(name)
         self.arguments = [a.name for a in schema.arguments]
         self.quoted_arguments = [text(a) for a in self.arguments]
-        writes, outs = set(), set()
+        writes, outs = set(_WRITES_UNDECLARED.get(schema.name, ())), set()
         for i, a in enumerate(schema.arguments):
             info = a.alias_info
             if info is not None and info.is_write:

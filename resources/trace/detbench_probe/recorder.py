@@ -279,12 +279,16 @@ class Recorder(CallSites, TorchDispatchMode):
         if info.collective:
             _wait_for(out)
             self._hold(args, out)
-        if not outputs and info.writes:
-            # An op that writes its arguments and returns nothing (_foreach_add_): what it
-            # wrote is its output.
+        if info.writes and not info.collective:
+            # What an op writes of its arguments is its output too: all of it for one that
+            # returns nothing (_foreach_add_), the rest after what it returns for one that writes
+            # more (batch norm's running statistics, which its backward reads).
+            returned = {id(t) for t in outputs}
             for i in sorted(info.writes):
                 if i < len(args):
-                    _flatten(args[i], outputs)
+                    written = []
+                    _flatten(args[i], written)
+                    outputs.extend(t for t in written if id(t) not in returned)
         if fresh or info.opaque:
             for t in outputs if fresh else ():
                 p = _storage_ptr(t)
