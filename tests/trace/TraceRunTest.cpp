@@ -372,7 +372,7 @@ TEST_F(TraceRun, OneRunIsTracedWithNothingToCompare) {
 }
 
 TEST_F(TraceRun, DataFromOutsideIsNamedAsData) {
-  const TraceResult r = trace("outside_data.py");
+  const TraceResult r = trace("outside_data.py", 2, {}, {}, false);
   const TraceAlignment& a = r.configs.at(0).alignment;
   ASSERT_FALSE(a.causes.empty());
   const TraceCause& cause = a.causes[0];

@@ -343,6 +343,19 @@ struct TraceAligner::State {
           (a.digest && b.digest) ? !sameBits(a, b) : (a.shape != b.shape || a.dtype != b.dtype);
       if (differ) differingOutputs.push_back(static_cast<int>(j));
     }
+    // Data that enters (torch.load, a tensor set over a storage) with bits this run's ops made
+    // differently before it (torch.save, then torch.load): no new difference, the earlier one
+    // come back.
+    const bool entry = (ref.flags & kEntry) != 0;
+    std::vector<std::int64_t> cameBack;
+    const bool returns = entry && !differingOutputs.empty() &&
+                         std::all_of(differingOutputs.begin(), differingOutputs.end(), [&](int j) {
+                           const auto& d = op.outputs[static_cast<std::size_t>(j)].digest;
+                           if (!d || !changed.contains(*d)) return false;
+                           if (const auto* seqs = taintOf(*d))
+                             cameBack.insert(cameBack.end(), seqs->begin(), seqs->end());
+                           return true;
+                         });
     rememberOutputs(op);
     for (const int j : differingOutputs) {
       if (const auto& d = op.outputs[static_cast<std::size_t>(j)].digest) changed.insert(*d);
@@ -389,8 +402,10 @@ struct TraceAligner::State {
       status = OpStatus::Data;
     } else if (differingOutputs.empty()) {
       return OpStatus::Equal;
+    } else if (returns) {
+      markMattered(cameBack);
+      return OpStatus::Inherited;
     } else {
-      const bool entry = (ref.flags & kEntry) != 0;
       addCause(ref, entry ? CauseCategory::Data : CauseCategory::Introduced, {}, differingOutputs);
       status = entry ? OpStatus::Data : OpStatus::Introduced;
     }

@@ -1,5 +1,7 @@
 // Memory no op made whole: a torch.empty read before any op wrote it, and one that ops wrote a
-// part of through views. A difference there is the reader's own, not data from outside.
+// part of through views. A difference there is the reader's own, not data from outside. And
+// memory that enters from outside with bits this run made before (torch.save, then torch.load):
+// the earlier difference come back, not data.
 
 #include <gtest/gtest.h>
 
@@ -84,6 +86,29 @@ TEST(TraceAlignment, APartlyWrittenTensorCarriesTheDifferenceWrittenIntoIt) {
   ASSERT_EQ(r.causes.size(), 1u);
   EXPECT_EQ(r.causes[0].seq, 2);
   EXPECT_EQ(r.runs[1].statuses.at(2), OpStatus::Inherited);
+}
+
+TEST(TraceAlignment, DataThatComesBackWithBitsTheRunMadeIsNoNewCause) {
+  // randn (a cause), its bits saved and loaded (set_ over the loaded storage: an entry), summed.
+  const auto program = [](std::uint64_t drawn, std::uint64_t loaded) {
+    TraceOp load = Op(2, "aten::set_.source_Storage", {}, {T(loaded)});
+    load.entry = true;
+    return std::vector<TraceOp>{Op(1, "aten::randn", {}, {T(drawn)}), load,
+                                Op(3, "aten::sum", {T(loaded)}, {T(loaded + 1, {})})};
+  };
+  TraceAligner a;
+  Feed(a, program(10, 10));
+  Feed(a, program(20, 20));
+  ASSERT_EQ(a.result().causes.size(), 1u);
+  EXPECT_EQ(a.result().causes[0].op.name, "aten::randn");
+  EXPECT_TRUE(a.result().notes.empty());  // its difference reached the sum through the load
+  // Bits this run never made before: data, as ever (and the draw, read by nothing, a note).
+  TraceAligner b;
+  Feed(b, program(10, 10));
+  Feed(b, program(20, 30));
+  ASSERT_EQ(b.result().causes.size(), 1u);
+  EXPECT_EQ(b.result().causes[0].category, CauseCategory::Data);
+  EXPECT_EQ(b.result().notes.size(), 1u);
 }
 
 }  // namespace
