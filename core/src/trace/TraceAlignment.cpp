@@ -285,11 +285,14 @@ struct TraceAligner::State {
     std::vector<int> fromOutside, fromUninitialized, chosen;
     std::vector<std::int64_t> reached;  // causes whose differences this op reads
     bool inherited = false;
+    // An input the probe could not read (a nested tensor): a difference may be in it.
+    bool unreadInput = false;
     for (std::size_t j = 0; j < op.inputs.size(); ++j) {
       const TraceTensor a = first.storedInput(ref, j);
       const TraceTensor& b = op.inputs[j];
       if (!a.digest || !b.digest) {
         if (a.shape != b.shape || a.dtype != b.dtype) inherited = true;
+        if (a.opaque || b.opaque) unreadInput = true;
         continue;
       }
       if (sameBits(a, b)) continue;
@@ -389,7 +392,9 @@ struct TraceAligner::State {
       promoteWriters(op.thread, op.seq);
       addCause(ref, CauseCategory::Data, fromOutside, differingOutputs);
       status = OpStatus::Data;
-    } else if (inherited) {
+    } else if (inherited || (unreadInput && !differingOutputs.empty())) {
+      // (Outputs that differ from equal inputs and one it could not read: that one, as far as
+      // can be told, as the nested tensor a transformer's fast path pads back.)
       return passesOn ? OpStatus::Inherited : OpStatus::Absorbed;
     } else if (!chosen.empty()) {
       addCause(ref, CauseCategory::Data, chosen, differingOutputs);

@@ -511,6 +511,22 @@ TEST(TraceAlignment, RunsThatCompareNothingAreNotCalledReproducible) {
   EXPECT_FALSE(a.result().reproducible());
 }
 
+TEST(TraceAlignment, OutputsThatDifferFromAnInputThatCouldNotBeReadAreInherited) {
+  // A transformer's fast path pads a nested tensor (not digested: opaque) back: its output
+  // differs because the nested tensor did, not because the op made it so.
+  const auto program = [](std::uint64_t padded) {
+    TraceTensor nested;
+    nested.opaque = true;
+    nested.device = "cpu";
+    return std::vector<TraceOp>{Op(1, "aten::to_padded_tensor", {nested}, {T(padded)})};
+  };
+  TraceAligner a;
+  Feed(a, program(10));
+  Feed(a, program(20));
+  EXPECT_TRUE(a.result().causes.empty());
+  EXPECT_EQ(a.result().runs[1].differing, 1);
+}
+
 TEST(TraceAlignment, AnOpThatRaisedIsARecordAndTheRunGoesOn) {
   TraceOp raised = Op(2, "aten::add.Tensor", {T(1), T(1)}, {});
   raised.raised = true;
