@@ -53,7 +53,7 @@ def install(recorder, wrap_owned):
         mine = recorder.local.recorder
         return mine if mine is not None else recorder
 
-    def reading(original, once_per_op):
+    def reading(original, once_per_op, lazy):
         def reader(self, *args, **kwargs):
             r = thread_recorder()
             if r.busy or not r.active or os.getpid() != r.pid:
@@ -70,7 +70,7 @@ def install(recorder, wrap_owned):
             try:
                 with _modes_set_aside():
                     out = original(self, *args, **kwargs)
-                    if type(out).__name__ in ("generator", "map"):  # an iterator reads lazily
+                    if lazy:  # an iterator reads as it is drawn from: here, while set aside
                         out = iter(list(out))
                 return out
             finally:
@@ -92,5 +92,6 @@ def install(recorder, wrap_owned):
                 continue
             if name == "__getitem__" and "_getitem" in owner.__dict__:
                 continue  # 2.x TypedStorage: its __getitem__ only warns and calls _getitem
-            wrap_owned(owner, name, reading(original, once_per_op=name != "__iter__" and
-                                            name != "tolist"))
+            whole = name in ("__iter__", "tolist")
+            wrap_owned(owner, name, reading(original, once_per_op=not whole,
+                                            lazy=name == "__iter__"))
