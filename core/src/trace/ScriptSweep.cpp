@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <array>
@@ -57,10 +58,50 @@ bool environmentHolds(const char* pid, const char* entry, std::size_t length) {
 }
 
 // SIGKILL to every process whose environment holds `entry` (with its NUL); how many.
+// Whether process `pid` runs nothing any more: gone, or a zombie (its parent, init or a
+// subreaper, not yet having reaped it). System calls and stack buffers only.
+bool processEnded(long pid) {
+  char path[64] = "/proc/";
+  std::size_t p = std::strlen(path);
+  char digits[24];
+  std::size_t n = 0;
+  for (long v = pid; v > 0 && n < sizeof digits; v /= 10)
+    digits[n++] = static_cast<char>('0' + v % 10);
+  while (n > 0) path[p++] = digits[--n];
+  std::memcpy(path + p, "/stat", 6);
+  const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return true;
+  char text[512];
+  const ssize_t got = ::read(fd, text, sizeof text - 1);
+  ::close(fd);
+  if (got <= 0) return true;
+  text[got] = '\0';
+  // The state follows the name's closing parenthesis and a space ("1234 (python3) Z ...").
+  const char* close = std::strrchr(text, ')');
+  return close != nullptr && close[1] == ' ' && close[2] == 'Z';
+}
+
+// Waits, a bounded while, for the processes just killed to end: SIGKILL is delivered at once,
+// but a process ends when the kernel has taken it down, and whoever stops a trace expects
+// nothing of the script to run once detbench has returned. Polls /proc (no waitpid: they are
+// not this process's children once they left its group).
+void awaitEnded(const long* pids, std::size_t count) {
+  constexpr int kPolls = 500;  // 5 s at 10 ms
+  for (int poll = 0; poll < kPolls; ++poll) {
+    bool all = true;
+    for (std::size_t i = 0; i < count && all; ++i) all = processEnded(pids[i]);
+    if (all) return;
+    timespec pause{0, 10 * 1000 * 1000};
+    ::nanosleep(&pause, nullptr);
+  }
+}
+
 int killHolders(const char* entry) {
   const std::size_t length = std::strlen(entry) + 1;
   const pid_t self = ::getpid();
   int found = 0;
+  long killed[256];
+  std::size_t kills = 0;
   // Twice: a process that was forking while the first pass looked may leave a child.
   for (int pass = 0; pass < 2; ++pass) {
     const int proc = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -71,13 +112,17 @@ int killHolders(const char* entry) {
       for (; *c >= '0' && *c <= '9' && pid < (1L << 30); ++c) pid = pid * 10 + (*c - '0');
       if (*c != '\0' || pid <= 0 || pid == self) return true;
       if (!environmentHolds(name, entry, length)) return true;
-      if (::kill(static_cast<pid_t>(pid), SIGKILL) == 0) ++found;
+      if (::kill(static_cast<pid_t>(pid), SIGKILL) == 0) {
+        ++found;
+        if (kills < sizeof killed / sizeof killed[0]) killed[kills++] = pid;
+      }
       int status = 0;
       ::waitpid(static_cast<pid_t>(pid), &status, WNOHANG);  // ours: reaped; else ECHILD
       return true;
     });
     ::close(proc);
   }
+  awaitEnded(killed, kills);
   return found;
 }
 
