@@ -4984,6 +4984,50 @@ difference</source>
             <source>stopped at the timeout in %1</source>
             <translation>在超时处停止，于 %1</translation>
         </message>
+        <message>
+            <source>before any op</source>
+            <translation>在任何算子之前</translation>
+        </message>
+        <message>
+            <source>after op %1</source>
+            <translation>在算子 %1 之后</translation>
+        </message>
+        <message>
+            <source>after op %1 on thread %2</source>
+            <translation>在线程 %2 的算子 %1 之后</translation>
+        </message>
+        <message>
+            <source>an unknown line</source>
+            <translation>未知的行</translation>
+        </message>
+        <message>
+            <source>In the process pool: %1</source>
+            <translation>在进程池中：%1</translation>
+        </message>
+        <message>
+            <source>Rank %1: %2</source>
+            <translation>rank %1：%2</translation>
+        </message>
+        <message>
+            <source>The script read %2 in %1 (opened at %3, %4), written after the trace began and before run %5 did: what an earlier run left. Runs that start from what another run left do not start alike, however they are seeded: remove it before each run, or keep the script from reading it while it is traced.</source>
+            <translation>脚本在%1中读取了 %2（在 %3 打开，%4），该文件写于追踪开始之后、第 %5 次运行开始之前：是较早的运行留下的。从其他运行留下的东西开始的运行，起点并不相同，无论如何设种子：在每次运行前删除它，或在追踪时不让脚本读取它。</translation>
+        </message>
+        <message>
+            <source>run %1</source>
+            <translation>第 %1 次运行</translation>
+        </message>
+        <message>
+            <source>runs %1</source>
+            <translation>第 %1 次运行</translation>
+        </message>
+        <message>
+            <source>One other file too: the report lists it.</source>
+            <translation>另有一个文件：报告中已列出。</translation>
+        </message>
+        <message>
+            <source>%1 other files too: the report lists them.</source>
+            <translation>另有 %1 个文件：报告中全部列出。</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::TrainingDivergencePlotWidget</name>

@@ -246,7 +246,16 @@ void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
     if (r.run >= 1 && static_cast<std::size_t>(r.run) <= places.size()) {
       out << " (" << places[static_cast<std::size_t>(r.run - 1)] << ")";
     }
-    out << ": " << r.ops << " ops, " << printableText(describeRunEnd(r), true);
+    out << ": " << r.ops << " ops, ";
+    // A launcher (torchrun) runs no op itself: its ranks' count says how far the run got.
+    std::int64_t rankOps = 0;
+    for (const auto& rank : c.job.ranks) {
+      if (!rank.scriptProcess && static_cast<std::size_t>(r.run) <= rank.alignment.runs.size()) {
+        rankOps += rank.alignment.runs[static_cast<std::size_t>(r.run - 1)].ops;
+      }
+    }
+    if (r.ops == 0 && rankOps > 0) out << rankOps << " in its ranks, ";
+    out << printableText(describeRunEnd(r), true);
     if (r.firstDifference > 0) out << "; first difference at op " << r.firstDifference;
     out << "\n";
   }
@@ -273,6 +282,9 @@ void printConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
     printFindings(out, c.alignment, release);
   }
   printJob(out, c.job, c.alignment, release);
+  if (const std::string files = describeEarlierFiles(c); !files.empty()) {
+    out << "  " << printableText(files, true) << "\n";
+  }
   const bool scriptFailed =
       std::any_of(c.alignment.runs.begin(), c.alignment.runs.end(),
                   [](const TraceRunSummary& r) { return !r.completed() && !r.exit.cancelled; });

@@ -293,6 +293,43 @@ QString partingText(const TraceParting& p) {
   return qstr(describeParting(p));
 }
 
+QString earlierFilesText(const TraceConfigResult& c) {
+  const std::optional<EarlierFilesFinding> found = findEarlierFiles(c);
+  if (!found) return {};
+  const EarlierFilesFinding& f = *found;
+  QStringList runs;
+  for (const int r : f.runs) runs << QString::number(r);
+  const TraceEarlierFile& file = *f.first;
+  const QString opened =
+      file.seq <= 0 ? TraceWidget::tr("before any op")
+      : file.thread == 0
+          ? TraceWidget::tr("after op %1").arg(file.seq)
+          : TraceWidget::tr("after op %1 on thread %2").arg(file.seq).arg(file.thread);
+  QString text =
+      TraceWidget::tr(
+          "The script read %2 in %1 (opened at %3, %4), written after the trace began and "
+          "before run %5 did: what an earlier run left. Runs that start from what another run "
+          "left do not start alike, however they are seeded: remove it before each run, or keep "
+          "the script from reading it while it is traced.")
+          .arg(runs.size() == 1 ? TraceWidget::tr("run %1").arg(runs.front())
+                                : TraceWidget::tr("runs %1").arg(runs.join(QStringLiteral(", "))),
+               qstr(file.path),
+               file.site ? siteText(file.site) : TraceWidget::tr("an unknown line"), opened)
+          .arg(f.firstRun);
+  if (f.files > 1) {
+    text += QLatin1Char(' ') +
+            (f.files == 2
+                 ? TraceWidget::tr("One other file too: the report lists it.")
+                 : TraceWidget::tr("%1 other files too: the report lists them.").arg(f.files - 1));
+  }
+  if (f.rank) {
+    text = (*f.rank == kPoolRank ? TraceWidget::tr("In the process pool: %1")
+                                 : TraceWidget::tr("Rank %1: %2").arg(*f.rank))
+               .arg(text);
+  }
+  return text;
+}
+
 QString shapesText(const std::vector<TraceTensor>& ts) {
   QStringList parts;
   for (const auto& t : ts) {

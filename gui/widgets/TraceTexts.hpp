@@ -38,6 +38,8 @@ QString noteText(const trace::TraceAlignment& a, const trace::TraceCause& note);
 QString partingText(const trace::TraceParting& p);
 // A result that differs with no cause followed to it (describeResultDifference).
 QString resultDifferenceText(const trace::TraceResultDifference& d);
+// Files the runs read that an earlier run left (describeEarlierFiles); empty where none.
+QString earlierFilesText(const trace::TraceConfigResult& c);
 // Inside a call of compiled code: which of its kernels first left other bits (describeKernels).
 QString kernelsText(const trace::KernelDifference& d);
 

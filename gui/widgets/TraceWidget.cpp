@@ -440,6 +440,9 @@ void TraceWidget::showProcess() {
                   .arg(tr("A result differs:").toHtmlEscaped(),
                        resultDifferenceText(d).toHtmlEscaped());
     }
+    if (const QString files = earlierFilesText(*c); !files.isEmpty()) {
+      text += QStringLiteral("<p>%1</p>").arg(files.toHtmlEscaped());
+    }
     // Differences that reached no result: which op wrote them and why they did not matter.
     if (!c->alignment.notes.empty()) {
       text += QStringLiteral("<p><b>%1</b></p><ul>")
@@ -528,6 +531,9 @@ void TraceWidget::showCause(int row) {
   for (const auto& p : c->alignment.partings) {
     html += QStringLiteral("<p><b>%1</b> %2</p>")
                 .arg(tr("Alignment:").toHtmlEscaped(), partingText(p).toHtmlEscaped());
+  }
+  if (const QString files = earlierFilesText(*c); !files.isEmpty()) {
+    html += QStringLiteral("<p>%1</p>").arg(files.toHtmlEscaped());
   }
   for (const auto& d : c->alignment.differingResults) {
     html +=

@@ -703,6 +703,12 @@ void TraceAligner::add(const TraceEvent& event) {
     if (summary.warnings.size() < 100) summary.warnings.push_back(*warning);
   } else if (const auto* fatal = std::get_if<TraceFatal>(&event)) {
     summary.fatal = *fatal;
+  } else if (const auto* file = std::get_if<TraceFileRead>(&event)) {
+    if (summary.earlierFiles.size() < kMaxEarlierFiles) {
+      TraceEarlierFile f{file->path, file->thread, file->seq, std::nullopt};
+      if (const TraceSite* where = s.siteOf(file->site)) f.site = *where;
+      summary.earlierFiles.push_back(std::move(f));
+    }
   } else if (const auto* use = std::get_if<TraceUse>(&event)) {
     s.onUse(*use);
   } else if (const auto* thread = std::get_if<TraceThread>(&event)) {

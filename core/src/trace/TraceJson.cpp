@@ -225,6 +225,12 @@ json runJson(const TraceRunSummary& r) {
   json warnings = json::array();
   for (const auto& w : r.warnings) warnings.push_back({{"op", w.seq}, {"message", w.message}});
   j["warnings"] = warnings;
+  json files = json::array();
+  for (const auto& f : r.earlierFiles) {
+    files.push_back(
+        {{"path", f.path}, {"thread", f.thread}, {"op", f.seq}, {"site", siteJson(f.site)}});
+  }
+  j["earlier_files"] = files;
   j["stderr_tail"] = r.completed() || r.exit.stderrTail.empty() ? json() : json(r.exit.stderrTail);
   j["statuses"] = statusRuns(r.statuses);
   return j;

@@ -208,7 +208,11 @@ void writeConfig(std::ostream& out, const TraceConfigResult& c, PyTorchRelease r
   for (const auto& d : c.alignment.differingResults) {
     out << "- A result differs: " << describeResultDifference(c.alignment, d) << ".\n";
   }
-  if (!c.alignment.partings.empty() || !c.alignment.differingResults.empty()) out << "\n";
+  const std::string files = describeEarlierFiles(c);
+  if (!files.empty()) out << "- " << files << ".\n";
+  if (!c.alignment.partings.empty() || !c.alignment.differingResults.empty() || !files.empty()) {
+    out << "\n";
+  }
   if (c.alignment.causes.size() > 1) {
     out << "### What fixes them\n\n";
     for (const auto& f : groupCauses(c.alignment, release)) {

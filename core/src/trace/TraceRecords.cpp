@@ -334,6 +334,15 @@ TraceEvent eventOf(const RecordJson& j) {
     return TraceExited{integerField<std::int64_t>(j, "pid", 1, kMaxSeq),
                        integerField<int>(j, "code", -255, 255)};
   }
+  if (type == "file") {
+    TraceFileRead f;
+    f.seq = integerField<std::int64_t>(j, "i", 0, kMaxSeq);
+    f.thread = threadOf(j);
+    f.path = stringField(j, "path");
+    DETBENCH_CHECK_ARG(!f.path.empty() && f.path.size() <= 4096, "path must be 1 to 4096 bytes");
+    if (j.contains("s")) f.site = integerField<int>(j, "s", 0, 1 << 30);
+    return f;
+  }
   if (type == "fatal") return TraceFatal{stringField(j, "why"), stringField(j, "detail")};
   DETBENCH_THROW(InvalidArgument, "unknown record type '" + type + "'");
 }

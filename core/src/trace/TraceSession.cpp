@@ -1,6 +1,7 @@
 #include "detbench/trace/TraceSession.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
@@ -93,8 +94,17 @@ TraceRunExit runLaunched(const TracePlan& plan, int run, const ScriptLaunch& lau
   return exit;
 }
 
+// Wall-clock nanoseconds, the clock a file's modification time is read against.
+std::int64_t wallNanoseconds() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// `traceStarted`: wallNanoseconds() when the trace began. The probe records the files a run
+// reads that were written between then and the run's own start (what an earlier run left).
 ScriptLaunch launchFor(const TracePlan& plan, const ProbeFolder& probe, const TraceConfig& config,
-                       int run) {
+                       int run, std::int64_t traceStarted) {
   ScriptLaunch l;
   TraceLauncher launcher;
   if (plan.launcher) launcher = plan.launcher(run);
@@ -127,6 +137,8 @@ ScriptLaunch launchFor(const TracePlan& plan, const ProbeFolder& probe, const Tr
   env.emplace_back("DETBENCH_TRACE_RUNS", std::to_string(plan.runs));
   env.emplace_back("DETBENCH_TRACE_CONFIG", config.name);
   env.emplace_back("DETBENCH_TRACE_SETTINGS", probeSettingsJson(config.settings).dump());
+  env.emplace_back("DETBENCH_TRACE_SINCE",
+                   std::to_string(traceStarted) + ":" + std::to_string(wallNanoseconds()));
   if (!plan.window.all()) {
     env.emplace_back("DETBENCH_TRACE_OPS",
                      std::to_string(plan.window.first) + ":" + std::to_string(plan.window.last));
@@ -371,6 +383,7 @@ TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
   DETBENCH_CHECK_ARG(plan.runs >= 1 && plan.runs <= kMaxTraceRuns, "runs must be 1 to 100");
   DETBENCH_CHECK_ARG(!plan.configs.empty(), "no configuration to trace");
   const ProbeFolder probe(plan.probeRoot);
+  const std::int64_t traceStarted = wallNanoseconds();
   const std::size_t memoryLimit =
       static_cast<std::size_t>(std::max<std::int64_t>(availableMemoryBytes() / 2, 64 << 20));
   TraceResult result;
@@ -419,7 +432,7 @@ TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
                                  " MiB, half the memory available: trace a window with --ops");
         }
       };
-      ScriptLaunch launch = launchFor(plan, probe, config.config, run);
+      ScriptLaunch launch = launchFor(plan, probe, config.config, run, traceStarted);
       const std::string jobDir = probe.freshSubfolder("job");
       addJobEnvironment(launch, probe, jobDir);
       const TraceRunExit exit = runLaunched(plan, run, launch, sc, cancel);
@@ -459,7 +472,7 @@ TraceResult runTrace(const TracePlan& plan, const PythonCheck& python,
             k.kept[{keptOutput->seq, keptOutput->output}] = *keptOutput;
           }
         };
-        ScriptLaunch launch = launchFor(plan, probe, config.config, run);
+        ScriptLaunch launch = launchFor(plan, probe, config.config, run, traceStarted);
         launch.environment.emplace_back("DETBENCH_TRACE_ONLY", joinSeqs(seqs));
         launch.environment.emplace_back("DETBENCH_TRACE_KEEP", joinSeqs(seqs));
         launch.environment.emplace_back("DETBENCH_TRACE_KEEP_DIR", dir);

@@ -184,6 +184,72 @@ std::string describeParting(const TraceParting& p) {
   return "?";
 }
 
+namespace {
+
+std::optional<EarlierFilesFinding> earlierFilesIn(const TraceAlignment& a) {
+  EarlierFilesFinding f;
+  f.alignment = &a;
+  for (const auto& r : a.runs) {
+    if (r.earlierFiles.empty()) continue;
+    if (!f.first) {
+      f.first = &r.earlierFiles.front();
+      f.firstRun = r.run;
+    }
+    f.runs.push_back(r.run);
+    f.files = std::max(f.files, r.earlierFiles.size());
+  }
+  if (!f.first) return std::nullopt;
+  return f;
+}
+
+}  // namespace
+
+std::optional<EarlierFilesFinding> findEarlierFiles(const TraceConfigResult& c) {
+  if (c.reproducible()) return std::nullopt;
+  if (auto f = earlierFilesIn(c.alignment)) return f;
+  for (const auto& r : c.job.ranks) {
+    if (auto f = earlierFilesIn(r.alignment)) {
+      f->rank = r.rank;
+      return f;
+    }
+  }
+  if (c.job.pool) {
+    if (auto f = earlierFilesIn(c.job.pool->alignment)) {
+      f->rank = kPoolRank;
+      return f;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string describeEarlierFiles(const TraceConfigResult& c) {
+  const std::optional<EarlierFilesFinding> found = findEarlierFiles(c);
+  if (!found) return {};
+  const EarlierFilesFinding& f = *found;
+  std::string s;
+  if (f.rank)
+    s = (*f.rank == kPoolRank ? describePoolName(c.job) : "rank " + std::to_string(*f.rank)) + ": ";
+  s += f.runs.size() == 1 ? "run " : "runs ";
+  for (std::size_t i = 0; i < f.runs.size(); ++i) {
+    s += (i == 0 ? "" : i + 1 == f.runs.size() ? " and " : ", ") + std::to_string(f.runs[i]);
+  }
+  s += " read " + f.first->path;
+  if (f.first->site) s += " at " + describeSite(*f.first->site);
+  s += f.first->seq > 0
+           ? " (after " + describeOpNumber(*f.alignment, f.first->thread, f.first->seq) + ")"
+           : " (before any op)";
+  if (f.files > 1) {
+    s += " and " + std::to_string(f.files - 1) + (f.files == 2 ? " other file" : " other files");
+  }
+  s += f.files > 1 ? ", written" : ", a file written";
+  s += " after the trace began and before run " + std::to_string(f.firstRun) +
+       " did: what an earlier run left. Runs that start from what another run left do not start "
+       "alike, however they are seeded: remove ";
+  s += f.files > 1 ? "such files" : "it";
+  return s + " before each run, or keep the script from reading " + (f.files > 1 ? "them" : "it") +
+         " while it is traced";
+}
+
 std::string exceptionGist(const std::string& message) {
   std::vector<std::string> lines;
   for (std::size_t at = 0; at <= message.size();) {

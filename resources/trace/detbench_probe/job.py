@@ -308,6 +308,8 @@ def _child_after_torch(job):
     from .generators import note_start
     note_start("seed" in applied)  # who seeds this process's generators, from here on
     recorder = Recorder(channel, int(job.get("run", 1)))
+    since = job.get("since")
+    recorder.since = tuple(since) if isinstance(since, list) and len(since) == 2 else None
     install(recorder, job)
     _begin(recorder, path, recorder.run, applied, False)
     _note_uncaught()

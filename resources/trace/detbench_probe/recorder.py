@@ -70,6 +70,7 @@ class Recorder(CallSites, TorchDispatchMode):
         self.op_head = '{"t":"op",'
         self.active = False  # inside the mode (the script is running)
         self.current = 0
+        self.since = None  # (trace_ns, run_ns): when the trace and this run began (files.py)
         self.init_sites()
 
     def __enter__(self):

@@ -16,6 +16,8 @@ What detbench passes in the environment (and the probe removes before the script
   DETBENCH_TRACE_JOB_DIR   the folder the script's own processes write their records to
                            (job.py); the script's children find it, with the run and the
                            settings, in DETBENCH_TRACE_JOB
+  DETBENCH_TRACE_SINCE     "TRACE:RUN": when the trace and this run began, wall-clock
+                           nanoseconds (files.py)
 What stays for the script to read: DETBENCH_TRACE_RUN (this run, from 1), DETBENCH_TRACE_RUNS
 and DETBENCH_TRACE_CONFIG (the configuration's name).
 """
@@ -162,6 +164,8 @@ def main():
     keep_dir = os.environ.pop("DETBENCH_TRACE_KEEP_DIR", "") or None
     run = int(os.environ.get("DETBENCH_TRACE_RUN", "1"))
     job_dir = os.environ.pop("DETBENCH_TRACE_JOB_DIR", "") or None
+    from .files import parse_since
+    since = parse_since(os.environ.pop("DETBENCH_TRACE_SINCE", ""))
     os.set_inheritable(fd, False)
     channel = Channel(fd, os.environ.pop("DETBENCH_TRACE_RING", "") or None)
 
@@ -177,6 +181,8 @@ def main():
     job = None
     if job_dir:
         job = {"dir": job_dir, "run": run, "settings": settings}
+        if since is not None:
+            job["since"] = list(since)
         digest_lib = os.environ.get("DETBENCH_TRACE_DIGEST_LIB")
         if digest_lib:
             job["digest_lib"] = digest_lib
@@ -207,6 +213,7 @@ def main():
     from .generators import note_start
     note_start("seed" in applied)
     recorder = Recorder(channel, run, window, keep, keep_dir, only)
+    recorder.since = since
     if job is not None:
         from . import job as job_module
         job_module.install(recorder, job)

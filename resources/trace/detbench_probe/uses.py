@@ -61,7 +61,8 @@ def install(recorder):
         recorder.originals.append((owner, name, original, owner.__dict__.get(name)))
         setattr(owner, name, wrapper)
 
-    from . import pools as _pools, shared as _shared, threads as _threads
+    from . import files as _files, pools as _pools, shared as _shared, threads as _threads
+    _files.install(recorder, recorder.since)
     _threads.install(recorder)
     _pools.install(recorder)
     _shared.install(recorder)
@@ -170,6 +171,8 @@ def record_numpy_views(recorder):
 
 
 def remove(recorder):
+    from . import files as _files
+    _files.remove()
     for owner, name, _original, own in reversed(getattr(recorder, "originals", [])):
         if own is None:
             try:

@@ -160,6 +160,22 @@ TEST(TraceRecords, ReadsTheExitCodeAParentSaysOfItsCommand) {
   EXPECT_THROW(parseTraceRecord(R"({"t":"exited","pid":42})"), InvalidArgument);
 }
 
+TEST(TraceRecords, ReadsAFileAnEarlierRunLeft) {
+  const auto f = std::get<TraceFileRead>(
+      parseTraceRecord(R"({"t":"file","th":2,"i":40,"path":"/work/state.pt","s":3})"));
+  EXPECT_EQ(f.thread, 2);
+  EXPECT_EQ(f.seq, 40);
+  EXPECT_EQ(f.path, "/work/state.pt");
+  EXPECT_EQ(f.site, 3);
+  const auto noSite =
+      std::get<TraceFileRead>(parseTraceRecord(R"({"t":"file","i":0,"path":"/a"})"));
+  EXPECT_EQ(noSite.thread, 0);
+  EXPECT_EQ(noSite.site, 0);
+  EXPECT_THROW(parseTraceRecord(R"({"t":"file","i":1,"path":""})"), InvalidArgument);
+  EXPECT_THROW(parseTraceRecord(R"({"t":"file","i":1})"), InvalidArgument);
+  EXPECT_THROW(parseTraceRecord(R"({"t":"file","i":-1,"path":"/a"})"), InvalidArgument);
+}
+
 TEST(TraceRecords, AProbeOfAnotherProtocolIsRefused) {
   EXPECT_THROW(parseTraceRecord(R"({"t":"start","v":1,"run":1,"pid":7,"python":"3","torch":"2",)"
                                 R"("threads":1,"deterministic":false,"applied":{}})"),

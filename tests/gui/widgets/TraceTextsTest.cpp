@@ -78,5 +78,37 @@ TEST(TraceTextsTest, NotesArgumentsAndPartingsAreTheWorkbenchsOwnWords) {
   EXPECT_EQ(tracetext::partingText(p).toStdString(), trace::describeParting(p));
 }
 
+// The files runs read that an earlier run left: said where the runs do not agree, with the
+// runs, the file, the line that opened it and the rank it was read on; nothing where they agree.
+TEST(TraceTextsTest, FilesAnEarlierRunLeftAreNamedWithTheRunsThatReadThem) {
+  trace::TraceConfigResult c;
+  c.alignment.runs.resize(3);
+  for (int r = 0; r < 3; ++r) c.alignment.runs[static_cast<std::size_t>(r)].run = r + 1;
+  trace::TraceRankResult rank;
+  rank.rank = 1;
+  rank.alignment = c.alignment;
+  const trace::TraceEarlierFile file{"/w/state.pt", 0, 4, trace::TraceSite{1, "/w/t.py", 9, "f"}};
+  rank.alignment.runs[1].earlierFiles = {file};
+  rank.alignment.runs[2].earlierFiles = {file, file};
+  c.job.ranks.push_back(rank);
+  c.alignment.partings.push_back(trace::TraceParting{});  // the runs do not agree
+  EXPECT_EQ(tracetext::earlierFilesText(c),
+            QStringLiteral("Rank 1: The script read /w/state.pt in runs 2, 3 (opened at t.py:9 "
+                           "(f), after op 4), written after the trace began and before run 2 "
+                           "did: what an earlier run left. Runs that start from what another run "
+                           "left do not start alike, however they are seeded: remove it before "
+                           "each run, or keep the script from reading it while it is traced. "
+                           "One other file too: the report lists it."));
+  EXPECT_EQ(trace::describeEarlierFiles(c).rfind("rank 1: runs 2 and 3 read /w/state.pt at t.py:9 "
+                                                 "(f) (after op 4) and 1 other file, written",
+                                                 0),
+            0u)
+      << trace::describeEarlierFiles(c);
+  c.alignment.partings.clear();
+  c.alignment.runs.clear();  // (no runs: nothing is called reproducible either)
+  c.job.ranks.clear();
+  EXPECT_TRUE(tracetext::earlierFilesText(c).isEmpty());
+}
+
 }  // namespace
 }  // namespace detbench::gui

@@ -148,6 +148,18 @@ struct TraceRunExit {
   std::string process;
 };
 
+// A file a run read that was written while the trace ran, before that run began: what an
+// earlier run left (a checkpoint the script resumes from, a file it appends to).
+struct TraceEarlierFile {
+  std::string path;
+  int thread = 0;
+  std::int64_t seq = 0;  // the thread's last op before the script opened it (0: none)
+  std::optional<TraceSite> site;
+};
+
+// The most earlier files kept a run.
+inline constexpr std::size_t kMaxEarlierFiles = 20;
+
 struct TraceRunSummary {
   int run = 0;
   std::optional<TraceStart> start;
@@ -156,6 +168,9 @@ struct TraceRunSummary {
   std::optional<TraceRaise> lastRaise;  // the last op that raised, with its site
   std::optional<TraceSite> lastRaiseSite;
   std::vector<TraceWarning> warnings;
+  // What the run read that an earlier run of the trace left (at most kMaxEarlierFiles): runs
+  // that read such files do not start alike, however they are seeded.
+  std::vector<TraceEarlierFile> earlierFiles;
   TraceRunExit exit;
   std::int64_t ops = 0;              // op records received
   std::int64_t compared = 0;         // ops compared with run 1 (run 1: digested ops)

@@ -191,6 +191,16 @@ struct TraceEnd {
   std::int64_t otherThreadOps = 0;
 };
 
+// A file the process opened for reading after op `seq` of its thread that was written while the
+// trace ran, before this run began: what an earlier run left (a checkpoint the script resumes
+// from). The probe sends each file once, at most 64 a process (files.py).
+struct TraceFileRead {
+  std::int64_t seq = 0;
+  int thread = 0;
+  std::string path;
+  int site = 0;  // the user's line that opened it (0: none known)
+};
+
 // An output written for the second pass.
 struct TraceKept {
   std::int64_t seq = 0;
@@ -207,9 +217,9 @@ struct TraceFatal {
   std::string detail;
 };
 
-using TraceEvent =
-    std::variant<TraceStart, TraceSite, TraceOp, TraceRaise, TraceWarning, TraceKept, TraceEnd,
-                 TraceFatal, TraceUse, TraceRank, TraceThread, TraceTask, TraceExited>;
+using TraceEvent = std::variant<TraceStart, TraceSite, TraceOp, TraceRaise, TraceWarning, TraceKept,
+                                TraceEnd, TraceFatal, TraceUse, TraceRank, TraceThread, TraceTask,
+                                TraceExited, TraceFileRead>;
 
 // Parses one record line (without its newline). Raises InvalidArgument saying what is wrong:
 // too long, too deep, not JSON, an unknown record type, a missing or ill-typed field.

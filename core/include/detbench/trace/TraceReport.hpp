@@ -3,8 +3,10 @@
 // "detbench-trace", docs/REPORT-FORMAT.md, "Trace reports") or Markdown, ready to paste into a
 // bug report.
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -53,6 +55,20 @@ std::string describeCategory(CauseCategory category);
 // The category's words for this cause (a number that came in as an argument says so).
 std::string describeOrigin(const TraceCause& cause);
 std::string describeParting(const TraceParting& p);
+// Where a configuration's runs do not agree: the files they read that an earlier run of the
+// trace left (a checkpoint the script resumes from). Found in the script's process first, then
+// its ranks, then its pool.
+struct EarlierFilesFinding {
+  const TraceAlignment* alignment = nullptr;  // where they were read
+  std::optional<int> rank;  // a rank's (kPoolRank: the pool's); none: the script's
+  std::vector<int> runs;    // the runs that read any
+  int firstRun = 0;
+  const TraceEarlierFile* first = nullptr;  // the first file the first of them read
+  std::size_t files = 0;                    // the most files one run read
+};
+std::optional<EarlierFilesFinding> findEarlierFiles(const TraceConfigResult& c);
+// The finding in one sentence with what to do; "" where there is none.
+std::string describeEarlierFiles(const TraceConfigResult& c);
 // How a run ended, in a few words ("completed", "exited with 1", "killed by signal 9", ...).
 std::string describeRunEnd(const TraceRunSummary& run);
 // An exception's message on one line. A message that carries a traceback of its own
