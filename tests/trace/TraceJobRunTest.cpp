@@ -170,5 +170,24 @@ TEST_F(TraceJobRun, AWorkerThatSpawnStartedIsUnseededWhateverItsParentSeeded) {
   EXPECT_EQ(explainCause(draw, PyTorchRelease{2, 8}).fix, TraceFix::SeedSpawnedProcess);
 }
 
+// The same worker started from multiprocessing's fork server (the default start method from
+// Python 3.14 on): forked from a fresh interpreter, it leaves by os._exit. Before, its end
+// record was never written ("a process the script started failed") and its draw's fix was
+// --seed, which its parent's seeding already stood for.
+TEST_F(TraceJobRun, AWorkerTheForkServerStartedEndsCleanlyAndIsUnseeded) {
+  TraceSettings settings;
+  setEnvironment(settings, "START_METHOD", "forkserver");
+  const TraceConfigResult c = trace(settings, 2, "spawn_seeded_parent.py");
+  ASSERT_EQ(c.job.ranks.size(), 1u) << describeVerdict(c);
+  EXPECT_FALSE(c.failed()) << describeVerdict(c);
+  const TraceAlignment& a = c.job.ranks[0].alignment;
+  for (const auto& r : a.runs) EXPECT_TRUE(r.completed()) << describeRunEnd(r);
+  ASSERT_FALSE(a.causes.empty()) << describeVerdict(c);
+  const TraceCause& draw = a.causes.front();
+  ASSERT_TRUE(draw.site.has_value());
+  EXPECT_EQ(draw.site->line, lineOf("spawn_seeded_parent.py", "# DRAW"));
+  EXPECT_EQ(explainCause(draw, PyTorchRelease{2, 8}).fix, TraceFix::SeedSpawnedProcess);
+}
+
 }  // namespace
 }  // namespace detbench::trace

@@ -87,7 +87,8 @@ std::string_view commandLineFix(TraceFix fix) {
              "(torch.seed(), the clock) needs a fixed number";
     case TraceFix::SeedSpawnedProcess:
       return "this process was started afresh by multiprocessing (torch.multiprocessing.spawn, "
-             "a \"spawn\" context): its generators begin unseeded, whatever its parent seeded; "
+             "a \"spawn\" or \"forkserver\" context): its generators begin unseeded, whatever its "
+             "parent seeded; "
              "seed them in the function it runs (torch.manual_seed at its top), or --seed, which "
              "seeds every process";
     case TraceFix::OtherDraws:

@@ -10,8 +10,8 @@ it), which no seed fixes. The record, as a string among the op's arguments: "BY 
   "start"    torch's default CPU generator as the process began it: a seed of its own in each
              process, nothing seeded it
   "spawned"  the same in a process multiprocessing started afresh (torch.multiprocessing.spawn,
-             a "spawn" context's Process or Pool): whatever its parent seeded, nothing seeded
-             this process's generators
+             a "spawn" or "forkserver" context's Process or Pool): whatever its parent seeded,
+             nothing seeded this process's generators
   "trace"    as --seed set it before the script's first line
   "default"  the fixed seed a torch.Generator() or a CUDA generator starts with: nothing
              seeded it
@@ -110,8 +110,11 @@ def note_start(seeded):
     """Called before the script's first line, after --seed (seeded: whether it was given)."""
     global _start_seed, _trace_seed, _start_by
     # multiprocessing's spawn starts a fresh interpreter with this option (spawn_main), then
-    # gives it the parent's sys.argv: the interpreter's own arguments keep it.
-    _start_by = "spawned" if "--multiprocessing-fork" in getattr(sys, "orig_argv", ()) else "start"
+    # gives it the parent's sys.argv: the interpreter's own arguments keep it. A forkserver
+    # child is forked from the fork server, a fresh interpreter started on its main().
+    argv = getattr(sys, "orig_argv", ())
+    _start_by = "spawned" if "--multiprocessing-fork" in argv or any(
+        "multiprocessing.forkserver import main" in a for a in argv) else "start"
     try:
         _start_seed = torch.initial_seed()
     except Exception:

@@ -223,6 +223,11 @@ def _begin(recorder, path, run, applied, forked):
     try:
         import multiprocessing.util as util
         util.Finalize(None, _end, exitpriority=-1000)
+        # A process multiprocessing starts imports torch (and so begins here) while it unpickles
+        # its target, before its bootstrap clears the finalizers; a fork server's child then
+        # leaves by os._exit, past atexit: the finalizer is registered again after the clear.
+        util.register_after_fork(_process, lambda _p: util.Finalize(None, _end,
+                                                                    exitpriority=-1000))
     except Exception:
         pass
     processes.watch_run(lambda: _process)

@@ -2,6 +2,8 @@
 # interpreter, whose generators begin unseeded whatever the parent seeded (PyTorch's ImageNet
 # example with --seed and --multiprocessing-distributed). The worker's draw, at the line marked
 # with DRAW, differs between runs: each process takes a 64-bit seed of its own as it starts.
+# START_METHOD=forkserver starts it from multiprocessing's fork server instead, itself a fresh
+# interpreter that nothing seeded.
 import os
 import shutil
 import tempfile
@@ -22,6 +24,7 @@ if __name__ == "__main__":
     torch.manual_seed(0)
     folder = tempfile.mkdtemp()
     try:
-        mp.spawn(work, args=(os.path.join(folder, "meeting"),), nprocs=1)
+        mp.start_processes(work, args=(os.path.join(folder, "meeting"),), nprocs=1,
+                           start_method=os.environ.get("START_METHOD", "spawn"))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
