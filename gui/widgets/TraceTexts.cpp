@@ -183,12 +183,17 @@ QString verdictText(const TraceConfigResult& c) {
           "not all compared: ops ran in processes that were neither multiprocessing's nor "
           "commands (a bare os.fork's child) and joined no process group, which the trace does "
           "not compare");
-    case VerdictKind::Agree:
-      return v.notes == 0 ? TraceWidget::tr("the runs agree")
-                          : TraceWidget::tr(
-                                "the runs agree in every result (%1 outputs differ "
-                                "that no result uses)")
-                                .arg(v.notes);
+    case VerdictKind::Agree: {
+      QString agree = v.notes == 0 ? TraceWidget::tr("the runs agree")
+                                   : TraceWidget::tr(
+                                         "the runs agree in every result (%1 outputs differ "
+                                         "that no result uses)")
+                                         .arg(v.notes);
+      if (findEarlierFiles(c)) {
+        agree += TraceWidget::tr(", each run starting from a file an earlier run left");
+      }
+      return agree;
+    }
     case VerdictKind::Differ:
       return v.causes > 0 || v.differingResults > 0 ? causes() : TraceWidget::tr("the runs differ");
     case VerdictKind::SequencesPart:
@@ -305,16 +310,22 @@ QString earlierFilesText(const TraceConfigResult& c) {
       : file.thread == 0
           ? TraceWidget::tr("after op %1").arg(file.seq)
           : TraceWidget::tr("after op %1 on thread %2").arg(file.seq).arg(file.thread);
+  const QString runsRead = runs.size() == 1
+                               ? TraceWidget::tr("run %1").arg(runs.front())
+                               : TraceWidget::tr("runs %1").arg(runs.join(QStringLiteral(", ")));
+  const QString line = file.site ? siteText(file.site) : TraceWidget::tr("an unknown line");
   QString text =
-      TraceWidget::tr(
-          "The script read %2 in %1 (opened at %3, %4), written after the trace began and "
-          "before run %5 did: what an earlier run left. Runs that start from what another run "
-          "left do not start alike, however they are seeded: remove it before each run, or keep "
-          "the script from reading it while it is traced.")
-          .arg(runs.size() == 1 ? TraceWidget::tr("run %1").arg(runs.front())
-                                : TraceWidget::tr("runs %1").arg(runs.join(QStringLiteral(", "))),
-               qstr(file.path),
-               file.site ? siteText(file.site) : TraceWidget::tr("an unknown line"), opened)
+      (f.agree ? TraceWidget::tr(
+                     "The script read %2 in %1 (opened at %3, %4), written after the trace began "
+                     "and before run %5 did: what an earlier run left. The runs agree starting "
+                     "from it; runs without it were not compared: remove it before tracing to "
+                     "compare runs from the start.")
+               : TraceWidget::tr(
+                     "The script read %2 in %1 (opened at %3, %4), written after the trace began "
+                     "and before run %5 did: what an earlier run left. Runs that start from what "
+                     "another run left do not start alike, however they are seeded: remove it "
+                     "before each run, or keep the script from reading it while it is traced."))
+          .arg(runsRead, qstr(file.path), line, opened)
           .arg(f.firstRun);
   if (f.files > 1) {
     text += QLatin1Char(' ') +

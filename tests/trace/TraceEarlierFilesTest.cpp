@@ -28,14 +28,16 @@ class TraceEarlierFiles : public ::testing::Test {
     std::error_code ec;
     std::filesystem::remove_all(folder_, ec);
   }
-  TraceConfigResult trace(int runs) {
+  TraceResult traceAll(int runs, const std::string& script, int configs) {
     TracePlan plan;
     plan.secondPass = false;
-    plan.command =
-        parseScriptCommand({kTracePython, kScripts + "/resume_checkpoint.py", folder_.string()});
+    plan.command = parseScriptCommand({kTracePython, kScripts + "/" + script, folder_.string()});
     plan.runs = runs;
-    plan.configs = {TraceConfig{"default", {}}};
-    TraceResult r = runTrace(plan, checkPython(plan.command, ""));
+    for (int c = 0; c < configs; ++c) plan.configs.push_back({"c" + std::to_string(c + 1), {}});
+    return runTrace(plan, checkPython(plan.command, ""));
+  }
+  TraceConfigResult trace(int runs) {
+    TraceResult r = traceAll(runs, "resume_checkpoint.py", 1);
     return std::move(r.configs.at(0));
   }
   std::filesystem::path folder_;
@@ -78,6 +80,33 @@ TEST_F(TraceEarlierFiles, FilesARunWroteAndReadItselfAreNotNamed) {
   EXPECT_TRUE(c.alignment.runs[0].earlierFiles.empty());
   EXPECT_GT(c.alignment.runs[0].ops, 0);
   EXPECT_FALSE(findEarlierFiles(c).has_value());
+}
+
+// A file the first configuration's first run made and every later run reads: that
+// configuration's runs part (run 1 drew what run 2 read); the second's agree, but neither of its
+// runs started without the file, which the trace says rather than letting the agreement stand
+// for runs from the start.
+TEST_F(TraceEarlierFiles, RunsThatAgreeFromAnEarlierRunsFileSaySo) {
+  const TraceResult r = traceAll(2, "cached_weights.py", 2);
+  ASSERT_EQ(r.configs.size(), 2u);
+  const TraceConfigResult& first = r.configs[0];
+  const TraceConfigResult& second = r.configs[1];
+  EXPECT_FALSE(first.reproducible());
+  const std::optional<EarlierFilesFinding> parted = findEarlierFiles(first);
+  ASSERT_TRUE(parted.has_value());
+  EXPECT_FALSE(parted->agree);
+  EXPECT_EQ(parted->runs, (std::vector<int>{2}));
+  ASSERT_TRUE(parted->first->site.has_value());
+  EXPECT_EQ(parted->first->site->line, lineOf("cached_weights.py", "# CACHED"));
+  EXPECT_TRUE(second.reproducible()) << describeVerdict(second);
+  const std::optional<EarlierFilesFinding> agreed = findEarlierFiles(second);
+  ASSERT_TRUE(agreed.has_value());
+  EXPECT_TRUE(agreed->agree);
+  EXPECT_EQ(agreed->runs, (std::vector<int>{1, 2}));
+  const std::string text = describeEarlierFiles(second);
+  EXPECT_NE(text.find("The runs agree starting from it; runs without it were not compared"),
+            std::string::npos)
+      << text;
 }
 
 }  // namespace

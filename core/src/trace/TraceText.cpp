@@ -186,9 +186,13 @@ std::string describeParting(const TraceParting& p) {
 
 namespace {
 
-std::optional<EarlierFilesFinding> earlierFilesIn(const TraceAlignment& a) {
+// Runs that agree read such files harmlessly unless run 1 did too: then none started without
+// them, and the agreement is of runs that start from what an earlier run left.
+std::optional<EarlierFilesFinding> earlierFilesIn(const TraceAlignment& a, bool agree) {
+  if (agree && (a.runs.empty() || a.runs.front().earlierFiles.empty())) return std::nullopt;
   EarlierFilesFinding f;
   f.alignment = &a;
+  f.agree = agree;
   for (const auto& r : a.runs) {
     if (r.earlierFiles.empty()) continue;
     if (!f.first) {
@@ -205,16 +209,16 @@ std::optional<EarlierFilesFinding> earlierFilesIn(const TraceAlignment& a) {
 }  // namespace
 
 std::optional<EarlierFilesFinding> findEarlierFiles(const TraceConfigResult& c) {
-  if (c.reproducible()) return std::nullopt;
-  if (auto f = earlierFilesIn(c.alignment)) return f;
+  const bool agree = c.reproducible();
+  if (auto f = earlierFilesIn(c.alignment, agree)) return f;
   for (const auto& r : c.job.ranks) {
-    if (auto f = earlierFilesIn(r.alignment)) {
+    if (auto f = earlierFilesIn(r.alignment, agree)) {
       f->rank = r.rank;
       return f;
     }
   }
   if (c.job.pool) {
-    if (auto f = earlierFilesIn(c.job.pool->alignment)) {
+    if (auto f = earlierFilesIn(c.job.pool->alignment, agree)) {
       f->rank = kPoolRank;
       return f;
     }
@@ -227,8 +231,9 @@ std::string describeEarlierFiles(const TraceConfigResult& c) {
   if (!found) return {};
   const EarlierFilesFinding& f = *found;
   std::string s;
-  if (f.rank)
+  if (f.rank) {
     s = (*f.rank == kPoolRank ? describePoolName(c.job) : "rank " + std::to_string(*f.rank)) + ": ";
+  }
   s += f.runs.size() == 1 ? "run " : "runs ";
   for (std::size_t i = 0; i < f.runs.size(); ++i) {
     s += (i == 0 ? "" : i + 1 == f.runs.size() ? " and " : ", ") + std::to_string(f.runs[i]);
@@ -243,11 +248,17 @@ std::string describeEarlierFiles(const TraceConfigResult& c) {
   }
   s += f.files > 1 ? ", written" : ", a file written";
   s += " after the trace began and before run " + std::to_string(f.firstRun) +
-       " did: what an earlier run left. Runs that start from what another run left do not start "
-       "alike, however they are seeded: remove ";
+       " did: what an earlier run left. ";
+  const std::string them = f.files > 1 ? "them" : "it";
+  if (f.agree) {
+    return s + "The runs agree starting from " + them + "; runs without " + them +
+           " were not compared: remove " + (f.files > 1 ? "such files" : "it") +
+           " before tracing to compare runs from the start";
+  }
+  s += "Runs that start from what another run left do not start alike, however they are seeded: "
+       "remove ";
   s += f.files > 1 ? "such files" : "it";
-  return s + " before each run, or keep the script from reading " + (f.files > 1 ? "them" : "it") +
-         " while it is traced";
+  return s + " before each run, or keep the script from reading " + them + " while it is traced";
 }
 
 std::string exceptionGist(const std::string& message) {
@@ -375,6 +386,7 @@ std::string describeVerdict(const TraceConfigResult& c) {
         s += " in every result; " + std::to_string(v.notes) +
              (v.notes == 1 ? " op gave" : " ops gave") + " other bits that no result uses (notes)";
       }
+      if (findEarlierFiles(c)) s += ", each run starting from a file an earlier run left";
       return s;
     }
     case VerdictKind::Differ:

@@ -55,10 +55,12 @@ std::string describeCategory(CauseCategory category);
 // The category's words for this cause (a number that came in as an argument says so).
 std::string describeOrigin(const TraceCause& cause);
 std::string describeParting(const TraceParting& p);
-// Where a configuration's runs do not agree: the files they read that an earlier run of the
-// trace left (a checkpoint the script resumes from). Found in the script's process first, then
-// its ranks, then its pool.
+// The files a configuration's runs read that an earlier run of the trace left (a checkpoint the
+// script resumes from): where the runs do not agree, any; where they agree, those run 1 read
+// (no run started without them). Found in the script's process first, then its ranks, then its
+// pool.
 struct EarlierFilesFinding {
+  bool agree = false;                         // the configuration's runs agree
   const TraceAlignment* alignment = nullptr;  // where they were read
   std::optional<int> rank;  // a rank's (kPoolRank: the pool's); none: the script's
   std::vector<int> runs;    // the runs that read any
