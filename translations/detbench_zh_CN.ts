@@ -4201,10 +4201,6 @@ difference</source>
             <translation>被吸收，或未被使用</translation>
         </message>
         <message>
-            <source>equal to run 1 (to the run's end)</source>
-            <translation>与运行 1 相同（直到该运行结束）</translation>
-        </message>
-        <message>
             <source>run %1, main thread</source>
             <translation>第 %1 次运行，主线程</translation>
         </message>
@@ -4225,6 +4221,10 @@ difference</source>
         <message>
             <source>run %1, %2</source>
             <translation>第 %1 次运行，%2</translation>
+        </message>
+        <message>
+            <source>equal to run 1 (where compared)</source>
+            <translation>与第 1 次运行相同（在比较过的地方）</translation>
         </message>
     </context>
     <context>

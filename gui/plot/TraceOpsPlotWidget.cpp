@@ -182,11 +182,17 @@ void TraceOpsPlotWidget::addRow(Row row, double y) {
   for (const auto s : statuses) inherited += s == OpStatus::Inherited ? 1 : 0;
   const std::size_t step = std::max<std::size_t>(1, inherited / kMaxInheritedPerRun + 1);
   std::size_t seen = 0;
-  // The row's line: from its first op to its last, broken between rows (NaN).
-  if (!statuses.empty()) {
+  // The row's line: over the ops compared, from the first to the last (past where the runs part,
+  // or outside the window, nothing was), broken between rows (NaN).
+  const auto compared = [](OpStatus s) { return s != OpStatus::NotCompared; };
+  const auto first = std::find_if(statuses.begin(), statuses.end(), compared);
+  if (first != statuses.end()) {
+    const auto last = std::find_if(statuses.rbegin(), statuses.rend(), compared);
+    row.line = {static_cast<std::size_t>(first - statuses.begin()) + 1,
+                statuses.size() - static_cast<std::size_t>(last - statuses.rbegin())};
     const double t = static_cast<double>(line_->dataCount());
-    line_->addData(t, 1, y);
-    line_->addData(t + 1, static_cast<double>(statuses.size()), y);
+    line_->addData(t, static_cast<double>(row.line->first), y);
+    line_->addData(t + 1, static_cast<double>(row.line->second), y);
     line_->addData(t + 2, qQNaN(), qQNaN());
   }
   for (std::size_t i = 0; i < statuses.size(); ++i) {
@@ -223,6 +229,11 @@ void TraceOpsPlotWidget::addRow(Row row, double y) {
   rows_.push_back(std::move(row));
 }
 
+std::optional<std::pair<std::size_t, std::size_t>> TraceOpsPlotWidget::lineSpan(
+    std::size_t row) const {
+  return row < rows_.size() ? rows_[row].line : std::nullopt;
+}
+
 QStringList TraceOpsPlotWidget::rowLabels() const {
   QStringList out;
   const auto ticker = plot()->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
@@ -253,7 +264,7 @@ void TraceOpsPlotWidget::retranslate() {
   inherited_->setName(tr("inherited"));
   absorbed_->setName(tr("absorbed, or unused"));
   notCompared_->setName(tr("not compared from here"));
-  line_->setName(tr("equal to run 1 (to the run's end)"));
+  line_->setName(tr("equal to run 1 (where compared)"));
 }
 
 QString TraceOpsPlotWidget::hoverText(const QPoint& pos) const {

@@ -9,6 +9,8 @@
 // differs come first, and the title says how many were left out.
 
 #include <QString>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "detbench/trace/TraceSession.hpp"
@@ -32,6 +34,9 @@ class TraceOpsPlotWidget : public PlotWidget {
   QString titleText() const;
   // Each row's label as the axis shows it, from the bottom row ("" where it is left unlabelled).
   QStringList rowLabels() const;
+  // The ops row `row` (from 0, bottom up) draws its line over: from its first compared op to its
+  // last (1-based), or none where nothing of it was compared.
+  std::optional<std::pair<std::size_t, std::size_t>> lineSpan(std::size_t row) const;
   void resetView() override;
 
   // At most this many inherited points are drawn per run (every k-th beyond it).
@@ -57,6 +62,7 @@ class TraceOpsPlotWidget : public PlotWidget {
     QString threadName;
     QString label;  // on the axis
     std::vector<trace::OpStatus> statuses;
+    std::optional<std::pair<std::size_t, std::size_t>> line;  // lineSpan
   };
   void addRow(Row row, double y);
   // Labels every row where the axis has room for each, else rows k apart (those with a cause

@@ -60,5 +60,26 @@ TEST(TraceOpsPlotWidgetTest, RowsTooCloseForTheirLabelsAreLabelledInTurnTheCause
   for (const QString& l : roomy) EXPECT_FALSE(l.isEmpty());
 }
 
+// A run's line says "equal to run 1": it covers the ops compared, not those past where the runs
+// part (nor outside the window), which before drew as equal to the run's end.
+TEST(TraceOpsPlotWidgetTest, ARunsLineEndsWhereItsOpsStopBeingCompared) {
+  trace::TraceConfigResult config;
+  trace::TraceRunSummary one, two, three, four;
+  one.run = 1;
+  two.run = 2;
+  three.run = 3;
+  four.run = 4;
+  two.statuses = {S::Equal, S::Equal, S::Inherited, S::NotCompared, S::NotCompared};
+  three.statuses = {S::NotCompared, S::Equal, S::Equal, S::NotCompared};  // a window
+  four.statuses = {S::NotCompared, S::NotCompared};
+  config.alignment.runs = {one, two, three, four};
+  TraceOpsPlotWidget plot;
+  plot.setConfig(&config);
+  EXPECT_EQ(plot.lineSpan(0), (std::pair<std::size_t, std::size_t>{1, 3}));
+  EXPECT_EQ(plot.lineSpan(1), (std::pair<std::size_t, std::size_t>{2, 3}));
+  EXPECT_FALSE(plot.lineSpan(2).has_value());
+  EXPECT_FALSE(plot.lineSpan(3).has_value());
+}
+
 }  // namespace
 }  // namespace detbench::gui
