@@ -18,8 +18,11 @@ import sys
 import tempfile
 
 MAX_FILES = 64  # recorded a process; the rest are not
+# Paths already looked at, kept up to this many: a script that reads a dataset file by file in
+# its own process checks each one's time again past it, but holds no more.
+MAX_SEEN = 4096
 
-_state = {"recorder": None, "since": None, "seen": set(), "sent": 0}
+_state = {"recorder": None, "since": None, "seen": set(), "sent": 0, "sent_paths": set()}
 
 
 def _skipped_prefixes():
@@ -91,7 +94,10 @@ def _opened(recorder, args, seen, skipped):
     path = os.path.abspath(os.fsdecode(path))
     if path in seen:
         return
-    seen.add(path)
+    if len(seen) < MAX_SEEN:
+        seen.add(path)
+    elif path in _state["sent_paths"]:
+        return
     if path.endswith(".pyc") or "/__pycache__/" in path or path.startswith(skipped):
         return
     try:
@@ -102,6 +108,7 @@ def _opened(recorder, args, seen, skipped):
     if not trace_ns <= written < run_ns:
         return
     _state["sent"] += 1
+    _state["sent_paths"].add(path)
     try:
         site = recorder.locate()[0]
     except Exception:
