@@ -5036,6 +5036,10 @@ difference</source>
             <source>, each run starting from a file an earlier run left</source>
             <translation>，每次运行都从较早运行留下的文件开始</translation>
         </message>
+        <message>
+            <source>they part at %1</source>
+            <translation>在 %1 处分叉</translation>
+        </message>
     </context>
     <context>
         <name>detbench::gui::TrainingDivergencePlotWidget</name>

@@ -332,6 +332,13 @@ void TraceWidget::fillConfigs() {
           opAtText(rank->alignment, cause.thread, cause.seq, cause.op.name, cause.site);
       first = rank->rank == kPoolRank ? tr("%1, %2").arg(tracePoolName(c.job), where)
                                       : tr("rank %1, %2").arg(rank->rank).arg(where);
+    } else if (!c.alignment.partings.empty()) {
+      // No cause before the sequences part: where they do, the op this run ran there.
+      const TraceParting& p = c.alignment.partings.front();
+      const bool ended = p.other.empty();
+      first = tr("they part at %1")
+                  .arg(opAtText(c.alignment, p.thread, p.seq, ended ? p.reference : p.other,
+                                ended ? p.referenceSite : p.otherSite));
     }
     configs_->setItem(i, 2, cell(first));
   }

@@ -1241,4 +1241,5 @@ ZH_CN = {
 "The script read %2 in %1 (opened at %3, %4), written after the trace began and before run %5 did: what an earlier run left. The runs agree starting from it; runs without it were not compared: remove it before tracing to compare runs from the start.": "脚本在%1中读取了 %2（在 %3 打开，%4），该文件写于追踪开始之后、第 %5 次运行开始之前：是较早的运行留下的。各次运行从它开始时结果一致；没有它的运行未被比较：追踪前删除它，以便从头比较各次运行。",
 ", each run starting from a file an earlier run left": "，每次运行都从较早运行留下的文件开始",
 "equal to run 1 (where compared)": "与第 1 次运行相同（在比较过的地方）",
+"they part at %1": "在 %1 处分叉",
 }
