@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "TracePython.hpp"
 #include "detbench/trace/TraceSession.hpp"
@@ -53,6 +54,18 @@ TEST_F(TraceRunOps, ABatchNormsRunningStatisticsAreItsOutputs) {
   ASSERT_EQ(a.causes.size(), 1u);
   EXPECT_EQ(a.causes[0].site->line, lineOf("batch_norm_stats.py", "# CAUSE"));
   EXPECT_TRUE(a.partings.empty());
+}
+
+TEST_F(TraceRunOps, ANumberTheScriptTookOutOfADifferingTensorIsNotNewData) {
+  // Before: the fill_ that was handed item()'s number was a cause of its own, "a number from
+  // Python" (as in PyTorch's forward-forward example with 2.15: a second fix for one generator).
+  const TraceAlignment a = trace("number_through_python.py");
+  ASSERT_EQ(a.runs.size(), 2u);
+  EXPECT_TRUE(a.runs[1].completed()) << a.runs[1].exit.stderrTail;
+  std::vector<std::int64_t> lines;
+  for (const auto& c : a.causes) lines.push_back(c.site ? c.site->line : 0);
+  EXPECT_EQ(lines, (std::vector<std::int64_t>{lineOf("number_through_python.py", "# CAUSE"),
+                                              lineOf("number_through_python.py", "# DERIVED")}));
 }
 
 }  // namespace

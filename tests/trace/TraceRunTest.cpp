@@ -140,15 +140,16 @@ TEST_F(TraceRun, ANumberFromTorchsUnseededGeneratorIsFixedBySeedingIt) {
   const TraceAlignment& a = r.configs.at(0).alignment;
   EXPECT_NE(std::find(a.unseededGenerators.begin(), a.unseededGenerators.end(), "torch"),
             a.unseededGenerators.end());
-  const TraceCause* shift = nullptr;
-  for (const auto& c : a.causes) {
-    if (c.site && c.site->line == lineOf("torch_number.py", "# SHIFT")) shift = &c;
-  }
-  ASSERT_NE(shift, nullptr);
-  ASSERT_EQ(shift->arguments.size(), 1u);
-  const CauseExplanation e = explainCause(*shift, PyTorchRelease{2, 8}, a.unseededGenerators);
-  EXPECT_EQ(e.kind, CauseKind::PythonNumber);
-  EXPECT_EQ(e.fix, TraceFix::SeedDataLoader);
+  // The draw is the cause; the op handed its number through item() inherits it (before, that op
+  // was a cause of its own, "a number from Python").
+  ASSERT_EQ(a.causes.size(), 1u);
+  const TraceCause& draw = a.causes.front();
+  ASSERT_TRUE(draw.site.has_value());
+  EXPECT_EQ(draw.site->line, lineOf("torch_number.py", "# DRAW"));
+  const CauseExplanation e = explainCause(draw, PyTorchRelease{2, 8}, a.unseededGenerators);
+  EXPECT_EQ(e.kind, CauseKind::RandomNumbers);
+  EXPECT_EQ(e.fix, TraceFix::Seed);
+  EXPECT_TRUE(draw.matters);
 }
 
 TEST_F(TraceRun, ASeededLstmIsReproducibleInEveryResult) {

@@ -141,8 +141,11 @@ struct TraceAligner::State {
   std::vector<std::int64_t> compiledTaint;
   bool differenceIntoBuffer = false;  // an op of this run wrote other bits through a view
   std::unordered_set<std::int64_t> matteredThisRun;  // causes whose difference reached a result
-  std::set<std::int64_t> mattered;                   // in any run
-  std::map<std::int64_t, TraceAbsorber> absorbers;   // the first op that absorbed a cause's
+  // The numbers ops of this run handed to Python (item()) that differ from run 1's there, as
+  // (run 1's, this run's): a later op given one of them as an argument got it through the script.
+  std::set<std::pair<std::string, std::string>> handedToPython;
+  std::set<std::int64_t> mattered;                  // in any run
+  std::map<std::int64_t, TraceAbsorber> absorbers;  // the first op that absorbed a cause's
   // The generators' states at each run's end, and whether a run drew from them.
   std::map<std::string, std::set<std::string>> generatorEnds;
   std::set<std::string> generatorsDrawn;
@@ -331,6 +334,7 @@ struct TraceAligner::State {
       }
     }
     std::vector<ArgumentDifference> arguments = argumentDifferences(ref, op);
+    if (auto handed = returnedDifference(ref, op)) handedToPython.insert(std::move(*handed));
     std::vector<int> differingOutputs;
     // An output with bits that were not digested in some run (the probe could not read them):
     // whether a difference read by the op went on is not known, so it is taken to go on.
@@ -402,6 +406,13 @@ struct TraceAligner::State {
         all[found->second].chosen = true;
       }
       status = OpStatus::Data;
+    } else if (!arguments.empty() &&
+               std::all_of(arguments.begin(), arguments.end(), [this](const auto& d) {
+                 return handedToPython.contains({d.reference, d.other});
+               })) {
+      // Numbers the script took out of tensors that differ (item()) and handed to this op: the
+      // difference came through Python from those, not from outside.
+      return passesOn ? OpStatus::Inherited : OpStatus::Absorbed;
     } else if (!arguments.empty()) {
       addCause(ref, CauseCategory::Data, {}, differingOutputs, std::move(arguments));
       status = OpStatus::Data;
@@ -483,19 +494,34 @@ struct TraceAligner::State {
     const auto& mine = first.scalarSets[ref.scalars];
     if (mine == op.scalars) return out;
     for (const auto& [name, value] : op.scalars) {
-      if (name == kGeneratorArgument) continue;
+      if (name == kGeneratorArgument || name == kReturnedValue) continue;
       const auto it = std::find_if(mine.begin(), mine.end(),
                                    [&name = name](const auto& kv) { return kv.first == name; });
       const std::string reference = it == mine.end() ? std::string() : it->second;
       if (reference != value) out.push_back({name, reference, value, run});
     }
     for (const auto& [name, value] : mine) {
-      if (name == kGeneratorArgument) continue;
+      if (name == kGeneratorArgument || name == kReturnedValue) continue;
       const bool present = std::any_of(op.scalars.begin(), op.scalars.end(),
                                        [&name = name](const auto& kv) { return kv.first == name; });
       if (!present) out.push_back({name, value, std::string(), run});
     }
     return out;
+  }
+
+  // The number the op handed to Python, as (run 1's, this run's), where the two differ.
+  std::optional<std::pair<std::string, std::string>> returnedDifference(const StoredOp& ref,
+                                                                        const TraceOp& op) const {
+    const auto valueIn = [](const auto& scalars) -> const std::string* {
+      for (const auto& [name, value] : scalars) {
+        if (name == kReturnedValue) return &value;
+      }
+      return nullptr;
+    };
+    const std::string* mine = valueIn(first.scalarSets[ref.scalars]);
+    const std::string* theirs = valueIn(op.scalars);
+    if (!mine || !theirs || *mine == *theirs) return std::nullopt;
+    return std::make_pair(*mine, *theirs);
   }
 
   // The differences of this run before op `seq` of `thread` that seemed to reach nothing and
@@ -675,6 +701,7 @@ void TraceAligner::beginRun() {
   s.compiledTaint.clear();
   s.differenceIntoBuffer = false;
   s.matteredThisRun.clear();
+  s.handedToPython.clear();
   TraceRunSummary summary;
   summary.run = s.run;
   s.result.runs.push_back(std::move(summary));

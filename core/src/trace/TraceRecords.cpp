@@ -155,6 +155,12 @@ TraceOp opOf(const RecordJson& j) {
     op.inputs = tensorsOf(*in, "in");
     op.outputs = tensorsOf(field(j, "out"), "out");
     if (const auto a = j.find("a"); a != j.end()) op.scalars = pairsOf(*a, "a", true);
+    if (const auto v = j.find("v"); v != j.end()) {
+      DETBENCH_CHECK_ARG(v->is_number() || v->is_boolean(),
+                         "v must be a number or a boolean, not " + jsonSnippet(*v));
+      op.scalars.emplace_back(kReturnedValue,
+                              v->dump(-1, ' ', false, RecordJson::error_handler_t::replace));
+    }
     if (const auto x = j.find("x"); x != j.end()) op.raised = integerOf<int>(*x, "x", 0, 1) == 1;
     if (const auto e = j.find("entry"); e != j.end()) op.entry = integerOf<int>(*e, "entry", 0, 1);
     if (const auto cc = j.find("cc"); cc != j.end()) {

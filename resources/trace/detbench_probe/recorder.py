@@ -319,6 +319,8 @@ class Recorder(CallSites, TorchDispatchMode):
                 self._note_view_writes(info, args, kwargs)
             described_out = self._describe_all(outputs)
         line = head + ',"out":' + described_out
+        if not outputs and type(out) in _NUMBERS:
+            line += ',"v":' + _returned_text(out)
         if entry:
             line += ',"entry":1'
         if len(outputs) > _MAX_TENSORS:
@@ -357,6 +359,8 @@ class Recorder(CallSites, TorchDispatchMode):
             line = head + ',"out":' + self._describe_all(outputs)
             if len(outputs) > _MAX_TENSORS:
                 line += ',"more":[%d,%d]' % (len(inputs), len(outputs))
+            elif not outputs and type(out) in _NUMBERS:
+                line += ',"v":' + _returned_text(out)
             line += "}"
         self.channel.send(line)
         if self.keep and seq in self.keep and self.keep_dir:
@@ -500,6 +504,17 @@ class Recorder(CallSites, TorchDispatchMode):
     def remove_uses(self):
         _uses.record_numpy_views(self)
         _uses.remove(self)
+
+
+# What an op hands to Python instead of a tensor (item(), bool(), torch.equal): recorded as the
+# op's "v", so that a number the script passes on to a later op is known as this one's.
+_NUMBERS = (int, float, bool)
+
+
+def _returned_text(v):
+    if type(v) is bool:
+        return "true" if v else "false"
+    return _float_text(v) if type(v) is float else str(v)
 
 
 class _ThreadRecorder(threading.local):

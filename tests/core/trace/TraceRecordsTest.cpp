@@ -160,6 +160,17 @@ TEST(TraceRecords, ReadsTheExitCodeAParentSaysOfItsCommand) {
   EXPECT_THROW(parseTraceRecord(R"({"t":"exited","pid":42})"), InvalidArgument);
 }
 
+TEST(TraceRecords, ANumberAnOpHandsToPythonIsAmongItsScalars) {
+  const auto op = std::get<TraceOp>(parseTraceRecord(
+      R"({"t":"op","i":1,"op":"aten::_local_scalar_dense","s":0,"in":[],"out":[],"v":0.5})"));
+  ASSERT_EQ(op.scalars.size(), 1u);
+  EXPECT_EQ(op.scalars[0].first, kReturnedValue);
+  EXPECT_EQ(op.scalars[0].second, "0.5");
+  EXPECT_THROW(
+      parseTraceRecord(R"({"t":"op","i":1,"op":"aten::equal","s":0,"in":[],"out":[],"v":"x"})"),
+      InvalidArgument);
+}
+
 TEST(TraceRecords, ReadsAFileAnEarlierRunLeft) {
   const auto f = std::get<TraceFileRead>(
       parseTraceRecord(R"({"t":"file","th":2,"i":40,"path":"/work/state.pt","s":3})"));

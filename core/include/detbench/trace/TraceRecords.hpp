@@ -68,6 +68,9 @@ struct TraceKernel {
   bool operator==(const TraceKernel&) const = default;
 };
 
+// The name the number an op hands to Python goes by among its scalars (TraceOp::scalars).
+inline constexpr const char* kReturnedValue = "(returned)";
+
 struct TraceOp {
   std::int64_t seq = 0;   // from 1, in the order its thread ran them
   int thread = 0;         // 0: the script's main thread; 1, 2, ...: the threads it started
@@ -77,7 +80,8 @@ struct TraceOp {
   std::vector<TraceTensor> inputs;
   std::vector<TraceTensor> outputs;
   // The op's non-tensor arguments that carry a value, by name, each as JSON text ("true", "0.5",
-  // "\"sum\"", "[2,3]"): inputs like its tensors.
+  // "\"sum\"", "[2,3]"): inputs like its tensors. An op that hands a number to Python instead of
+  // a tensor (item(), bool(), torch.equal) has it here too, named kReturnedValue.
   std::vector<std::pair<std::string, std::string>> scalars;
   bool raised = false;  // the op raised (the script may have caught it): no outputs
   bool entry = false;   // the output is memory from outside (set_ on a Storage: a DataLoader batch)
