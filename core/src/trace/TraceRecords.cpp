@@ -156,8 +156,9 @@ TraceOp opOf(const RecordJson& j) {
     op.outputs = tensorsOf(field(j, "out"), "out");
     if (const auto a = j.find("a"); a != j.end()) op.scalars = pairsOf(*a, "a", true);
     if (const auto v = j.find("v"); v != j.end()) {
-      DETBENCH_CHECK_ARG(v->is_number() || v->is_boolean(),
-                         "v must be a number or a boolean, not " + jsonSnippet(*v));
+      // (A float that is not finite comes as a string, "nan", "inf", as among the arguments.)
+      DETBENCH_CHECK_ARG(v->is_number() || v->is_boolean() || v->is_string(),
+                         "v must be a number, a boolean or a string, not " + jsonSnippet(*v));
       op.scalars.emplace_back(kReturnedValue,
                               v->dump(-1, ' ', false, RecordJson::error_handler_t::replace));
     }

@@ -166,8 +166,13 @@ TEST(TraceRecords, ANumberAnOpHandsToPythonIsAmongItsScalars) {
   ASSERT_EQ(op.scalars.size(), 1u);
   EXPECT_EQ(op.scalars[0].first, kReturnedValue);
   EXPECT_EQ(op.scalars[0].second, "0.5");
+  // A float that is not finite comes as a string, as among the arguments.
+  const auto nan = std::get<TraceOp>(parseTraceRecord(
+      R"({"t":"op","i":1,"op":"aten::_local_scalar_dense","s":0,"in":[],"out":[],"v":"nan"})"));
+  ASSERT_EQ(nan.scalars.size(), 1u);
+  EXPECT_EQ(nan.scalars[0].second, "\"nan\"");
   EXPECT_THROW(
-      parseTraceRecord(R"({"t":"op","i":1,"op":"aten::equal","s":0,"in":[],"out":[],"v":"x"})"),
+      parseTraceRecord(R"({"t":"op","i":1,"op":"aten::equal","s":0,"in":[],"out":[],"v":[1]})"),
       InvalidArgument);
 }
 
