@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -474,16 +475,19 @@ struct TraceAligner::State {
     absorbers.emplace(key, std::move(a));
   }
 
+  // The value of the scalar `name` among `scalars` (nullptr: none).
+  static const std::string* scalarNamed(
+      const std::vector<std::pair<std::string, std::string>>& scalars, std::string_view name) {
+    for (const auto& [key, value] : scalars) {
+      if (key == name) return &value;
+    }
+    return nullptr;
+  }
+
   // A random op's generator in run 1 and in this run (none where the probe recorded none).
   std::optional<ArgumentDifference> generatorOf(const StoredOp& ref, const TraceOp& op) const {
-    const auto valueIn = [](const auto& scalars) -> const std::string* {
-      for (const auto& [name, value] : scalars) {
-        if (name == kGeneratorArgument) return &value;
-      }
-      return nullptr;
-    };
-    const std::string* mine = valueIn(first.scalarSets[ref.scalars]);
-    const std::string* theirs = valueIn(op.scalars);
+    const std::string* mine = scalarNamed(first.scalarSets[ref.scalars], kGeneratorArgument);
+    const std::string* theirs = scalarNamed(op.scalars, kGeneratorArgument);
     if (!mine || !theirs) return std::nullopt;
     return ArgumentDifference{kGeneratorArgument, *mine, *theirs, run};
   }
@@ -512,14 +516,8 @@ struct TraceAligner::State {
   // The number the op handed to Python, as (run 1's, this run's), where the two differ.
   std::optional<std::pair<std::string, std::string>> returnedDifference(const StoredOp& ref,
                                                                         const TraceOp& op) const {
-    const auto valueIn = [](const auto& scalars) -> const std::string* {
-      for (const auto& [name, value] : scalars) {
-        if (name == kReturnedValue) return &value;
-      }
-      return nullptr;
-    };
-    const std::string* mine = valueIn(first.scalarSets[ref.scalars]);
-    const std::string* theirs = valueIn(op.scalars);
+    const std::string* mine = scalarNamed(first.scalarSets[ref.scalars], kReturnedValue);
+    const std::string* theirs = scalarNamed(op.scalars, kReturnedValue);
     if (!mine || !theirs || *mine == *theirs) return std::nullopt;
     return std::make_pair(*mine, *theirs);
   }
