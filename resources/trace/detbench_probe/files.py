@@ -9,8 +9,9 @@ them is recorded once, with the op it came after and the user's line that opened
 The probe sees what Python opens (its "open" audit event: open(), io.open_code, os.open), not
 files native code opens itself (torch.load of a path opens it in Python; torch.save writes in
 C++, which is why a file's time is what is compared, not who wrote it). Left out: compiled
-Python (__pycache__) and the compilers' caches (Inductor's, Triton's), whose contents follow
-the code, and /proc, /sys and /dev.
+Python (__pycache__), the compilers' caches (Inductor's, Triton's), whose contents follow the
+code, the caches of what is downloaded (~/.cache, XDG_CACHE_HOME, TORCH_HOME, HF_HOME: a model
+or dataset fetched by the first run is the same file for the next), and /proc, /sys and /dev.
 """
 
 import os
@@ -26,10 +27,12 @@ _state = {"recorder": None, "since": None, "seen": set(), "sent": 0, "sent_paths
 
 
 def _skipped_prefixes():
+    home = os.path.expanduser("~")
     prefixes = ["/proc/", "/sys/", "/dev/",
                 os.path.join(tempfile.gettempdir(), "torchinductor_"),
-                os.path.join(os.path.expanduser("~"), ".triton", "")]
-    for name in ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR"):
+                os.path.join(home, ".triton", ""), os.path.join(home, ".cache", "")]
+    for name in ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR", "XDG_CACHE_HOME", "TORCH_HOME",
+                 "HF_HOME"):
         folder = os.environ.get(name)
         if folder:
             prefixes.append(os.path.join(os.path.abspath(folder), ""))
