@@ -11,8 +11,9 @@ harness's overhead per trial, which is its own measure):
   - the harness: at most 10 us added per trial for outputs up to 1 MiB;
   - the device digest of 256 MiB: at least 80% of the memory bandwidth that a device-to-device
     copy of the same bytes reaches (counting what it reads and writes);
-  - the batch-invariant matmuls (detbench's tiled kernel; cuBLASLt with one algorithm pinned)
-    against cuBLAS's own choice from batch 64 (goal: 80%).
+  - the batch-invariant matmuls (detbench's tiled kernel; cuBLASLt with one algorithm pinned:
+    chosen for 4096 rows without split-K, or for 64 or 256 rows with its split-K) against
+    cuBLAS's own choice from batch 64 (goal: 80%).
 A target whose benchmarks did not run (no GPU, an error) is reported as not measured.
 """
 
@@ -54,7 +55,9 @@ def ratio_rows(runs):
             "items_per_second")
     add("device digest / memory bandwidth (copy)", "256 MiB", 0.80,
         f"BM_CudaDigest/{256 << 20}/0", f"BM_CudaDigest/{256 << 20}/1", "bytes_per_second")
-    for form, label in ((1, "detbench's tiled kernel"), (2, "cuBLASLt, one algorithm pinned")):
+    for form, label in ((1, "detbench's tiled kernel"), (2, "cuBLASLt, one algorithm pinned"),
+                        (3, "cuBLASLt pinned at 64 rows, split-K kept"),
+                        (4, "cuBLASLt pinned at 256 rows, split-K kept")):
         for batch in (64, 256, 1024, 4096):
             # cuBLAS's time over the invariant form's is the invariant form's share of its speed.
             add(f"batch-invariant matmul ({label}) / cuBLAS (goal)", f"batch {batch}", 0.80,

@@ -17,9 +17,13 @@ const std::vector<ParamSpec>& MatmulOp::params() {
       {"batch_invariant",
        "1: every row of a in one order whatever the batch (no split-K for small batches)", 0, 0, 1},
       {"pinned_cublaslt",
-       "with batch_invariant = 1: cuBLASLt with one algorithm pinned for every batch (split-K 1) "
-       "instead of detbench's tiled kernel (cuda only)",
+       "with batch_invariant = 1: cuBLASLt with one algorithm pinned for every batch instead of "
+       "detbench's tiled kernel (cuda only)",
        0, 0, 1},
+      {"pinned_rows",
+       "with pinned_cublaslt = 1: the batch the algorithm is chosen for, its split-K included "
+       "(0: 4096 rows, without split-K)",
+       0, 0, 1 << 16},
   };
   return specs;
 }
@@ -28,6 +32,9 @@ MatmulOp::Problem MatmulOp::problem(const OpParams& p) {
   DETBENCH_CHECK_ARG(param(p, "pinned_cublaslt") == 0 || param(p, "batch_invariant") != 0,
                      "op matmul: pinned_cublaslt = 1 is a batch-invariant form: it needs "
                      "batch_invariant = 1");
+  DETBENCH_CHECK_ARG(param(p, "pinned_rows") == 0 || param(p, "pinned_cublaslt") != 0,
+                     "op matmul: pinned_rows chooses pinned_cublaslt's algorithm: it needs "
+                     "pinned_cublaslt = 1");
   const std::int64_t size = param(p, "size");
   const std::int64_t n = param(p, "n");
   const std::int64_t k = param(p, "k");
@@ -38,7 +45,8 @@ MatmulOp::Problem MatmulOp::problem(const OpParams& p) {
           param(p, "tf32") != 0,
           param(p, "shared_workspace") != 0,
           param(p, "batch_invariant") != 0,
-          param(p, "pinned_cublaslt") != 0};
+          param(p, "pinned_cublaslt") != 0,
+          param(p, "pinned_rows")};
 }
 
 std::int64_t MatmulOp::batchRows(const Problem& p) {
@@ -53,7 +61,8 @@ OpParams MatmulOp::batchParams(const Problem& p, std::int64_t rows) {
           {"tf32", p.tf32 ? 1 : 0},
           {"shared_workspace", p.sharedWorkspace ? 1 : 0},
           {"batch_invariant", p.batchInvariant ? 1 : 0},
-          {"pinned_cublaslt", p.pinnedCublasLt ? 1 : 0}};
+          {"pinned_cublaslt", p.pinnedCublasLt ? 1 : 0},
+          {"pinned_rows", p.pinnedRows}};
 }
 std::vector<TensorSpec> MatmulOp::inputSpecs(const Problem& p) {
   return {{"a", {p.m, p.k}, DType::Float32}, {"b", {p.k, p.n}, DType::Float32}};

@@ -14,42 +14,48 @@
 namespace detbench::cuda {
 
 PinnedLtGemm::PinnedLtGemm(std::int64_t m, std::int64_t n, std::int64_t k, bool tf32,
-                           std::size_t maxWorkspaceBytes) {
+                           std::size_t maxWorkspaceBytes, std::int64_t referenceRows) {
   DETBENCH_LT_CHECK(handle_.status(), "cublasLtCreate");
+  const bool splitFree = referenceRows <= 0;
+  const std::int64_t rows = splitFree ? kReferenceRows : referenceRows;
   const std::string shape = "n = " + std::to_string(n) + ", k = " + std::to_string(k);
-  // The choice: what the heuristic proposes for the reference batch, never for this one, among
-  // the algorithms that do not split k.
+  // The choice: what the heuristic proposes for the reference batch, never for this one (by
+  // default among the algorithms that do not split k).
   {
-    const LtGemm reference(kReferenceRows, n, k, tf32);
+    const LtGemm reference(rows, n, k, tf32);
     DETBENCH_LT_CHECK(reference.status(), reference.failedCall());
     cublasLtMatmulHeuristicResult_t proposal{};
     int count = 0;
     DETBENCH_LT_CHECK(
-        reference.firstProposal(handle_.get(), maxWorkspaceBytes, &proposal, &count, true),
+        reference.firstProposal(handle_.get(), maxWorkspaceBytes, &proposal, &count, splitFree),
         "cublasLtMatmulAlgoGetHeuristic");
     if (count == 0) {
-      DETBENCH_THROW(NotAvailable, "cuBLASLt proposes no algorithm without split-K for " + shape);
+      DETBENCH_THROW(NotAvailable, "cuBLASLt proposes no algorithm" +
+                                       std::string(splitFree ? " without split-K" : "") + " for " +
+                                       shape + " at m = " + std::to_string(rows));
     }
     algo_ = proposal.algo;
   }
-  // Stated outright, and read back: one k slice, nothing to reduce.
-  const std::int32_t oneSplit = 1;
-  const std::uint32_t noReduction = CUBLASLT_REDUCTION_SCHEME_NONE;
-  DETBENCH_LT_CHECK(cublasLtMatmulAlgoConfigSetAttribute(&algo_, CUBLASLT_ALGO_CONFIG_SPLITK_NUM,
-                                                         &oneSplit, sizeof oneSplit),
-                    "cublasLtMatmulAlgoConfigSetAttribute (split-K)");
-  DETBENCH_LT_CHECK(
-      cublasLtMatmulAlgoConfigSetAttribute(&algo_, CUBLASLT_ALGO_CONFIG_REDUCTION_SCHEME,
-                                           &noReduction, sizeof noReduction),
-      "cublasLtMatmulAlgoConfigSetAttribute (reduction)");
+  if (splitFree) {
+    // Stated outright, and read back below: one k slice, nothing to reduce.
+    const std::int32_t oneSplit = 1;
+    const std::uint32_t noReduction = CUBLASLT_REDUCTION_SCHEME_NONE;
+    DETBENCH_LT_CHECK(cublasLtMatmulAlgoConfigSetAttribute(&algo_, CUBLASLT_ALGO_CONFIG_SPLITK_NUM,
+                                                           &oneSplit, sizeof oneSplit),
+                      "cublasLtMatmulAlgoConfigSetAttribute (split-K)");
+    DETBENCH_LT_CHECK(
+        cublasLtMatmulAlgoConfigSetAttribute(&algo_, CUBLASLT_ALGO_CONFIG_REDUCTION_SCHEME,
+                                             &noReduction, sizeof noReduction),
+        "cublasLtMatmulAlgoConfigSetAttribute (reduction)");
+  }
   std::int32_t splits = 0;
   std::size_t written = 0;
   DETBENCH_LT_CHECK(cublasLtMatmulAlgoConfigGetAttribute(&algo_, CUBLASLT_ALGO_CONFIG_SPLITK_NUM,
                                                          &splits, sizeof splits, &written),
                     "cublasLtMatmulAlgoConfigGetAttribute (split-K)");
   text_ = "cuBLASLt, one algorithm pinned for " + shape +
-          " (chosen at m = " + std::to_string(kReferenceRows) + "): " + ltAlgoText(algo_);
-  if (splits != 1) {
+          " (chosen at m = " + std::to_string(rows) + "): " + ltAlgoText(algo_);
+  if (splitFree && splits != 1) {
     DETBENCH_THROW(NotAvailable, text_ + ": its split-K stays " + std::to_string(splits));
   }
   gemm_ = std::make_unique<LtGemm>(m, n, k, tf32);

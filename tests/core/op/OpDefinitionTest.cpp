@@ -7,6 +7,7 @@
 #include "detbench/catalog/OpCatalog.hpp"
 #include "detbench/op/OpDefinition.hpp"
 #include "detbench/op/OpList.hpp"
+#include "detbench/ops/MatmulOp.hpp"
 
 namespace detbench {
 namespace {
@@ -64,6 +65,24 @@ TEST(OpDefinitionTest, MatmulsPinnedCublasLtFormNeedsBatchInvariant) {
   const OpParams both =
       resolveParams("matmul", op.params(), {{"pinned_cublaslt", 1}, {"batch_invariant", 1}});
   EXPECT_EQ(op.inputSpecs(both).size(), 2u);
+}
+
+TEST(OpDefinitionTest, MatmulsPinnedRowsNeedThePinnedForm) {
+  const OpDefinition& op = opDefinition("matmul");
+  const OpParams alone =
+      resolveParams("matmul", op.params(), {{"pinned_rows", 64}, {"batch_invariant", 1}});
+  try {
+    (void)op.inputSpecs(alone);
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("needs pinned_cublaslt = 1"), std::string::npos);
+  }
+  const OpParams pinned = resolveParams(
+      "matmul", op.params(), {{"pinned_rows", 64}, {"pinned_cublaslt", 1}, {"batch_invariant", 1}});
+  EXPECT_EQ(op.inputSpecs(pinned).size(), 2u);
+  // A batch of another size keeps the pinned choice: the form is the same at every batch.
+  const auto problem = ops::MatmulOp::problem(pinned);
+  EXPECT_EQ(ops::MatmulOp::batchParams(problem, 7).at("pinned_rows"), 64);
 }
 
 TEST(OpDefinitionTest, AbsurdSizesAreRefusedBeforeAllocatingWithTheMemoryNeeded) {

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "detbench/base/Error.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
@@ -81,27 +82,31 @@ TEST_F(CudaLibraryOpsTest, MatmulOnFourStreamsWithAWorkspaceEachIsBitwiseStable)
       << res.trials.front().algorithm;
 }
 
-// Both batch-invariant kernels (detbench's tiled one, and cuBLASLt with one algorithm pinned):
-// a row's bits are the same at every batch size, whatever cuBLASLt's heuristic would pick for
-// each (a fixed kernel config is what the pinned form relies on; this is where that is checked).
-TEST_F(CudaLibraryOpsTest, BothBatchInvariantMatmulsKeepARowsBitsAtEveryBatchSize) {
-  for (int pinned : {0, 1}) {
-    const RunRequest r = matmul({{"size", 300},
-                                 {"n", 256},
-                                 {"k", 4096},
-                                 {"batch_invariant", 1},
-                                 {"pinned_cublaslt", pinned}},
-                                2);
+// Every batch-invariant kernel (detbench's tiled one; cuBLASLt with one algorithm pinned, chosen
+// without split-K, and chosen for 8 rows with the split-K cuBLASLt proposes there): a row's bits
+// are the same at every batch size, whatever cuBLASLt's heuristic would pick for each (a fixed
+// kernel config, a fixed number of k slices among them, is what the pinned form relies on; this
+// is where that is checked).
+TEST_F(CudaLibraryOpsTest, EveryBatchInvariantMatmulKeepsARowsBitsAtEveryBatchSize) {
+  const std::vector<OpParams> forms{{{"pinned_cublaslt", 0}},
+                                    {{"pinned_cublaslt", 1}},
+                                    {{"pinned_cublaslt", 1}, {"pinned_rows", 8}}};
+  for (const OpParams& form : forms) {
+    OpParams shape{{"size", 300}, {"n", 256}, {"k", 4096}, {"batch_invariant", 1}};
+    shape.insert(form.begin(), form.end());
+    const RunRequest r = matmul(shape, 2);
+    const std::string name = form.size() > 1                   ? "pinned, chosen at 8 rows"
+                             : form.at("pinned_cublaslt") != 0 ? "pinned"
+                                                               : "tiled";
     InvariancePlan plan;
     plan.axis = InvarianceAxis::Batches;
     plan.batches = {1, 7, 64, 128, 129};
     const InvarianceResult res = runInvariance(TrialRunner(registry_), r, plan);
     for (const auto& p : res.points) {
       ASSERT_FALSE(p.run.failed())
-          << pinned << ", " << p.label << ": " << p.run.errors.front().message;
+          << name << ", " << p.label << ": " << p.run.errors.front().message;
     }
-    EXPECT_TRUE(res.invariant) << "pinned_cublaslt = " << pinned << ": "
-                               << res.points.front().run.trials.front().algorithm;
+    EXPECT_TRUE(res.invariant) << name << ": " << res.points.front().run.trials.front().algorithm;
   }
 }
 
