@@ -1,6 +1,7 @@
 // The cuda device (needs a GPU; every benchmark reports an error and is skipped without one):
 //  - BM_CudaOps: deterministic against atomic index_add / scatter_add, 1M-16M contributions,
-//    each trial timed with CUDA events by the device;
+//    each trial timed with CUDA events by the device; for index_add's rows of 128 columns also
+//    the deterministic form that scans the indices instead of sorting them (form 2: row_scan);
 //  - BM_CudaDigest: the device digest's bandwidth beside a device-to-device copy of the same
 //    bytes (which moves twice the bytes: read and write);
 //  - BM_CudaHarness: the trial runner on the cuda device for outputs up to 1 MiB; the counter
@@ -29,9 +30,12 @@ void opBench(benchmark::State& state, const char* op, const char* rowsParam) {
   const Form form = state.range(3) == 0 ? Form::Atomic : Form::Deterministic;
   OpParams given{{"size", size}, {rowsParam, rows}};
   if (cols > 1) given["cols"] = cols;
+  if (state.range(3) == 2) given["row_scan"] = 1;
   if (!bench::timeOnCuda(state, op, given, form)) return;
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * size * cols);
-  state.SetLabel(form == Form::Atomic ? "atomic" : "deterministic");
+  state.SetLabel(form == Form::Atomic         ? "atomic"
+                 : given.contains("row_scan") ? "deterministic, row scan"
+                                              : "deterministic");
 }
 
 void BM_CudaIndexAdd(benchmark::State& state) {
@@ -48,6 +52,7 @@ void opArgs(benchmark::internal::Benchmark* b, bool wide) {
       b->Args({size, 4096, 1, form});  // heavily contended
       if (wide) b->Args({size / 128, 4096, 128, form});  // rows of 128 columns
     }
+    if (wide) b->Args({size / 128, 4096, 128, 2});
   }
   b->UseManualTime()->Unit(benchmark::kMicrosecond);
 }

@@ -95,9 +95,9 @@ void OpParamsWidget::setOp(const QString& op) {
   fields_.clear();
   const OpDefinition* def = findOpDefinition(op.toStdString());
   if (def) {
-    // Up to four parameters one under the other; more in two columns (matmul has nine), so
+    // Up to three parameters one under the other; more in two columns (matmul has nine), so
     // the form stays whole on a 720-pixel screen. Each field's error goes under it.
-    const int columns = def->params().size() > 4 ? 2 : 1;
+    const int columns = def->params().size() > 3 ? 2 : 1;
     int i = 0;
     for (const ParamSpec& spec : def->params()) {
       Field f{QString::fromStdString(spec.name),

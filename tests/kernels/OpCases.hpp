@@ -53,6 +53,19 @@ inline const std::vector<OpCase>& opCases() {
        {{"size", 1 << 14}, {"rows", 64}, {"cols", 32}},
        O::OwnTiling,
        O::Sequential},
+      // row_scan = 1: cuda's deterministic form without the sort; the cpu devices ignore it.
+      // Partial blocks of rows (40 = 2 x 16 + 8), of columns (130 = 128 + 2) and of the scan's
+      // chunks of 512 indices (16500).
+      {"index_add_row_scan",
+       "index_add",
+       {{"size", 16500}, {"rows", 40}, {"cols", 130}, {"row_scan", 1}},
+       O::OwnTiling,
+       O::Sequential},
+      {"index_add_row_scan_contended",  // one column, every index into 7 rows
+       "index_add",
+       {{"size", 70000}, {"rows", 7}, {"row_scan", 1}},
+       O::OwnTiling,
+       O::Sequential},
       {"index_put_accumulate",
        "index_put_accumulate",
        {{"size", 1 << 17}, {"rows", 256}, {"cols", 2}},

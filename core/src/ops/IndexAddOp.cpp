@@ -11,12 +11,16 @@ const std::vector<ParamSpec>& IndexAddOp::params() {
       {"size", "number of indices (source rows)", 1 << 20, 1, std::int64_t{1} << 40},
       {"cols", "columns D of each row", 1, 1, 1 << 20},
       {"rows", "rows of the output (fewer rows: more contention)", 4096, 1, std::int64_t{1} << 40},
+      {"row_scan",
+       "1: the deterministic form scans the indices once per block of output rows instead of "
+       "sorting them, in the same order (cuda only)",
+       0, 0, 1},
   };
   return specs;
 }
 
 IndexAddOp::Problem IndexAddOp::problem(const OpParams& p) {
-  return {param(p, "size"), param(p, "cols"), param(p, "rows")};
+  return {param(p, "size"), param(p, "cols"), param(p, "rows"), param(p, "row_scan") != 0};
 }
 
 std::vector<TensorSpec> IndexAddOp::inputSpecs(const Problem& p) {

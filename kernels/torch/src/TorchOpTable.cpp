@@ -99,11 +99,13 @@ constexpr std::string_view kNeedsRankGpus =
 constexpr std::string_view kMatmulOwn[] = {"streams", "shared_workspace", "batch_invariant",
                                            "pinned_cublaslt", "pinned_rows"};
 
+// index_add's deterministic form without a sort is detbench's own.
+constexpr std::string_view kRowScanOwn[] = {"row_scan"};
+
 constexpr TorchOpEntry kOps[] = {
     {"index_add",
-     [](TorchCallArgs& a) {
-       return at::index_add(a.in("self"), 0, a.in("index"), a.in("source"));
-     }},
+     [](TorchCallArgs& a) { return at::index_add(a.in("self"), 0, a.in("index"), a.in("source")); },
+     nullptr, kRowScanOwn},
     {"scatter_add",
      [](TorchCallArgs& a) {
        return at::scatter_add(a.in("self"), a.p("dim"), a.in("index"), a.in("src"));
@@ -113,7 +115,8 @@ constexpr TorchOpEntry kOps[] = {
        c10::List<c10::optional<at::Tensor>> indices;
        indices.push_back(a.in("indices"));
        return a.in("self").clone().index_put_(indices, a.in("values"), /*accumulate=*/true);
-     }},
+     },
+     nullptr, kRowScanOwn},
     {"put_accumulate",
      [](TorchCallArgs& a) {
        return a.in("self").clone().put_(a.in("index"), a.in("source"), /*accumulate=*/true);

@@ -1,5 +1,7 @@
 #pragma once
 // index_add along dim 0: out = self; out[index[i], :] += source[i, :].
+// row_scan = 1 (a detbench extension, cuda only) computes the deterministic form without
+// sorting the indices: see Problem::rowScan.
 
 #include <cstdint>
 #include <cstring>
@@ -17,6 +19,9 @@ struct IndexAddOp {
     std::int64_t size;  // source rows (number of indices)
     std::int64_t cols;  // D
     std::int64_t rows;  // output rows
+    // cuda's deterministic form: every block of output rows scans all indices (one launch)
+    // instead of the sort by row (RowScanAccumulate.cuh); the same order, the same bits.
+    bool rowScan = false;
   };
   // Input order: self [rows, cols], index [size], source [size, cols].
   enum Input { kSelf, kIndex, kSource };

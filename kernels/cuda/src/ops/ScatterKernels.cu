@@ -1,12 +1,15 @@
 // cuda kernels for the ops that add contributions into rows chosen by an index: index_add,
 // index_put_ and put_ with accumulate, scatter_add, bincount (with and without weights) and
 // embedding_bag backward. The atomic default and the sort-based deterministic form
-// (Accumulate.cuh). Each trial starts the output from a copy of self, or from zeros.
+// (Accumulate.cuh); for index_add and index_put_ with accumulate, with row_scan = 1, the
+// deterministic form that scans the indices instead of sorting them (RowScanAccumulate.cuh).
+// Each trial starts the output from a copy of self, or from zeros.
 
 #include <memory>
 
 #include "Accumulate.cuh"
 #include "CudaKernel.hpp"
+#include "RowScanAccumulate.cuh"
 #include "detbench/ops/BincountOp.hpp"
 #include "detbench/ops/EmbeddingBagBackwardOp.hpp"
 #include "detbench/ops/IndexAddOp.hpp"
@@ -50,19 +53,24 @@ struct BagValue {
   }
 };
 
-// `self` null: the output starts from zeros.
-template <typename T, typename Target, typename Value>
-CudaRun accumulateRun(const DeviceTensors& device, const T* self, std::int64_t n, std::int64_t rows,
-                      std::int64_t cols, Form form, Target target, Value value) {
-  T* out = device.out<T>();
+// Each trial's start: out = self, or zeros where `self` is null.
+template <typename T>
+auto startFrom(T* out, const T* self, std::int64_t rows, std::int64_t cols) {
   const std::size_t bytes = static_cast<std::size_t>(rows * cols) * sizeof(T);
-  auto init = [=](StreamView stream) {
+  return [=](StreamView stream) {
     if (self != nullptr) {
       DETBENCH_CUDA_CHECK(cudaMemcpyAsync(out, self, bytes, cudaMemcpyDeviceToDevice, stream));
     } else {
       DETBENCH_CUDA_CHECK(cudaMemsetAsync(out, 0, bytes, stream));
     }
   };
+}
+
+template <typename T, typename Target, typename Value>
+CudaRun accumulateRun(const DeviceTensors& device, const T* self, std::int64_t n, std::int64_t rows,
+                      std::int64_t cols, Form form, Target target, Value value) {
+  T* out = device.out<T>();
+  auto init = startFrom(out, self, rows, cols);
   if (form == Form::Deterministic) {
     auto ws = std::make_shared<AccumulateWorkspace>(n, rows);
     return [=](StreamView stream) {
@@ -81,9 +89,18 @@ CudaRun accumulateRun(const DeviceTensors& device, const T* self, std::int64_t n
 CudaRun makeIndexAddCuda(const CudaKernelArgs& args) {
   using Op = ops::IndexAddOp;
   const auto p = Op::problem(args.params);
-  return accumulateRun(args.device, args.device.in<float>(Op::kSelf), p.size, p.rows, p.cols,
-                       args.form, RowOfIndex{args.device.in<std::int64_t>(Op::kIndex)},
-                       RowValue{args.device.in<float>(Op::kSource), p.cols});
+  const float* self = args.device.in<float>(Op::kSelf);
+  const RowOfIndex target{args.device.in<std::int64_t>(Op::kIndex)};
+  const RowValue value{args.device.in<float>(Op::kSource), p.cols};
+  if (args.form == Form::Deterministic && p.rowScan) {
+    float* out = args.device.out<float>();
+    auto init = startFrom(out, self, p.rows, p.cols);
+    return [=](StreamView stream) {
+      init(stream);
+      rowScanAccumulate(stream, p.size, p.rows, p.cols, out, target, value);
+    };
+  }
+  return accumulateRun(args.device, self, p.size, p.rows, p.cols, args.form, target, value);
 }
 
 CudaRun makeScatterAddCuda(const CudaKernelArgs& args) {
