@@ -4,7 +4,8 @@
 //    cuBLASLt's heuristic picks for it) against detbench's fixed-order tiled kernel (the cpu's
 //    bits) and against cuBLASLt with one algorithm pinned for every batch (batch_invariant 2
 //    here: pinned_cublaslt = 1, the algorithm for 4096 rows without split-K; 3 and 4: the
-//    algorithm cuBLASLt proposes for 64 and for 256 rows, its split-K kept, pinned_rows);
+//    algorithm cuBLASLt proposes for 64 and for 256 rows, its split-K kept: pinned_cublaslt =
+//    64 and 256);
 //  - rms_norm and softmax over 8192 columns, decode_attention over a KV cache of 2048 (8 heads
 //    of 128, 16 MiB of keys and values per sequence): rows split over blocks when the batch
 //    cannot fill the SMs, against one order per row whatever the batch.
@@ -25,9 +26,9 @@ void runBatch(benchmark::State& state, const std::string& op, OpParams shape) {
   const std::int64_t invariant = state.range(1);
   shape["size"] = rows;
   shape["batch_invariant"] = invariant > 0 ? 1 : 0;
-  if (invariant >= 2) shape["pinned_cublaslt"] = 1;
-  if (invariant == 3) shape["pinned_rows"] = 64;
-  if (invariant == 4) shape["pinned_rows"] = 256;
+  if (invariant == 2) shape["pinned_cublaslt"] = 1;
+  if (invariant == 3) shape["pinned_cublaslt"] = 64;
+  if (invariant == 4) shape["pinned_cublaslt"] = 256;
   if (!bench::timeOnCuda(state, op, shape, Form::Deterministic)) return;
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * rows);
 }

@@ -1026,16 +1026,12 @@
             <translation>集合通信的顺序：0 为 ring（NCCL 的做法），1 为直接相加（每个分片的所有者按 rank 顺序相加）</translation>
         </message>
         <message>
-            <source>with pinned_cublaslt = 1: the batch the algorithm is chosen for, its split-K included (0: 4096 rows, without split-K)</source>
-            <translation>在 pinned_cublaslt = 1 时：按该批大小选定算法，包括它的 split-K（0：按 4096 行选定，不用 split-K）</translation>
-        </message>
-        <message>
-            <source>with batch_invariant = 1: cuBLASLt with one algorithm pinned for every batch instead of detbench's tiled kernel (cuda only)</source>
-            <translation>在 batch_invariant = 1 时：用 cuBLASLt 并为所有批大小固定同一个算法，代替 detbench 的分块内核（仅 cuda）</translation>
-        </message>
-        <message>
             <source>1: the deterministic form scans the indices once per block of output rows instead of sorting them, in the same order (cuda only)</source>
             <translation>1：确定性形式对每块输出行扫描一遍全部索引，而不是先排序，相加顺序不变（仅 cuda）</translation>
+        </message>
+        <message>
+            <source>with batch_invariant = 1: cuBLASLt with one algorithm pinned for every batch instead of detbench's tiled kernel (cuda only); 1: the algorithm for 4096 rows without split-K, R &gt; 1: the one proposed for R rows, its split-K included</source>
+            <translation>在 batch_invariant = 1 时：用 cuBLASLt 并为所有批大小固定同一个算法，代替 detbench 的分块内核（仅 cuda）；1：按 4096 行选定、不用 split-K 的算法；R &gt; 1：按 R 行推荐的算法，包括它的 split-K</translation>
         </message>
     </context>
     <context>

@@ -405,12 +405,7 @@ inline const std::vector<OpCase>& opCases() {
        O::Library},
       {"matmul_batch_invariant_cublaslt_split",  // chosen for 8 rows: split-K, as cuBLASLt picks
        "matmul",
-       {{"size", 70},
-        {"n", 200},
-        {"k", 1000},
-        {"batch_invariant", 1},
-        {"pinned_cublaslt", 1},
-        {"pinned_rows", 8}},
+       {{"size", 70}, {"n", 200}, {"k", 1000}, {"batch_invariant", 1}, {"pinned_cublaslt", 8}},
        O::Sequential,
        O::Library},
       {"bmm_sparse",

@@ -875,8 +875,7 @@ ZH_CN = {
 "Demos run on this machine; to run this one on %1: detbench demo %2 --host %1": '演示在本机运行；要在 %1 上运行这个演示：detbench demo %2 --host %1',
 'Stopped early: %1': '提前停止：%1',
 '<b>nothing measured</b>: the run did not finish, and the guarantee needs every configuration': '<b>未测得任何结论</b>：运行没有完成，而保证级别需要所有配置都运行完',
-"with batch_invariant = 1: cuBLASLt with one algorithm pinned for every batch instead of detbench's tiled kernel (cuda only)": "在 batch_invariant = 1 时：用 cuBLASLt 并为所有批大小固定同一个算法，代替 detbench 的分块内核（仅 cuda）",
-"with pinned_cublaslt = 1: the batch the algorithm is chosen for, its split-K included (0: 4096 rows, without split-K)": "在 pinned_cublaslt = 1 时：按该批大小选定算法，包括它的 split-K（0：按 4096 行选定，不用 split-K）",
+"with batch_invariant = 1: cuBLASLt with one algorithm pinned for every batch instead of detbench's tiled kernel (cuda only); 1: the algorithm for 4096 rows without split-K, R > 1: the one proposed for R rows, its split-K included": "在 batch_invariant = 1 时：用 cuBLASLt 并为所有批大小固定同一个算法，代替 detbench 的分块内核（仅 cuda）；1：按 4096 行选定、不用 split-K 的算法；R > 1：按 R 行推荐的算法，包括它的 split-K",
 "1: the deterministic form scans the indices once per block of output rows instead of sorting them, in the same order (cuda only)": "1：确定性形式对每块输出行扫描一遍全部索引，而不是先排序，相加顺序不变（仅 cuda）",
 # The workbench as a person meets it: refusals, compare, reports, help.
 "Reproducible: bitwise identical over %1 trials.": "可复现：%1 次试验逐位相同。",

@@ -18,11 +18,8 @@ const std::vector<ParamSpec>& MatmulOp::params() {
        "1: every row of a in one order whatever the batch (no split-K for small batches)", 0, 0, 1},
       {"pinned_cublaslt",
        "with batch_invariant = 1: cuBLASLt with one algorithm pinned for every batch instead of "
-       "detbench's tiled kernel (cuda only)",
-       0, 0, 1},
-      {"pinned_rows",
-       "with pinned_cublaslt = 1: the batch the algorithm is chosen for, its split-K included "
-       "(0: 4096 rows, without split-K)",
+       "detbench's tiled kernel (cuda only); 1: the algorithm for 4096 rows without split-K, R > "
+       "1: the one proposed for R rows, its split-K included",
        0, 0, 1 << 16},
   };
   return specs;
@@ -30,11 +27,8 @@ const std::vector<ParamSpec>& MatmulOp::params() {
 
 MatmulOp::Problem MatmulOp::problem(const OpParams& p) {
   DETBENCH_CHECK_ARG(param(p, "pinned_cublaslt") == 0 || param(p, "batch_invariant") != 0,
-                     "op matmul: pinned_cublaslt = 1 is a batch-invariant form: it needs "
+                     "op matmul: pinned_cublaslt is a batch-invariant form: it needs "
                      "batch_invariant = 1");
-  DETBENCH_CHECK_ARG(param(p, "pinned_rows") == 0 || param(p, "pinned_cublaslt") != 0,
-                     "op matmul: pinned_rows chooses pinned_cublaslt's algorithm: it needs "
-                     "pinned_cublaslt = 1");
   const std::int64_t size = param(p, "size");
   const std::int64_t n = param(p, "n");
   const std::int64_t k = param(p, "k");
@@ -46,7 +40,7 @@ MatmulOp::Problem MatmulOp::problem(const OpParams& p) {
           param(p, "shared_workspace") != 0,
           param(p, "batch_invariant") != 0,
           param(p, "pinned_cublaslt") != 0,
-          param(p, "pinned_rows")};
+          param(p, "pinned_cublaslt") > 1 ? param(p, "pinned_cublaslt") : 0};
 }
 
 std::int64_t MatmulOp::batchRows(const Problem& p) {
@@ -61,8 +55,9 @@ OpParams MatmulOp::batchParams(const Problem& p, std::int64_t rows) {
           {"tf32", p.tf32 ? 1 : 0},
           {"shared_workspace", p.sharedWorkspace ? 1 : 0},
           {"batch_invariant", p.batchInvariant ? 1 : 0},
-          {"pinned_cublaslt", p.pinnedCublasLt ? 1 : 0},
-          {"pinned_rows", p.pinnedRows}};
+          {"pinned_cublaslt", p.pinnedRows > 0   ? p.pinnedRows
+                              : p.pinnedCublasLt ? 1
+                                                 : 0}};
 }
 std::vector<TensorSpec> MatmulOp::inputSpecs(const Problem& p) {
   return {{"a", {p.m, p.k}, DType::Float32}, {"b", {p.k, p.n}, DType::Float32}};

@@ -6,7 +6,8 @@
 //  - by default kReferenceRows rows, among the algorithms without split-K (its split-K set to 1
 //    and read back, its reduction to none): each output element is summed by one kernel, in
 //    one order, whatever m is;
-//  - with pinned_rows = R, the proposal for R rows whole, its split-K and reduction included. A
+//  - with pinned_cublaslt = R > 1, the proposal for R rows whole, its split-K and reduction
+//  included. A
 //    small R keeps the split-K that makes small batches fast (cuBLAS splits k 8 ways at 64 rows
 //    of n = k = 4096): the number of k slices is then pinned with the algorithm, and cuBLAS
 //    adds a given number of partial sums in the same order run to run, so a row's bits still do

@@ -97,7 +97,7 @@ constexpr std::string_view kNeedsRankGpus =
 // matmul's streams share one handle on detbench's cuda device; its batch-invariant kernels are
 // detbench's; PyTorch has one product on its current stream.
 constexpr std::string_view kMatmulOwn[] = {"streams", "shared_workspace", "batch_invariant",
-                                           "pinned_cublaslt", "pinned_rows"};
+                                           "pinned_cublaslt"};
 
 // index_add's deterministic form without a sort is detbench's own.
 constexpr std::string_view kRowScanOwn[] = {"row_scan"};

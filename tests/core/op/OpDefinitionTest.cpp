@@ -67,22 +67,23 @@ TEST(OpDefinitionTest, MatmulsPinnedCublasLtFormNeedsBatchInvariant) {
   EXPECT_EQ(op.inputSpecs(both).size(), 2u);
 }
 
-TEST(OpDefinitionTest, MatmulsPinnedRowsNeedThePinnedForm) {
+// pinned_cublaslt's value says which batch the pinned algorithm is chosen for, and a batch of
+// another size keeps that choice: the form is the same at every batch.
+TEST(OpDefinitionTest, MatmulsPinnedCublasLtValueIsTheBatchItsAlgorithmIsChosenFor) {
   const OpDefinition& op = opDefinition("matmul");
-  const OpParams alone =
-      resolveParams("matmul", op.params(), {{"pinned_rows", 64}, {"batch_invariant", 1}});
-  try {
-    (void)op.inputSpecs(alone);
-    FAIL();
-  } catch (const InvalidArgument& e) {
-    EXPECT_NE(std::string(e.what()).find("needs pinned_cublaslt = 1"), std::string::npos);
-  }
-  const OpParams pinned = resolveParams(
-      "matmul", op.params(), {{"pinned_rows", 64}, {"pinned_cublaslt", 1}, {"batch_invariant", 1}});
-  EXPECT_EQ(op.inputSpecs(pinned).size(), 2u);
-  // A batch of another size keeps the pinned choice: the form is the same at every batch.
-  const auto problem = ops::MatmulOp::problem(pinned);
-  EXPECT_EQ(ops::MatmulOp::batchParams(problem, 7).at("pinned_rows"), 64);
+  const auto problemFor = [&](std::int64_t pinned) {
+    return ops::MatmulOp::problem(resolveParams(
+        "matmul", op.params(), {{"pinned_cublaslt", pinned}, {"batch_invariant", 1}}));
+  };
+  const auto splitFree = problemFor(1);
+  EXPECT_TRUE(splitFree.pinnedCublasLt);
+  EXPECT_EQ(splitFree.pinnedRows, 0);
+  EXPECT_EQ(ops::MatmulOp::batchParams(splitFree, 7).at("pinned_cublaslt"), 1);
+  const auto small = problemFor(64);
+  EXPECT_TRUE(small.pinnedCublasLt);
+  EXPECT_EQ(small.pinnedRows, 64);
+  EXPECT_EQ(ops::MatmulOp::batchParams(small, 7).at("pinned_cublaslt"), 64);
+  EXPECT_FALSE(problemFor(0).pinnedCublasLt);
 }
 
 TEST(OpDefinitionTest, AbsurdSizesAreRefusedBeforeAllocatingWithTheMemoryNeeded) {

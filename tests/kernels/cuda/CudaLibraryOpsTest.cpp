@@ -17,7 +17,6 @@
 #include <cmath>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "detbench/base/Error.hpp"
 #include "detbench/cpu/CpuBackends.hpp"
@@ -88,16 +87,14 @@ TEST_F(CudaLibraryOpsTest, MatmulOnFourStreamsWithAWorkspaceEachIsBitwiseStable)
 // kernel config, a fixed number of k slices among them, is what the pinned form relies on; this
 // is where that is checked).
 TEST_F(CudaLibraryOpsTest, EveryBatchInvariantMatmulKeepsARowsBitsAtEveryBatchSize) {
-  const std::vector<OpParams> forms{{{"pinned_cublaslt", 0}},
-                                    {{"pinned_cublaslt", 1}},
-                                    {{"pinned_cublaslt", 1}, {"pinned_rows", 8}}};
-  for (const OpParams& form : forms) {
-    OpParams shape{{"size", 300}, {"n", 256}, {"k", 4096}, {"batch_invariant", 1}};
-    shape.insert(form.begin(), form.end());
-    const RunRequest r = matmul(shape, 2);
-    const std::string name = form.size() > 1                   ? "pinned, chosen at 8 rows"
-                             : form.at("pinned_cublaslt") != 0 ? "pinned"
-                                                               : "tiled";
+  for (const std::int64_t pinned : {0, 1, 8}) {
+    const RunRequest r = matmul({{"size", 300},
+                                 {"n", 256},
+                                 {"k", 4096},
+                                 {"batch_invariant", 1},
+                                 {"pinned_cublaslt", pinned}},
+                                2);
+    const std::string name = pinned > 1 ? "pinned, chosen at 8 rows" : pinned ? "pinned" : "tiled";
     InvariancePlan plan;
     plan.axis = InvarianceAxis::Batches;
     plan.batches = {1, 7, 64, 128, 129};

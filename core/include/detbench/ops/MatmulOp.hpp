@@ -16,7 +16,8 @@
 // mode) keeps every row in k order whatever the batch: the sequential bits at every batch size,
 // thread count and on CUDA (a fixed-order kernel of detbench's own instead of cuBLAS; or, with
 // pinned_cublaslt = 1, cuBLASLt with one algorithm pinned for every batch: its own bits; with
-// pinned_rows = R, the algorithm cuBLASLt proposes for R rows, its split-K pinned with it). The
+// pinned_cublaslt = R > 1, the algorithm cuBLASLt proposes for R rows, its split-K pinned with
+// it). The
 // atomic form is a split-K contrast: the k range is cut into kSplit-sized slices, and each
 // slice's partial dot product is added to the output atomically in whatever order the slices
 // finish.
@@ -46,7 +47,7 @@ struct MatmulOp {
     bool batchInvariant;
     bool pinnedCublasLt;  // cuda, with batchInvariant: cuBLASLt, one algorithm for every batch
     // With pinnedCublasLt: the batch that algorithm is cuBLASLt's choice for, split-K included
-    // (0: 4096 rows among the algorithms without split-K).
+    // (pinned_cublaslt = R > 1); 0: 4096 rows among the algorithms without split-K.
     std::int64_t pinnedRows;
     std::int64_t productElements() const { return m * n; }
     std::int64_t slices() const { return (k + kSplit - 1) / kSplit; }

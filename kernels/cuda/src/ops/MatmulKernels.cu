@@ -11,8 +11,8 @@
 //    The algorithm line adds what cuBLASLt's heuristic picks for the same shape (algorithm,
 //    tile, split-K), the closest reading of cuBLAS's own per-shape choice.
 //  - batch_invariant = 1 with pinned_cublaslt = 1: cuBLASLt with one algorithm for every batch
-//    (CublasLtPinnedGemm.hpp), cuBLAS's speed and its own bits; pinned_rows = R pins the
-//    algorithm cuBLASLt proposes for R rows, its split-K included;
+//    (CublasLtPinnedGemm.hpp), cuBLAS's speed and its own bits; pinned_cublaslt = R > 1 pins
+//    the algorithm cuBLASLt proposes for R rows, its split-K included;
 //  - batch_invariant = 1 (default and deterministic forms): detbench's own tiled kernel (128 x 128
 //    output tiles, 8 x 8 outputs per thread in registers), each output element's k products
 //    added left to right in one thread, whatever m is: the bits of a row do not depend on the
