@@ -144,7 +144,9 @@ std::optional<GeneratorSeed> parseGeneratorSeed(const std::string& json) {
 }
 
 // Seeding fixes a random op that gave other numbers only where nothing seeded its generator.
-TraceFix seedingFix(const std::optional<ArgumentDifference>& generator) {
+// `drawn`, for SeedDrawnNumber: the global generators the seed may have been drawn from
+// ("random", "numpy", "random,numpy").
+TraceFix seedingFix(const std::optional<ArgumentDifference>& generator, std::string* drawn) {
   if (!generator) return TraceFix::Seed;
   const auto a = parseGeneratorSeed(generator->reference);
   const auto b = parseGeneratorSeed(generator->other);
@@ -166,7 +168,10 @@ TraceFix seedingFix(const std::optional<ArgumentDifference>& generator) {
   if (bySeedingCall(*a) || bySeedingCall(*b)) {
     // After drawing from a global generator nothing seeded: the number may be drawn from it
     // (torch.manual_seed(random.randint(...))), and --seed seeds that first.
-    if (!a->drawn.empty() || !b->drawn.empty()) return TraceFix::SeedDrawnNumber;
+    if (!a->drawn.empty() || !b->drawn.empty()) {
+      *drawn = a->drawn.empty() ? b->drawn : a->drawn;
+      return TraceFix::SeedDrawnNumber;
+    }
     return TraceFix::SeedFixedNumber;
   }
   return TraceFix::Seed;
@@ -200,7 +205,7 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
     const auto& k = cause.kernels;
     if (k && k->index >= 0 && k->otherName.empty() && kernelDrawsRandomNumbers(k->name)) {
       e.kind = CauseKind::RandomNumbers;
-      e.fix = seedingFix(cause.generator);
+      e.fix = seedingFix(cause.generator, &e.drawnFrom);
     }
     return e;
   }
@@ -266,7 +271,7 @@ CauseExplanation explainCause(const TraceCause& cause, PyTorchRelease release,
   }
   if (isRandomOp(cause.op.name)) {
     e.kind = CauseKind::RandomNumbers;
-    e.fix = seedingFix(cause.generator);
+    e.fix = seedingFix(cause.generator, &e.drawnFrom);
     return e;
   }
   if (!e.traits) {

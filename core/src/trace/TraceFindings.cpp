@@ -1,6 +1,7 @@
 #include "detbench/trace/TraceFindings.hpp"
 
 #include <set>
+#include <string_view>
 #include <tuple>
 
 namespace detbench::trace {
@@ -36,22 +37,60 @@ std::string confirmingConfig(TraceFix fix) {
   return "";
 }
 
+namespace {
+
+// Whether the comma-separated names hold `name` ("random,numpy" holds "numpy").
+bool names(std::string_view list, std::string_view name) {
+  while (!list.empty()) {
+    const std::size_t comma = list.find(',');
+    if (list.substr(0, comma) == name) return true;
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  return false;
+}
+
+}  // namespace
+
 std::vector<TraceFinding> groupCauses(const TraceAlignment& alignment, PyTorchRelease release) {
+  std::vector<CauseExplanation> explained;
+  explained.reserve(alignment.causes.size());
+  for (const auto& cause : alignment.causes) {
+    explained.push_back(explainCause(cause, release, alignment.unseededGenerators));
+  }
+  // A generator the script seeded with a number drawn from Python's random (NumPy's global
+  // generator) while nothing seeded it, and data drawn from that module unseeded: seeding the
+  // module (--seed) answers both, so they are one fix, the drawn seed's.
+  std::string drawn;
+  for (const auto& e : explained) {
+    if (e.fix == TraceFix::SeedDrawnNumber) drawn += "," + e.drawnFrom;
+  }
+  const auto answeredByDrawnSeed = [&drawn](TraceFix fix) {
+    return (fix == TraceFix::SeedPythonRandom && names(drawn, "random")) ||
+           (fix == TraceFix::SeedNumpyRandom && names(drawn, "numpy"));
+  };
+
   std::vector<TraceFinding> findings;
   std::vector<std::set<std::tuple<std::string, std::int64_t, std::string>>> sites;
-  for (const auto& cause : alignment.causes) {
-    const CauseExplanation e = explainCause(cause, release, alignment.unseededGenerators);
+  for (std::size_t c = 0; c < alignment.causes.size(); ++c) {
+    const TraceCause& cause = alignment.causes[c];
+    CauseKind kind = explained[c].kind;
+    TraceFix fix = explained[c].fix;
+    if (answeredByDrawnSeed(fix)) {
+      kind = CauseKind::RandomNumbers;
+      fix = TraceFix::SeedDrawnNumber;
+    }
     std::size_t i = 0;
-    while (i < findings.size() && !(findings[i].kind == e.kind && findings[i].fix == e.fix)) ++i;
+    while (i < findings.size() && !(findings[i].kind == kind && findings[i].fix == fix)) ++i;
     if (i == findings.size()) {
       TraceFinding f;
-      f.kind = e.kind;
-      f.fix = e.fix;
+      f.kind = kind;
+      f.fix = fix;
       f.firstSeq = cause.seq;
       f.firstThread = cause.thread;
       f.firstName = cause.op.name;
       f.firstSite = cause.site;
-      f.confirmWith = confirmingConfig(e.fix);
+      f.confirmWith = confirmingConfig(fix);
       findings.push_back(std::move(f));
       sites.emplace_back();
     }

@@ -91,6 +91,9 @@ struct CauseExplanation {
   std::string command;
   // For a compiled region: what the catalog knows of compiled code in the release.
   const catalog::CompiledCodeTraits* compiled = nullptr;
+  // SeedDrawnNumber: the global generators the seed may have been drawn from, as the probe
+  // names them ("random", "numpy", "random,numpy").
+  std::string drawnFrom;
 };
 
 // `unseededGenerators` (TraceAlignment::unseededGenerators) says where a number that differs
