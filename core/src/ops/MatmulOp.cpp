@@ -39,8 +39,7 @@ MatmulOp::Problem MatmulOp::problem(const OpParams& p) {
           param(p, "tf32") != 0,
           param(p, "shared_workspace") != 0,
           param(p, "batch_invariant") != 0,
-          param(p, "pinned_cublaslt") != 0,
-          param(p, "pinned_cublaslt") > 1 ? param(p, "pinned_cublaslt") : 0};
+          param(p, "pinned_cublaslt")};
 }
 
 std::int64_t MatmulOp::batchRows(const Problem& p) {
@@ -55,9 +54,7 @@ OpParams MatmulOp::batchParams(const Problem& p, std::int64_t rows) {
           {"tf32", p.tf32 ? 1 : 0},
           {"shared_workspace", p.sharedWorkspace ? 1 : 0},
           {"batch_invariant", p.batchInvariant ? 1 : 0},
-          {"pinned_cublaslt", p.pinnedRows > 0   ? p.pinnedRows
-                              : p.pinnedCublasLt ? 1
-                                                 : 0}};
+          {"pinned_cublaslt", p.pinnedCublasLt}};
 }
 std::vector<TensorSpec> MatmulOp::inputSpecs(const Problem& p) {
   return {{"a", {p.m, p.k}, DType::Float32}, {"b", {p.k, p.n}, DType::Float32}};

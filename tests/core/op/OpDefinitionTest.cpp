@@ -77,11 +77,11 @@ TEST(OpDefinitionTest, MatmulsPinnedCublasLtValueIsTheBatchItsAlgorithmIsChosenF
   };
   const auto splitFree = problemFor(1);
   EXPECT_TRUE(splitFree.pinnedCublasLt);
-  EXPECT_EQ(splitFree.pinnedRows, 0);
+  EXPECT_EQ(splitFree.pinnedRows(), 0);
   EXPECT_EQ(ops::MatmulOp::batchParams(splitFree, 7).at("pinned_cublaslt"), 1);
   const auto small = problemFor(64);
   EXPECT_TRUE(small.pinnedCublasLt);
-  EXPECT_EQ(small.pinnedRows, 64);
+  EXPECT_EQ(small.pinnedRows(), 64);
   EXPECT_EQ(ops::MatmulOp::batchParams(small, 7).at("pinned_cublaslt"), 64);
   EXPECT_FALSE(problemFor(0).pinnedCublasLt);
 }

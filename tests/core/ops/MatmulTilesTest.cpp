@@ -62,7 +62,7 @@ Matrices randomMatrices(std::int64_t m, std::int64_t n, std::int64_t k) {
 }
 
 MatmulOp::Problem problem(std::int64_t m, std::int64_t n, std::int64_t k) {
-  return {m, n, k, 1, false, false, true, false, 0};
+  return {m, n, k, 1, false, false, true, 0};
 }
 
 bool sameBits(const std::vector<float>& x, const std::vector<float>& y) {

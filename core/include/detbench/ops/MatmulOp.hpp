@@ -45,10 +45,12 @@ struct MatmulOp {
     bool tf32;
     bool sharedWorkspace;
     bool batchInvariant;
-    bool pinnedCublasLt;  // cuda, with batchInvariant: cuBLASLt, one algorithm for every batch
-    // With pinnedCublasLt: the batch that algorithm is cuBLASLt's choice for, split-K included
-    // (pinned_cublaslt = R > 1); 0: 4096 rows among the algorithms without split-K.
-    std::int64_t pinnedRows;
+    // cuda, with batchInvariant: cuBLASLt, one algorithm for every batch (pinned_cublaslt: 0
+    // off, 1 the algorithm for 4096 rows without split-K, R > 1 the one for R rows).
+    std::int64_t pinnedCublasLt;
+    // The batch the pinned algorithm is cuBLASLt's choice for, split-K included; 0: 4096 rows
+    // among the algorithms without split-K.
+    std::int64_t pinnedRows() const { return pinnedCublasLt > 1 ? pinnedCublasLt : 0; }
     std::int64_t productElements() const { return m * n; }
     std::int64_t slices() const { return (k + kSplit - 1) / kSplit; }
   };

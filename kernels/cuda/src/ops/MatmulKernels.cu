@@ -129,14 +129,14 @@ CudaRun makeMatmulCuda(const CudaKernelArgs& args) {
   }
 
   const Settings& settings = args.context.settings();
-  if (p.batchInvariant && p.pinnedCublasLt) {
+  if (p.batchInvariant && p.pinnedCublasLt != 0) {
     // Every stream's product would start m * n floats after the last: cuBLASLt's heuristic
     // assumed aligned outputs.
     if (p.streams > 1) {
       DETBENCH_THROW(NotAvailable, "pinned_cublaslt = 1 runs one stream (streams = 1)");
     }
     auto gemm = std::make_shared<const PinnedLtGemm>(p.m, p.n, p.k, p.tf32,
-                                                     workspaceBytesFor(settings), p.pinnedRows);
+                                                     workspaceBytesFor(settings), p.pinnedRows());
     *args.algorithm = gemm->text() + " (batch-invariant)";
     return [=](StreamView stream) { gemm->run(stream, a, b, out); };
   }
